@@ -1,0 +1,219 @@
+/**
+ * Benchmark harness for `recall`: builds a synthetic interface graph
+ * (10,000 windows, 500,000 elements, 30,000 transitions by default) in a temp
+ * SQLite file, then times a query, a route and measures the default reply.
+ *
+ *   deno run -A bench/recall_bench.ts            # prints the figures
+ *   deno bench -A bench/recall.bench.ts          # the same cases under deno bench
+ *
+ * @module
+ */
+
+import { Store } from "../src/graph/store.ts";
+import { gatherRecall } from "../src/graph/recall.ts";
+import { loadRouteMap } from "../src/graph/routes.ts";
+import { fitRecall } from "../src/render/recall_text.ts";
+import { runRecallCli } from "../src/tools/recall.ts";
+
+/** How big the synthetic graph is. */
+export interface GraphSize {
+  apps: number;
+  windows: number;
+  elements: number;
+  transitions: number;
+}
+
+/** The sizes named in issue 5. */
+export const ISSUE_SIZE: GraphSize = {
+  apps: 50,
+  windows: 10_000,
+  elements: 500_000,
+  transitions: 30_000,
+};
+
+const WORDS = (
+  "file edit view insert format tools window help open save close print export import " +
+  "settings preferences general advanced account privacy network display sound keyboard " +
+  "mouse battery update search find replace select copy paste undo redo zoom font size " +
+  "color theme layout page margin header footer table image chart link comment review " +
+  "share sync backup restore delete remove rename move new folder document project task " +
+  "calendar contact message mail inbox draft sent archive trash filter sort group label"
+).split(" ");
+
+/** Deterministic pseudo-random numbers (mulberry32), so every run builds the same graph. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A label such as "Export table 12". */
+function label(rand: () => number, i: number): string {
+  const a = WORDS[Math.floor(rand() * WORDS.length)];
+  const b = WORDS[Math.floor(rand() * WORDS.length)];
+  const word = a[0].toUpperCase() + a.slice(1);
+  return rand() < 0.5 ? `${word} ${b}` : `${word} ${b} ${i % 97}`;
+}
+
+/** Fills an empty store with a synthetic graph in one transaction, through the named statements. */
+export function buildSyntheticGraph(store: Store, size: GraphSize, now: number): void {
+  const rand = random(42);
+  const windowsPerApp = Math.ceil(size.windows / size.apps);
+  const elementsPerWindow = Math.floor(size.elements / size.windows);
+  const transitionsPerWindow = size.transitions / size.windows;
+  store.tx(() => {
+    let made = 0;
+    for (let a = 0; a < size.apps && made < size.windows; a++) {
+      const seen = now - Math.floor(rand() * 3 * 86_400_000);
+      const app = store.q("upsert_app").get({ name: `App ${a}`, now: seen }) as { id: number };
+      const ids: number[] = [];
+      for (let w = 0; w < windowsPerApp && made < size.windows; w++, made++) {
+        const at = now - Math.floor(rand() * 30 * 86_400_000);
+        const row = store.q("insert_window").get({
+          app_id: app.id,
+          identity: `window|app ${a} window ${w}`,
+          title: `${label(rand, w)} - App ${a} (${w})`,
+          kind: w % 10 === 9 ? "dialog" : "normal",
+          width: 800,
+          height: 600,
+          app_version: null,
+          now: at,
+        }) as { id: number };
+        ids.push(row.id);
+        for (let e = 0; e < elementsPerWindow; e++) {
+          store.q("upsert_element").run({
+            window_id: row.id,
+            text: label(rand, e),
+            nth: e,
+            x: 10 + (e % 5) * 150,
+            y: 10 + Math.floor(e / 5) * 24,
+            w: 120,
+            h: 18,
+            conf: 0.9,
+            now: at,
+          });
+        }
+      }
+      for (let i = 0; i < ids.length; i++) {
+        // A spine (i -> i+1) keeps every window reachable; the rest are random shortcuts.
+        const targets = [ids[(i + 1) % ids.length]];
+        while (targets.length < transitionsPerWindow) targets.push(ids[Math.floor(rand() * ids.length)]);
+        for (const to of targets) {
+          if (to === ids[i]) continue;
+          const at = now - Math.floor(rand() * 60 * 86_400_000);
+          const text = label(rand, i);
+          const times = 1 + Math.floor(rand() * 5);
+          for (let k = 0; k < times; k++) {
+            store.q("upsert_transition").get({
+              from_window: ids[i],
+              to_window: to,
+              action: "click",
+              text,
+              scope: rand() < 0.1 ? "chrome" : "window",
+              now: at + k,
+            });
+          }
+          if (rand() < 0.5) {
+            store.q("upsert_click").get({ window_id: ids[i], text, scope: "window", now: at });
+          }
+        }
+      }
+      store.q("set_app_last_window").run({ window_id: ids[0], app_id: app.id });
+    }
+  });
+}
+
+/** Opens a temp store holding the synthetic graph. */
+export function openSyntheticStore(size: GraphSize = ISSUE_SIZE, now = Date.now()): {
+  store: Store;
+  dispose(): void;
+  buildMs: number;
+} {
+  const dir = Deno.makeTempDirSync({ prefix: "choto-recall-bench-" });
+  const store = new Store(`${dir}/bench.db`);
+  const t0 = performance.now();
+  buildSyntheticGraph(store, size, now);
+  store.db.exec("ANALYZE");
+  const buildMs = performance.now() - t0;
+  return {
+    store,
+    buildMs,
+    dispose() {
+      store.close();
+      Deno.removeSync(dir, { recursive: true });
+    },
+  };
+}
+
+/** The measured cases, shared with recall.bench.ts. */
+export const cases = {
+  /** A query across every app, gathered and rendered (the whole tool reply). */
+  query(store: Store, now: number, text = "Export table"): string {
+    const out = gatherRecall(store, { query: text, now });
+    if (!out.ok) throw new Error(out.problem.problem);
+    return fitRecall(out.data).text;
+  },
+  /** A route inside one app: build its route graph and find the cheapest path. */
+  route(store: Store, now: number, appId = 7): number {
+    const app = store.db.prepare("SELECT last_window FROM apps WHERE id = ?").get(appId) as {
+      last_window: number;
+    };
+    const map = loadRouteMap(store, appId, now);
+    const target = app.last_window + 150;
+    return map.route(app.last_window, target)?.length ?? -1;
+  },
+  /** The reply to recall with no arguments. */
+  defaultReply(store: Store, now: number): string {
+    return runRecallCli(store, { now }).text;
+  },
+};
+
+function timeIt(fn: () => unknown, runs: number): { p50: number; p95: number; mean: number } {
+  fn();
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    fn();
+    ms.push(performance.now() - t0);
+  }
+  ms.sort((a, b) => a - b);
+  const mean = ms.reduce((s, x) => s + x, 0) / ms.length;
+  return { p50: ms[Math.floor(runs / 2)], p95: ms[Math.floor(runs * 0.95)], mean };
+}
+
+if (import.meta.main) {
+  const now = Date.now();
+  const { store, dispose, buildMs } = openSyntheticStore(ISSUE_SIZE, now);
+  try {
+    const counts = store.db.prepare(
+      "SELECT (SELECT count(*) FROM windows) w, (SELECT count(*) FROM elements) e, (SELECT count(*) FROM transitions) t",
+    ).get();
+    console.log(`built ${JSON.stringify(counts)} in ${(buildMs / 1000).toFixed(1)} s`);
+    const f = (x: number) => x.toFixed(2);
+    for (const q of ["Export table", "Prefrences", "Settings", "OK", "zoom"]) {
+      const t = timeIt(() => cases.query(store, now, q), 30);
+      console.log(`query "${q}": p50 ${f(t.p50)} ms, p95 ${f(t.p95)} ms (target <= 20 ms)`);
+    }
+    const r = timeIt(() => cases.route(store, now), 100);
+    console.log(
+      `route (${cases.route(store, now)} steps): p50 ${f(r.p50)} ms, p95 ${f(r.p95)} ms (target <= 5 ms)`,
+    );
+    const reply = cases.defaultReply(store, now);
+    console.log(
+      `default reply: ${reply.length} chars = ${
+        Math.ceil(reply.length / 4)
+      } tokens at 4 chars/token (target <= 600)`,
+    );
+    const d = timeIt(() => cases.defaultReply(store, now), 20);
+    console.log(`default reply time: p50 ${f(d.p50)} ms`);
+    const app = timeIt(() => runRecallCli(store, { app: "App 7", now }), 20);
+    console.log(`app focus reply time: p50 ${f(app.p50)} ms`);
+  } finally {
+    dispose();
+  }
+}

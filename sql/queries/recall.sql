@@ -1,0 +1,161 @@
+-- What the recall tool reads. Nothing here writes.
+
+-- name: recall_apps
+-- Every app with its window count, most recently seen first.
+SELECT a.id, a.name, a.version, a.last_seen, a.last_window,
+  (SELECT count(*) FROM windows w WHERE w.app_id = a.id) AS window_count
+FROM apps a
+ORDER BY a.last_seen DESC, a.id;
+
+-- name: recall_app_windows
+-- The windows of one app, most recent first, with what coverage needs.
+SELECT w.id, w.title, w.kind, w.app_version, w.seen_count, w.first_seen, w.last_seen,
+  (SELECT count(*) FROM elements e WHERE e.window_id = w.id) AS element_count,
+  (EXISTS (SELECT 1 FROM clicks c WHERE c.window_id = w.id)
+    OR EXISTS (SELECT 1 FROM transitions t WHERE t.from_window = w.id)) AS acted_in,
+  EXISTS (SELECT 1 FROM transitions t WHERE t.to_window = w.id) AS has_way_in
+FROM windows w
+WHERE w.app_id = :app_id
+ORDER BY w.last_seen DESC, w.id;
+
+-- name: recall_window
+-- One window with the facts staleness and titles need.
+SELECT w.id, w.app_id, w.title, w.kind, w.app_version, w.seen_count, w.first_seen, w.last_seen,
+  a.name AS app_name, a.version AS app_version_now,
+  (SELECT count(*) FROM elements e WHERE e.window_id = w.id) AS element_count,
+  (EXISTS (SELECT 1 FROM clicks c WHERE c.window_id = w.id)
+    OR EXISTS (SELECT 1 FROM transitions t WHERE t.from_window = w.id)) AS acted_in,
+  EXISTS (SELECT 1 FROM transitions t WHERE t.to_window = w.id) AS has_way_in
+FROM windows w JOIN apps a ON a.id = w.app_id
+WHERE w.id = :id;
+
+-- name: recall_window_elements
+-- A window's text elements in reading order.
+SELECT text, nth FROM elements
+WHERE window_id = :window_id
+ORDER BY y, x, id
+LIMIT :limit;
+
+-- name: recall_window_icons
+-- Named icons seen in a window, and how many unnamed ones.
+SELECT g.label AS label, count(*) AS n
+FROM glyph_sightings s JOIN glyphs g ON g.id = s.glyph_id
+WHERE s.window_id = :window_id
+GROUP BY g.label
+ORDER BY g.label IS NULL, g.label;
+
+-- name: recall_window_clicked_texts
+-- What has been acted on in a window (either surface).
+SELECT text, scope, count, last_seen FROM clicks WHERE window_id = :window_id
+UNION ALL
+SELECT text, scope, count, last_seen FROM transitions WHERE from_window = :window_id;
+
+-- name: recall_transitions_from
+-- A window's outgoing transitions, most recent first.
+SELECT t.from_window, t.to_window, t.action, t.text, t.scope, t.count, t.last_seen,
+  w.title AS to_title
+FROM transitions t JOIN windows w ON w.id = t.to_window
+WHERE t.from_window = :window_id
+ORDER BY t.last_seen DESC, t.id;
+
+-- name: recall_transitions_into
+-- The recorded ways into a window, most recent first.
+SELECT t.from_window, t.to_window, t.action, t.text, t.scope, t.count, t.last_seen,
+  w.title AS from_title
+FROM transitions t JOIN windows w ON w.id = t.from_window
+WHERE t.to_window = :window_id
+ORDER BY t.last_seen DESC, t.id;
+
+-- name: route_edges_of_app
+-- Every transition leaving a window of one app (the route graph).
+SELECT t.from_window, t.to_window, t.action, t.text, t.scope, t.count, t.last_seen
+FROM windows w JOIN transitions t ON t.from_window = w.id
+WHERE w.app_id = :app_id;
+
+-- name: recall_window_titles_of_app
+-- Id and title of every window of an app (route rendering).
+SELECT id, title FROM windows WHERE app_id = :app_id;
+
+-- name: search_phrase
+-- Candidates containing a phrase (trigram FTS5: any piece of three or more characters).
+SELECT s.text AS text, s.kind AS kind, s.window_id AS window_id
+FROM search s
+WHERE search MATCH :match
+LIMIT :limit;
+
+-- name: search_phrase_in_app
+SELECT s.text AS text, s.kind AS kind, s.window_id AS window_id
+FROM search s JOIN windows w ON w.id = s.window_id
+WHERE search MATCH :match AND w.app_id = :app_id
+LIMIT :limit;
+
+-- name: search_short_elements
+-- Short queries the trigram index cannot answer: element texts equal to or
+-- starting with the query, through the case-insensitive index.
+SELECT e.text AS text, 'element' AS kind, e.window_id AS window_id
+FROM elements e
+WHERE e.text COLLATE NOCASE >= :lo AND e.text COLLATE NOCASE < :hi
+LIMIT :limit;
+
+-- name: search_short_titles_icons
+-- Short queries against window titles and icon names (small tables; LIKE scan).
+SELECT w.title AS text, 'window' AS kind, w.id AS window_id
+FROM windows w WHERE w.title LIKE :pattern ESCAPE '\'
+UNION ALL
+SELECT g.label AS text, 'icon' AS kind, s.window_id AS window_id
+FROM glyphs g JOIN glyph_sightings s ON s.glyph_id = g.id
+WHERE g.label LIKE :pattern ESCAPE '\'
+LIMIT :limit;
+
+-- name: recall_window_brief
+-- What a search hit needs to know about its window.
+SELECT w.id, w.app_id, w.title, w.kind, w.app_version, w.seen_count, w.last_seen,
+  a.name AS app_name, a.version AS app_version_now, a.last_window AS app_last_window
+FROM windows w JOIN apps a ON a.id = w.app_id
+WHERE w.id = :id;
+
+-- name: coverage_windows_all
+-- Coverage over every window.
+SELECT count(*) AS total,
+  coalesce(sum(w.seen_count = 1), 0) AS seen_once,
+  coalesce(sum(NOT EXISTS (SELECT 1 FROM clicks c WHERE c.window_id = w.id)
+    AND NOT EXISTS (SELECT 1 FROM transitions t WHERE t.from_window = w.id)), 0) AS never_acted_in,
+  coalesce(sum(NOT EXISTS (SELECT 1 FROM transitions t WHERE t.to_window = w.id)), 0) AS no_way_in
+FROM windows w;
+
+-- name: coverage_windows_app
+SELECT count(*) AS total,
+  coalesce(sum(w.seen_count = 1), 0) AS seen_once,
+  coalesce(sum(NOT EXISTS (SELECT 1 FROM clicks c WHERE c.window_id = w.id)
+    AND NOT EXISTS (SELECT 1 FROM transitions t WHERE t.from_window = w.id)), 0) AS never_acted_in,
+  coalesce(sum(NOT EXISTS (SELECT 1 FROM transitions t WHERE t.to_window = w.id)), 0) AS no_way_in
+FROM windows w
+WHERE w.app_id = :app_id;
+
+-- name: coverage_controls_all
+-- Known controls (distinct texts per window) and how many were ever acted on.
+SELECT
+  (SELECT count(*) FROM elements WHERE nth = 0) AS known,
+  (SELECT count(*) FROM (
+     SELECT window_id, text FROM clicks WHERE scope = 'window'
+     UNION
+     SELECT from_window, text FROM transitions WHERE scope = 'window'
+   ) k
+   WHERE EXISTS (SELECT 1 FROM elements e
+                 WHERE e.window_id = k.window_id AND e.text = k.text AND e.nth = 0)
+  ) AS acted;
+
+-- name: coverage_controls_app
+SELECT
+  (SELECT count(*) FROM windows w JOIN elements e ON e.window_id = w.id
+   WHERE w.app_id = :app_id AND e.nth = 0) AS known,
+  (SELECT count(*) FROM (
+     SELECT c.window_id, c.text FROM windows w JOIN clicks c ON c.window_id = w.id
+     WHERE w.app_id = :app_id AND c.scope = 'window'
+     UNION
+     SELECT t.from_window, t.text FROM windows w JOIN transitions t ON t.from_window = w.id
+     WHERE w.app_id = :app_id AND t.scope = 'window'
+   ) k
+   WHERE EXISTS (SELECT 1 FROM elements e
+                 WHERE e.window_id = k.window_id AND e.text = k.text AND e.nth = 0)
+  ) AS acted;

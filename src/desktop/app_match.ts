@@ -1,0 +1,47 @@
+/**
+ * Matching an app name the way a person means it: case-insensitive exact
+ * name first, then a unique prefix, then a unique substring. At each stage
+ * display names are tried before aliases (binary names), so "mousepad"
+ * finds the app "Mousepad" rather than its settings dialog, whose command is
+ * also `mousepad`. Several hits at the first stage that has any make the
+ * name ambiguous.
+ *
+ * @module
+ */
+
+/** Something with a display name and other names it answers to. */
+export interface Named {
+  name: string;
+  aliases: string[];
+}
+
+/** The outcome of matching a name against candidates. */
+export type NameMatch<T> =
+  | { kind: "found"; item: T; stage: "exact" | "prefix" | "substring" }
+  | { kind: "ambiguous"; candidates: T[]; stage: "exact" | "prefix" | "substring" }
+  | { kind: "none" };
+
+const fold = (s: string) => s.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
+
+/** Matches `query` against the names and aliases of `items`. */
+export function matchAppName<T extends Named>(query: string, items: T[]): NameMatch<T> {
+  const q = fold(query);
+  if (!q) return { kind: "none" };
+  const display = (t: T) => [fold(t.name)];
+  const aliases = (t: T) => t.aliases.map(fold).filter(Boolean);
+  const tests: Array<["exact" | "prefix" | "substring", (n: string) => boolean]> = [
+    ["exact", (n) => n === q],
+    ["prefix", (n) => n.startsWith(q)],
+    ["substring", (n) => n.includes(q)],
+  ];
+  for (const [stage, test] of tests) {
+    for (const names of [display, aliases]) {
+      const hits = items.filter((t) => names(t).some(test));
+      // One app can be listed twice (two .desktop files with one name): dedupe by name.
+      const unique = [...new Map(hits.map((h) => [fold(h.name), h])).values()];
+      if (unique.length === 1) return { kind: "found", item: unique[0], stage };
+      if (unique.length > 1) return { kind: "ambiguous", candidates: unique, stage };
+    }
+  }
+  return { kind: "none" };
+}

@@ -1,0 +1,169 @@
+/**
+ * Bringing an application to the front by name, launching it when needed,
+ * and saying so only once the window system confirms it.
+ *
+ * @module
+ */
+
+import { matchAppName } from "./app_match.ts";
+import type { Desktop, LaunchableApp, WindowInfo } from "./types.ts";
+
+/** The outcome of focus_app. */
+export type FocusResult =
+  | {
+    ok: true;
+    app: string;
+    window: WindowInfo;
+    /** What had to be done: it was in front, activated, launched, or reopened. */
+    how: "already_front" | "activated" | "launched" | "reopened";
+    ms: number;
+  }
+  | {
+    ok: false;
+    reason: "ambiguous" | "not_found" | "launch_failed" | "not_confirmed";
+    message: string;
+    candidates: string[];
+  };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const fold = (s: string) => s.toLowerCase().replace(/\s+/g, "");
+
+/** True when a window belongs to an app known by these names. */
+function windowOf(w: WindowInfo, names: string[]): boolean {
+  const app = fold(w.app);
+  return names.some((n) => fold(n) === app);
+}
+
+/** Focuses (or launches) the app called `query`, waiting up to `timeoutMs`. */
+export async function focusApp(
+  desktop: Desktop,
+  query: string,
+  timeoutMs = 10_000,
+): Promise<FocusResult> {
+  const t0 = performance.now();
+  const running = await desktop.runningApps();
+  const hit = matchAppName(query, running);
+  if (hit.kind === "ambiguous") {
+    const names = hit.candidates.map((c) => c.name);
+    return {
+      ok: false,
+      reason: "ambiguous",
+      candidates: names,
+      message: `"${query}" matches ${names.length} running apps (${
+        names.map((n) => `"${n}"`).join(", ")
+      }); call focus_app again with one of these exact names`,
+    };
+  }
+  if (hit.kind === "found") {
+    const app = hit.item;
+    const names = [app.name, ...app.aliases];
+    const how = app.windowIds.length ? "activated" : "reopened";
+    if (!app.windowIds.length) {
+      try {
+        await desktop.reopen(app);
+      } catch (err) {
+        return fail(
+          "launch_failed",
+          `${app.name} is running but has no window, and reopening it failed: ${(err as Error).message}`,
+        );
+      }
+    }
+    return await confirm(desktop, app.name, names, how, t0, timeoutMs);
+  }
+
+  const launchable = await desktop.launchableApps();
+  const target = pickLaunchable(query, launchable);
+  if ("message" in target) return target;
+  try {
+    await desktop.launch(target.app);
+  } catch (err) {
+    return fail(
+      "launch_failed",
+      `starting ${target.app.name} (${target.app.launch.join(" ")}) failed: ${(err as Error).message}`,
+    );
+  }
+  return await confirm(
+    desktop,
+    target.app.name,
+    [target.app.name, ...target.app.aliases],
+    "launched",
+    t0,
+    timeoutMs,
+  );
+}
+
+function fail(reason: "launch_failed" | "not_confirmed" | "not_found", message: string): FocusResult {
+  return { ok: false, reason, message, candidates: [] };
+}
+
+function pickLaunchable(
+  query: string,
+  apps: LaunchableApp[],
+): { app: LaunchableApp } | Extract<FocusResult, { ok: false }> {
+  const hit = matchAppName(query, apps);
+  if (hit.kind === "found") return { app: hit.item };
+  if (hit.kind === "ambiguous") {
+    const names = hit.candidates.map((c) => c.name);
+    return {
+      ok: false,
+      reason: "ambiguous",
+      candidates: names,
+      message: `"${query}" is not running and matches ${names.length} installed apps (${
+        names.map((n) => `"${n}"`).join(", ")
+      }); call focus_app again with one of these exact names`,
+    };
+  }
+  return {
+    ok: false,
+    reason: "not_found",
+    candidates: [],
+    message:
+      `no running or installed app is called "${query}": check the spelling, or use observe to see what is open (installed apps are found by their menu name or their command name)`,
+  };
+}
+
+/** Waits for a window of the app, activates it, and waits until it has the focus. */
+async function confirm(
+  desktop: Desktop,
+  appName: string,
+  names: string[],
+  how: "activated" | "launched" | "reopened",
+  t0: number,
+  timeoutMs: number,
+): Promise<FocusResult> {
+  let activatedId: string | null = null;
+  let activatedAt = 0;
+  let lastWindow: WindowInfo | null = null;
+  while (performance.now() - t0 < timeoutMs) {
+    const state = desktop.windows();
+    const focus = state.windows.find((w) => w.id === state.focusWindowId);
+    if (focus && windowOf(focus, names)) {
+      const settled = how === "activated" && activatedId === null ? "already_front" : how;
+      return {
+        ok: true,
+        app: focus.app,
+        window: focus,
+        how: settled,
+        ms: Math.round(performance.now() - t0),
+      };
+    }
+    const mine = state.windows.find((w) => windowOf(w, names));
+    if (mine) {
+      lastWindow = mine;
+      // Re-send once a second: a window that was still mapping may have ignored it.
+      if (activatedId !== mine.id || performance.now() - activatedAt > 1000) {
+        await desktop.activate(mine.id);
+        activatedId = mine.id;
+        activatedAt = performance.now();
+      }
+    }
+    await sleep(100);
+  }
+  return fail(
+    lastWindow ? "not_confirmed" : "launch_failed",
+    lastWindow
+      ? `${appName} has a window ("${lastWindow.title}") but it did not come to the front within ${timeoutMs} ms; another window may be holding the focus (a modal dialog?) — observe to see what is in front`
+      : `${appName} showed no window within ${timeoutMs} ms of being ${how}; it may still be starting (try focus_app again) or it failed to start`,
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * Key names accepted by `hotkey`, shared by every backend: lowercase names
+ * such as `enter`, `escape`, `f4`, `a`, and the modifiers `cmd`, `shift`,
+ * `alt`, `ctrl`.
+ *
+ * @module
+ */
+
+import type { Modifier } from "./types.ts";
+
+/** The modifiers, in the order they are pressed. */
+export const MODIFIERS: readonly Modifier[] = ["cmd", "ctrl", "alt", "shift"];
+
+/** Aliases that name the same key. */
+const ALIASES: Record<string, string> = {
+  return: "enter",
+  esc: "escape",
+  del: "delete",
+  backspace: "backspace",
+  control: "ctrl",
+  option: "alt",
+  opt: "alt",
+  command: "cmd",
+  meta: "cmd",
+  super: "super",
+  pgup: "pageup",
+  pgdn: "pagedown",
+  arrowup: "up",
+  arrowdown: "down",
+  arrowleft: "left",
+  arrowright: "right",
+  spacebar: "space",
+};
+
+/** Named non-character keys every backend supports. */
+export const NAMED_KEYS = [
+  "enter",
+  "escape",
+  "tab",
+  "space",
+  "backspace",
+  "delete",
+  "insert",
+  "home",
+  "end",
+  "pageup",
+  "pagedown",
+  "up",
+  "down",
+  "left",
+  "right",
+  "super",
+  "menu",
+  ...Array.from({ length: 20 }, (_, i) => `f${i + 1}`),
+] as const;
+
+const NAMED = new Set<string>(NAMED_KEYS);
+
+/** A parsed key combination. */
+export interface KeyCombo {
+  modifiers: Modifier[];
+  /** A named key or a single character; null for a modifier-only combo. */
+  key: string | null;
+}
+
+/**
+ * Parses `["cmd", "shift", "s"]` into modifiers and a key, or explains what
+ * is wrong with it.
+ */
+export function parseCombo(keys: string[]): KeyCombo | { error: string } {
+  const modifiers: Modifier[] = [];
+  let key: string | null = null;
+  for (const raw of keys) {
+    const lower = raw.trim().toLowerCase();
+    const name = ALIASES[lower] ?? lower;
+    if ((MODIFIERS as readonly string[]).includes(name)) {
+      if (!modifiers.includes(name as Modifier)) modifiers.push(name as Modifier);
+      continue;
+    }
+    const isChar = [...raw].length === 1;
+    if (!NAMED.has(name) && !isChar) {
+      return {
+        error: `unknown key "${raw}": use a single character (a, 4, /) or one of ${
+          NAMED_KEYS.join(", ")
+        }, with modifiers cmd, ctrl, alt, shift`,
+      };
+    }
+    if (key !== null) {
+      return { error: `a combination has one non-modifier key; got "${key}" and "${raw}"` };
+    }
+    key = NAMED.has(name) ? name : (isChar ? raw.toLowerCase() : name);
+  }
+  if (key === null && modifiers.length === 0) return { error: "keys is empty: name at least one key" };
+  modifiers.sort((a, b) => MODIFIERS.indexOf(a) - MODIFIERS.indexOf(b));
+  return { modifiers, key };
+}

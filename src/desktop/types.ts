@@ -1,0 +1,175 @@
+/**
+ * The Desktop interface: everything choto needs from an operating system.
+ *
+ * Coordinates contract: every position and rectangle that crosses this
+ * interface is in SCREEN PIXELS of the captured display (what OCR sees).
+ * A backend converts pixels to its own input units (logical points on macOS)
+ * itself, so callers never deal with scale factors.
+ *
+ * @module
+ */
+
+/** An axis-aligned rectangle in screen pixels. */
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A point in screen pixels. */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/**
+ * What a window is for. Top-level app windows are `normal` or `dialog`
+ * (or `utility`); the others belong to the chrome surface.
+ */
+export type WindowKind =
+  | "normal"
+  | "dialog"
+  | "utility"
+  | "menu"
+  | "popup"
+  | "tooltip"
+  | "dock"
+  | "menubar"
+  | "status"
+  | "other";
+
+/** One on-screen window as the backend sees it. */
+export interface WindowInfo {
+  /** Backend-specific stable id (X11 window id, macOS window number), as a string. */
+  id: string;
+  /** The application's display name ("Mousepad", "Safari"). */
+  app: string;
+  /** Process id of the owning application, when known. */
+  pid: number | null;
+  /** The window title ("" when it has none). */
+  title: string;
+  /** Bounds in screen pixels, including the window-manager frame. */
+  bounds: Rect;
+  /** What the window is for. */
+  kind: WindowKind;
+  /** True when the window is a transient child (dialog) of another window. */
+  transient: boolean;
+}
+
+/** The display that is captured and acted on. */
+export interface ScreenInfo {
+  /** Size in pixels (OCR and element coordinates). */
+  widthPx: number;
+  heightPx: number;
+  /** Size in logical points (the OS's input units). */
+  widthPt: number;
+  heightPt: number;
+  /** Pixels per point (2 on a Retina display, 1 on X11). */
+  scale: number;
+}
+
+/** A snapshot of the window stack. */
+export interface WindowState {
+  screen: ScreenInfo;
+  /** Top-level application windows, frontmost first. */
+  windows: WindowInfo[];
+  /** Chrome: menu bar, status items, open menus, popovers, tooltips, docks. */
+  chrome: WindowInfo[];
+  /** The window that has the keyboard focus, when any. */
+  focusWindowId: string | null;
+  /** The application that owns the focus window (or is frontmost). */
+  frontmostApp: string | null;
+}
+
+/** An RGBA image, 4 bytes per pixel, rows packed without padding. */
+export interface RgbaImage {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/** Mouse buttons. */
+export type MouseButton = "left" | "right" | "middle";
+
+/** Modifier names accepted everywhere. `cmd` is Ctrl off macOS. */
+export type Modifier = "cmd" | "shift" | "alt" | "ctrl";
+
+/** A running application, as far as the window system can tell. */
+export interface RunningApp {
+  name: string;
+  pid: number | null;
+  /** Other names the app answers to (X11 WM_CLASS parts, bundle id…). */
+  aliases: string[];
+  windowIds: string[];
+}
+
+/** An application that could be launched. */
+export interface LaunchableApp {
+  name: string;
+  /** Extra names it is known by (executable name, generic name). */
+  aliases: string[];
+  /** Backend-specific launch recipe (argv on Linux, app path on macOS). */
+  launch: string[];
+}
+
+/** Whether a platform permission is granted, and what to do if not. */
+export interface PermissionCheck {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+/** The operations choto needs from a desktop. */
+export interface Desktop {
+  /** "x11" or "macos". */
+  readonly platform: string;
+  /** What `cmd` means on this platform, said in replies ("Ctrl on Linux"). */
+  readonly cmdMeaning: string;
+
+  /** The window stack and the display geometry. */
+  windows(): WindowState;
+  /** Captures the whole display in pixels. */
+  capture(): RgbaImage;
+  /** The pointer position in pixels. */
+  pointer(): Point;
+
+  /** Moves the pointer. */
+  move(to: Point): Promise<void>;
+  /** Clicks at a point (count 2 = double click) with modifiers held. */
+  click(
+    at: Point,
+    button: MouseButton,
+    count: number,
+    modifiers: Modifier[],
+  ): Promise<void>;
+  /** Presses or releases a mouse button where the pointer is. */
+  button(button: MouseButton, down: boolean): Promise<void>;
+  /** Holds or lets go of modifier keys. */
+  modifiers(mods: Modifier[], down: boolean): Promise<void>;
+  /** Scrolls by wheel notches at a point (positive is down). */
+  scroll(at: Point, notches: number): Promise<void>;
+  /** Presses a key combination such as ["ctrl", "shift", "s"]. */
+  hotkey(keys: string[]): Promise<void>;
+  /** Types arbitrary Unicode text. */
+  type(text: string): Promise<void>;
+
+  /** Running applications (those with windows, plus any the OS knows of). */
+  runningApps(): Promise<RunningApp[]>;
+  /** Applications that could be launched. */
+  launchableApps(): Promise<LaunchableApp[]>;
+  /** Starts an application; returns once the process is spawned. */
+  launch(app: LaunchableApp): Promise<void>;
+  /** Asks the OS to bring a window (and its app) to the front. */
+  activate(windowId: string): Promise<void>;
+  /** Asks a running app with no window to show one. */
+  reopen(app: RunningApp): Promise<void>;
+
+  /** The clipboard's text, null when empty, or a note when it holds no text. */
+  readClipboard(): Promise<{ text: string | null; note: string }>;
+
+  /** Platform permission states, for doctor. */
+  permissions(): PermissionCheck[];
+  /** Releases the display connection. */
+  close(): void;
+}

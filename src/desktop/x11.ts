@@ -1,0 +1,195 @@
+/**
+ * The Linux/X11 Desktop backend: libX11 + libXtst through Deno FFI, no
+ * helper binaries. X11 has one coordinate space, so pixels are points.
+ *
+ * @module
+ */
+
+import { X, XLayout } from "../../ffi/x11/libx11.ts";
+import { parseCombo } from "./keys.ts";
+import type {
+  Desktop,
+  LaunchableApp,
+  Modifier,
+  MouseButton,
+  PermissionCheck,
+  Point,
+  RgbaImage,
+  RunningApp,
+  WindowState,
+} from "./types.ts";
+import { desktopApps, pathApp, processes } from "./x11/apps.ts";
+import { captureRoot } from "./x11/capture.ts";
+import { readClipboardText } from "./x11/clipboard.ts";
+import { XConnection } from "./x11/connection.ts";
+import { XInput } from "./x11/input.ts";
+import { readWindowState } from "./x11/windows.ts";
+
+/** Opens the X display named by `DISPLAY` (or `displayName`). */
+export function createX11Desktop(displayName?: string): Desktop {
+  const c = new XConnection(displayName);
+  const ev = new Int32Array(4);
+  if (
+    !c.xtst.XTestQueryExtension(
+      c.display,
+      ev.subarray(0, 1),
+      ev.subarray(1, 2),
+      ev.subarray(2, 3),
+      ev.subarray(3, 4),
+    )
+  ) {
+    c.close();
+    throw new Error(
+      "the X server lacks the XTEST extension, so input cannot be sent (start Xvfb/Xorg with XTEST enabled)",
+    );
+  }
+  const input = new XInput(c);
+  let closed = false;
+
+  const desktop: Desktop = {
+    platform: "x11",
+    cmdMeaning: "cmd is Ctrl on Linux",
+
+    windows: (): WindowState => readWindowState(c),
+    capture: (): RgbaImage => captureRoot(c),
+    pointer(): Point {
+      const r = new BigUint64Array(2);
+      const xy = new Int32Array(4);
+      const mask = new Uint32Array(1);
+      c.x.XQueryPointer(
+        c.display,
+        c.root,
+        r.subarray(0, 1),
+        r.subarray(1, 2),
+        xy.subarray(0, 1),
+        xy.subarray(1, 2),
+        xy.subarray(2, 3),
+        xy.subarray(3, 4),
+        mask,
+      );
+      return { x: xy[0], y: xy[1] };
+    },
+
+    async move(to) {
+      input.move(to);
+    },
+    async click(at: Point, button: MouseButton, count: number, modifiers: Modifier[]) {
+      input.modifiers(modifiers, true);
+      try {
+        await input.click(at, button, count);
+      } finally {
+        input.modifiers(modifiers, false);
+      }
+    },
+    async button(button, down) {
+      input.button(button, down);
+    },
+    async modifiers(mods, down) {
+      input.modifiers(mods, down);
+    },
+    scroll: (at, notches) => input.scroll(at, notches),
+    async hotkey(keys) {
+      const combo = parseCombo(keys);
+      if ("error" in combo) throw new Error(combo.error);
+      await input.hotkey(combo.modifiers, combo.key);
+    },
+    type: (text) => input.type(text),
+
+    async runningApps(): Promise<RunningApp[]> {
+      const state = readWindowState(c);
+      const byName = new Map<string, RunningApp>();
+      for (const w of state.windows) {
+        if (!w.app) continue;
+        const app = byName.get(w.app) ?? { name: w.app, pid: w.pid, aliases: [], windowIds: [] };
+        app.windowIds.push(w.id);
+        if (w.pid !== null) {
+          const comm = readComm(w.pid);
+          if (comm && !app.aliases.includes(comm)) app.aliases.push(comm);
+        }
+        byName.set(w.app, app);
+      }
+      // Processes of launchable apps that have no window at all (closed last window).
+      const launchable = new Map<string, string>();
+      for (const a of await desktopApps()) {
+        const bin = a.launch[0]?.split("/").pop();
+        if (bin) launchable.set(bin.slice(0, 15), a.name);
+      }
+      for (const p of processes()) {
+        const name = launchable.get(p.comm);
+        if (!name) continue;
+        const known = [...byName.values()].some((a) => a.pid === p.pid || a.aliases.includes(p.comm));
+        if (!known && !byName.has(name)) {
+          byName.set(name, { name, pid: p.pid, aliases: [p.comm], windowIds: [] });
+        }
+      }
+      return [...byName.values()];
+    },
+    launchableApps: () => desktopApps(),
+    async launch(app: LaunchableApp) {
+      const [cmd, ...args] = app.launch;
+      const child = new Deno.Command(cmd, {
+        args,
+        stdin: "null",
+        stdout: "null",
+        stderr: "null",
+      }).spawn();
+      // The app outlives this request; do not keep the server waiting on it.
+      child.unref();
+      child.status.catch(() => {});
+    },
+    async activate(windowId: string) {
+      const win = BigInt(windowId);
+      const ev = new Uint8Array(XLayout.eventSize);
+      const dv = new DataView(ev.buffer);
+      const L = XLayout.clientMessage;
+      dv.setInt32(L.type, X.ClientMessage, true);
+      dv.setInt32(L.sendEvent, X.True, true);
+      dv.setBigUint64(L.window, win, true);
+      dv.setBigUint64(L.messageType, c.atom("_NET_ACTIVE_WINDOW"), true);
+      dv.setInt32(L.format, 32, true);
+      // data.l[0] = 2: the request comes from a pager-like tool acting for the user,
+      // which window managers honour without focus-stealing prevention.
+      dv.setBigInt64(L.data, 2n, true);
+      dv.setBigInt64(L.data + 8, 0n, true);
+      c.x.XSendEvent(c.display, c.root, X.False, X.SubstructureRedirectMask | X.SubstructureNotifyMask, ev);
+      c.sync();
+    },
+    async reopen(app: RunningApp) {
+      const entry = (await desktopApps()).find((a) => a.name === app.name) ??
+        pathApp(app.aliases[0] ?? app.name);
+      if (!entry) throw new Error(`no way to reopen ${app.name}: no launcher found`);
+      await desktop.launch(entry);
+    },
+
+    readClipboard: () => readClipboardText(c),
+
+    permissions(): PermissionCheck[] {
+      const wm = c.property(c.root, "_NET_SUPPORTING_WM_CHECK", X.XA_WINDOW);
+      return [
+        { name: "X display", ok: true, detail: `connected to ${Deno.env.get("DISPLAY") ?? "(default)"}` },
+        { name: "XTEST input", ok: true, detail: "synthetic mouse and keyboard input available" },
+        {
+          name: "window manager",
+          ok: Boolean(wm),
+          detail: wm
+            ? "an EWMH window manager runs: window titles, frames and activation work"
+            : "no EWMH window manager: windows are found from the raw tree and cannot be activated reliably; run one (e.g. openbox)",
+        },
+      ];
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      c.close();
+    },
+  };
+  return desktop;
+}
+
+function readComm(pid: number): string | null {
+  try {
+    return Deno.readTextFileSync(`/proc/${pid}/comm`).trim();
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Linux applications: which can be launched (freedesktop entries and
+ * executables on PATH) and which processes are running.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { parseDesktopEntry, toLaunchable } from "../desktop_entry.ts";
+import type { LaunchableApp } from "../types.ts";
+
+/** Folders holding `.desktop` files, per the XDG base directory spec. */
+export function applicationDirs(env: (k: string) => string | undefined): string[] {
+  const home = env("HOME") ?? "";
+  const dataHome = env("XDG_DATA_HOME") || join(home, ".local", "share");
+  const dataDirs = (env("XDG_DATA_DIRS") || "/usr/local/share:/usr/share").split(":");
+  return [dataHome, ...dataDirs].filter(Boolean).map((d) => join(d, "applications"));
+}
+
+/** Every launchable application from `.desktop` files. */
+export async function desktopApps(): Promise<LaunchableApp[]> {
+  const out: LaunchableApp[] = [];
+  const seen = new Set<string>();
+  for (const dir of applicationDirs((k) => Deno.env.get(k))) {
+    let entries: Deno.DirEntry[];
+    try {
+      entries = [...Deno.readDirSync(dir)];
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      if (!e.name.endsWith(".desktop") || seen.has(e.name)) continue;
+      seen.add(e.name);
+      try {
+        const entry = parseDesktopEntry(await Deno.readTextFile(join(dir, e.name)));
+        if (entry) out.push(toLaunchable(entry));
+      } catch {
+        // An unreadable entry is skipped like a broken one would be by a desktop.
+      }
+    }
+  }
+  return out;
+}
+
+/** An executable on PATH named exactly `name`, as a launch recipe. */
+export function pathApp(name: string): LaunchableApp | null {
+  const bin = name.trim().toLowerCase().replace(/\s+/g, "-");
+  if (!/^[a-z0-9._+-]+$/.test(bin)) return null;
+  for (const dir of (Deno.env.get("PATH") ?? "").split(":")) {
+    if (!dir) continue;
+    try {
+      const st = Deno.statSync(join(dir, bin));
+      if (st.isFile && (st.mode ?? 0o111) & 0o111) {
+        return { name: bin, aliases: [], launch: [join(dir, bin)] };
+      }
+    } catch {
+      // not in this folder
+    }
+  }
+  return null;
+}
+
+/** Running processes by command name (from /proc), for apps with no window. */
+export function processes(): Array<{ pid: number; comm: string }> {
+  const out: Array<{ pid: number; comm: string }> = [];
+  try {
+    for (const e of Deno.readDirSync("/proc")) {
+      if (!/^\d+$/.test(e.name)) continue;
+      try {
+        const comm = Deno.readTextFileSync(`/proc/${e.name}/comm`).trim();
+        out.push({ pid: Number(e.name), comm });
+      } catch {
+        // The process ended while we looked.
+      }
+    }
+  } catch {
+    // No /proc: nothing to report.
+  }
+  return out;
+}

@@ -1,0 +1,47 @@
+/**
+ * Screen capture with XGetImage into RGBA.
+ *
+ * @module
+ */
+
+import { X, XLayout } from "../../../ffi/x11/libx11.ts";
+import type { RgbaImage } from "../types.ts";
+import type { XConnection } from "./connection.ts";
+
+/** Captures the root window. Xvfb and most servers use 32 bpp BGRX at depth 24. */
+export function captureRoot(c: XConnection): RgbaImage {
+  const { width, height } = c.size();
+  const img = c.x.XGetImage(c.display, c.root, 0, 0, width, height, X.AllPlanes, X.ZPixmap);
+  if (!img) throw new Error("XGetImage failed: the display could not be read");
+  try {
+    const v = new Deno.UnsafePointerView(img);
+    const L = XLayout.image;
+    const w = v.getInt32(L.width);
+    const h = v.getInt32(L.height);
+    const bpl = v.getInt32(L.bytesPerLine);
+    const bpp = v.getInt32(L.bitsPerPixel);
+    if (bpp !== 32) throw new Error(`unsupported X image format: ${bpp} bits per pixel`);
+    const data = v.getPointer(L.data);
+    if (!data) throw new Error("XGetImage returned no pixel data");
+    const src = new Uint8Array(new Deno.UnsafePointerView(data).getArrayBuffer(bpl * h));
+    return { width: w, height: h, data: bgrxToRgba(src, w, h, bpl) };
+  } finally {
+    c.x.XDestroyImage(img);
+  }
+}
+
+/** Converts rows of 32-bit BGRX (with `stride` bytes per row) to packed RGBA. */
+export function bgrxToRgba(src: Uint8Array, w: number, h: number, stride: number): Uint8Array {
+  const out = new Uint8Array(w * h * 4);
+  for (let y = 0; y < h; y++) {
+    let s = y * stride;
+    let d = y * w * 4;
+    for (let x = 0; x < w; x++, s += 4, d += 4) {
+      out[d] = src[s + 2];
+      out[d + 1] = src[s + 1];
+      out[d + 2] = src[s];
+      out[d + 3] = 255;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,189 @@
+/**
+ * One connection to the X server: the display pointer, the root window,
+ * interned atoms and typed property reads. All calls are synchronous and on
+ * the main thread, so Xlib needs no locking.
+ *
+ * @module
+ */
+
+import { type LibX11, type LibXtst, openX11Libraries } from "../../../ffi/x11/open.ts";
+import { X } from "../../../ffi/x11/libx11.ts";
+
+const enc = new TextEncoder();
+
+/** A NUL-terminated C string. */
+export function cstr(s: string): Uint8Array<ArrayBuffer> {
+  const b = enc.encode(s);
+  const out = new Uint8Array(b.length + 1);
+  out.set(b);
+  return out;
+}
+
+/** A raw property value as the server stored it. */
+export interface Property {
+  type: bigint;
+  format: 8 | 16 | 32;
+  /** Format 8: the bytes; 16 and 32: one number per item. */
+  bytes: Uint8Array;
+  items: bigint[];
+}
+
+/** An open X display with helpers that hide the out-parameter plumbing. */
+export class XConnection {
+  readonly x: LibX11;
+  readonly xtst: LibXtst;
+  readonly display: Deno.PointerValue;
+  readonly root: bigint;
+  readonly screen: number;
+  #libs: ReturnType<typeof openX11Libraries>;
+  #atoms = new Map<string, bigint>();
+  #onError: Deno.UnsafeCallback<{ parameters: ["pointer", "pointer"]; result: "i32" }>;
+  /** Error code of the last X protocol error (BadWindow = 3, BadMatch = 8). */
+  lastError = 0;
+
+  constructor(displayName?: string) {
+    this.#libs = openX11Libraries();
+    this.x = this.#libs.x11.symbols;
+    this.xtst = this.#libs.xtst.symbols;
+    // Xlib's default error handler exits the process on BadWindow, and
+    // windows vanish between listing and reading all the time.
+    this.#onError = new Deno.UnsafeCallback(
+      { parameters: ["pointer", "pointer"], result: "i32" } as const,
+      (_display, event) => {
+        // XErrorEvent.error_code is an unsigned char at offset 32 on LP64.
+        this.lastError = event ? new Deno.UnsafePointerView(event).getUint8(32) : -1;
+        return 0;
+      },
+    );
+    this.x.XSetErrorHandler(this.#onError.pointer);
+    const name = displayName ?? Deno.env.get("DISPLAY") ?? "";
+    const display = this.x.XOpenDisplay(cstr(name));
+    if (!display) {
+      this.#onError.close();
+      this.#libs.x11.close();
+      this.#libs.xtst.close();
+      throw new Error(
+        `cannot open X display "${name}": set DISPLAY to a running X server (e.g. DISPLAY=:0) and check that this user may connect (xhost/XAUTHORITY)`,
+      );
+    }
+    this.display = display;
+    this.root = this.x.XDefaultRootWindow(display);
+    this.screen = this.x.XDefaultScreen(display);
+  }
+
+  /** Screen size in pixels. */
+  size(): { width: number; height: number } {
+    return {
+      width: this.x.XDisplayWidth(this.display, this.screen),
+      height: this.x.XDisplayHeight(this.display, this.screen),
+    };
+  }
+
+  /** Interns (and caches) an atom. */
+  atom(name: string): bigint {
+    let a = this.#atoms.get(name);
+    if (a === undefined) {
+      a = this.x.XInternAtom(this.display, cstr(name), X.False);
+      this.#atoms.set(name, a);
+    }
+    return a;
+  }
+
+  /** The name of an atom, or "" when it has none. */
+  atomName(atom: bigint): string {
+    const p = this.x.XGetAtomName(this.display, atom);
+    if (!p) return "";
+    const s = new Deno.UnsafePointerView(p).getCString();
+    this.x.XFree(p);
+    return s;
+  }
+
+  /** Reads a whole property; null when absent or the window is gone. */
+  property(window: bigint, name: string | bigint, type: bigint = X.AnyPropertyType): Property | null {
+    const prop = typeof name === "string" ? this.atom(name) : name;
+    const actualType = new BigUint64Array(1);
+    const actualFormat = new Int32Array(1);
+    const nItems = new BigUint64Array(1);
+    const bytesAfter = new BigUint64Array(1);
+    const data = new BigUint64Array(1);
+    const status = this.x.XGetWindowProperty(
+      this.display,
+      window,
+      prop,
+      0n,
+      // Length is in 32-bit units; 4 MiB covers any title, icon list or text.
+      1n << 20n,
+      X.False,
+      type,
+      actualType,
+      actualFormat,
+      nItems,
+      bytesAfter,
+      data,
+    );
+    const ptr = Deno.UnsafePointer.create(data[0]);
+    if (status !== X.Success || actualType[0] === 0n || !ptr) {
+      if (ptr) this.x.XFree(ptr);
+      return null;
+    }
+    const format = actualFormat[0] as 8 | 16 | 32;
+    const n = Number(nItems[0]);
+    // Format 32 items are C longs (8 bytes on LP64), format 16 are shorts.
+    const itemSize = format === 32 ? 8 : format === 16 ? 2 : 1;
+    const view = new Deno.UnsafePointerView(ptr);
+    const bytes = n > 0 ? new Uint8Array(view.getArrayBuffer(n * itemSize).slice(0)) : new Uint8Array(0);
+    this.x.XFree(ptr);
+    const items: bigint[] = [];
+    if (format === 32) {
+      const dv = new DataView(bytes.buffer);
+      for (let i = 0; i < n; i++) items.push(dv.getBigUint64(i * 8, true));
+    } else if (format === 16) {
+      const dv = new DataView(bytes.buffer);
+      for (let i = 0; i < n; i++) items.push(BigInt(dv.getUint16(i * 2, true)));
+    }
+    return { type: actualType[0], format, bytes, items };
+  }
+
+  /** A text property (UTF8_STRING or Latin-1 STRING), or null. */
+  text(window: bigint, name: string | bigint): string | null {
+    const p = this.property(window, name);
+    if (!p || p.format !== 8) return null;
+    const utf8 = p.type === this.atom("UTF8_STRING");
+    return utf8 ? new TextDecoder().decode(p.bytes) : latin1(p.bytes);
+  }
+
+  /** The children of a window, bottom to top in stacking order. */
+  children(window: bigint): bigint[] {
+    const rootRet = new BigUint64Array(1);
+    const parentRet = new BigUint64Array(1);
+    const childrenRet = new BigUint64Array(1);
+    const count = new Uint32Array(1);
+    const ok = this.x.XQueryTree(this.display, window, rootRet, parentRet, childrenRet, count);
+    const ptr = Deno.UnsafePointer.create(childrenRet[0]);
+    if (!ok || !ptr) return [];
+    const n = count[0];
+    const view = new Deno.UnsafePointerView(ptr);
+    const out: bigint[] = [];
+    for (let i = 0; i < n; i++) out.push(view.getBigUint64(i * 8));
+    this.x.XFree(ptr);
+    return out;
+  }
+
+  /** Flushes queued requests and waits until the server processed them. */
+  sync(): void {
+    this.x.XSync(this.display, X.False);
+  }
+
+  close(): void {
+    this.x.XCloseDisplay(this.display);
+    this.#onError.close();
+    this.#libs.x11.close();
+    this.#libs.xtst.close();
+  }
+}
+
+function latin1(bytes: Uint8Array): string {
+  let s = "";
+  for (const b of bytes) s += String.fromCharCode(b);
+  return s;
+}

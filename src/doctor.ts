@@ -1,0 +1,125 @@
+/**
+ * `choto doctor`: checks each thing the server needs and says how to fix
+ * what is missing.
+ *
+ * @module
+ */
+
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { macDoctorChecks } from "./desktop/macos.ts";
+import { openDesktop } from "./desktop/open.ts";
+import type { PermissionCheck } from "./desktop/types.ts";
+import { Store } from "./graph/store.ts";
+import { languageDataDir, TesseractEngine } from "./ocr/tesseract.ts";
+
+/** One line of the report. */
+export interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+/** Runs every check; prints the report; true when all passed. */
+export async function runDoctor(dbPath: string, print = console.log): Promise<boolean> {
+  const checks: Check[] = [];
+  checks.push(...desktopChecks());
+  checks.push(languageCheck());
+  checks.push(await engineCheck());
+  checks.push(databaseCheck(dbPath));
+  for (const c of checks) print(`${c.ok ? "ok  " : "FAIL"}  ${c.name}: ${c.detail}`);
+  const failed = checks.filter((c) => !c.ok).length;
+  print(failed ? `\n${failed} check(s) failed.` : "\nall checks passed.");
+  return failed === 0;
+}
+
+function desktopChecks(): PermissionCheck[] {
+  try {
+    const desktop = openDesktop();
+    try {
+      const state = desktop.windows();
+      return [
+        {
+          name: "native libraries",
+          ok: true,
+          detail: `${desktop.platform} backend loaded through FFI`,
+        },
+        // On macOS the checks also say which capture path is in use and who holds the grants.
+        ...(Deno.build.os === "darwin" ? macDoctorChecks() : desktop.permissions()),
+        {
+          name: "screen",
+          ok: true,
+          detail:
+            `${state.screen.widthPx}x${state.screen.heightPx} px, ${state.windows.length} app window(s) open`,
+        },
+      ];
+    } finally {
+      desktop.close();
+    }
+  } catch (err) {
+    const msg = (err as Error).message;
+    const lib = /could not load|dlopen|cannot open shared/i.test(msg);
+    return [{
+      name: lib ? "native libraries" : "display",
+      ok: false,
+      detail: lib
+        ? `${msg}. Install them: apt-get install libx11-6 libxtst6 (Debian/Ubuntu); and run with --allow-ffi`
+        : msg,
+    }];
+  }
+}
+
+function languageCheck(): Check {
+  try {
+    const dir = languageDataDir();
+    const file = join(dir, "eng.traineddata.gz");
+    return existsSync(file) ? { name: "OCR language data", ok: true, detail: file } : {
+      name: "OCR language data",
+      ok: false,
+      detail: `${file} is missing: run \`deno install\` in the choto folder to fetch the npm packages`,
+    };
+  } catch (err) {
+    return {
+      name: "OCR language data",
+      ok: false,
+      detail: `${(err as Error).message}: run \`deno install\` in the choto folder`,
+    };
+  }
+}
+
+async function engineCheck(): Promise<Check> {
+  const engine = new TesseractEngine(1);
+  try {
+    const t0 = performance.now();
+    await engine.warm();
+    return {
+      name: "OCR engine",
+      ok: true,
+      detail: `tesseract.js started in ${Math.round(performance.now() - t0)} ms, offline`,
+    };
+  } catch (err) {
+    return { name: "OCR engine", ok: false, detail: `tesseract.js did not start: ${(err as Error).message}` };
+  } finally {
+    await engine.close();
+  }
+}
+
+function databaseCheck(path: string): Check {
+  try {
+    const store = new Store(path);
+    try {
+      // A write transaction proves the file and its folder are writable.
+      store.db.exec("BEGIN IMMEDIATE");
+      store.db.exec("ROLLBACK");
+    } finally {
+      store.close();
+    }
+    return { name: "database", ok: true, detail: `${path} is writable` };
+  } catch (err) {
+    return {
+      name: "database",
+      ok: false,
+      detail: `${path}: ${(err as Error).message}. Pass --db PATH (or set CHOTO_DB) to a writable location`,
+    };
+  }
+}

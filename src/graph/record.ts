@@ -1,0 +1,88 @@
+/**
+ * Writes one sighting of a window into the graph: the app, the window node
+ * and the elements it showed.
+ *
+ * @module
+ */
+
+import type { WindowInfo } from "../desktop/types.ts";
+import type { Element } from "../ocr/types.ts";
+import { windowIdentity } from "./identity.ts";
+import type { Store } from "./store.ts";
+
+/** What the graph knew about a window before this sighting. */
+export interface SightingResult {
+  appId: number;
+  windowId: number;
+  /** True when the node existed before this sighting. */
+  known: boolean;
+  /** How often it has been seen, this sighting included. */
+  seenCount: number;
+  /** When it was last seen before now (epoch ms), when known. */
+  previousSeen: number | null;
+}
+
+/** Records a window and the elements read inside it (coordinates become window-relative). */
+export function recordSighting(
+  store: Store,
+  app: string,
+  window: WindowInfo,
+  elements: Element[],
+  now = Date.now(),
+): SightingResult {
+  return store.tx(() => {
+    const appRow = store.q("upsert_app").get({ name: app, now }) as {
+      id: number;
+      version: string | null;
+    };
+    const identity = windowIdentity(window.title, window.kind, window.transient);
+    const found = store.q("find_window").get({ app_id: appRow.id, identity }) as
+      | { id: number; seen_count: number; last_seen: number }
+      | undefined;
+    const dims = {
+      title: window.title,
+      width: Math.round(window.bounds.width),
+      height: Math.round(window.bounds.height),
+      app_version: appRow.version,
+      now,
+    };
+    let windowId: number;
+    if (found) {
+      windowId = found.id;
+      store.q("touch_window").run({ id: windowId, ...dims });
+    } else {
+      const row = store.q("insert_window").get({
+        app_id: appRow.id,
+        identity,
+        kind: window.kind,
+        ...dims,
+      }) as { id: number };
+      windowId = row.id;
+    }
+    const nth = new Map<string, number>();
+    for (const el of elements) {
+      const n = nth.get(el.text) ?? 0;
+      nth.set(el.text, n + 1);
+      store.q("upsert_element").run({
+        window_id: windowId,
+        text: el.text,
+        nth: n,
+        x: Math.round(el.x - window.bounds.x),
+        y: Math.round(el.y - window.bounds.y),
+        w: Math.round(el.w),
+        h: Math.round(el.h),
+        conf: el.conf,
+        now,
+      });
+    }
+    store.q("drop_elements_not_seen").run({ window_id: windowId, now });
+    store.q("set_app_last_window").run({ window_id: windowId, app_id: appRow.id });
+    return {
+      appId: appRow.id,
+      windowId,
+      known: Boolean(found),
+      seenCount: (found?.seen_count ?? 0) + 1,
+      previousSeen: found?.last_seen ?? null,
+    };
+  });
+}

@@ -1,0 +1,275 @@
+/**
+ * Finds text lines in a greyscale image before any recognition.
+ *
+ * Screens are mostly flat colour, so text shows up as dense local contrast:
+ * an edge mask (pixels that differ from a neighbour) covers every glyph
+ * whatever its colour or polarity. Long straight runs in that mask are
+ * borders, separators and box outlines, never glyph strokes, so they are
+ * erased first; what remains is cut into connected components (glyphs or
+ * glyph fragments) and chained left to right into lines. A wide gap ends a
+ * line, so a menu label and its shortcut come out as two lines.
+ *
+ * @module
+ */
+
+import type { Grey } from "./pixels.ts";
+
+/** An axis-aligned box in the pixels of the image that was searched. */
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** A found component (glyph or glyph part). */
+export interface Blob extends Box {
+  /** Edge pixels in the component. */
+  mass: number;
+}
+
+/** A found line: its box and the components it was built from. */
+export interface TextLine extends Box {
+  blobs: Blob[];
+}
+
+/** Two neighbours differing by at least this much (0..255) make an edge pixel. */
+export const EDGE_CONTRAST = 28;
+/** Straight edge runs at least this long are rules or outlines, not glyph strokes. */
+export const LONG_RUN = 30;
+/** A gap wider than this many line heights ends a line. */
+export const LINE_GAP = 1.25;
+
+/** Where neighbouring pixels differ: across (`right`), down (`below`), and either (`any`). */
+export interface EdgeMasks {
+  any: Uint8Array;
+  right: Uint8Array;
+  below: Uint8Array;
+}
+
+/** Marks pixels that differ strongly from their right or lower neighbour. */
+export function edgeMasks(g: Grey, contrast = EDGE_CONTRAST): EdgeMasks {
+  const { width: w, height: h, data } = g;
+  const any = new Uint8Array(w * h);
+  const right = new Uint8Array(w * h);
+  const below = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) {
+      const i = row + x;
+      const v = data[i];
+      if (x + 1 < w) {
+        const d = v - data[i + 1];
+        if (d >= contrast || -d >= contrast) {
+          right[i] = 1;
+          any[i] = 1;
+          any[i + 1] = 1;
+        }
+      }
+      if (y + 1 < h) {
+        const d = v - data[i + w];
+        if (d >= contrast || -d >= contrast) {
+          below[i] = 1;
+          any[i] = 1;
+          any[i + w] = 1;
+        }
+      }
+    }
+  }
+  return { any, right, below };
+}
+
+/**
+ * Erases rules and outlines from `masks.any`. A horizontal rule is a long
+ * unbroken run of vertical contrast along a row; inside text such runs break
+ * at every letter, so glyphs survive. Vertical rules likewise, transposed.
+ */
+export function eraseRules(masks: EdgeMasks, w: number, h: number, long = LONG_RUN): void {
+  const { any, right, below } = masks;
+  for (let y = 0; y < h; y++) {
+    let start = -1;
+    for (let x = 0; x <= w; x++) {
+      const on = x < w && below[y * w + x] === 1;
+      if (on && start < 0) start = x;
+      if (!on && start >= 0) {
+        if (x - start >= long) {
+          any.fill(0, y * w + start, y * w + x);
+          if (y + 1 < h) any.fill(0, (y + 1) * w + start, (y + 1) * w + x);
+        }
+        start = -1;
+      }
+    }
+  }
+  for (let x = 0; x < w; x++) {
+    let start = -1;
+    for (let y = 0; y <= h; y++) {
+      const on = y < h && right[y * w + x] === 1;
+      if (on && start < 0) start = y;
+      if (!on && start >= 0) {
+        if (y - start >= long) {
+          for (let k = start; k < y; k++) {
+            any[k * w + x] = 0;
+            if (x + 1 < w) any[k * w + x + 1] = 0;
+          }
+        }
+        start = -1;
+      }
+    }
+  }
+}
+
+/** 8-connected components of a mask, as boxes with their pixel counts. */
+export function components(mask: Uint8Array, w: number, h: number): Blob[] {
+  const seen = new Uint8Array(mask.length);
+  const stack = new Int32Array(mask.length);
+  const blobs: Blob[] = [];
+  for (let start = 0; start < mask.length; start++) {
+    if (!mask[start] || seen[start]) continue;
+    let top = 0;
+    stack[top++] = start;
+    seen[start] = 1;
+    let x0 = w, y0 = h, x1 = -1, y1 = -1, mass = 0;
+    while (top > 0) {
+      const i = stack[--top];
+      const x = i % w, y = (i - x) / w;
+      mass++;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= h) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= w) continue;
+          const j = yy * w + xx;
+          if (mask[j] && !seen[j]) {
+            seen[j] = 1;
+            stack[top++] = j;
+          }
+        }
+      }
+    }
+    blobs.push({ x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1, mass });
+  }
+  return blobs;
+}
+
+/** Whether a component can be part of text (not a rule, a frame or a picture). */
+export function isGlyphLike(b: Blob): boolean {
+  if (b.h > 90 || b.w > 400) return false;
+  // Thin vertical bars are separators or button sides.
+  if (b.w <= 3 && b.h >= 16) return false;
+  // Shaded button sides are a little wider but taller than any UI glyph stroke.
+  if (b.w <= 6 && b.h >= 28) return false;
+  // Thin horizontal bars are underlines or rules.
+  if (b.h <= 2 && b.w >= 24) return false;
+  return true;
+}
+
+/** Chains components into lines, left to right. */
+export function chainLines(blobs: Blob[]): TextLine[] {
+  const sorted = blobs.filter(isGlyphLike).sort((a, b) => a.x - b.x);
+  const open: TextLine[] = [];
+  const done: TextLine[] = [];
+  for (const b of sorted) {
+    let best: TextLine | null = null;
+    let bestOverlap = 0;
+    for (let i = open.length - 1; i >= 0; i--) {
+      const line = open[i];
+      const lineH = line.h;
+      if (b.x - (line.x + line.w) > Math.max(lineH, Math.min(b.h, lineH * 2)) * LINE_GAP + 2) {
+        // Too far behind to ever be joined again: close it.
+        done.push(line);
+        open.splice(i, 1);
+        continue;
+      }
+      const overlap = Math.min(line.y + line.h, b.y + b.h) - Math.max(line.y, b.y);
+      if (overlap <= 0) continue;
+      const smaller = Math.min(line.h, b.h);
+      if (overlap < smaller * 0.5) continue;
+      // A much taller component is another object (an icon, a big title).
+      if (b.h > lineH * 2.2 && lineH >= 6) continue;
+      if (overlap / smaller > bestOverlap) {
+        bestOverlap = overlap / smaller;
+        best = line;
+      }
+    }
+    if (best) {
+      const x2 = Math.max(best.x + best.w, b.x + b.w);
+      const y2 = Math.max(best.y + best.h, b.y + b.h);
+      best.x = Math.min(best.x, b.x);
+      best.y = Math.min(best.y, b.y);
+      best.w = x2 - best.x;
+      best.h = y2 - best.y;
+      best.blobs.push(b);
+    } else {
+      open.push({ x: b.x, y: b.y, w: b.w, h: b.h, blobs: [b] });
+    }
+  }
+  return [...done, ...open];
+}
+
+/** Whether a line is worth recognising: tall enough to be text and with enough ink. */
+export function isTextLine(l: TextLine): boolean {
+  if (l.h < 6 || l.h > 90) return false;
+  const mass = l.blobs.reduce((s, b) => s + b.mass, 0);
+  return mass >= 12;
+}
+
+/** Whether a line is a small mark that only the single-character pass should try (`-`, `.`, `=`). */
+export function isSmallMark(l: TextLine): boolean {
+  return l.h < 6 && l.h >= 2 && l.w >= 3 && l.w <= 24;
+}
+
+/**
+ * Splits a line that is really two rows of text touching at a descender:
+ * the row profile of edge pixels dips between rows, so a deep valley with a
+ * text-tall band on each side is a cut.
+ */
+export function splitStacked(line: TextLine, mask: Uint8Array, w: number): TextLine[] {
+  if (line.h < 18) return [line];
+  const profile = new Int32Array(line.h);
+  for (let r = 0; r < line.h; r++) {
+    let n = 0;
+    const row = (line.y + r) * w;
+    for (let x = line.x; x < line.x + line.w; x++) n += mask[row + x];
+    profile[r] = n;
+  }
+  const peak = Math.max(...profile);
+  let cut = -1;
+  let lowest = Infinity;
+  for (let r = 6; r < line.h - 6; r++) {
+    if (profile[r] > peak * 0.2 || profile[r] >= lowest) continue;
+    const above = Math.max(...profile.subarray(0, r));
+    const below = Math.max(...profile.subarray(r + 1));
+    if (above > peak * 0.5 && below > peak * 0.5) {
+      lowest = profile[r];
+      cut = r;
+    }
+  }
+  if (cut < 0) return [line];
+  const parts: TextLine[] = [];
+  for (const [from, to] of [[0, cut], [cut + 1, line.h]]) {
+    let top = from, bottom = to;
+    while (top < bottom && profile[top] === 0) top++;
+    while (bottom > top && profile[bottom - 1] === 0) bottom--;
+    if (bottom - top < 4) continue;
+    const y = line.y + top, h = bottom - top;
+    const blobs = line.blobs.filter((b) => b.y + b.h > y && b.y < y + h);
+    const part = { x: line.x, y, w: line.w, h, blobs };
+    parts.push(...splitStacked(part, mask, w));
+  }
+  return parts;
+}
+
+/** Finds the text lines of a greyscale image, top to bottom. */
+export function findTextLines(g: Grey): TextLine[] {
+  const masks = edgeMasks(g);
+  eraseRules(masks, g.width, g.height);
+  const lines = chainLines(components(masks.any, g.width, g.height))
+    .flatMap((l) => splitStacked(l, masks.any, g.width))
+    .filter((l) => isTextLine(l) || isSmallMark(l));
+  return lines.sort((a, b) => a.y - b.y || a.x - b.x);
+}

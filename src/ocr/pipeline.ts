@@ -1,0 +1,156 @@
+/**
+ * The screen-text pipeline: lines first, then recognition in batches, then a
+ * single-character pass, all behind a per-line pixel cache.
+ *
+ * 1. find text lines on the pixels (lines.ts);
+ * 2. look each line up in the cache by the hash of its pixels;
+ * 3. prepare the misses (polarity, contrast, upscale: prepare.ts), stack
+ *    them into one image per recogniser and read the stacks in parallel;
+ * 4. glyph-sized blobs that no word covers are read one by one as single
+ *    characters (chars.ts);
+ * 5. every word is mapped back to screen pixels with its confidence.
+ *
+ * @module
+ */
+
+import type { Rect, RgbaImage } from "../desktop/types.ts";
+import type { OcrEngine, OcrWord } from "./types.ts";
+import { findTextLines, isTextLine, type TextLine } from "./lines.ts";
+import { greyOf, type Grey, rgbaOf } from "./pixels.ts";
+import { prepareLine } from "./prepare.ts";
+import { stackLines, toSource, unstackWords } from "./stack.ts";
+import { hashRegion, RegionCache } from "./cache.ts";
+import { fixUiWord } from "./lexicon.ts";
+import { readLoneGlyphs } from "./chars.ts";
+
+/** Words below this confidence are dropped: on screens they are icons read as letters. */
+export const MIN_WORD_CONF = 0.35;
+/** A stack taller than this is split, so one call never grows unbounded. */
+const MAX_STACK_HEIGHT = 6000;
+
+/** What one pass over a region produced. */
+export interface PipelineResult {
+  /** Words in screen pixels. */
+  words: OcrWord[];
+  /** Area covered by the single-character pass, in screen pixels. */
+  charScan: Rect | null;
+  /** Lines sent to the recogniser (cache misses). */
+  recognised: number;
+  /** Lines found. */
+  lines: number;
+}
+
+/** Options of one pipeline run. */
+export interface PipelineOptions {
+  charScan?: boolean;
+  /** Stack many lines per engine call (default) or send one call per line. */
+  stacked?: boolean;
+}
+
+/** The text height of a line: one row, even when a box caught two touching rows. */
+export function rowHeight(line: TextLine): number {
+  const heights = line.blobs.map((b) => b.h).filter((h) => h >= 4).sort((a, b) => a - b);
+  if (!heights.length) return line.h;
+  const typical = heights[heights.length >> 1] * 1.3;
+  return line.h > typical * 1.6 ? Math.round(typical) : line.h;
+}
+
+/** Splits items into `n` groups of roughly equal total weight. */
+export function balance<T>(items: T[], weight: (t: T) => number, n: number): T[][] {
+  const groups: T[][] = Array.from({ length: n }, () => []);
+  const load = new Array(n).fill(0);
+  const order = [...items].sort((a, b) => weight(b) - weight(a));
+  for (const item of order) {
+    const i = load.indexOf(Math.min(...load));
+    groups[i].push(item);
+    load[i] += weight(item);
+  }
+  return groups.filter((g) => g.length > 0);
+}
+
+/** Reads regions of frames; holds the cache between reads. */
+export class ScreenPipeline {
+  readonly cache: RegionCache;
+
+  constructor(readonly engine: OcrEngine, cache = new RegionCache(), readonly parallel = 2) {
+    this.cache = cache;
+  }
+
+  /** Runs the pipeline on `r` (already clamped to the frame). */
+  async run(frame: RgbaImage, r: Rect, options: PipelineOptions = {}): Promise<PipelineResult> {
+    const grey = greyOf(frame, r);
+    const lines = findTextLines(grey);
+    const local: OcrWord[][] = new Array(lines.length);
+    const misses: Array<{ index: number; key: string }> = [];
+    lines.forEach((line, index) => {
+      // Small marks are left to the single-character pass.
+      if (!isTextLine(line)) {
+        local[index] = [];
+        return;
+      }
+      const key = hashRegion(grey, line);
+      const hit = this.cache.get(key);
+      if (hit) local[index] = hit;
+      else misses.push({ index, key });
+    });
+    await this.#recognise(grey, lines, misses, local, options.stacked ?? true);
+    const words: OcrWord[] = [];
+    lines.forEach((line, i) => {
+      for (const w of local[i]) {
+        words.push({ ...w, x: w.x + line.x + r.x, y: w.y + line.y + r.y });
+      }
+    });
+    let charScan: Rect | null = null;
+    if (options.charScan ?? true) {
+      const glyphs = await readLoneGlyphs(this.engine, grey, lines, local, this.cache);
+      for (const w of glyphs.words) words.push({ ...w, x: w.x + r.x, y: w.y + r.y });
+      if (glyphs.area) {
+        charScan = { ...glyphs.area, x: glyphs.area.x + r.x, y: glyphs.area.y + r.y };
+      }
+    }
+    return { words, charScan, recognised: misses.length, lines: lines.length };
+  }
+
+  /** Recognises the missed lines and fills `local` (words relative to each line box). */
+  async #recognise(
+    grey: Grey,
+    lines: TextLine[],
+    misses: Array<{ index: number; key: string }>,
+    local: OcrWord[][],
+    stacked: boolean,
+  ): Promise<void> {
+    if (!misses.length) return;
+    const prepared = misses.map((m) => ({
+      ...m,
+      line: prepareLine(grey, lines[m.index], rowHeight(lines[m.index])),
+    }));
+    const store = (m: (typeof prepared)[number], found: OcrWord[]) => {
+      const box = lines[m.index];
+      const words = found
+        .filter((w) => w.conf >= MIN_WORD_CONF)
+        .map((w) => toSource(m.line, { ...w, text: fixUiWord(w.text) }, -box.x, -box.y));
+      local[m.index] = words;
+      this.cache.set(m.key, words);
+    };
+    if (!stacked) {
+      await Promise.all(prepared.map(async (m) => {
+        store(m, await this.engine.recognize(rgbaOf(m.line.image), "line"));
+      }));
+      return;
+    }
+    const area = (m: (typeof prepared)[number]) => m.line.image.width * m.line.image.height;
+    const totalHeight = prepared.reduce((s, m) => s + m.line.image.height + 24, 0);
+    const groups = balance(
+      prepared,
+      area,
+      Math.max(this.parallel, Math.ceil(totalHeight / MAX_STACK_HEIGHT)),
+    );
+    await Promise.all(groups.map(async (group) => {
+      // Keep screen order inside a stack: the recogniser reads top to bottom.
+      group.sort((a, b) => a.index - b.index);
+      const stack = stackLines(group.map((m) => m.line));
+      const words = await this.engine.recognize(rgbaOf(stack.image), "block");
+      unstackWords(stack, words).forEach((found, i) => store(group[i], found));
+    }));
+  }
+}

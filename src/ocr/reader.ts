@@ -1,0 +1,57 @@
+/**
+ * The screen reader: turns a region of a captured frame into elements.
+ *
+ * This is the seam between capture and perception. Callers hand it the full
+ * frame and the rectangle to read; it returns elements in screen pixels.
+ *
+ * @module
+ */
+
+import type { Rect, RgbaImage } from "../desktop/types.ts";
+import { groupWords } from "../perceive/group.ts";
+import { ScreenPipeline } from "./pipeline.ts";
+import type { OcrEngine, ScreenText } from "./types.ts";
+
+/** Options for one read. */
+export interface ReadOptions {
+  /** Run the single-character pass over glyph-sized blobs (default true). */
+  charScan?: boolean;
+}
+
+/** Reads text from regions of a frame. */
+export interface ScreenReader {
+  readonly engine: OcrEngine;
+  read(frame: RgbaImage, region: Rect, options?: ReadOptions): Promise<ScreenText>;
+  close(): Promise<void>;
+}
+
+/** Builds the reader over an engine; it keeps a per-line pixel cache between reads. */
+export function createScreenReader(engine: OcrEngine): ScreenReader {
+  const pipeline = new ScreenPipeline(engine);
+  return {
+    engine,
+    async read(frame, region, options = {}) {
+      const t0 = performance.now();
+      const r = clampRect(region, frame.width, frame.height);
+      if (r.width < 4 || r.height < 4) {
+        return { elements: [], charScan: null, ms: 0 };
+      }
+      const result = await pipeline.run(frame, r, { charScan: options.charScan ?? true });
+      return {
+        elements: groupWords(result.words),
+        charScan: result.charScan,
+        ms: Math.round(performance.now() - t0),
+      };
+    },
+    close: () => engine.close(),
+  };
+}
+
+/** Intersects a rectangle with the frame. */
+export function clampRect(r: Rect, width: number, height: number): Rect {
+  const x = Math.max(0, Math.floor(r.x));
+  const y = Math.max(0, Math.floor(r.y));
+  const x2 = Math.min(width, Math.ceil(r.x + r.width));
+  const y2 = Math.min(height, Math.ceil(r.y + r.height));
+  return { x, y, width: Math.max(0, x2 - x), height: Math.max(0, y2 - y) };
+}

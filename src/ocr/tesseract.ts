@@ -1,0 +1,180 @@
+/**
+ * OCR engine on tesseract.js, fully offline.
+ *
+ * The language model comes from the `@tesseract.js-data/eng` package on
+ * disk; `cacheMethod: "none"` stops tesseract.js from writing a copy into the
+ * working directory, and a local `langPath` means it never builds a URL. The
+ * server runs without `--allow-net`, so a download attempt would fail loudly.
+ *
+ * Recognisers are started lazily (the first read pays ~0.3 s) and reused;
+ * up to `size` of them run in parallel, one per core.
+ *
+ * @module
+ */
+
+import { createRequire } from "node:module";
+import { createWorker, OEM, PSM, type Worker } from "tesseract.js";
+import type { RgbaImage } from "../desktop/types.ts";
+import type { OcrEngine, OcrMode, OcrWord } from "./types.ts";
+
+const require = createRequire(import.meta.url);
+
+/** Folder holding `eng.traineddata.gz` (the LSTM-only integer model). */
+export function languageDataDir(): string {
+  const pkg = require.resolve("@tesseract.js-data/eng/package.json");
+  return pkg.replace(/package\.json$/, "4.0.0_best_int");
+}
+
+const PSM_OF: Record<OcrMode, PSM> = {
+  block: PSM.SINGLE_BLOCK,
+  line: PSM.SINGLE_LINE,
+  sparse: PSM.SPARSE_TEXT,
+  char: PSM.SINGLE_CHAR,
+};
+
+/** Encodes an RGBA image as a binary greyscale PGM, which leptonica reads directly and cheaply. */
+export function toPgm(image: RgbaImage): Uint8Array {
+  const header = new TextEncoder().encode(
+    `P5\n${image.width} ${image.height}\n255\n`,
+  );
+  const n = image.width * image.height;
+  const out = new Uint8Array(header.length + n);
+  out.set(header);
+  const src = image.data;
+  for (let i = 0, j = header.length; i < n; i++, j++) {
+    const k = i * 4;
+    // Integer Rec. 601 luma: fast and close enough for recognition.
+    out[j] = (src[k] * 77 + src[k + 1] * 150 + src[k + 2] * 29) >> 8;
+  }
+  return out;
+}
+
+interface Slot {
+  worker: Promise<Worker>;
+  busy: boolean;
+  mode: OcrMode | null;
+}
+
+/** A pool of tesseract.js recognisers behind the OcrEngine interface. */
+export class TesseractEngine implements OcrEngine {
+  readonly name = "tesseract";
+  #slots: Slot[] = [];
+  #waiting: Array<() => void> = [];
+  #closed = false;
+
+  constructor(readonly size = 2) {}
+
+  async recognize(image: RgbaImage, mode: OcrMode = "block"): Promise<OcrWord[]> {
+    if (this.#closed) throw new Error("the OCR engine was closed");
+    if (image.width < 3 || image.height < 3) return [];
+    const slot = await this.#acquire();
+    try {
+      const worker = await slot.worker;
+      if (slot.mode !== mode) {
+        await worker.setParameters({
+          tessedit_pageseg_mode: PSM_OF[mode],
+          // Screens have no dictionary words to lean on: keep spacing literal.
+          preserve_interword_spaces: "1",
+          // Without a DPI tesseract prints "Estimating resolution" to stdout, which would corrupt the stdio protocol.
+          user_defined_dpi: "300",
+        });
+        slot.mode = mode;
+      }
+      // tesseract.js types accept Buffer-like input; a Uint8Array is what it reads.
+      const result = await worker.recognize(
+        toPgm(image) as unknown as Buffer,
+        {},
+        { blocks: true, text: false },
+      );
+      return wordsOf(result.data.blocks ?? []);
+    } finally {
+      this.#release(slot);
+    }
+  }
+
+  /** Starts every recogniser now instead of on first use. */
+  async warm(): Promise<void> {
+    while (this.#slots.length < this.size) this.#slots.push(this.#spawn());
+    await Promise.all(this.#slots.map((s) => s.worker));
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    const slots = this.#slots;
+    this.#slots = [];
+    await Promise.allSettled(
+      slots.map(async (s) => (await s.worker).terminate()),
+    );
+  }
+
+  #spawn(): Slot {
+    const worker = createWorker("eng", OEM.LSTM_ONLY, {
+      langPath: languageDataDir(),
+      cacheMethod: "none",
+      gzip: true,
+    });
+    return { worker, busy: false, mode: null };
+  }
+
+  async #acquire(): Promise<Slot> {
+    for (;;) {
+      const idle = this.#slots.find((s) => !s.busy);
+      if (idle) {
+        idle.busy = true;
+        return idle;
+      }
+      if (this.#slots.length < this.size) {
+        const slot = this.#spawn();
+        slot.busy = true;
+        this.#slots.push(slot);
+        return slot;
+      }
+      await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    }
+  }
+
+  #release(slot: Slot): void {
+    slot.busy = false;
+    this.#waiting.shift()?.();
+  }
+}
+
+interface TBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+interface TWord {
+  text: string;
+  confidence: number;
+  bbox: TBox;
+}
+interface TBlock {
+  paragraphs: Array<{ lines: Array<{ words: TWord[] }> }>;
+}
+
+/** Flattens tesseract's block tree into words, dropping empty ones. */
+export function wordsOf(blocks: TBlock[]): OcrWord[] {
+  const words: OcrWord[] = [];
+  for (const block of blocks) {
+    for (const para of block.paragraphs) {
+      for (const line of para.lines) {
+        for (const w of line.words) {
+          const text = w.text.trim();
+          if (!text) continue;
+          words.push({
+            text,
+            x: w.bbox.x0,
+            y: w.bbox.y0,
+            w: w.bbox.x1 - w.bbox.x0,
+            h: w.bbox.y1 - w.bbox.y0,
+            conf: Math.max(0, Math.min(1, w.confidence / 100)),
+          });
+        }
+      }
+    }
+  }
+  return words;
+}

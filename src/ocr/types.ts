@@ -1,0 +1,64 @@
+/**
+ * Shared OCR contracts: what an engine returns and what the screen reader
+ * hands to perception.
+ *
+ * @module
+ */
+
+import type { Rect, RgbaImage } from "../desktop/types.ts";
+
+/** One recognised word, in pixels of the image it was read from. */
+export interface OcrWord {
+  text: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  /** Recogniser confidence, 0..1. */
+  conf: number;
+}
+
+/** How an engine should segment the image it is given. */
+export type OcrMode =
+  /** A block of text lines (the default). */
+  | "block"
+  /** Exactly one line of text. */
+  | "line"
+  /** Scattered text anywhere in the image. */
+  | "sparse"
+  /** A single character. */
+  | "char";
+
+/** A recogniser: pixels in, words out. */
+export interface OcrEngine {
+  /** "tesseract" or "vision". */
+  readonly name: string;
+  /** Recognises the words of an RGBA image. */
+  recognize(image: RgbaImage, mode?: OcrMode): Promise<OcrWord[]>;
+  /** Stops workers and frees native objects. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** A targetable piece of text on screen: a label, a menu item, a shortcut. */
+export interface Element {
+  text: string;
+  /** Box in screen pixels. */
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  /** Centre in screen pixels. */
+  cx: number;
+  cy: number;
+  /** Mean word confidence, 0..1. */
+  conf: number;
+}
+
+/** The result of reading one region of the screen. */
+export interface ScreenText {
+  elements: Element[];
+  /** The area covered by the single-character pass, if any. */
+  charScan: Rect | null;
+  /** Milliseconds spent reading. */
+  ms: number;
+}

@@ -1,0 +1,64 @@
+/**
+ * Groups recognised words into elements: a menu item, a button label, a
+ * shortcut, a sentence.
+ *
+ * Rule: two words on the same line join when the gap between them is small
+ * compared with the text height (a normal space); a wider gap (a column, the
+ * space before a shortcut) starts a new element.
+ *
+ * @module
+ */
+
+import type { Element, OcrWord } from "../ocr/types.ts";
+
+/** A gap wider than this many text heights separates two elements. */
+export const GAP_RATIO = 0.9;
+
+/** Groups words (in screen pixels) into elements, in reading order. */
+export function groupWords(words: OcrWord[]): Element[] {
+  const sorted = [...words].sort((a, b) => (a.y + a.h / 2) - (b.y + b.h / 2) || a.x - b.x);
+  const lines: OcrWord[][] = [];
+  for (const w of sorted) {
+    const mid = w.y + w.h / 2;
+    const line = lines.find((l) => {
+      const ref = l[l.length - 1];
+      return Math.abs(ref.y + ref.h / 2 - mid) < Math.max(ref.h, w.h) * 0.5;
+    });
+    if (line) line.push(w);
+    else lines.push([w]);
+  }
+  const elements: Element[] = [];
+  for (const line of lines) {
+    line.sort((a, b) => a.x - b.x);
+    let group: OcrWord[] = [];
+    for (const w of line) {
+      const prev = group[group.length - 1];
+      const height = prev ? Math.max(prev.h, w.h) : w.h;
+      if (prev && w.x - (prev.x + prev.w) > height * GAP_RATIO) {
+        elements.push(toElement(group));
+        group = [];
+      }
+      group.push(w);
+    }
+    if (group.length) elements.push(toElement(group));
+  }
+  return elements.sort((a, b) => a.y - b.y || a.x - b.x);
+}
+
+function toElement(words: OcrWord[]): Element {
+  const x = Math.min(...words.map((w) => w.x));
+  const y = Math.min(...words.map((w) => w.y));
+  const x2 = Math.max(...words.map((w) => w.x + w.w));
+  const y2 = Math.max(...words.map((w) => w.y + w.h));
+  const conf = words.reduce((s, w) => s + w.conf, 0) / words.length;
+  return {
+    text: words.map((w) => w.text).join(" "),
+    x,
+    y,
+    w: x2 - x,
+    h: y2 - y,
+    cx: Math.round((x + x2) / 2),
+    cy: Math.round((y + y2) / 2),
+    conf: Math.round(conf * 100) / 100,
+  };
+}

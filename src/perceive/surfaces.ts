@@ -1,0 +1,58 @@
+/**
+ * Splits what OCR read into the two surfaces a step can search: the focus
+ * window, and chrome (menus, popups, tooltips, docks, the macOS menu bar).
+ * Text on neither — background windows, the desktop — is only counted.
+ *
+ * @module
+ */
+
+import type { Rect, WindowInfo, WindowState } from "../desktop/types.ts";
+import type { Element } from "../ocr/types.ts";
+
+/** Elements sorted onto their surface. */
+export interface Surfaces {
+  focus: WindowInfo | null;
+  window: Element[];
+  chrome: Element[];
+  /** Elements on neither surface (not listed, since no step can act on them). */
+  offSurface: number;
+}
+
+function contains(r: Rect, x: number, y: number): boolean {
+  return x >= r.x && y >= r.y && x < r.x + r.width && y < r.y + r.height;
+}
+
+/** The focus window: the one holding the keyboard focus, else the frontmost. */
+export function focusWindow(state: WindowState): WindowInfo | null {
+  return state.windows.find((w) => w.id === state.focusWindowId) ?? state.windows[0] ?? null;
+}
+
+/**
+ * Assigns each element to the topmost thing drawn under its centre: a chrome
+ * window first (menus float above everything), then the window stack from the
+ * front; only the focus window's text becomes the window surface.
+ */
+export function assignSurfaces(elements: Element[], state: WindowState): Surfaces {
+  const focus = focusWindow(state);
+  const out: Surfaces = { focus, window: [], chrome: [], offSurface: 0 };
+  for (const el of elements) {
+    if (state.chrome.some((c) => contains(c.bounds, el.cx, el.cy))) {
+      out.chrome.push(el);
+      continue;
+    }
+    const top = state.windows.find((w) => contains(w.bounds, el.cx, el.cy));
+    if (top && focus && top.id === focus.id) out.window.push(el);
+    else out.offSurface++;
+  }
+  return out;
+}
+
+/** Why the chrome block is empty, in words. */
+export function emptyChromeReason(state: WindowState, platform: string): string {
+  if (state.chrome.length === 0) {
+    return platform === "macos"
+      ? "no menu bar text was read and no menu or popover is open"
+      : "no menu, popup, tooltip or dock is open (on Linux an app's menu bar is part of its window)";
+  }
+  return `${state.chrome.length} chrome surface(s) are open but no text was read on them`;
+}

@@ -1,0 +1,233 @@
+/**
+ * The one text matcher: how a piece of text the model wrote ("Preferences...")
+ * is compared with text read off the screen ("Preferences…"). `recall` ranks
+ * its search hits with it and the executor resolves step targets with it, so
+ * a recall hit is a promise that a step aiming at that text would find it.
+ *
+ * Stages, tried in order, first success wins:
+ * 1. exact: equal after case and whitespace normalisation;
+ * 2. fuzzy: normalised edit distance over "folded" text (ellipsis, case and
+ *    punctuation removed) at or above a threshold; texts that carry different
+ *    numbers never match fuzzily ("Page 1" is not "Page 2"), and very short
+ *    texts must fold to the same string (a keypad "5" is not "6");
+ * 3. semantic: equal once every word or phrase is replaced by the head of its
+ *    synonym group in a small lexicon of UI vocabulary (Settings/Preferences).
+ *
+ * @module
+ */
+
+/** Which stage of the matcher accepted a candidate. */
+export type MatchStage = "exact" | "fuzzy" | "semantic";
+
+/** A successful comparison. */
+export interface TextMatch {
+  stage: MatchStage;
+  /** Similarity in 0..1 (1 for exact). */
+  score: number;
+}
+
+/** Tuning of the fuzzy stage. */
+export interface MatchOptions {
+  /** Minimum similarity for a fuzzy match (default {@link FUZZY_THRESHOLD}). */
+  threshold?: number;
+}
+
+/** Default minimum similarity for the fuzzy stage. */
+export const FUZZY_THRESHOLD = 0.8;
+/** Score given to a semantic match: below any fuzzy one, since it is a guess about meaning. */
+export const SEMANTIC_SCORE = 0.75;
+/** Folded texts shorter than this must be equal to match fuzzily. */
+const SHORT_TEXT = 4;
+
+/**
+ * Groups of interchangeable UI words and phrases. The first entry is the
+ * group's head. Phrases are compared before single words.
+ */
+const LEXICON: readonly (readonly string[])[] = [
+  ["settings", "preferences", "options", "prefs", "configuration", "config"],
+  ["ok", "okay"],
+  ["trash", "bin", "recycle bin", "wastebasket"],
+  ["quit", "exit", "close application"],
+  ["delete", "remove", "erase"],
+  ["find", "search", "look up"],
+  ["cancel", "dismiss", "abort"],
+  ["yes", "confirm"],
+  ["new", "create"],
+  ["open", "load"],
+  ["save as", "export as"],
+  ["undo", "revert"],
+  ["help", "support"],
+  ["about", "info", "information"],
+  ["sign in", "log in", "login", "signin"],
+  ["sign out", "log out", "logout", "signout"],
+  ["copy", "duplicate"],
+  ["rename", "change name"],
+  ["properties", "get info", "details"],
+  ["refresh", "reload"],
+  ["print", "print document"],
+  ["next", "continue", "forward"],
+  ["previous", "back"],
+  ["apply", "save changes"],
+  ["close", "close window"],
+  ["folder", "directory"],
+  ["picture", "image", "photo"],
+];
+
+/** Word or phrase → head of its group. */
+const HEAD_OF = new Map<string, string>();
+for (const group of LEXICON) for (const term of group) HEAD_OF.set(term, group[0]);
+/** Phrases (several words) longest first, so "recycle bin" wins over "bin". */
+const PHRASES = [...HEAD_OF.keys()].filter((t) => t.includes(" ")).sort((a, b) => b.length - a.length);
+
+/** Case- and whitespace-normalised text: what the exact stage compares. */
+export function normaliseText(text: string): string {
+  return text.normalize("NFKC").replace(/\s+/g, " ").trim().toLowerCase();
+}
+
+/**
+ * Folds what OCR and people write differently: the ellipsis (`…` or `...`),
+ * case, punctuation and spacing. Text made only of symbols (a keypad `+`,
+ * `×`) is kept as it is, since folding it would leave nothing to compare.
+ */
+export function foldText(text: string): string {
+  const base = normaliseText(text).replace(/\u2026/g, "...");
+  const folded = base
+    .replace(/[^\p{L}\p{N}\s]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return folded === "" ? base.replace(/\s+/g, "") : folded;
+}
+
+/** Levenshtein distance (two rows, O(|a|·|b|) time). */
+export function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  if (a.length === 0) return b.length;
+  if (b.length === 0) return a.length;
+  let prev = new Array<number>(b.length + 1);
+  let cur = new Array<number>(b.length + 1);
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= b.length; j++) {
+      const cost = ca === b.charCodeAt(j - 1) ? 0 : 1;
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+    }
+    [prev, cur] = [cur, prev];
+  }
+  return prev[b.length];
+}
+
+/** Similarity of two texts after folding: 1 − edit distance / longer length. */
+export function similarity(a: string, b: string): number {
+  const fa = foldText(a);
+  const fb = foldText(b);
+  const longest = Math.max(fa.length, fb.length);
+  if (longest === 0) return 1;
+  return 1 - editDistance(fa, fb) / longest;
+}
+
+/** The numbers a text carries, in order ("Page 12 of 40" → "12,40"). */
+function numbersOf(folded: string): string {
+  return (folded.match(/\p{N}+/gu) ?? []).join(",");
+}
+
+/** Replaces every lexicon phrase and word by its group head. */
+function canonical(folded: string): string {
+  let text = ` ${folded} `;
+  for (const phrase of PHRASES) {
+    text = text.split(` ${phrase} `).join(` ${HEAD_OF.get(phrase)} `);
+  }
+  return text.trim().split(" ").map((w) => HEAD_OF.get(w) ?? w).join(" ");
+}
+
+/**
+ * Compares what the model asked for with one candidate text.
+ * Returns the stage that accepted it and a similarity, or null.
+ */
+export function matchText(
+  query: string,
+  candidate: string,
+  options: MatchOptions = {},
+): TextMatch | null {
+  if (normaliseText(query) === normaliseText(candidate)) return { stage: "exact", score: 1 };
+  const fq = foldText(query);
+  const fc = foldText(candidate);
+  if (fq === "" || fc === "") return null;
+  if (fq === fc) return { stage: "fuzzy", score: 0.99 };
+  const threshold = options.threshold ?? FUZZY_THRESHOLD;
+  const comparable = Math.max(fq.length, fc.length) >= SHORT_TEXT &&
+    numbersOf(fq) === numbersOf(fc);
+  if (comparable) {
+    const score = 1 - editDistance(fq, fc) / Math.max(fq.length, fc.length);
+    if (score >= threshold) return { stage: "fuzzy", score: round(score) };
+  }
+  if (canonical(fq) === canonical(fc)) return { stage: "semantic", score: SEMANTIC_SCORE };
+  return null;
+}
+
+/** A candidate the matcher accepted. */
+export interface RankedMatch<T> {
+  item: T;
+  match: TextMatch;
+}
+
+const STAGE_ORDER: Record<MatchStage, number> = { exact: 0, fuzzy: 1, semantic: 2 };
+
+/** Orders matches best first: by stage, then by score. */
+export function compareMatches(a: TextMatch, b: TextMatch): number {
+  return STAGE_ORDER[a.stage] - STAGE_ORDER[b.stage] || b.score - a.score;
+}
+
+/** Every candidate the matcher accepts, best first (stable for ties). */
+export function rankMatches<T>(
+  query: string,
+  items: Iterable<T>,
+  textOf: (item: T) => string,
+  options: MatchOptions = {},
+): RankedMatch<T>[] {
+  const out: RankedMatch<T>[] = [];
+  for (const item of items) {
+    const match = matchText(query, textOf(item), options);
+    if (match) out.push({ item, match });
+  }
+  return out.sort((a, b) => compareMatches(a.match, b.match));
+}
+
+/** A candidate text and how close it is to the query. */
+export interface NearText {
+  text: string;
+  similarity: number;
+}
+
+/**
+ * The `n` candidates closest to the query by folded edit distance, whether
+ * or not they match — what a failed step reports as "closest on-screen texts".
+ */
+export function closestTexts(query: string, candidates: Iterable<string>, n = 3): NearText[] {
+  const seen = new Set<string>();
+  const out: NearText[] = [];
+  for (const text of candidates) {
+    if (seen.has(text)) continue;
+    seen.add(text);
+    out.push({ text, similarity: round(similarity(query, text)) });
+  }
+  return out.sort((a, b) => b.similarity - a.similarity).slice(0, Math.max(0, n));
+}
+
+/**
+ * Other words for the query taken from the lexicon ("Preferences…" →
+ * settings, options, …), so a search can fetch candidates the semantic stage
+ * would accept. The query's own folded form is not included.
+ */
+export function synonymsOf(query: string): string[] {
+  const folded = foldText(query);
+  const head = HEAD_OF.get(folded);
+  if (head === undefined) return [];
+  const group = LEXICON.find((g) => g[0] === head) ?? [];
+  return group.filter((t) => t !== folded);
+}
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}

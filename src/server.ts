@@ -1,0 +1,64 @@
+/**
+ * Builds the MCP server and registers every finished tool.
+ *
+ * @module
+ */
+
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Services } from "./services.ts";
+import { focusAppTool } from "./tools/focus_app.ts";
+import { observeTool } from "./tools/observe.ts";
+import { type Shape, type ToolSpec, toResult } from "./tools/tool.ts";
+import { VERSION } from "./version.ts";
+
+/** Every registered tool, in the order `tools/list` shows them. */
+// deno-lint-ignore no-explicit-any
+export const TOOLS: ToolSpec<any, any>[] = [observeTool, focusAppTool];
+
+const INSTRUCTIONS = [
+  "choto reads the screen as text and acts on it.",
+  "Start with recall (when available) to reuse what is already known, observe to look, focus_app to bring an app forward.",
+  "Coordinates in replies are screen pixels; targets are the element texts the replies list.",
+].join(" ");
+
+/** Creates the server; the caller connects a transport. */
+export function createServer(services: Services, tools = TOOLS): McpServer {
+  const server = new McpServer(
+    { name: "choto", title: "choto desktop control", version: VERSION },
+    { instructions: INSTRUCTIONS },
+  );
+  for (const tool of tools) register(server, tool, services);
+  return server;
+}
+
+function register<In extends Shape, Out extends Shape>(
+  server: McpServer,
+  tool: ToolSpec<In, Out>,
+  services: Services,
+): void {
+  server.registerTool(
+    tool.name,
+    {
+      title: tool.title,
+      description: tool.description,
+      inputSchema: tool.input,
+      outputSchema: tool.output,
+      annotations: { title: tool.title, ...tool.hints },
+    },
+    // deno-lint-ignore no-explicit-any
+    (async (args: any): Promise<CallToolResult> => {
+      try {
+        return toResult(await tool.run(args, services));
+      } catch (err) {
+        return toResult({
+          ok: false,
+          text: `${tool.name} failed: ${
+            (err as Error).message
+          }\nNothing further was done. Run \`choto doctor\` if this looks like a setup problem; otherwise observe and retry.`,
+        });
+      }
+      // deno-lint-ignore no-explicit-any
+    }) as any,
+  );
+}

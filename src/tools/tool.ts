@@ -1,0 +1,86 @@
+/**
+ * The shape every tool file exports, and how a handler's reply becomes an
+ * MCP result. One file per tool keeps the schema beside its handler.
+ *
+ * @module
+ */
+
+import type { z } from "zod";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Services } from "../services.ts";
+
+/** A zod object shape (what `registerTool` takes as input/output schema). */
+export type Shape = Record<string, z.ZodType>;
+
+/** The four behaviour hints, all required so none is left to a default. */
+export interface Hints {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+/** What a handler returns. */
+export type Reply<Out> =
+  | {
+    ok: true;
+    /** The compact text the model reads first. */
+    text: string;
+    /** The same facts as typed data, matching the output schema. */
+    structured: Out;
+    /** PNG images to attach (a screenshot). */
+    images?: Uint8Array[];
+  }
+  | {
+    ok: false;
+    /** What went wrong and how to recover. */
+    text: string;
+    /** Optional typed details of the failure. */
+    structured?: Record<string, unknown>;
+    images?: Uint8Array[];
+  };
+
+/** One MCP tool: definition and handler. */
+export interface ToolSpec<In extends Shape, Out extends Shape> {
+  name: string;
+  title: string;
+  description: string;
+  input: In;
+  output: Out;
+  hints: Hints;
+  run(
+    args: z.infer<z.ZodObject<In>>,
+    services: Services,
+  ): Promise<Reply<z.infer<z.ZodObject<Out>>>>;
+}
+
+/** Identity helper that keeps the input/output types tied together. */
+export function defineTool<In extends Shape, Out extends Shape>(
+  spec: ToolSpec<In, Out>,
+): ToolSpec<In, Out> {
+  return spec;
+}
+
+/** Turns a handler's reply into the MCP result shape. */
+export function toResult(reply: Reply<unknown>): CallToolResult {
+  const content: CallToolResult["content"] = [{ type: "text", text: reply.text }];
+  for (const png of reply.images ?? []) {
+    content.push({ type: "image", data: base64(png), mimeType: "image/png" });
+  }
+  const result: CallToolResult = { content };
+  if (!reply.ok) result.isError = true;
+  if (reply.structured !== undefined) {
+    result.structuredContent = reply.structured as Record<string, unknown>;
+  }
+  return result;
+}
+
+/** Base64 without building one huge intermediate string of code points. */
+export function base64(bytes: Uint8Array): string {
+  let s = "";
+  const chunk = 0x8000;
+  for (let i = 0; i < bytes.length; i += chunk) {
+    s += String.fromCharCode(...bytes.subarray(i, i + chunk));
+  }
+  return btoa(s);
+}

@@ -1,0 +1,60 @@
+/** The command line: help, version, and one-line refusals of bad input. */
+
+import { assertEquals, assertMatch } from "./support/assert.ts";
+import { ROOT } from "./support/mcp.ts";
+
+async function choto(...args: string[]) {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-read",
+      "--allow-write",
+      "--allow-env",
+      "--allow-ffi",
+      "--allow-sys",
+      "--allow-run",
+      "main.ts",
+      ...args,
+    ],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+Deno.test("--help and --version", async () => {
+  const help = await choto("--help");
+  assertEquals(help.code, 0);
+  assertMatch(help.stdout, /usage: choto/);
+  const version = await choto("--version");
+  assertEquals(version.code, 0);
+  assertMatch(version.stdout, /^\d+\.\d+\.\d+\n$/);
+});
+
+Deno.test("bad input exits non-zero with one line saying why", async () => {
+  for (
+    const [args, re] of [
+      [["--bogus"], /Unknown option '--bogus'/],
+      [["frobnicate"], /unknown command "frobnicate"/],
+      [["ocr"], /ocr needs an image file/],
+      [["ocr", "/nonexistent.png"], /cannot read \/nonexistent\.png/],
+      [["observe", "--png", "shot.jpg"], /--png needs a file name ending in \.png/],
+      [["ocr", "x.png", "--png", "y.png"], /--png does not apply to "ocr"/],
+      [["--ocr", "abbyy", "doctor"], /--ocr must be one of/],
+      [["db"], /db needs a subcommand/],
+    ] as Array<[string[], RegExp]>
+  ) {
+    const r = await choto(...args);
+    assertEquals(r.code, 2, `choto ${args.join(" ")}`);
+    assertEquals(r.stderr.trim().split("\n").length, 1, r.stderr);
+    assertMatch(r.stderr, re);
+  }
+});
+
+Deno.test("db path honours --db and CHOTO_DB", async () => {
+  const r = await choto("db", "path", "--db", "/tmp/x/choto.db");
+  assertEquals(r.stdout.trim(), "/tmp/x/choto.db");
+});

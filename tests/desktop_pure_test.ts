@@ -1,0 +1,86 @@
+/** Unit tests for the pure parts of the desktop layer. */
+
+import { matchAppName } from "../src/desktop/app_match.ts";
+import { parseDesktopEntry, splitExec, toLaunchable } from "../src/desktop/desktop_entry.ts";
+import { parseCombo } from "../src/desktop/keys.ts";
+import { charKeysym, keyKeysym } from "../src/desktop/x11/keysyms.ts";
+import { bgrxToRgba } from "../src/desktop/x11/capture.ts";
+import { appNameOf, frameBounds, kindOfType, parseWmClass } from "../src/desktop/x11/window_types.ts";
+import { assert, assertEquals } from "./support/assert.ts";
+
+Deno.test("app names match exact, then prefix, then substring, names before aliases", () => {
+  const apps = [
+    { name: "Mousepad", aliases: ["mousepad"] },
+    { name: "Text Editor Settings", aliases: ["mousepad"] },
+    { name: "Galculator", aliases: ["galculator"] },
+    { name: "Telegram Lite", aliases: [] },
+  ];
+  const exact = matchAppName("MOUSEPAD", apps);
+  assert(exact.kind === "found" && exact.item.name === "Mousepad" && exact.stage === "exact");
+  const prefix = matchAppName("galc", apps);
+  assert(prefix.kind === "found" && prefix.item.name === "Galculator" && prefix.stage === "prefix");
+  const sub = matchAppName("gram", apps);
+  assert(sub.kind === "found" && sub.item.name === "Telegram Lite" && sub.stage === "substring");
+  const amb = matchAppName("e", apps);
+  assert(amb.kind === "ambiguous");
+  assertEquals(amb.candidates.map((c) => c.name), ["Mousepad", "Text Editor Settings", "Telegram Lite"]);
+  assertEquals(matchAppName("nothing-like-it", apps).kind, "none");
+  assertEquals(matchAppName("   ", apps).kind, "none");
+});
+
+Deno.test("desktop entries give a launch recipe and their names", () => {
+  const entry = parseDesktopEntry(
+    "[Desktop Entry]\nName=Mousepad\nGenericName=Text Editor\nExec=mousepad %U\nType=Application\n[Desktop Action new]\nName=New Window\nExec=mousepad --new\n",
+  );
+  assert(entry);
+  assertEquals(entry.name, "Mousepad");
+  assertEquals(entry.exec, ["mousepad"]);
+  assertEquals(toLaunchable(entry), {
+    name: "Mousepad",
+    aliases: ["mousepad", "Text Editor"],
+    launch: ["mousepad"],
+  });
+  assertEquals(parseDesktopEntry("[Desktop Entry]\nType=Link\nName=x\nURL=y\n"), null);
+  assertEquals(splitExec('"/opt/My App/run" --x "a b" %f 100%%'), ["/opt/My App/run", "--x", "a b", "100%"]);
+});
+
+Deno.test("key combinations parse names, aliases and single characters", () => {
+  assertEquals(parseCombo(["cmd", "shift", "S"]), { modifiers: ["cmd", "shift"], key: "s" });
+  assertEquals(parseCombo(["Return"]), { modifiers: [], key: "enter" });
+  assertEquals(parseCombo(["esc"]), { modifiers: [], key: "escape" });
+  assertEquals(parseCombo(["alt", "f4"]), { modifiers: ["alt"], key: "f4" });
+  assert("error" in parseCombo(["ctrl", "banana"]));
+  assert("error" in parseCombo(["a", "b"]));
+  assert("error" in parseCombo([]));
+});
+
+Deno.test("keysyms follow keysymdef.h", () => {
+  assertEquals(charKeysym("a"), 0x61);
+  assertEquals(charKeysym("é"), 0xe9);
+  assertEquals(charKeysym("→"), 0x01002192);
+  assertEquals(charKeysym("\n"), 0xff0d);
+  assertEquals(keyKeysym("f4"), 0xffc1);
+  assertEquals(keyKeysym("escape"), 0xff1b);
+});
+
+Deno.test("X window classification and geometry", () => {
+  assertEquals(kindOfType("_NET_WM_WINDOW_TYPE_DIALOG", false), "dialog");
+  assertEquals(kindOfType("_NET_WM_WINDOW_TYPE_POPUP_MENU", true), "menu");
+  assertEquals(kindOfType("_NET_WM_WINDOW_TYPE_TOOLTIP", true), "tooltip");
+  assertEquals(kindOfType(null, true), "popup");
+  assertEquals(kindOfType(null, false), "normal");
+  assertEquals(frameBounds({ x: 100, y: 50, width: 400, height: 300 }, [1, 1, 20, 1]), {
+    x: 99,
+    y: 30,
+    width: 402,
+    height: 321,
+  });
+  assertEquals(parseWmClass(new TextEncoder().encode("mousepad\0Mousepad\0")), ["mousepad", "Mousepad"]);
+  assertEquals(appNameOf("galculator", "galculator"), "Galculator");
+});
+
+Deno.test("BGRX rows with padding become packed RGBA", () => {
+  // 2x1 image, stride 12 (4 bytes of padding).
+  const src = new Uint8Array([1, 2, 3, 0, 4, 5, 6, 0, 9, 9, 9, 9]);
+  assertEquals([...bgrxToRgba(src, 2, 1, 12)], [3, 2, 1, 255, 6, 5, 4, 255]);
+});

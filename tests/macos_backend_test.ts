@@ -1,0 +1,269 @@
+/**
+ * Drives the macOS backend and the Vision engine through a recording fake of
+ * the FFI tables, checking that every +1 object is released exactly once.
+ */
+import assert from "node:assert/strict";
+import type { MacLibs } from "../src/desktop/macos/libs.ts";
+import { createMacDesktop } from "../src/desktop/macos.ts";
+import { createVisionEngine } from "../src/ocr/vision.ts";
+
+type P = Deno.PointerValue;
+interface Obj {
+  kind: string;
+  value?: unknown;
+  owned: boolean;
+  releases: number;
+}
+
+function makeFake() {
+  const objs = new Map<bigint, Obj>();
+  let next = 0x1000n;
+  const posted: Array<{ type: string; flags: bigint; click?: bigint }> = [];
+  let pools = 0;
+  const mk = (kind: string, value?: unknown, owned = false): P => {
+    next += 16n;
+    objs.set(next, { kind, value, owned, releases: 0 });
+    return Deno.UnsafePointer.create(next);
+  };
+  const get = (p: P) => objs.get(Deno.UnsafePointer.value(p))!;
+  const rel = (p: P) => void get(p).releases++;
+  const cstr = (b: BufferSource) => {
+    const u = new Uint8Array(b as ArrayBuffer);
+    return new TextDecoder().decode(u.subarray(0, u.indexOf(0)));
+  };
+  const rect = (x: number, y: number, w: number, h: number) =>
+    new Uint8Array(new Float64Array([x, y, w, h]).buffer);
+  const win = (n: number, owner: string, layer: number, b: number[]) =>
+    mk("dict", {
+      kCGWindowNumber: mk("num", n),
+      kCGWindowOwnerName: mk("str", owner),
+      kCGWindowOwnerPID: mk("num", 100 + n),
+      kCGWindowName: mk("str", `W${n}`),
+      kCGWindowLayer: mk("num", layer),
+      kCGWindowIsOnscreen: mk("bool", true),
+      kCGWindowBounds: mk("rect", b),
+    });
+  const trueObj = mk("bool", true);
+  const trueCell = new BigUint64Array([Deno.UnsafePointer.value(trueObj) as bigint]);
+  const pixels = new Uint8Array(2 * 1 * 4 + 8 * 1).fill(7);
+  const events = new Map<bigint, { type: string; flags: bigint; click?: bigint }>();
+  const ev = (type: string) => {
+    const p = mk("event", undefined, true);
+    events.set(Deno.UnsafePointer.value(p) as bigint, { type, flags: 0n });
+    return p;
+  };
+  const evOf = (p: P) => events.get(Deno.UnsafePointer.value(p) as bigint)!;
+
+  const cf = {
+    CFRelease: rel,
+    CFGetTypeID: (p: P) => BigInt(["str", "num", "bool"].indexOf(get(p).kind) + 1),
+    CFStringGetTypeID: () => 1n,
+    CFNumberGetTypeID: () => 2n,
+    CFBooleanGetTypeID: () => 3n,
+    CFStringCreateWithCString: (_a: P, b: BufferSource) => mk("str", cstr(b), true),
+    CFStringGetLength: (p: P) => BigInt((get(p).value as string).length),
+    CFStringGetMaximumSizeForEncoding: (n: bigint) => n * 4n,
+    CFStringGetCString: (p: P, buf: BufferSource) => {
+      const bytes = new TextEncoder().encode(get(p).value as string);
+      (buf as Uint8Array).set([...bytes, 0]);
+      return 1;
+    },
+    CFNumberGetValue: (p: P, t: bigint, buf: BufferSource) => {
+      const v = Number(get(p).value);
+      if (t === 4n) new BigInt64Array((buf as BigInt64Array).buffer)[0] = BigInt(v);
+      else new Float64Array((buf as Float64Array).buffer)[0] = v;
+      return 1;
+    },
+    CFBooleanGetValue: (p: P) => (get(p).value ? 1 : 0),
+    CFArrayGetCount: (p: P) => BigInt((get(p).value as P[]).length),
+    CFArrayGetValueAtIndex: (p: P, i: bigint) => (get(p).value as P[])[Number(i)],
+    CFDictionaryGetValue: (d: P, k: P) => (get(d).value as Record<string, P>)[get(k).value as string] ?? null,
+    CFDataGetLength: (p: P) => BigInt((get(p).value as Uint8Array).length),
+    CFDataGetBytePtr: (p: P) => Deno.UnsafePointer.of(get(p).value as Uint8Array),
+    kCFBooleanTrue: Deno.UnsafePointer.of(trueCell),
+  };
+  const cg = {
+    CGWindowListCopyWindowInfo: () =>
+      mk("array", [
+        win(1, "Window Server", 24, [0, 0, 1440, 24]),
+        win(2, "Safari", 0, [100, 100, 800, 600]),
+      ], true),
+    CGRectMakeWithDictionaryRepresentation: (d: P, out: BufferSource) => {
+      new Float64Array((out as Float64Array).buffer).set(get(d).value as number[]);
+      return true;
+    },
+    CGGetActiveDisplayList: (_m: number, ids: BufferSource, count: BufferSource) => {
+      (ids as Uint32Array)[0] = 1;
+      (count as Uint32Array)[0] = 1;
+      return 0;
+    },
+    CGMainDisplayID: () => 1,
+    CGDisplayBounds: () => rect(0, 0, 1440, 900),
+    CGDisplayCopyDisplayMode: () => mk("mode", undefined, true),
+    CGDisplayModeGetPixelWidth: () => 2880n,
+    CGDisplayModeGetPixelHeight: () => 1800n,
+    CGDisplayModeRelease: rel,
+    CGWindowListCreateImage: () => mk("image", undefined, true),
+    CGPreflightScreenCaptureAccess: () => true,
+    CGRequestScreenCaptureAccess: () => true,
+    CGImageGetWidth: () => 2n,
+    CGImageGetHeight: () => 1n,
+    CGImageGetBitsPerPixel: () => 32n,
+    CGImageGetBytesPerRow: () => 16n,
+    CGImageGetBitmapInfo: () => (2 << 12) | 2,
+    CGImageGetDataProvider: () => mk("provider"),
+    CGDataProviderCopyData: () => mk("data", pixels, true),
+    CGImageRelease: rel,
+    CGImageCreate: () => mk("image", undefined, true),
+    CGColorSpaceCreateDeviceRGB: () => mk("space", undefined, true),
+    CGColorSpaceRelease: rel,
+    CGDataProviderCreateWithData: () => mk("provider", undefined, true),
+    CGDataProviderRelease: rel,
+    CGEventCreate: () => ev("null"),
+    CGEventGetLocation: () => new Uint8Array(new Float64Array([50, 60]).buffer),
+    CGEventCreateMouseEvent: (_s: P, t: number) => ev(`mouse${t}`),
+    CGEventCreateKeyboardEvent: (_s: P, k: number, d: boolean) => ev(`key${k}${d ? "d" : "u"}`),
+    CGEventCreateScrollWheelEvent2: (_s: P, _u: number, _c: number, w: number) => ev(`scroll${w}`),
+    CGEventSetFlags: (p: P, f: bigint) => void (evOf(p).flags = f),
+    CGEventSetIntegerValueField: (p: P, _f: number, v: bigint) => void (evOf(p).click = v),
+    CGEventKeyboardSetUnicodeString: () => {},
+    CGEventPost: (_t: number, p: P) => void posted.push({ ...evOf(p) }),
+  };
+  const ax = {
+    AXIsProcessTrusted: () => 0,
+    AXUIElementCreateApplication: () => mk("ax", undefined, true),
+    AXUIElementSetAttributeValue: () => 0,
+  };
+  const sels = new Map<string, P>();
+  const selName = (p: P) => get(p).value as string;
+  const observation = mk("obs");
+  const candidate = mk("cand");
+  const objc = {
+    objc_getClass: (b: BufferSource) => mk("class", cstr(b)),
+    sel_registerName: (b: BufferSource) => {
+      const n = cstr(b);
+      if (!sels.has(n)) sels.set(n, mk("sel", n));
+      return sels.get(n)!;
+    },
+    objc_autoreleasePoolPush: () => (pools++, mk("pool")),
+    objc_autoreleasePoolPop: () => void pools--,
+    msgSend_id: (r: P, s: P) => {
+      const n = selName(s);
+      if (n === "alloc") return mk("instance", get(r).value, true);
+      if (n === "init") return r;
+      if (n === "results") return mk("nsarray", [observation]);
+      if (n === "string") return mk("str", "Save As");
+      if (n === "generalPasteboard") return mk("pasteboard");
+      if (n === "bundleIdentifier") return mk("str", "com.apple.Safari");
+      return mk("autoreleased");
+    },
+    msgSend_void: (r: P, s: P) => {
+      if (selName(s) === "release") rel(r);
+    },
+    msgSend_usize: (r: P) => BigInt((get(r).value as P[]).length),
+    msgSend_f32: () => 0.9,
+    msgSend_id_id: (_r: P, s: P) => selName(s) === "stringForType:" ? mk("str", "clip") : mk("nsarray", []),
+    msgSend_id_usize: (r: P, s: P, i: bigint) =>
+      selName(s) === "topCandidates:" ? mk("nsarray", [candidate]) : (get(r).value as P[])[Number(i)],
+    msgSend_id_i32: () => mk("runningApp"),
+    msgSend_id_id_id: (r: P) => r,
+    msgSend_bool_id_ptr: () => 1,
+    msgSend_bool_usize: () => 1,
+    msgSend_void_isize: () => {},
+    msgSend_void_u8: () => {},
+    msgSend_id_range_ptr: () => null,
+    msgSend_rect: () => rect(0, 0.5, 0.7, 0.5),
+    msgSend_stret_rect: () => rect(0, 0.5, 0.7, 0.5),
+  };
+  const libs = {
+    cf,
+    cg,
+    ax,
+    objc,
+    loaded: { appKit: true, vision: true },
+    close: () => {},
+  } as unknown as MacLibs;
+  const leaks = () =>
+    [...objs.values()].filter((o) => o.owned && o.releases !== 1).map((o) => `${o.kind}×${o.releases}`);
+  return { libs, posted, leaks, pools: () => pools };
+}
+
+const host = { execPath: "/usr/local/bin/deno", termProgram: "Apple_Terminal" };
+
+Deno.test("window listing converts points to Retina pixels and releases the list", () => {
+  const f = makeFake();
+  const d = createMacDesktop(f.libs, { host });
+  const s = d.windows();
+  assert.equal(s.screen.scale, 2);
+  assert.equal(s.frontmostApp, "Safari");
+  assert.equal(s.focusWindowId, "2");
+  assert.deepEqual(s.windows[0].bounds, { x: 200, y: 200, width: 1600, height: 1200 });
+  assert.equal(s.chrome[0].kind, "menubar");
+  d.close();
+  assert.deepEqual(f.leaks(), []);
+});
+
+Deno.test("capture reads padded BGRA and releases image and data", () => {
+  const f = makeFake();
+  const d = createMacDesktop(f.libs, { host });
+  const img = d.capture();
+  assert.equal(img.width, 2);
+  assert.equal(img.data.length, 8);
+  assert.equal(d.capturePath(), "CGWindowListCreateImage");
+  d.close();
+  assert.deepEqual(f.leaks(), []);
+});
+
+Deno.test("double click sets click state 1 then 2 at points, events released", async () => {
+  const f = makeFake();
+  const d = createMacDesktop(f.libs, { host });
+  await d.click({ x: 400, y: 300 }, "left", 2, ["cmd"]);
+  const clicks = f.posted.filter((e) => e.type === "mouse1" || e.type === "mouse2");
+  assert.deepEqual(clicks.map((e) => e.click), [1n, 1n, 2n, 2n]);
+  assert.ok(clicks.every((e) => e.flags === 0x100000n));
+  await d.scroll({ x: 10, y: 10 }, 3);
+  assert.ok(f.posted.some((e) => e.type === "scroll-3"));
+  d.close();
+  assert.deepEqual(f.leaks(), []);
+});
+
+Deno.test("typing posts one down/up pair per code point and hotkeys carry flags", async () => {
+  const f = makeFake();
+  const d = createMacDesktop(f.libs, { host });
+  await d.type("hé\n");
+  assert.equal(f.posted.length, 6);
+  assert.equal(f.posted[4].type, "key36d");
+  await d.hotkey(["cmd", "shift", "s"]);
+  assert.equal(f.posted[6].type, "key1d");
+  assert.equal(f.posted[6].flags, 0x120000n);
+  d.close();
+  assert.deepEqual(f.leaks(), []);
+});
+
+Deno.test("clipboard, apps and permissions go through pools", async () => {
+  const f = makeFake();
+  const d = createMacDesktop(f.libs, { host, run: () => Promise.resolve() });
+  assert.deepEqual(await d.readClipboard(), { text: "clip", note: "" });
+  const apps = await d.runningApps();
+  assert.deepEqual(apps.map((a) => a.aliases), [["com.apple.Safari"]]);
+  const checks = d.permissions();
+  assert.equal(checks[0].ok, true);
+  assert.equal(checks[1].ok, false);
+  assert.match(checks[1].detail, /Terminal/);
+  await d.activate("2");
+  assert.equal(f.pools(), 0);
+  d.close();
+  assert.deepEqual(f.leaks(), []);
+});
+
+Deno.test("Vision engine maps boxes, releases request, handler, image", async () => {
+  const f = makeFake();
+  const e = createVisionEngine(f.libs);
+  const words = await e.recognize({ width: 100, height: 20, data: new Uint8Array(100 * 20 * 4) });
+  assert.deepEqual(words.map((w) => [w.text, w.y, w.h]), [["Save", 0, 10], ["As", 0, 10]]);
+  assert.equal(words[0].x, 0);
+  assert.ok(Math.abs(words[0].conf - 0.9) < 1e-6);
+  await e.close();
+  assert.equal(f.pools(), 0);
+  assert.deepEqual(f.leaks(), []);
+});

@@ -1,0 +1,199 @@
+import assert from "node:assert/strict";
+import { deflateSync } from "node:zlib";
+import { kindOfLayer } from "../src/desktop/macos/layers.ts";
+import {
+  displayFor,
+  pixelToPoint,
+  pointToPixel,
+  rectToPixels,
+  scaleOf,
+} from "../src/desktop/macos/geometry.ts";
+import { keyCodeOf, planHotkey, planTyping } from "../src/desktop/macos/keycodes.ts";
+import { channelOffsets, decodePng, toRgba } from "../src/desktop/macos/bitmap.ts";
+import { splitByCharacters, toPixels, wordRanges } from "../src/desktop/macos/vision_boxes.ts";
+import { focusWindow, type RawWindow, splitWindows } from "../src/desktop/macos/window_list.ts";
+import { permissionChecks, responsibleApp } from "../src/desktop/macos/permissions.ts";
+
+Deno.test("layers follow CGWindowLevel.h", () => {
+  assert.equal(kindOfLayer(0), "normal");
+  assert.equal(kindOfLayer(8), "dialog");
+  assert.equal(kindOfLayer(20), "dock");
+  assert.equal(kindOfLayer(24), "menubar");
+  assert.equal(kindOfLayer(25), "status");
+  assert.equal(kindOfLayer(101), "menu");
+  assert.equal(kindOfLayer(200), "tooltip");
+  assert.equal(kindOfLayer(1000), "other");
+});
+
+const main = { id: 1, bounds: { x: 0, y: 0, width: 1440, height: 900 }, scale: 2 };
+const left = { id: 2, bounds: { x: -1920, y: -200, width: 1920, height: 1080 }, scale: 1 };
+
+Deno.test("scale is pixel width over point width, snapped", () => {
+  assert.equal(scaleOf(2880, 1440), 2);
+  assert.equal(scaleOf(2879.9, 1440), 2);
+  assert.equal(scaleOf(0, 1440), 1);
+  assert.equal(scaleOf(3024, 1800), 1.68);
+});
+
+Deno.test("negative origins convert both ways", () => {
+  const d = displayFor([main, left], { x: -1000, y: 0, width: 400, height: 300 });
+  assert.equal(d.id, 2);
+  assert.deepEqual(pointToPixel(d, { x: -1920, y: -200 }), { x: 0, y: 0 });
+  assert.deepEqual(pixelToPoint(d, { x: 100, y: 50 }), { x: -1820, y: -150 });
+  assert.deepEqual(pixelToPoint(main, { x: 200, y: 100 }), { x: 100, y: 50 });
+  assert.deepEqual(rectToPixels(main, { x: 10, y: 20, width: 30, height: 40 }), {
+    x: 20,
+    y: 40,
+    width: 60,
+    height: 80,
+  });
+  assert.equal(displayFor([main, left], null).id, 1);
+});
+
+const raw = (over: Partial<RawWindow>): RawWindow => ({
+  number: 1,
+  ownerName: "App",
+  pid: 10,
+  name: "",
+  bounds: { x: 0, y: 0, width: 100, height: 100 },
+  layer: 0,
+  onScreen: true,
+  alpha: 1,
+  ...over,
+});
+
+Deno.test("focus is the first visible layer-0 window; chrome is split off", () => {
+  const list = [
+    raw({
+      number: 5,
+      ownerName: "Window Server",
+      layer: 24,
+      bounds: { x: 0, y: 0, width: 1440, height: 24 },
+    }),
+    raw({ number: 6, layer: 0, alpha: 0 }),
+    raw({ number: 7, ownerName: "Safari", pid: 42, name: "Apple" }),
+    raw({ number: 8, layer: 101, ownerName: "Safari" }),
+    raw({ number: 9, layer: 0, bounds: { x: -1900, y: 0, width: 100, height: 100 } }),
+  ];
+  assert.equal(focusWindow(list)?.number, 7);
+  const { windows, chrome } = splitWindows(list, main);
+  assert.deepEqual(windows.map((w) => w.id), ["7"]);
+  assert.deepEqual(chrome.map((w) => w.kind), ["menubar", "menu"]);
+  assert.deepEqual(chrome[0].bounds, { x: 0, y: 0, width: 2880, height: 48 });
+});
+
+Deno.test("key codes follow HIToolbox Events.h", () => {
+  assert.equal(keyCodeOf("a"), 0);
+  assert.equal(keyCodeOf("S"), 1);
+  assert.equal(keyCodeOf("return"), 36);
+  assert.equal(keyCodeOf("Tab"), 48);
+  assert.equal(keyCodeOf("space"), 49);
+  assert.equal(keyCodeOf("delete"), 51);
+  assert.equal(keyCodeOf("escape"), 53);
+  assert.equal(keyCodeOf("f1"), 0x7a);
+  assert.equal(keyCodeOf("f12"), 0x6f);
+  assert.equal(keyCodeOf("ArrowLeft"), 0x7b);
+  assert.equal(keyCodeOf("é"), null);
+});
+
+Deno.test("hotkeys combine modifier flags", () => {
+  const p = planHotkey(["cmd", "shift", "s"]);
+  assert.equal(p.flags, 0x100000 | 0x20000);
+  assert.equal(p.keyCode, 1);
+  assert.equal(planHotkey(["ctrl", "alt", "left"]).flags, 0x40000 | 0x80000);
+  assert.equal(planHotkey(["cmd", "é"]).unicode, "é");
+  assertThrowsMsg(() => planHotkey(["a", "b"]), /one main key/);
+});
+
+function assertThrowsMsg(fn: () => unknown, re: RegExp) {
+  assert.throws(fn, re);
+}
+
+Deno.test("typing sends one code point per event", () => {
+  const steps = planTyping("a😀\nb");
+  assert.equal(steps.length, 4);
+  assert.deepEqual(steps[2], { key: 36 });
+  assert.ok("text" in steps[1] && steps[1].text.length === 2);
+});
+
+Deno.test("BGRA premultiplied rows with padding become RGBA", () => {
+  const info = (2 << 12) | 2; // 32Little | PremultipliedFirst
+  assert.deepEqual(channelOffsets(info, 32), { r: 2, g: 1, b: 0, a: 3, premultiplied: true });
+  // 2x2, bytesPerRow 12 (4 bytes padding)
+  const src = new Uint8Array([
+    ...[30, 20, 10, 255, 0, 0, 255, 255, 9, 9, 9, 9],
+    ...[0, 64, 0, 128, 1, 2, 3, 255, 9, 9, 9, 9],
+  ]);
+  const out = toRgba(src, 2, 2, 12, info);
+  assert.deepEqual([...out.data], [10, 20, 30, 255, 255, 0, 0, 255, 0, 128, 0, 128, 3, 2, 1, 255]);
+  const rgbx = toRgba(new Uint8Array([1, 2, 3, 0]), 1, 1, 4, 5);
+  assert.deepEqual([...rgbx.data], [1, 2, 3, 255]);
+});
+
+function chunk(type: string, body: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + body.length);
+  const v = new DataView(out.buffer);
+  v.setUint32(0, body.length);
+  out.set(new TextEncoder().encode(type), 4);
+  out.set(body, 8);
+  return out; // CRC left zero: the decoder does not check it
+}
+
+Deno.test("decodePng reads filtered RGB rows", () => {
+  const ihdr = new Uint8Array(13);
+  new DataView(ihdr.buffer).setUint32(0, 2);
+  new DataView(ihdr.buffer).setUint32(4, 2);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  // row 0: filter 1 (sub), row 1: filter 2 (up)
+  const rows = new Uint8Array([1, 10, 20, 30, 5, 5, 5, 2, 1, 1, 1, 2, 2, 2]);
+  const png = new Uint8Array([
+    137,
+    80,
+    78,
+    71,
+    13,
+    10,
+    26,
+    10,
+    ...chunk("IHDR", ihdr),
+    ...chunk("IDAT", new Uint8Array(deflateSync(rows))),
+    ...chunk("IEND", new Uint8Array(0)),
+  ]);
+  const img = decodePng(png);
+  assert.equal(img.width, 2);
+  assert.deepEqual([...img.data], [10, 20, 30, 255, 15, 25, 35, 255, 11, 21, 31, 255, 17, 27, 37, 255]);
+});
+
+Deno.test("Vision boxes flip to a top-left origin", () => {
+  assert.deepEqual(toPixels({ x: 0.1, y: 0.2, width: 0.5, height: 0.1 }, 1000, 500), {
+    x: 100,
+    y: 350,
+    w: 500,
+    h: 50,
+  });
+  assert.deepEqual(wordRanges(" Save  As…"), [
+    { text: "Save", location: 1, length: 4 },
+    { text: "As…", location: 7, length: 3 },
+  ]);
+  const words = splitByCharacters("ab cd", { x: 0, y: 10, w: 50, h: 8 });
+  assert.deepEqual(words.map((w) => [w.text, w.x, w.w]), [["ab", 0, 20], ["cd", 30, 20]]);
+});
+
+Deno.test("permission details name the responsible app and the pane", () => {
+  assert.equal(
+    responsibleApp({ bundleId: "com.anthropic.claudefordesktop", execPath: "x" }),
+    "Claude (Claude Desktop)",
+  );
+  assert.equal(responsibleApp({ termProgram: "iTerm.app", execPath: "x" }), "iTerm");
+  const [sr, ax] = permissionChecks(false, false, "screencapture", {
+    termProgram: "Apple_Terminal",
+    execPath: "/opt/deno",
+  });
+  assert.match(sr.detail, /Privacy & Security → Screen Recording/);
+  assert.match(sr.detail, /"Terminal"/);
+  assert.match(sr.detail, /upgrading Deno/);
+  assert.match(sr.detail, /screencapture/);
+  assert.match(ax.detail, /Accessibility/);
+  assert.equal(permissionChecks(true, true, "p", { execPath: "d" }).every((c) => c.ok), true);
+});

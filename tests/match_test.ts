@@ -1,0 +1,70 @@
+import { deepStrictEqual, equal, ok } from "node:assert/strict";
+import { closestTexts, foldText, matchText, rankMatches, similarity, synonymsOf } from "../src/plan/match.ts";
+
+Deno.test("exact: case and whitespace do not matter", () => {
+  deepStrictEqual(matchText("save  as", "Save As"), { stage: "exact", score: 1 });
+});
+
+Deno.test("ellipsis: written two ways is the same text; left out, a near-exact fuzzy match", () => {
+  equal(matchText("Preferences...", "Preferences…")?.stage, "exact");
+  deepStrictEqual(matchText("Save As", "Save As…"), { stage: "fuzzy", score: 0.99 });
+  equal(foldText("Save As…"), "save as");
+});
+
+Deno.test("fuzzy: an OCR typo within the threshold matches, with its score", () => {
+  const m = matchText("Preferences", "Preferenccs");
+  equal(m?.stage, "fuzzy");
+  ok(m!.score >= 0.8 && m!.score < 1);
+});
+
+Deno.test("fuzzy: far-apart texts do not match", () => {
+  equal(matchText("Preferences", "Print"), null);
+});
+
+Deno.test("fuzzy: different numbers never match ('Page 1' is not 'Page 2')", () => {
+  equal(matchText("Page 1", "Page 2"), null);
+});
+
+Deno.test("fuzzy: short keys must fold equal (a keypad 5 is not 6)", () => {
+  equal(matchText("5", "6"), null);
+  equal(matchText("+", "-"), null);
+  deepStrictEqual(matchText("×", "×"), { stage: "exact", score: 1 });
+});
+
+Deno.test("semantic: UI synonyms match after fuzzy fails", () => {
+  for (
+    const [a, b] of [
+      ["Settings", "Preferences…"],
+      ["OK", "Okay"],
+      ["Move to Trash", "Move to Bin"],
+      ["Quit", "Exit"],
+      ["Delete", "Remove"],
+      ["Find", "Search"],
+    ]
+  ) {
+    equal(matchText(a, b)?.stage, "semantic", `${a} / ${b}`);
+  }
+});
+
+Deno.test("rankMatches orders by stage, then score", () => {
+  const ranked = rankMatches("Settings", ["Preferences", "Settings", "Setings", "Other"], (t) => t);
+  deepStrictEqual(ranked.map((r) => [r.item, r.match.stage]), [
+    ["Settings", "exact"],
+    ["Setings", "fuzzy"],
+    ["Preferences", "semantic"],
+  ]);
+});
+
+Deno.test("closestTexts gives the N nearest with similarity, even below the threshold", () => {
+  const near = closestTexts("Save", ["Save As…", "Cancel", "Sage", "Save As…"], 2);
+  equal(near.length, 2);
+  equal(near[0].text, "Sage");
+  ok(near[0].similarity >= near[1].similarity);
+  equal(similarity("abc", "abc"), 1);
+});
+
+Deno.test("synonymsOf gives the lexicon group without the query", () => {
+  ok(synonymsOf("Preferences…").includes("settings"));
+  ok(!synonymsOf("Preferences").includes("preferences"));
+  deepStrictEqual(synonymsOf("Frobnicate"), []);
+});

@@ -1,0 +1,143 @@
+/**
+ * The recall tool through a real MCP client and server pair, in process:
+ * schemas as the client sees them, structuredContent validated against the
+ * output schema by the SDK, errors as isError, and no use of the screen.
+ */
+
+import { deepStrictEqual, equal, match, ok } from "node:assert/strict";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { recallTool } from "../src/tools/recall.ts";
+import { toResult } from "../src/tools/tool.ts";
+import { createServices } from "../src/services.ts";
+import type { Store } from "../src/graph/store.ts";
+import { go, HOUR, NOW, see, tempStore } from "./graph_fixture.ts";
+
+async function connect(store: Store) {
+  const services = createServices({
+    store,
+    openDesktop: () => {
+      throw new Error("recall must never open the desktop");
+    },
+    openReader: () => {
+      throw new Error("recall must never start a screen reader");
+    },
+    now: () => NOW,
+  });
+  const server = new McpServer({ name: "choto-test", version: "0.0.0" });
+  const spec = recallTool;
+  server.registerTool(spec.name, {
+    title: spec.title,
+    description: spec.description,
+    inputSchema: spec.input,
+    outputSchema: spec.output,
+    annotations: spec.hints,
+  }, async (args: Parameters<typeof spec.run>[0]) => toResult(await spec.run(args, services)));
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: "test-client", version: "0.0.0" });
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  return {
+    client,
+    call: (args: Record<string, unknown>) =>
+      client.callTool({ name: "recall", arguments: args }) as Promise<CallToolResult>,
+    async close() {
+      await client.close();
+      await server.close();
+    },
+  };
+}
+
+function seed(store: Store) {
+  const main = see(store, "Mousepad", "notes.txt - Mousepad", ["File", "Edit"], NOW - 2 * HOUR);
+  const prefs = see(store, "Mousepad", "Preferences", ["General", "Show line numbers"], NOW - HOUR, "dialog");
+  go(store, main, "Preferences…", prefs, NOW - HOUR, "chrome");
+  see(store, "Mousepad", "notes.txt - Mousepad", ["File", "Edit"], NOW - 30 * 60_000);
+  return { main, prefs };
+}
+
+Deno.test("recall over MCP: listed with schemas, hints and a description", async () => {
+  using store = tempStore();
+  const mcp = await connect(store);
+  try {
+    const { tools } = await mcp.client.listTools();
+    const tool = tools.find((t: { name: string }) => t.name === "recall")!;
+    equal(tool.title, "Recall the interface map");
+    deepStrictEqual(tool.annotations, {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
+    const props = tool.inputSchema.properties as Record<string, { description?: string }>;
+    for (const name of ["app_name", "window", "query", "from_window", "depth"]) {
+      ok(props[name]?.description, `${name} has a description`);
+    }
+    ok(tool.outputSchema, "output schema is published");
+    match(tool.description!, /Side effects: none/);
+  } finally {
+    await mcp.close();
+  }
+});
+
+Deno.test("recall over MCP: query returns text and validated structuredContent with a route", async () => {
+  using store = tempStore();
+  const w = seed(store);
+  const mcp = await connect(store);
+  try {
+    const result = await mcp.call({ query: "Show line numbers" });
+    ok(!result.isError);
+    const text = (result.content[0] as { text: string }).text;
+    match(text, /^now 2025-07-25 17:29Z/);
+    match(
+      text,
+      new RegExp(
+        `route: in #${w.main} "notes.txt - Mousepad" click "Preferences…" \\(chrome\\) -> #${w.prefs}`,
+      ),
+    );
+    const sc = result.structuredContent as {
+      focus: string;
+      hits: { items: Array<{ route: { steps: string[] } }> };
+    };
+    equal(sc.focus, "query");
+    equal(sc.hits.items[0].route.steps.length, 1);
+  } finally {
+    await mcp.close();
+  }
+});
+
+Deno.test("recall over MCP: every focus validates against the output schema", async () => {
+  using store = tempStore();
+  seed(store);
+  const mcp = await connect(store);
+  try {
+    for (
+      const args of [{}, { app_name: "mouse" }, { app_name: "Mousepad", window: "pref", depth: 3 }, {
+        query: "zz",
+      }]
+    ) {
+      const result = await mcp.call(args);
+      ok(!result.isError, `${JSON.stringify(args)}: ${JSON.stringify(result.content)}`);
+      ok(result.structuredContent);
+    }
+  } finally {
+    await mcp.close();
+  }
+});
+
+Deno.test("recall over MCP: unknown app and bad depth are errors that say how to recover", async () => {
+  using store = tempStore();
+  seed(store);
+  const mcp = await connect(store);
+  try {
+    const unknown = await mcp.call({ app_name: "Photoshop" });
+    equal(unknown.isError, true);
+    match((unknown.content[0] as { text: string }).text, /Known apps: Mousepad/);
+    const bad = await mcp.call({ depth: 7 });
+    equal(bad.isError, true);
+    match((bad.content[0] as { text: string }).text, /depth/);
+  } finally {
+    await mcp.close();
+  }
+});

@@ -1,0 +1,225 @@
+import { equal, match, ok } from "node:assert/strict";
+import { gatherRecall, type RecallData } from "../src/graph/recall.ts";
+import { fitRecall, formatAgo, formatUtc, renderRecall } from "../src/render/recall_text.ts";
+import { runRecallCli } from "../src/tools/recall.ts";
+import type { Store } from "../src/graph/store.ts";
+import { DAY, go, HOUR, NOW, see, tempStore } from "./graph_fixture.ts";
+
+/** Mousepad with a cycle, a dialog reached through chrome, and an island. */
+function mousepad(store: Store) {
+  const prefs = see(store, "Mousepad", "Preferences", ["General", "View", "Close"], NOW - 3 * HOUR, "dialog");
+  const view = see(
+    store,
+    "Mousepad",
+    "View settings",
+    ["Show line numbers", "Font", "Close"],
+    NOW - 2 * HOUR,
+  );
+  const find = see(
+    store,
+    "Mousepad",
+    "Find and Replace",
+    ["Search for", "Replace all"],
+    NOW - 5 * HOUR,
+    "dialog",
+  );
+  const goTo = see(store, "Mousepad", "Go to line", ["Line number"], NOW - 5 * HOUR, "dialog");
+  const main = see(store, "Mousepad", "notes.txt - Mousepad", ["File", "Edit", "Search", "Help"], NOW - HOUR);
+  go(store, main, "Preferences…", prefs, NOW - 3 * HOUR, "chrome");
+  go(store, prefs, "View", view, NOW - 2 * HOUR);
+  go(store, view, "Close", main, NOW - HOUR);
+  go(store, find, "Go to", goTo, NOW - 5 * HOUR);
+  return { main, prefs, view, find, goTo };
+}
+
+function recall(store: Store, req: Partial<Parameters<typeof gatherRecall>[1]> = {}): RecallData {
+  const out = gatherRecall(store, { now: NOW, ...req });
+  if (!out.ok) throw new Error(`unexpected problem ${out.problem.problem}`);
+  return out.data;
+}
+
+Deno.test("times: UTC without the year in the current year, and relative", () => {
+  equal(formatUtc(NOW - 3 * HOUR, NOW), "07-25 14:29Z");
+  equal(formatUtc(Date.UTC(2024, 0, 2, 3, 4), NOW), "2024-01-02 03:04Z");
+  equal(formatAgo(NOW - 3 * HOUR, NOW), "3h ago");
+  equal(formatAgo(NOW - 10 * DAY, NOW), "10d ago");
+  equal(formatAgo(NOW - 5_000, NOW), "just now");
+});
+
+Deno.test("no arguments: every app with window count and last seen; opens with the time", () => {
+  using store = tempStore();
+  mousepad(store);
+  see(store, "Galculator", "Galculator", ["7", "8", "9", "+"], NOW - 2 * DAY);
+  const text = renderRecall(recall(store));
+  match(text, /^now 2025-07-25 17:29Z/);
+  match(text, /Mousepad: 5 windows, last seen 07-25 16:29Z, 1h ago in #\d+ "notes.txt - Mousepad"/);
+  match(text, /Galculator: 1 window, last seen 07-23 17:29Z, 2d ago/);
+  match(text, /coverage \(all apps\): 6 windows/);
+  match(text, /not found' means never seen here/);
+});
+
+Deno.test("app focus: windows, last window contents and transitions with times", () => {
+  using store = tempStore();
+  const w = mousepad(store);
+  const data = recall(store, { app: "mouse" });
+  equal(data.window!.window.id, w.main);
+  const text = renderRecall(data);
+  match(text, /app Mousepad: 5 windows/);
+  match(text, /elements \(4\): "File", "Edit", "Search", "Help"/);
+  match(
+    text,
+    new RegExp(
+      `click "Preferences…" \\(chrome\\) -> #${w.prefs} "Preferences" \\(1x, 07-25 14:29Z, 3h ago\\)`,
+    ),
+  );
+  match(text, /#\d+ "Go to line" dialog.*\[never clicked in\]/);
+  match(
+    text,
+    /coverage \(Mousepad\): 5 windows; 1 never clicked in; 5 seen once; 1 with no recorded way in; 2 of 13 known controls ever clicked/,
+  );
+});
+
+Deno.test("depth unfolds transitions and marks cycles [shown above]", () => {
+  using store = tempStore();
+  const w = mousepad(store);
+  const data = recall(store, { app: "Mousepad", depth: 3 });
+  const lines = data.window!.transitions.items;
+  equal(lines.length, 3);
+  equal(lines[2].to_id, w.main);
+  ok(lines[2].shown_above);
+  const text = renderRecall(data);
+  match(text, new RegExp(`-> #${w.main} "notes.txt - Mousepad" \\[shown above\\]`));
+  // depth 1 shows only the first level
+  equal(recall(store, { app: "Mousepad" }).window!.transitions.items.length, 1);
+});
+
+Deno.test("window focus: contents, ways in and the route there", () => {
+  using store = tempStore();
+  const w = mousepad(store);
+  const text = renderRecall(recall(store, { app: "Mousepad", window: "view" }));
+  match(text, /"Show line numbers"/);
+  match(text, new RegExp(`ways in \\(1\\): click "View" in #${w.prefs} "Preferences"`));
+  match(
+    text,
+    new RegExp(
+      `route here: in #${w.main} "notes.txt - Mousepad" click "Preferences…" \\(chrome\\) -> #${w.prefs}; in #${w.prefs} "Preferences" click "View" -> #${w.view}`,
+    ),
+  );
+  equal(recall(store, { window: `#${w.find}` }).window!.window.title, "Find and Replace");
+});
+
+Deno.test("query: hits name app, window, stage, freshness and route", () => {
+  using store = tempStore();
+  const w = mousepad(store);
+  const data = recall(store, { query: "show line numbers" });
+  const hit = data.hits!.items[0];
+  equal(hit.window.id, w.view);
+  equal(hit.stage, "exact");
+  equal(hit.route.steps!.length, 2);
+  const text = renderRecall(data);
+  match(
+    text,
+    new RegExp(
+      `1\\. Mousepad #${w.view} "View settings": element "Show line numbers" \\(exact\\), seen 07-25 15:29Z, 2h ago`,
+    ),
+  );
+  match(text, /route: in #\d+ "notes.txt - Mousepad" click "Preferences…" \(chrome\)/);
+});
+
+Deno.test("query: fuzzy (typo), semantic (synonym), short (<3 chars) and window titles", () => {
+  using store = tempStore();
+  const w = mousepad(store);
+  see(store, "Galculator", "Galculator", ["7", "+", "OK"], NOW - HOUR);
+  const typo = recall(store, { query: "Shwo line numbers" }).hits!.items[0];
+  equal(typo.stage, "fuzzy");
+  equal(typo.window.id, w.view);
+  const syn = recall(store, { query: "Settings", app: "Mousepad" }).hits!.items;
+  ok(syn.some((h) => h.stage === "semantic" && h.kind === "window" && h.window.id === w.prefs));
+  const short = recall(store, { query: "+" }).hits!.items;
+  equal(short[0].text, "+");
+  equal(short[0].app, "Galculator");
+  const okay = recall(store, { query: "Okay" }).hits!.items;
+  equal(okay[0].text, "OK");
+  equal(okay[0].stage, "semantic");
+  const pref = recall(store, { query: "pref" }).hits!.items;
+  equal(pref[0].stage, "partial");
+});
+
+Deno.test("query with nothing found says it means never seen here", () => {
+  using store = tempStore();
+  mousepad(store);
+  const text = renderRecall(recall(store, { query: "Spell check" }));
+  match(text, /nothing matching "Spell check" has been seen\. That means never seen here/);
+  match(text, /coverage \(all apps\)/);
+});
+
+Deno.test("no route: names the unreachable window, who leads in, and what the start knows", () => {
+  using store = tempStore();
+  const w = mousepad(store);
+  const hit = recall(store, { query: "Line number" }).hits!.items[0];
+  equal(hit.window.id, w.goTo);
+  equal(hit.route.steps, null);
+  const m = hit.route.missing!;
+  equal(m.start!.id, w.main);
+  equal(m.start_reaches, 2);
+  equal(m.ways_in[0].from.id, w.find);
+  equal(m.ways_in[0].from_has_way_in, false);
+  const text = renderRecall(recall(store, { query: "Line number" }));
+  match(text, new RegExp(`#${w.goTo} cannot be reached from #${w.main} "notes.txt - Mousepad"`));
+  match(
+    text,
+    new RegExp(
+      `recorded ways in: click "Go to" in #${w.find} "Find and Replace" \\(#${w.find} itself has no recorded way in\\)`,
+    ),
+  );
+  match(text, new RegExp(`#${w.main} reaches 2 windows`));
+  // From a window where nothing was ever clicked:
+  const fromFind = recall(store, { query: "Preferences", app: "Mousepad", fromWindow: "Go to line" });
+  const t2 = renderRecall(fromFind);
+  match(t2, /nothing has ever been clicked in #\d+, so where its controls lead is unknown/);
+});
+
+Deno.test("staleness: unseen for 7 days or app version changed", () => {
+  using store = tempStore();
+  see(store, "Old", "Ancient window", ["Thing"], NOW - 8 * DAY);
+  const data = recall(store, { app: "Old" });
+  match(data.windows!.items[0].stale!, /not seen for 8 days/);
+  match(renderRecall(data), /STALE: not seen for 8 days/);
+  store.db.exec(
+    "UPDATE apps SET version = '2.0'; UPDATE windows SET app_version = '1.0', last_seen = last_seen + 8 * 86400000",
+  );
+  const again = recall(store, { app: "Old" });
+  equal(again.windows!.items[0].stale, "app version changed (1.0 -> 2.0)");
+});
+
+Deno.test("size cap: lists are cut and the cut is named; structured matches the text", () => {
+  using store = tempStore();
+  const many = Array.from({ length: 40 }, (_, i) => `Control number ${i} with a long label`);
+  see(store, "Big", "Main", many, NOW - HOUR);
+  const full = recall(store, { app: "Big" });
+  const { text, data } = fitRecall(full, 800);
+  ok(text.length <= 800, `length ${text.length}`);
+  const shown = data.window!.elements.items.length;
+  ok(shown < 40);
+  match(text, new RegExp(`elements \\(${shown} of 40\\)`));
+  match(text, /coverage \(Big\)/);
+});
+
+Deno.test("unknown app or window: not ok, says what is known and how to recover", () => {
+  using store = tempStore();
+  mousepad(store);
+  const app = runRecallCli(store, { app: "Photoshop", now: NOW });
+  equal(app.ok, false);
+  match(app.text, /No app matching "Photoshop" has ever been seen\. Known apps: Mousepad\./);
+  match(app.text, /call recall with no arguments/);
+  const win = runRecallCli(store, { app: "Mousepad", window: "Print", now: NOW });
+  equal(win.ok, false);
+  match(win.text, /No recorded window matches "Print"\. Known windows: #\d+ "notes.txt - Mousepad"/);
+});
+
+Deno.test("empty database: says nothing is recorded yet", () => {
+  using store = tempStore();
+  const out = runRecallCli(store, { now: NOW });
+  equal(out.ok, true);
+  match(out.text, /no app has been recorded yet/);
+});

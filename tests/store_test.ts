@@ -1,0 +1,82 @@
+/** The SQLite store: migrations, the committed schema dump, sightings. */
+
+import { defaultDbPath, dumpSchema, Store } from "../src/graph/store.ts";
+import { parseNamedQueries } from "../src/graph/sql_files.ts";
+import { recordSighting } from "../src/graph/record.ts";
+import { assert, assertEquals, assertThrows } from "./support/assert.ts";
+
+Deno.test("sql/schema.sql is the schema the migrations build", async () => {
+  const store = new Store(":memory:");
+  const saved = await Deno.readTextFile(new URL("../sql/schema.sql", import.meta.url));
+  const body = saved.replace(/^--[^\n]*\n\n/, "");
+  assertEquals(
+    dumpSchema(store.db),
+    body,
+    "run `deno task db:schema > sql/schema.sql` after adding a migration",
+  );
+  store.close();
+});
+
+Deno.test("a file database uses WAL and foreign keys and migrates once", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/sub/choto.db`;
+  const a = new Store(path);
+  const b = new Store(path);
+  const mode = a.db.prepare("PRAGMA journal_mode").get() as { journal_mode: string };
+  assertEquals(mode.journal_mode, "wal");
+  assertEquals((a.db.prepare("PRAGMA foreign_keys").get() as { foreign_keys: number }).foreign_keys, 1);
+  const version = (b.db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
+  assert(version >= 1);
+  a.close();
+  b.close();
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("named queries parse and refuse duplicates", () => {
+  const q = parseNamedQueries("-- name: a\nSELECT 1;\n\n-- name: b\nSELECT 2;\n");
+  assertEquals([...q.keys()], ["a", "b"]);
+  assertThrows(() => parseNamedQueries("-- name: a\nSELECT 1;\n-- name: a\nSELECT 2;"), /twice/);
+});
+
+Deno.test("sightings keep one node per kind of window and refresh its elements", () => {
+  const store = new Store(":memory:");
+  const w = {
+    id: "1",
+    app: "Mousepad",
+    pid: 1,
+    title: "Untitled 3 - Mousepad",
+    bounds: { x: 100, y: 50, width: 600, height: 400 },
+    kind: "normal" as const,
+    transient: false,
+  };
+  const el = (text: string, x: number) => ({ text, x, y: 60, w: 30, h: 12, cx: x + 15, cy: 66, conf: 0.9 });
+  const first = recordSighting(store, "Mousepad", w, [el("File", 110), el("Edit", 150)], 1000);
+  assertEquals(first.known, false);
+  const second = recordSighting(store, "Mousepad", { ...w, title: "*notes.txt - Mousepad" }, [
+    el("File", 110),
+  ], 2000);
+  assertEquals(second.known, true);
+  assertEquals(second.windowId, first.windowId);
+  assertEquals(second.seenCount, 2);
+  const rows = store.db.prepare("SELECT text, x, first_seen, last_seen FROM elements").all();
+  assertEquals(rows.map((r) => ({ ...r })), [{ text: "File", x: 10, first_seen: 1000, last_seen: 2000 }]);
+  const dialog = recordSighting(
+    store,
+    "Mousepad",
+    { ...w, title: "Save As", kind: "dialog", transient: true },
+    [],
+    3000,
+  );
+  assert(dialog.windowId !== first.windowId);
+  store.close();
+});
+
+Deno.test("the default database path follows the platform", () => {
+  const env = (k: string) => ({ HOME: "/home/u" } as Record<string, string>)[k];
+  assertEquals(defaultDbPath("linux", env), "/home/u/.local/share/choto/choto.db");
+  assertEquals(defaultDbPath("darwin", env), "/home/u/Library/Application Support/choto/choto.db");
+  assertEquals(
+    defaultDbPath("linux", (k) => ({ HOME: "/h", XDG_DATA_HOME: "/x" } as Record<string, string>)[k]),
+    "/x/choto/choto.db",
+  );
+});

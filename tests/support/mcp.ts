@@ -1,0 +1,40 @@
+/**
+ * A real MCP client talking to `deno task start` over stdio, as Claude
+ * Desktop does.
+ *
+ * @module
+ */
+
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { fileURLToPath } from "node:url";
+
+/** The repository root. */
+export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** Starts the server with `deno task start` and connects a client to it. */
+export async function connectServer(
+  env: Record<string, string>,
+  dbPath: string,
+): Promise<{ client: Client; stderr: () => string; close: () => Promise<void> }> {
+  const transport = new StdioClientTransport({
+    command: Deno.execPath(),
+    args: ["task", "--quiet", "start", "--db", dbPath],
+    cwd: ROOT,
+    env: { ...Deno.env.toObject(), ...env, NO_COLOR: "1" },
+    stderr: "pipe",
+  });
+  let err = "";
+  transport.stderr?.on("data", (d: Uint8Array) => {
+    err += new TextDecoder().decode(d);
+  });
+  const client = new Client({ name: "choto-e2e", version: "0.0.0" });
+  await client.connect(transport);
+  return {
+    client,
+    stderr: () => err,
+    close: async () => {
+      await client.close();
+    },
+  };
+}

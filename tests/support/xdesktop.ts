@@ -1,0 +1,109 @@
+/**
+ * A throwaway X desktop for end-to-end tests: Xvfb on a free display number
+ * plus the openbox window manager, and GTK apps started on it. Everything
+ * started here is stopped by `stop()`.
+ *
+ * @module
+ */
+
+import { existsSync } from "node:fs";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** True when the tools an end-to-end test needs are installed. */
+export function haveXvfb(): boolean {
+  return ["Xvfb", "openbox"].every((bin) =>
+    (Deno.env.get("PATH") ?? "").split(":").some((d) => d && existsSync(`${d}/${bin}`))
+  );
+}
+
+/**
+ * Whether end-to-end tests should be skipped: only when Xvfb is missing and
+ * this is not CI. In CI a missing Xvfb fails the test instead.
+ */
+export function skipE2E(): boolean {
+  if (haveXvfb()) return false;
+  if (Deno.env.get("CI")) {
+    throw new Error("CI is set but Xvfb/openbox are not installed: .ci/run must install them");
+  }
+  console.warn("skipping end-to-end test: Xvfb/openbox not installed (apt-get install xvfb openbox)");
+  return true;
+}
+
+/** A running test desktop. */
+export interface TestDesktop {
+  display: string;
+  env: Record<string, string>;
+  /** Starts an app on this display; it is stopped with the desktop. */
+  spawn(cmd: string, args?: string[], env?: Record<string, string>): Deno.ChildProcess;
+  stop(): Promise<void>;
+}
+
+function freeDisplay(): number {
+  for (let n = 90 + Math.floor(Math.random() * 50); n < 400; n++) {
+    if (!existsSync(`/tmp/.X${n}-lock`) && !existsSync(`/tmp/.X11-unix/X${n}`)) return n;
+  }
+  throw new Error("no free X display number between 90 and 400");
+}
+
+/** Starts Xvfb (1440x900x24) and openbox, waiting until both are ready. */
+export async function startDesktop(): Promise<TestDesktop> {
+  const n = freeDisplay();
+  const display = `:${n}`;
+  const children: Deno.ChildProcess[] = [];
+  const quiet = { stdin: "null", stdout: "null", stderr: "null" } as const;
+  children.push(
+    new Deno.Command("Xvfb", {
+      args: [display, "-screen", "0", "1440x900x24", "-nolisten", "tcp"],
+      ...quiet,
+    }).spawn(),
+  );
+  for (let i = 0; i < 100 && !existsSync(`/tmp/.X11-unix/X${n}`); i++) await sleep(50);
+  // A temporary HOME keeps app settings and recent files out of the real one.
+  const home = await Deno.makeTempDir({ prefix: "choto-home-" });
+  const env: Record<string, string> = {
+    DISPLAY: display,
+    HOME: home,
+    XDG_CONFIG_HOME: `${home}/.config`,
+    XDG_DATA_HOME: `${home}/.local/share`,
+    XDG_CACHE_HOME: `${home}/.cache`,
+    // GTK apps try to reach a session bus and an accessibility bus; neither exists here.
+    NO_AT_BRIDGE: "1",
+    GTK_A11Y: "none",
+  };
+  children.push(new Deno.Command("openbox", { env, ...quiet }).spawn());
+  await waitForWindowManager(display);
+  return {
+    display,
+    env,
+    spawn(cmd, args = [], extra = {}) {
+      const child = new Deno.Command(cmd, { args, env: { ...env, ...extra }, ...quiet }).spawn();
+      children.push(child);
+      return child;
+    },
+    async stop() {
+      for (const c of children.reverse()) {
+        try {
+          c.kill("SIGTERM");
+        } catch {
+          // already gone
+        }
+        await c.status.catch(() => {});
+      }
+      await Deno.remove(home, { recursive: true }).catch(() => {});
+    },
+  };
+}
+
+async function waitForWindowManager(display: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const out = await new Deno.Command("xprop", {
+      args: ["-display", display, "-root", "_NET_SUPPORTING_WM_CHECK"],
+      stdout: "piped",
+      stderr: "null",
+    }).output().catch(() => null);
+    if (out && new TextDecoder().decode(out.stdout).includes("window id")) return;
+    await sleep(100);
+  }
+  throw new Error(`openbox did not start on ${display}`);
+}
