@@ -19,6 +19,7 @@ import { observeScreen } from "./src/perceive/observe.ts";
 import { observeText } from "./src/render/observe_text.ts";
 import { screenshotPng } from "./src/render/image.ts";
 import { runDoctor } from "./src/doctor.ts";
+import { runRecallCli } from "./src/tools/recall.ts";
 import { VERSION } from "./src/version.ts";
 
 const USAGE = `choto ${VERSION}: desktop control for AI assistants, OCR-first
@@ -31,6 +32,8 @@ commands:
                         --png FILE   also write the screenshot
   ocr IMAGE           read the text of an image file
                         --json       print {width, height, ms, elements:[{text,x,y,w,h,cx,cy,conf}]}
+  recall              print what the interface graph remembers (the recall tool's reply)
+                        --app NAME  --window W  --query Q  --from W  --depth 1-3
   doctor              check the display, native libraries, OCR data and database
   db schema           print the database schema
   db path             print the database path in use
@@ -53,6 +56,11 @@ const OPTIONS = {
   ocr: { type: "string" },
   png: { type: "string" },
   json: { type: "boolean" },
+  app: { type: "string" },
+  window: { type: "string" },
+  query: { type: "string" },
+  from: { type: "string" },
+  depth: { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "V" },
 } as const;
@@ -63,6 +71,7 @@ const ALLOWED: Record<string, string[]> = {
   observe: ["db", "ocr", "png"],
   ocr: ["ocr", "json"],
   doctor: ["db", "ocr"],
+  recall: ["db", "app", "window", "query", "from", "depth"],
   db: ["db"],
 };
 
@@ -88,6 +97,12 @@ function parse(argv: string[]) {
     throw new UsageError(
       `--ocr must be one of ${engineChoices().join(", ")} on ${Deno.build.os} (got "${values.ocr}")`,
     );
+  }
+  if (values.depth !== undefined && !/^[123]$/.test(values.depth)) {
+    throw new UsageError(`--depth must be 1, 2 or 3 (got "${values.depth}")`);
+  }
+  if (values.window !== undefined && values.app === undefined && !values.window.startsWith("#")) {
+    throw new UsageError("--window needs --app (or a node id such as --window '#5')");
   }
   if (values.png !== undefined && !values.png.endsWith(".png")) {
     throw new UsageError(`--png needs a file name ending in .png (got "${values.png}")`);
@@ -232,6 +247,22 @@ async function main(argv: string[]): Promise<number> {
       if (rest.length > 1) throw new UsageError(`ocr reads one image at a time (got ${rest.length})`);
       await ocr(rest[0], Boolean(values.json), values.ocr);
       return 0;
+    case "recall": {
+      const store = new Store(dbPath(values.db));
+      try {
+        const r = runRecallCli(store, {
+          app: values.app,
+          window: values.window,
+          query: values.query,
+          fromWindow: values.from,
+          depth: values.depth ? Number(values.depth) : 1,
+        });
+        console.log(r.text);
+        return r.ok ? 0 : 1;
+      } finally {
+        store.close();
+      }
+    }
     case "doctor":
       return (await runDoctor(dbPath(values.db))) ? 0 : 1;
     case "db":

@@ -112,9 +112,16 @@ export function median(values: number[]): number {
 /** The fixtures folder. */
 export const FIXTURES = new URL("../fixtures/", import.meta.url).pathname;
 
-/** Loads every fixture that has both a PNG and a truth JSON, sorted by name. */
-export async function loadFixtures(filter?: (name: string) => boolean): Promise<Fixture[]> {
-  const out: Fixture[] = [];
+/** Where a fixture lives on disk. */
+export interface FixtureEntry {
+  name: string;
+  png: string;
+  json: string;
+}
+
+/** Lists every fixture that has both a PNG and a truth JSON, sorted by name. */
+export function fixtureEntries(filter?: (name: string) => boolean): FixtureEntry[] {
+  const out: FixtureEntry[] = [];
   for (const dir of ["apps", "web"]) {
     let entries: Deno.DirEntry[] = [];
     try {
@@ -127,11 +134,20 @@ export async function loadFixtures(filter?: (name: string) => boolean): Promise<
       const base = e.name.slice(0, -5);
       const name = `${dir}/${base}`;
       if (filter && !filter(name)) continue;
-      const png = `${FIXTURES}${dir}/${base}.png`;
-      const truth = JSON.parse(await Deno.readTextFile(`${FIXTURES}${dir}/${e.name}`));
-      const frame = await decodeImage(await Deno.readFile(png));
-      out.push({ name, png, frame, words: truth.words });
+      out.push({ name, png: `${FIXTURES}${dir}/${base}.png`, json: `${FIXTURES}${dir}/${e.name}` });
     }
   }
   return out;
+}
+
+/** Decodes one fixture's frame and reads its truth. */
+export async function loadFixture(entry: FixtureEntry): Promise<Fixture> {
+  const truth = JSON.parse(await Deno.readTextFile(entry.json));
+  const frame = await decodeImage(await Deno.readFile(entry.png));
+  return { name: entry.name, png: entry.png, frame, words: truth.words };
+}
+
+/** Loads every fixture (all frames in memory: fine for tests, not for the benchmark). */
+export function loadFixtures(filter?: (name: string) => boolean): Promise<Fixture[]> {
+  return Promise.all(fixtureEntries(filter).map(loadFixture));
 }

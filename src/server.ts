@@ -9,16 +9,17 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Services } from "./services.ts";
 import { focusAppTool } from "./tools/focus_app.ts";
 import { observeTool } from "./tools/observe.ts";
+import { recallTool } from "./tools/recall.ts";
 import { type Shape, type ToolSpec, toResult } from "./tools/tool.ts";
 import { VERSION } from "./version.ts";
 
 /** Every registered tool, in the order `tools/list` shows them. */
 // deno-lint-ignore no-explicit-any
-export const TOOLS: ToolSpec<any, any>[] = [observeTool, focusAppTool];
+export const TOOLS: ToolSpec<any, any>[] = [recallTool, observeTool, focusAppTool];
 
 const INSTRUCTIONS = [
   "choto reads the screen as text and acts on it.",
-  "Start with recall (when available) to reuse what is already known, observe to look, focus_app to bring an app forward.",
+  "Start with recall to reuse what is already known (no screenshot needed), observe to look, focus_app to bring an app forward.",
   "Coordinates in replies are screen pixels; targets are the element texts the replies list.",
 ].join(" ");
 

@@ -72,39 +72,38 @@ SELECT t.from_window, t.to_window, t.action, t.text, t.scope, t.count, t.last_se
 FROM windows w JOIN transitions t ON t.from_window = w.id
 WHERE w.app_id = :app_id;
 
--- name: recall_window_titles_of_app
--- Id and title of every window of an app (route rendering).
-SELECT id, title FROM windows WHERE app_id = :app_id;
-
 -- name: search_phrase
--- Candidates containing a phrase (trigram FTS5: any piece of three or more characters).
-SELECT s.text AS text, s.kind AS kind, s.window_id AS window_id
-FROM search s
-WHERE search MATCH :match
-LIMIT :limit;
-
--- name: search_phrase_in_app
-SELECT s.text AS text, s.kind AS kind, s.window_id AS window_id
+-- Candidates containing a phrase (trigram FTS5: any piece of three or more
+-- characters), with what ranking needs from their window. :app_id NULL = all apps.
+SELECT s.text AS text, s.kind AS kind, s.window_id AS window_id,
+  w.app_id AS app_id, w.last_seen AS last_seen
 FROM search s JOIN windows w ON w.id = s.window_id
-WHERE search MATCH :match AND w.app_id = :app_id
+WHERE search MATCH :match AND (:app_id IS NULL OR w.app_id = :app_id)
 LIMIT :limit;
 
 -- name: search_short_elements
 -- Short queries the trigram index cannot answer: element texts equal to or
 -- starting with the query, through the case-insensitive index.
-SELECT e.text AS text, 'element' AS kind, e.window_id AS window_id
-FROM elements e
+SELECT e.text AS text, 'element' AS kind, e.window_id AS window_id,
+  w.app_id AS app_id, w.last_seen AS last_seen
+FROM elements e JOIN windows w ON w.id = e.window_id
 WHERE e.text COLLATE NOCASE >= :lo AND e.text COLLATE NOCASE < :hi
+  AND (:app_id IS NULL OR w.app_id = :app_id)
 LIMIT :limit;
 
 -- name: search_short_titles_icons
 -- Short queries against window titles and icon names (small tables; LIKE scan).
-SELECT w.title AS text, 'window' AS kind, w.id AS window_id
-FROM windows w WHERE w.title LIKE :pattern ESCAPE '\'
+SELECT w.title AS text, 'window' AS kind, w.id AS window_id,
+  w.app_id AS app_id, w.last_seen AS last_seen
+FROM windows w
+WHERE w.title LIKE :pattern ESCAPE '\' AND (:app_id IS NULL OR w.app_id = :app_id)
 UNION ALL
-SELECT g.label AS text, 'icon' AS kind, s.window_id AS window_id
-FROM glyphs g JOIN glyph_sightings s ON s.glyph_id = g.id
-WHERE g.label LIKE :pattern ESCAPE '\'
+SELECT g.label AS text, 'icon' AS kind, s.window_id AS window_id,
+  w.app_id AS app_id, w.last_seen AS last_seen
+FROM glyphs g
+  JOIN glyph_sightings s ON s.glyph_id = g.id
+  JOIN windows w ON w.id = s.window_id
+WHERE g.label LIKE :pattern ESCAPE '\' AND (:app_id IS NULL OR w.app_id = :app_id)
 LIMIT :limit;
 
 -- name: recall_window_brief
@@ -133,29 +132,39 @@ FROM windows w
 WHERE w.app_id = :app_id;
 
 -- name: coverage_controls_all
--- Known controls (distinct texts per window) and how many were ever acted on.
+-- Known controls (element rows) and how many of them were ever acted on:
+-- counted from the clicks and transitions, which are far fewer than elements.
 SELECT
-  (SELECT count(*) FROM elements WHERE nth = 0) AS known,
+  (SELECT count(*) FROM elements) AS known,
+  (SELECT count(*) FROM clicks c
+   WHERE c.scope = 'window'
+     AND EXISTS (SELECT 1 FROM elements e WHERE e.window_id = c.window_id AND e.text = c.text))
+  +
   (SELECT count(*) FROM (
-     SELECT window_id, text FROM clicks WHERE scope = 'window'
-     UNION
-     SELECT from_window, text FROM transitions WHERE scope = 'window'
-   ) k
-   WHERE EXISTS (SELECT 1 FROM elements e
-                 WHERE e.window_id = k.window_id AND e.text = k.text AND e.nth = 0)
-  ) AS acted;
+     SELECT DISTINCT t.from_window, t.text FROM transitions t
+     WHERE t.scope = 'window'
+       AND NOT EXISTS (SELECT 1 FROM clicks c
+                       WHERE c.window_id = t.from_window AND c.text = t.text AND c.scope = 'window')
+       AND EXISTS (SELECT 1 FROM elements e WHERE e.window_id = t.from_window AND e.text = t.text)))
+  AS acted;
 
 -- name: coverage_controls_app
 SELECT
   (SELECT count(*) FROM windows w JOIN elements e ON e.window_id = w.id
-   WHERE w.app_id = :app_id AND e.nth = 0) AS known,
+   WHERE w.app_id = :app_id) AS known,
+  (SELECT count(*) FROM windows w JOIN clicks c ON c.window_id = w.id
+   WHERE w.app_id = :app_id AND c.scope = 'window'
+     AND EXISTS (SELECT 1 FROM elements e WHERE e.window_id = c.window_id AND e.text = c.text))
+  +
   (SELECT count(*) FROM (
-     SELECT c.window_id, c.text FROM windows w JOIN clicks c ON c.window_id = w.id
-     WHERE w.app_id = :app_id AND c.scope = 'window'
-     UNION
-     SELECT t.from_window, t.text FROM windows w JOIN transitions t ON t.from_window = w.id
+     SELECT DISTINCT t.from_window, t.text FROM windows w JOIN transitions t ON t.from_window = w.id
      WHERE w.app_id = :app_id AND t.scope = 'window'
-   ) k
-   WHERE EXISTS (SELECT 1 FROM elements e
-                 WHERE e.window_id = k.window_id AND e.text = k.text AND e.nth = 0)
-  ) AS acted;
+       AND NOT EXISTS (SELECT 1 FROM clicks c
+                       WHERE c.window_id = t.from_window AND c.text = t.text AND c.scope = 'window')
+       AND EXISTS (SELECT 1 FROM elements e WHERE e.window_id = t.from_window AND e.text = t.text)))
+  AS acted;
+
+-- name: db_change_stamp
+-- Changes when anything was written: by this connection (total_changes) or
+-- committed by another one (data_version). Keys the coverage cache.
+SELECT (SELECT data_version FROM pragma_data_version()) AS version, total_changes() AS changes;

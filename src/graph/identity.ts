@@ -16,7 +16,8 @@
 import type { WindowKind } from "../desktop/types.ts";
 
 /** Placeholder names apps give to documents that were never saved. */
-const PLACEHOLDERS = /\b(untitled|new document|new file|unsaved|document|sans titre|unbenannt)\b(\s*[-#]?\s*\d+)?/gi;
+const PLACEHOLDERS =
+  /\b(untitled|new document|new file|unsaved|document|sans titre|unbenannt)\b(\s*[-#]?\s*\d+)?/gi;
 /** A path (absolute, home-relative `~/`, or relative) or a file name with an extension. */
 const FILE_NAME = /(~?\/|\.{1,2}\/)?([\w.-]+\/)*[\w.-]*\w\.[a-z0-9]{1,8}\b/gi;
 

@@ -9,7 +9,7 @@
  * @module
  */
 
-import { compareMatches, foldText, matchText, normaliseText, synonymsOf } from "../plan/match.ts";
+import { createMatcher, foldText, matchText, normaliseText, synonymsOf } from "../plan/match.ts";
 import type { MatchStage } from "../plan/match.ts";
 import { formatRouteStep, loadRouteMap, type RouteEdge, type RouteMap } from "./routes.ts";
 import type { Store } from "./store.ts";
@@ -234,6 +234,47 @@ interface EdgeRow {
   from_title?: string;
 }
 
+/** A search candidate with what ranking needs from its window. */
+interface Candidate {
+  text: string;
+  kind: HitKind;
+  window_id: number;
+  app_id: number;
+  last_seen: number;
+}
+
+/** A candidate the matcher (or the containment fallback) accepted. */
+interface Ranked extends Candidate {
+  stage: HitStage;
+  score: number;
+}
+
+const HIT_ORDER: Record<HitStage, number> = { exact: 0, fuzzy: 1, semantic: 2, partial: 3 };
+
+/**
+ * Ranks candidates with the shared matcher; texts that only contain the
+ * query come last as "partial" (a step would have to name the full text).
+ */
+function rankCandidates(query: string, candidates: Iterable<Candidate>): Ranked[] {
+  const folded = foldText(query);
+  const matcher = createMatcher(query);
+  const out: Ranked[] = [];
+  for (const c of candidates) {
+    const m = matcher(c.text);
+    if (m) {
+      out.push({ ...c, stage: m.stage, score: m.score });
+      continue;
+    }
+    const fc = foldText(c.text);
+    if (folded.length > 0 && fc.includes(folded)) {
+      out.push({ ...c, stage: "partial", score: Math.round((folded.length / fc.length) * 1000) / 1000 });
+    }
+  }
+  return out.sort((a, b) =>
+    HIT_ORDER[a.stage] - HIT_ORDER[b.stage] || b.score - a.score || b.last_seen - a.last_seen
+  );
+}
+
 interface BriefRow {
   id: number;
   app_id: number;
@@ -268,6 +309,22 @@ export function staleReason(
   return null;
 }
 
+/**
+ * What is costly to recompute on every call — coverage counts (they scan
+ * every click and transition) and each app's route graph — is kept per store
+ * until the database changes (a write by this connection or a commit by
+ * another one). Route weights age with time, so the cache also expires after
+ * an hour.
+ */
+interface GraphCache {
+  stamp: string;
+  builtAt: number;
+  coverage: Map<number, Coverage>;
+  routes: Map<number, RouteMap>;
+}
+const CACHE_TTL_MS = 60 * 60 * 1000;
+const graphCaches = new WeakMap<Store, GraphCache>();
+
 /** Reads the graph to answer one question. */
 export function gatherRecall(store: Store, request: RecallRequest): RecallOutcome {
   return new RecallReader(store, request).run();
@@ -279,10 +336,11 @@ class RecallReader {
   readonly #limits: RecallLimits;
   readonly #now: number;
   readonly #depth: number;
-  readonly #routeMaps = new Map<number, RouteMap>();
   readonly #titles = new Map<number, string>();
   readonly #notes: string[] = [];
   #apps: AppRow[] | null = null;
+  /** The resolved from_window, when one was given. */
+  #fromWindow: number | null = null;
 
   constructor(store: Store, req: RecallRequest) {
     this.#store = store;
@@ -298,6 +356,11 @@ class RecallReader {
     if (appName !== undefined && appName.trim() !== "") {
       app = this.#findApp(appName);
       if (!app) return this.#problem("unknown_app", appName, null);
+    }
+    const from = this.#req.fromWindow;
+    if (from !== undefined && from.trim() !== "") {
+      this.#fromWindow = this.#findWindow(from, app);
+      if (this.#fromWindow === null) return this.#problem("unknown_from_window", from, app);
     }
     if (query !== undefined) {
       if (query.trim() === "") return this.#problem("empty_query", query, app);
@@ -349,8 +412,7 @@ class RecallReader {
     const detail = this.#windowDetail(windowId)!;
     const appId = this.#brief(windowId)!.app_id;
     const app = this.#allApps().find((a) => a.id === appId)!;
-    const start = this.#startFor(app);
-    if (start === "unknown") return this.#problem("unknown_from_window", this.#req.fromWindow!, app);
+    const start = this.#startFor(app.id, app.last_window);
     return this.#done({
       focus: "window",
       app: this.#appFacts(app),
@@ -367,17 +429,10 @@ class RecallReader {
       if (onlyWindow === null) return this.#problem("unknown_window", this.#req.window, app);
     }
     const ranked = this.#searchRanked(query, app?.id ?? null, onlyWindow);
-    const starts = new Map<number, number | null | "unknown">();
     const hits: Hit[] = [];
     for (const c of ranked.slice(0, this.#limits.hits)) {
-      const b = c.brief;
-      if (!starts.has(b.app_id)) {
-        const appRow = this.#allApps().find((a) => a.id === b.app_id)!;
-        starts.set(b.app_id, this.#startFor(appRow));
-      }
-      const wanted = starts.get(b.app_id)!;
-      // from_window names a window of another app: start this app where it was last seen.
-      const start = wanted === "unknown" ? b.app_last_window : wanted;
+      const b = this.#brief(c.window_id)!;
+      const start = this.#startFor(b.app_id, b.app_last_window);
       hits.push({
         app: b.app_name,
         window: { id: b.id, title: b.title },
@@ -390,10 +445,6 @@ class RecallReader {
         route: this.#routeFacts(b.app_id, start, b.id),
       });
     }
-    if (this.#req.fromWindow && [...starts.values()].every((s) => s === "unknown")) {
-      if (app) return this.#problem("unknown_from_window", this.#req.fromWindow, app);
-      this.#notes.push(`from_window "${this.#req.fromWindow}" matched no window of the apps hit`);
-    }
     return this.#done({
       focus: "query",
       query,
@@ -405,90 +456,51 @@ class RecallReader {
 
   // ---- search ----
 
-  #searchRanked(query: string, appId: number | null, onlyWindow: number | null) {
-    const candidates = new Map<string, { text: string; kind: HitKind; window_id: number }>();
-    const add = (rows: Array<{ text: string; kind: HitKind; window_id: number }>) => {
+  /** Every accepted candidate, best first: by stage, score, then freshness. */
+  #searchRanked(query: string, appId: number | null, onlyWindow: number | null): Ranked[] {
+    const candidates = new Map<string, Candidate>();
+    const add = (rows: Candidate[]) => {
       for (const r of rows) {
         if (onlyWindow !== null && r.window_id !== onlyWindow) continue;
         candidates.set(`${r.window_id}\u0000${r.kind}\u0000${r.text}`, r);
       }
     };
-    const terms = [query, ...synonymsOf(query)];
-    for (const term of terms) add(this.#candidatesFor(term, appId, false));
-    const folded = foldText(query);
-    const ranked: Array<{
-      text: string;
-      kind: HitKind;
-      stage: HitStage;
-      score: number;
-      brief: BriefRow;
-    }> = [];
-    const rank = () => {
-      ranked.length = 0;
-      for (const c of candidates.values()) {
-        const m = matchText(query, c.text);
-        let stage: HitStage;
-        let score: number;
-        if (m) {
-          stage = m.stage;
-          score = m.score;
-        } else {
-          const fc = foldText(c.text);
-          if (folded.length === 0 || !fc.includes(folded)) continue;
-          stage = "partial";
-          score = Math.round((folded.length / fc.length) * 1000) / 1000;
-        }
-        const brief = this.#brief(c.window_id);
-        if (!brief || (appId !== null && brief.app_id !== appId)) continue;
-        ranked.push({ text: c.text, kind: c.kind, stage, score, brief });
-      }
-    };
-    rank();
+    add(this.#candidatesFor(query, appId, false, 400));
+    for (const term of synonymsOf(query)) add(this.#candidatesFor(term, appId, false, 100));
+    let ranked = rankCandidates(query, candidates.values());
     if (!ranked.some((r) => r.stage !== "partial")) {
       // Nothing matched as written: widen to texts sharing pieces of the query (typos).
-      add(this.#candidatesFor(query, appId, true));
-      rank();
+      add(this.#candidatesFor(query, appId, true, 400));
+      ranked = rankCandidates(query, candidates.values());
     }
-    const order: Record<HitStage, number> = { exact: 0, fuzzy: 1, semantic: 2, partial: 3 };
-    ranked.sort((a, b) =>
-      a.stage === "partial" || b.stage === "partial"
-        ? order[a.stage] - order[b.stage] || b.score - a.score ||
-          b.brief.last_seen - a.brief.last_seen
-        : compareMatches(
-          { stage: a.stage, score: a.score },
-          { stage: b.stage, score: b.score },
-        ) || b.brief.last_seen - a.brief.last_seen
-    );
     return ranked;
   }
 
   /** Candidate texts for one term: trigram phrase search, or the short-text lookups. */
-  #candidatesFor(
-    term: string,
-    appId: number | null,
-    widen: boolean,
-  ): Array<{ text: string; kind: HitKind; window_id: number }> {
+  #candidatesFor(term: string, appId: number | null, widen: boolean, limit: number): Candidate[] {
     const core = normaliseText(term).replace(/(\u2026|\.\.\.)$/, "").trim();
-    const limit = 400;
-    type Row = { text: string; kind: HitKind; window_id: number };
-    if (core.length < 3) {
+    const app_id = appId;
+    if ([...core].length < 3) {
       if (widen || core === "") return [];
       const rows = this.#store.q("search_short_elements").all({
         lo: core,
         hi: core + "\uffff",
+        app_id,
         limit,
-      }) as unknown as Row[];
+      }) as unknown as Candidate[];
       const pattern = `%${core.replace(/[\\%_]/g, (c) => "\\" + c)}%`;
       rows.push(
-        ...(this.#store.q("search_short_titles_icons").all({ pattern, limit }) as unknown as Row[]),
+        ...(this.#store.q("search_short_titles_icons").all({
+          pattern,
+          app_id,
+          limit,
+        }) as unknown as Candidate[]),
       );
       return rows;
     }
     const match = widen ? widenedMatch(core) : phrase(core);
     if (match === null) return [];
-    return (appId === null
-      ? this.#store.q("search_phrase").all({ match, limit })
-      : this.#store.q("search_phrase_in_app").all({ match, app_id: appId, limit })) as unknown as Row[];
+    return this.#store.q("search_phrase").all({ match, app_id, limit }) as unknown as Candidate[];
   }
 
   // ---- windows ----
@@ -601,13 +613,14 @@ class RecallReader {
     return best?.id ?? null;
   }
 
-  /** The route start: from_window if given, else where the app was last seen. */
-  #startFor(app: AppRow): number | null | "unknown" {
-    const from = this.#req.fromWindow;
-    if (from !== undefined && from.trim() !== "") {
-      return this.#findWindow(from, app) ?? "unknown";
-    }
-    return app.last_window;
+  /**
+   * The route start for a window of `appId`: from_window when it names a
+   * window of that app, else where the app was last seen.
+   */
+  #startFor(appId: number, lastWindow: number | null): number | null {
+    const from = this.#fromWindow;
+    if (from !== null && this.#brief(from)?.app_id === appId) return from;
+    return lastWindow;
   }
 
   #routeFacts(appId: number, start: number | null, target: number): RouteFacts {
@@ -659,10 +672,11 @@ class RecallReader {
   }
 
   #routeMap(appId: number): RouteMap {
-    let map = this.#routeMaps.get(appId);
+    const maps = this.#cache().routes;
+    let map = maps.get(appId);
     if (!map) {
       map = loadRouteMap(this.#store, appId, this.#now);
-      this.#routeMaps.set(appId, map);
+      maps.set(appId, map);
     }
     return map;
   }
@@ -728,6 +742,31 @@ class RecallReader {
   // ---- coverage and framing ----
 
   #coverage(app: AppRow | null): Coverage {
+    const cache = this.#cache();
+    const scopeKey = app?.id ?? 0;
+    let coverage = cache.coverage.get(scopeKey);
+    if (!coverage) {
+      coverage = this.#countCoverage(app);
+      cache.coverage.set(scopeKey, coverage);
+    }
+    return { ...coverage };
+  }
+
+  #cacheEntry: GraphCache | null = null;
+  /** This store's cache, emptied first if the database changed since it was filled. */
+  #cache(): GraphCache {
+    if (this.#cacheEntry) return this.#cacheEntry;
+    const row = this.#store.q("db_change_stamp").get() as { version: number; changes: number };
+    const stamp = `${row.version}:${row.changes}`;
+    let cache = graphCaches.get(this.#store);
+    if (!cache || cache.stamp !== stamp || Math.abs(this.#now - cache.builtAt) > CACHE_TTL_MS) {
+      cache = { stamp, builtAt: this.#now, coverage: new Map(), routes: new Map() };
+      graphCaches.set(this.#store, cache);
+    }
+    return (this.#cacheEntry = cache);
+  }
+
+  #countCoverage(app: AppRow | null): Coverage {
     const w =
       (app === null
         ? this.#store.q("coverage_windows_all").get()

@@ -13,14 +13,21 @@ import type { Box, TextLine } from "./lines.ts";
 import { type Grey, rgbaOf } from "./pixels.ts";
 import { prepareLine } from "./prepare.ts";
 import { toSource } from "./stack.ts";
+import { lineGround } from "./pipeline.ts";
 import { hashRegion, type RegionCache } from "./cache.ts";
 
 /** Single characters below this confidence are discarded. */
 export const CHAR_CONF_FLOOR = 0.5;
+/** Glyphs are prepared as if text were this tall: 4x and ~1.7x enlargement. */
+const GLYPH_HEIGHTS = [8, 20];
 
 /** Whether a line is one glyph (a lone key label): about as wide as tall, or narrower. */
 export function isLoneGlyph(line: TextLine): boolean {
-  return line.h >= 2 && line.h <= 60 && line.w <= Math.max(line.h * 1.6 + 2, 24) && line.w >= 2;
+  if (line.h < 2 || line.h > 60 || line.w < 2) return false;
+  // Flat marks (`-`, `=`, `<-`) are wide for their height.
+  if (line.h < 6) return line.w <= 24;
+  if (line.h < 10) return line.w <= 18;
+  return line.w <= line.h * 1.2 + 2;
 }
 
 /** Result of the single-character pass, in the pixels of the searched image. */
@@ -49,17 +56,44 @@ export async function readLoneGlyphs(
     const key = "char:" + hashRegion(grey, line);
     let hit = cache.get(key);
     if (!hit) {
-      // A lone glyph is read best with a generous white margin around it.
-      const prepared = prepareLine(grey, line, Math.max(line.h, 14));
-      const read = await engine.recognize(rgbaOf(prepared.image), "char");
-      hit = read
-        .filter((w) => w.conf >= CHAR_CONF_FLOOR && w.text.length <= 2)
-        .map((w) => toSource(prepared, w, -line.x, -line.y));
+      hit = await readGlyph(engine, grey, line);
       cache.set(key, hit);
     }
     for (const w of hit) words.push({ ...w, x: w.x + line.x, y: w.y + line.y });
   }));
   return { words, area: unionOf(targets.map((t) => t.line)) };
+}
+
+/**
+ * Reads one glyph at two enlargements and keeps the more confident answer:
+ * a lone 8x11 px digit flips between readings with the scale (`7` at 4x,
+ * `¥)` at 3x), and the two scales rarely fail together.
+ */
+async function readGlyph(engine: OcrEngine, grey: Grey, line: TextLine): Promise<OcrWord[]> {
+  let best: OcrWord[] = [];
+  let bestConf = -1;
+  for (const textHeight of GLYPH_HEIGHTS) {
+    const prepared = prepareLine(grey, line, textHeight, lineGround(line));
+    const read = (await engine.recognize(rgbaOf(prepared.image), "char"))
+      .filter((w) => w.conf >= CHAR_CONF_FLOOR && [...w.text].length <= 3);
+    // One blob is one character: `Cc` or `Oo` is the recogniser hedging on case.
+    if (line.blobs.length === 1 && read.length === 1) {
+      read[0] = { ...read[0], text: oneOfCasePair(read[0].text) };
+    }
+    const conf = read.length ? Math.min(...read.map((w) => w.conf)) : -1;
+    if (conf > bestConf) {
+      bestConf = conf;
+      best = read.map((w) => toSource(prepared, w, -line.x, -line.y));
+    }
+  }
+  return best;
+}
+
+/** `Cc` -> `C`: a two-letter reading that is one letter in both cases. */
+export function oneOfCasePair(text: string): string {
+  const [a, b] = [...text];
+  if ([...text].length === 2 && a !== b && a.toLowerCase() === b.toLowerCase()) return a.toUpperCase();
+  return text;
 }
 
 function unionOf(boxes: Box[]): Rect {

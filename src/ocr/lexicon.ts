@@ -8,8 +8,10 @@
 
 /** Modifier-key misreads: `Ctri`/`Ctr1`/`Cirl` are always `Ctrl` on a screen. */
 const MODIFIER_FIXES: Array<[RegExp, string]> = [
-  [/\bC[tfi][rt][il1I|]\b/g, "Ctrl"],
+  [/\b[Cc][tfi][rt][il1I|]\b/g, "Ctrl"],
   [/\bShif[lt1]\b/g, "Shift"],
+  // A shortcut letter O read as zero: after a modifier on a menu, `O` is far likelier.
+  [/\b(Ctrl|Shift|Alt)\+0\b/g, "$1+O"],
 ];
 
 /** Applies the UI lexicon to one recognised word. */

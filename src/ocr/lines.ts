@@ -26,6 +26,8 @@ export interface Box {
 export interface Blob extends Box {
   /** Edge pixels in the component. */
   mass: number;
+  /** Grey level of the ground just around it (set by `findTextLines`). */
+  ground?: number;
 }
 
 /** A found line: its box and the components it was built from. */
@@ -39,6 +41,8 @@ export const EDGE_CONTRAST = 28;
 export const LONG_RUN = 30;
 /** A gap wider than this many line heights ends a line. */
 export const LINE_GAP = 1.25;
+/** Neighbouring glyphs on grounds this different (0..255) are on different surfaces. */
+export const GROUND_JUMP = 40;
 
 /** Where neighbouring pixels differ: across (`right`), down (`below`), and either (`any`). */
 export interface EdgeMasks {
@@ -191,6 +195,11 @@ export function chainLines(blobs: Blob[]): TextLine[] {
       if (overlap < smaller * 0.5) continue;
       // A much taller component is another object (an icon, a big title).
       if (b.h > lineH * 2.2 && lineH >= 6) continue;
+      // A shortcut next to a coloured banner is not part of the banner's text.
+      if (
+        line.blobs[0].ground !== undefined && b.ground !== undefined &&
+        Math.abs(line.blobs[0].ground - b.ground) > GROUND_JUMP
+      ) continue;
       if (overlap / smaller > bestOverlap) {
         bestOverlap = overlap / smaller;
         best = line;
@@ -264,11 +273,30 @@ export function splitStacked(line: TextLine, mask: Uint8Array, w: number): TextL
   return parts;
 }
 
+/** The ground around a blob: the median of eight samples two pixels outside its box. */
+export function groundAround(g: Grey, b: Box): number {
+  const xs = [b.x - 2, b.x + (b.w >> 1), b.x + b.w + 1];
+  const ys = [b.y - 2, b.y + (b.h >> 1), b.y + b.h + 1];
+  const values: number[] = [];
+  for (const y of ys) {
+    for (const x of xs) {
+      if (x === xs[1] && y === ys[1]) continue;
+      const cx = Math.min(g.width - 1, Math.max(0, x));
+      const cy = Math.min(g.height - 1, Math.max(0, y));
+      values.push(g.data[cy * g.width + cx]);
+    }
+  }
+  values.sort((a, b) => a - b);
+  return (values[3] + values[4]) / 2;
+}
+
 /** Finds the text lines of a greyscale image, top to bottom. */
 export function findTextLines(g: Grey): TextLine[] {
   const masks = edgeMasks(g);
   eraseRules(masks, g.width, g.height);
-  const lines = chainLines(components(masks.any, g.width, g.height))
+  const blobs = components(masks.any, g.width, g.height);
+  for (const b of blobs) b.ground = groundAround(g, b);
+  const lines = chainLines(blobs)
     .flatMap((l) => splitStacked(l, masks.any, g.width))
     .filter((l) => isTextLine(l) || isSmallMark(l));
   return lines.sort((a, b) => a.y - b.y || a.x - b.x);

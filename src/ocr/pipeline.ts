@@ -16,12 +16,13 @@
 import type { Rect, RgbaImage } from "../desktop/types.ts";
 import type { OcrEngine, OcrWord } from "./types.ts";
 import { findTextLines, isTextLine, type TextLine } from "./lines.ts";
-import { greyOf, type Grey, rgbaOf } from "./pixels.ts";
+import { type Grey, greyOf, rgbaOf } from "./pixels.ts";
 import { prepareLine } from "./prepare.ts";
 import { stackLines, toSource, unstackWords } from "./stack.ts";
 import { hashRegion, RegionCache } from "./cache.ts";
 import { fixUiWord } from "./lexicon.ts";
-import { readLoneGlyphs } from "./chars.ts";
+import { isLoneGlyph, readLoneGlyphs } from "./chars.ts";
+import { cleanWords } from "./plausible.ts";
 
 /** Words below this confidence are dropped: on screens they are icons read as letters. */
 export const MIN_WORD_CONF = 0.35;
@@ -55,6 +56,13 @@ export function rowHeight(line: TextLine): number {
   return line.h > typical * 1.6 ? Math.round(typical) : line.h;
 }
 
+/** The ground a line sits on: the median of its glyphs' surroundings. */
+export function lineGround(line: TextLine): number | undefined {
+  const grounds = line.blobs.map((b) => b.ground).filter((v): v is number => v !== undefined)
+    .sort((a, b) => a - b);
+  return grounds.length ? grounds[grounds.length >> 1] : undefined;
+}
+
 /** Splits items into `n` groups of roughly equal total weight. */
 export function balance<T>(items: T[], weight: (t: T) => number, n: number): T[][] {
   const groups: T[][] = Array.from({ length: n }, () => []);
@@ -82,18 +90,25 @@ export class ScreenPipeline {
     const lines = findTextLines(grey);
     const local: OcrWord[][] = new Array(lines.length);
     const misses: Array<{ index: number; key: string }> = [];
+    // Identical lines (repeated toggles, equal labels) are read once per frame.
+    const twins = new Map<string, number[]>();
     lines.forEach((line, index) => {
-      // Small marks are left to the single-character pass.
-      if (!isTextLine(line)) {
+      // Lone glyphs and small marks are left to the single-character pass.
+      if (!isTextLine(line) || isLoneGlyph(line)) {
         local[index] = [];
         return;
       }
       const key = hashRegion(grey, line);
       const hit = this.cache.get(key);
       if (hit) local[index] = hit;
-      else misses.push({ index, key });
+      else if (twins.has(key)) twins.get(key)!.push(index);
+      else {
+        twins.set(key, []);
+        misses.push({ index, key });
+      }
     });
     await this.#recognise(grey, lines, misses, local, options.stacked ?? true);
+    for (const m of misses) for (const twin of twins.get(m.key)!) local[twin] = local[m.index];
     const words: OcrWord[] = [];
     lines.forEach((line, i) => {
       for (const w of local[i]) {
@@ -108,7 +123,7 @@ export class ScreenPipeline {
         charScan = { ...glyphs.area, x: glyphs.area.x + r.x, y: glyphs.area.y + r.y };
       }
     }
-    return { words, charScan, recognised: misses.length, lines: lines.length };
+    return { words: cleanWords(words), charScan, recognised: misses.length, lines: lines.length };
   }
 
   /** Recognises the missed lines and fills `local` (words relative to each line box). */
@@ -122,7 +137,7 @@ export class ScreenPipeline {
     if (!misses.length) return;
     const prepared = misses.map((m) => ({
       ...m,
-      line: prepareLine(grey, lines[m.index], rowHeight(lines[m.index])),
+      line: prepareLine(grey, lines[m.index], rowHeight(lines[m.index]), lineGround(lines[m.index])),
     }));
     const store = (m: (typeof prepared)[number], found: OcrWord[]) => {
       const box = lines[m.index];

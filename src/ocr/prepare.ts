@@ -38,12 +38,22 @@ export function groundLevel(g: Grey): number {
   return best;
 }
 
+/** The median grey of a ring `gap` pixels outside a box (clipped to the image). */
+export function ringLevel(g: Grey, box: Box, gap = 2): number {
+  const values: number[] = [];
+  const x0 = Math.max(0, box.x - gap), x1 = Math.min(g.width - 1, box.x + box.w - 1 + gap);
+  const y0 = Math.max(0, box.y - gap), y1 = Math.min(g.height - 1, box.y + box.h - 1 + gap);
+  for (let x = x0; x <= x1; x++) values.push(g.data[y0 * g.width + x], g.data[y1 * g.width + x]);
+  for (let y = y0; y <= y1; y++) values.push(g.data[y * g.width + x0], g.data[y * g.width + x1]);
+  values.sort((a, b) => a - b);
+  return values[values.length >> 1];
+}
+
 /**
  * Maps ground to 255 and the strongest ink to 0, negating light-on-dark.
- * Returns a new image.
+ * `ground` defaults to the most common grey. Returns a new image.
  */
-export function normalisePolarity(g: Grey): Grey {
-  const ground = groundLevel(g);
+export function normalisePolarity(g: Grey, ground = groundLevel(g)): Grey {
   // Ink is whatever departs from the ground; its extreme decides polarity.
   let darker = 0, lighter = 0;
   let darkest = ground, lightest = ground;
@@ -73,10 +83,21 @@ export function scaleFor(textHeight: number): number {
 
 /**
  * Cuts `box` out of `g`, normalises it, pads it with white and upscales it.
- * `textHeight` is the height of one row of text in it (a box may hold two).
+ * `textHeight` is the height of one row of text in it (a box may hold two);
+ * `ground` is the grey of the surface the text sits on.
  */
-export function prepareLine(g: Grey, box: Box, textHeight = box.h): PreparedLine {
-  const crop = normalisePolarity(cropGrey(g, { x: box.x, y: box.y, width: box.w, height: box.h }));
+export function prepareLine(
+  g: Grey,
+  box: Box,
+  textHeight = box.h,
+  ground = ringLevel(g, box),
+): PreparedLine {
+  // The ground is measured next to the glyphs, not as the commonest grey in
+  // the box: on a gradient title bar the commonest grey can be anything.
+  const crop = normalisePolarity(
+    cropGrey(g, { x: box.x, y: box.y, width: box.w, height: box.h }),
+    ground,
+  );
   const pad = Math.max(3, Math.round(textHeight * 0.35));
   const padded: Grey = {
     width: crop.width + pad * 2,

@@ -11,7 +11,7 @@ import type { Grey } from "./pixels.ts";
 import type { PreparedLine } from "./prepare.ts";
 
 /** White rows between stacked lines, so the recogniser never joins two. */
-export const STACK_GAP = 24;
+export const STACK_GAP = 40;
 
 /** One stacked image and where each line sits in it. */
 export interface Stack {

@@ -14,7 +14,11 @@ import type { Element, OcrWord } from "../ocr/types.ts";
 /** A gap wider than this many text heights separates two elements. */
 export const GAP_RATIO = 0.9;
 
-/** Groups words (in screen pixels) into elements, in reading order. */
+/**
+ * Groups words (in screen pixels) into elements, in reading order: rows by
+ * their vertical centre (so a taller shortcut label does not jump ahead of
+ * its menu item), then left to right.
+ */
 export function groupWords(words: OcrWord[]): Element[] {
   const sorted = [...words].sort((a, b) => (a.y + a.h / 2) - (b.y + b.h / 2) || a.x - b.x);
   const lines: OcrWord[][] = [];
@@ -42,7 +46,8 @@ export function groupWords(words: OcrWord[]): Element[] {
     }
     if (group.length) elements.push(toElement(group));
   }
-  return elements.sort((a, b) => a.y - b.y || a.x - b.x);
+  // Lines were built in order of their centres: rows read top to bottom, then left to right.
+  return elements;
 }
 
 function toElement(words: OcrWord[]): Element {

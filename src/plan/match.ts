@@ -136,9 +136,41 @@ function numbersOf(folded: string): string {
 function canonical(folded: string): string {
   let text = ` ${folded} `;
   for (const phrase of PHRASES) {
-    text = text.split(` ${phrase} `).join(` ${HEAD_OF.get(phrase)} `);
+    const padded = ` ${phrase} `;
+    if (text.includes(padded)) text = text.split(padded).join(` ${HEAD_OF.get(phrase)} `);
   }
   return text.trim().split(" ").map((w) => HEAD_OF.get(w) ?? w).join(" ");
+}
+
+/**
+ * Prepares the query once and returns a function comparing it with
+ * candidates: the way to test many candidates against one query.
+ */
+export function createMatcher(
+  query: string,
+  options: MatchOptions = {},
+): (candidate: string) => TextMatch | null {
+  const nq = normaliseText(query);
+  const fq = foldText(query);
+  const numbers = numbersOf(fq);
+  const threshold = options.threshold ?? FUZZY_THRESHOLD;
+  let canonicalQuery: string | null = null;
+  return (candidate) => {
+    if (nq === normaliseText(candidate)) return { stage: "exact", score: 1 };
+    const fc = foldText(candidate);
+    if (fq === "" || fc === "") return null;
+    if (fq === fc) return { stage: "fuzzy", score: 0.99 };
+    const longest = Math.max(fq.length, fc.length);
+    // Edit distance is at least the length difference: skip it when that alone fails.
+    const reachable = 1 - Math.abs(fq.length - fc.length) / longest >= threshold;
+    if (reachable && longest >= SHORT_TEXT && numbers === numbersOf(fc)) {
+      const score = 1 - editDistance(fq, fc) / longest;
+      if (score >= threshold) return { stage: "fuzzy", score: round(score) };
+    }
+    canonicalQuery ??= canonical(fq);
+    if (canonicalQuery === canonical(fc)) return { stage: "semantic", score: SEMANTIC_SCORE };
+    return null;
+  };
 }
 
 /**
@@ -150,20 +182,7 @@ export function matchText(
   candidate: string,
   options: MatchOptions = {},
 ): TextMatch | null {
-  if (normaliseText(query) === normaliseText(candidate)) return { stage: "exact", score: 1 };
-  const fq = foldText(query);
-  const fc = foldText(candidate);
-  if (fq === "" || fc === "") return null;
-  if (fq === fc) return { stage: "fuzzy", score: 0.99 };
-  const threshold = options.threshold ?? FUZZY_THRESHOLD;
-  const comparable = Math.max(fq.length, fc.length) >= SHORT_TEXT &&
-    numbersOf(fq) === numbersOf(fc);
-  if (comparable) {
-    const score = 1 - editDistance(fq, fc) / Math.max(fq.length, fc.length);
-    if (score >= threshold) return { stage: "fuzzy", score: round(score) };
-  }
-  if (canonical(fq) === canonical(fc)) return { stage: "semantic", score: SEMANTIC_SCORE };
-  return null;
+  return createMatcher(query, options)(candidate);
 }
 
 /** A candidate the matcher accepted. */
@@ -186,9 +205,10 @@ export function rankMatches<T>(
   textOf: (item: T) => string,
   options: MatchOptions = {},
 ): RankedMatch<T>[] {
+  const matcher = createMatcher(query, options);
   const out: RankedMatch<T>[] = [];
   for (const item of items) {
-    const match = matchText(query, textOf(item), options);
+    const match = matcher(textOf(item));
     if (match) out.push({ item, match });
   }
   return out.sort((a, b) => compareMatches(a.match, b.match));

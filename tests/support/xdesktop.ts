@@ -58,7 +58,7 @@ export async function startDesktop(): Promise<TestDesktop> {
       ...quiet,
     }).spawn(),
   );
-  for (let i = 0; i < 100 && !existsSync(`/tmp/.X11-unix/X${n}`); i++) await sleep(50);
+  for (let i = 0; i < 300 && !existsSync(`/tmp/.X11-unix/X${n}`); i++) await sleep(50);
   // A temporary HOME keeps app settings and recent files out of the real one.
   const home = await Deno.makeTempDir({ prefix: "choto-home-" });
   const env: Record<string, string> = {
@@ -96,7 +96,8 @@ export async function startDesktop(): Promise<TestDesktop> {
 }
 
 async function waitForWindowManager(display: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
+  // A loaded 2-core machine can take several seconds to start openbox.
+  for (let i = 0; i < 300; i++) {
     const out = await new Deno.Command("xprop", {
       args: ["-display", display, "-root", "_NET_SUPPORTING_WM_CHECK"],
       stdout: "piped",

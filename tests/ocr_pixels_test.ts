@@ -1,0 +1,101 @@
+/** Pure pixel logic of the OCR pipeline on synthetic images. */
+
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import type { Grey } from "../src/ocr/pixels.ts";
+import { scaleGrey } from "../src/ocr/pixels.ts";
+import { findTextLines, isGlyphLike } from "../src/ocr/lines.ts";
+import { groundLevel, normalisePolarity, scaleFor } from "../src/ocr/prepare.ts";
+import { hashRegion, RegionCache } from "../src/ocr/cache.ts";
+import { stackLines, toSource, unstackWords } from "../src/ocr/stack.ts";
+import { fixUiWord } from "../src/ocr/lexicon.ts";
+
+function canvas(w: number, h: number, ground: number): Grey {
+  return { width: w, height: h, data: new Uint8Array(w * h).fill(ground) };
+}
+function fill(g: Grey, x: number, y: number, w: number, h: number, v: number) {
+  for (let r = y; r < y + h; r++) g.data.fill(v, r * g.width + x, r * g.width + x + w);
+}
+/** Fake "glyphs": small blocks 6 px wide, 2 px apart, like a word. */
+function word(g: Grey, x: number, y: number, letters: number, v: number) {
+  for (let i = 0; i < letters; i++) fill(g, x + i * 8, y, 6, 10, v);
+}
+
+Deno.test("lines: two words on a row and a far shortcut make two lines", () => {
+  const g = canvas(400, 60, 240);
+  word(g, 10, 20, 4, 30);
+  word(g, 48, 20, 3, 30);
+  word(g, 300, 20, 5, 120);
+  const lines = findTextLines(g);
+  assertEquals(lines.length, 2);
+  assert(lines[0].x <= 10 && lines[0].x + lines[0].w >= 70);
+  assert(lines[1].x >= 295);
+});
+
+Deno.test("lines: rules and box outlines are not text", () => {
+  const g = canvas(300, 80, 250);
+  fill(g, 0, 40, 300, 1, 100); // separator
+  fill(g, 100, 5, 1, 70, 100); // vertical rule
+  assertEquals(findTextLines(g).length, 0);
+  assert(!isGlyphLike({ x: 0, y: 0, w: 2, h: 30, mass: 60 }));
+});
+
+Deno.test("polarity: light text on dark ground becomes dark on white", () => {
+  const g = canvas(20, 10, 30);
+  fill(g, 5, 2, 4, 6, 220);
+  assertEquals(groundLevel(g), 30);
+  const n = normalisePolarity(g);
+  assertEquals(n.data[0], 255);
+  assertEquals(n.data[3 * 20 + 6], 0);
+});
+
+Deno.test("polarity: grey text on white is stretched to black", () => {
+  const g = canvas(20, 10, 255);
+  fill(g, 5, 2, 4, 6, 150);
+  const n = normalisePolarity(g);
+  assertEquals(n.data[3 * 20 + 6], 0);
+  assertEquals(n.data[0], 255);
+});
+
+Deno.test("upscale: small text is enlarged about 3x, large text left alone", () => {
+  assert(Math.abs(scaleFor(11) - 3.1) < 0.1);
+  assertEquals(scaleFor(40), 1);
+  const s = scaleGrey(canvas(10, 5, 7), 3);
+  assertEquals([s.width, s.height, s.data[0]], [30, 15, 7]);
+});
+
+Deno.test("cache: hash follows pixels, not position; LRU evicts the oldest", () => {
+  const g = canvas(50, 20, 200);
+  word(g, 2, 2, 2, 10);
+  word(g, 30, 2, 2, 10);
+  assertEquals(hashRegion(g, { x: 2, y: 2, w: 14, h: 10 }), hashRegion(g, { x: 30, y: 2, w: 14, h: 10 }));
+  assert(hashRegion(g, { x: 2, y: 2, w: 14, h: 10 }) !== hashRegion(g, { x: 1, y: 2, w: 14, h: 10 }));
+  const c = new RegionCache(2);
+  c.set("a", []);
+  c.set("b", []);
+  c.get("a");
+  c.set("c", []);
+  assertEquals([c.get("a") !== undefined, c.get("b") !== undefined], [true, false]);
+});
+
+Deno.test("stack: words map back to their own line and to source pixels", () => {
+  const line = (w: number, h: number, originX: number, originY: number) => ({
+    image: canvas(w, h, 255),
+    scale: 2,
+    originX,
+    originY,
+  });
+  const a = line(100, 30, 10, 20), b = line(60, 30, 200, 300);
+  const stack = stackLines([a, b]);
+  assertEquals(stack.image.width, 100);
+  const inB = { text: "Quit", x: 10, y: stack.tops[1] + 5, w: 20, h: 16, conf: 0.9 };
+  const per = unstackWords(stack, [inB]);
+  assertEquals([per[0].length, per[1].length], [0, 1]);
+  const src = toSource(b, per[1][0]);
+  assertEquals([src.x, src.y, src.w, src.h], [205, 303, 10, 8]);
+});
+
+Deno.test("lexicon: modifier misreads are fixed, other words untouched", () => {
+  assertEquals(fixUiWord("Ctri+S"), "Ctrl+S");
+  assertEquals(fixUiWord("Shift+Ctr1+N"), "Shift+Ctrl+N");
+  assertEquals(fixUiWord("Citrus"), "Citrus");
+});
