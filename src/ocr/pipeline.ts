@@ -18,7 +18,7 @@ import type { OcrEngine, OcrWord } from "./types.ts";
 import { findTextLines, isTextLine, type TextLine } from "./lines.ts";
 import { type Grey, greyOf, rgbaOf } from "./pixels.ts";
 import { prepareLine } from "./prepare.ts";
-import { stackLines, toSource, unstackWords } from "./stack.ts";
+import { STACK_GAP, stackLines, toSource, unstackWords } from "./stack.ts";
 import { hashRegion, RegionCache } from "./cache.ts";
 import { fixUiWord } from "./lexicon.ts";
 import { isLoneGlyph, readLoneGlyphs } from "./chars.ts";
@@ -26,8 +26,11 @@ import { cleanWords } from "./plausible.ts";
 
 /** Words below this confidence are dropped: on screens they are icons read as letters. */
 export const MIN_WORD_CONF = 0.35;
-/** A stack taller than this is split, so one call never grows unbounded. */
-const MAX_STACK_HEIGHT = 6000;
+/**
+ * Most pixels one stacked image may hold. The recogniser's memory grows with
+ * the largest image it has read and never shrinks, so this bounds it.
+ */
+export const MAX_STACK_AREA = Number(Deno.env.get("OCR_STACK_AREA") ?? 1.5e6);
 
 /** What one pass over a region produced. */
 export interface PipelineResult {
@@ -74,6 +77,41 @@ export function balance<T>(items: T[], weight: (t: T) => number, n: number): T[]
     load[i] += weight(item);
   }
   return groups.filter((g) => g.length > 0);
+}
+
+/**
+ * Packs items into stacks of at most `maxArea` pixels (stack area = widest
+ * item x summed heights) and at least `minGroups` stacks when there are
+ * enough items. Items are packed in order of width, so a stack's lines are
+ * of similar width and little white is recognised for nothing.
+ */
+export function packStacks<T>(
+  items: T[],
+  size: (t: T) => { width: number; height: number },
+  maxArea: number,
+  minGroups: number,
+): T[][] {
+  const order = [...items].sort((a, b) => size(b).width - size(a).width);
+  const total = order.reduce((s, t) => s + size(t).width * size(t).height, 0);
+  // Share the work evenly when it fits in fewer stacks than recognisers.
+  const budget = Math.min(maxArea, Math.max(1, total / Math.max(1, minGroups)));
+  const groups: T[][] = [];
+  let current: T[] = [];
+  let width = 0, height = 0;
+  for (const t of order) {
+    const s = size(t);
+    const w = Math.max(width, s.width);
+    if (current.length && w * (height + s.height) > budget * 1.05) {
+      groups.push(current);
+      current = [];
+      height = 0;
+    }
+    width = current.length ? Math.max(width, s.width) : s.width;
+    height += s.height;
+    current.push(t);
+  }
+  if (current.length) groups.push(current);
+  return groups;
 }
 
 /** Reads regions of frames; holds the cache between reads. */
@@ -153,13 +191,14 @@ export class ScreenPipeline {
       }));
       return;
     }
-    const area = (m: (typeof prepared)[number]) => m.line.image.width * m.line.image.height;
-    const totalHeight = prepared.reduce((s, m) => s + m.line.image.height + 24, 0);
-    const groups = balance(
-      prepared,
-      area,
-      Math.max(this.parallel, Math.ceil(totalHeight / MAX_STACK_HEIGHT)),
-    );
+    const groups = Deno.env.get("OCR_PACK") === "old"
+      ? balance(prepared, (m) => m.line.image.width * m.line.image.height, this.parallel)
+      : packStacks(
+        prepared,
+        (m) => ({ width: m.line.image.width, height: m.line.image.height + STACK_GAP }),
+        MAX_STACK_AREA,
+        this.parallel,
+      );
     await Promise.all(groups.map(async (group) => {
       // Keep screen order inside a stack: the recogniser reads top to bottom.
       group.sort((a, b) => a.index - b.index);

@@ -16,6 +16,7 @@ import { createRequire } from "node:module";
 import { createWorker, OEM, PSM, type Worker } from "tesseract.js";
 import type { RgbaImage } from "../desktop/types.ts";
 import type { OcrEngine, OcrMode, OcrWord } from "./types.ts";
+import { trimNativeMemory } from "./memory.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -53,7 +54,26 @@ interface Slot {
   worker: Promise<Worker>;
   busy: boolean;
   mode: OcrMode | null;
+  /** Pixels this recogniser has read since it started. */
+  pixels: number;
 }
+
+/** Tuning of the recogniser pool. */
+export interface TesseractOptions {
+  /**
+   * A recogniser is replaced by a fresh one once it has read this many
+   * megapixels. tesseract.js's WebAssembly heap grows with every large image
+   * and never shrinks; only ending the worker returns the memory. The
+   * replacement starts in the background (~250 ms) while the other
+   * recognisers keep working. 0 disables recycling.
+   */
+  recycleMegapixels?: number;
+}
+
+/** Default recycling budget, chosen on the fixtures (bench/ocr_bench.ts). */
+export const RECYCLE_MEGAPIXELS = 6;
+
+export let trimMs = 0;
 
 /** A pool of tesseract.js recognisers behind the OcrEngine interface. */
 export class TesseractEngine implements OcrEngine {
@@ -61,8 +81,14 @@ export class TesseractEngine implements OcrEngine {
   #slots: Slot[] = [];
   #waiting: Array<() => void> = [];
   #closed = false;
+  readonly #recyclePixels: number;
+  /** Recognisers replaced so far (for tests and benchmarks). */
+  recycled = 0;
 
-  constructor(readonly size = 2) {}
+  constructor(readonly size = 2, options: TesseractOptions = {}) {
+    const mp = options.recycleMegapixels ?? Number(Deno.env.get("OCR_RECYCLE_MP") ?? RECYCLE_MEGAPIXELS);
+    this.#recyclePixels = mp > 0 ? mp * 1e6 : Infinity;
+  }
 
   async recognize(image: RgbaImage, mode: OcrMode = "block"): Promise<OcrWord[]> {
     if (this.#closed) throw new Error("the OCR engine was closed");
@@ -86,6 +112,7 @@ export class TesseractEngine implements OcrEngine {
         {},
         { blocks: true, text: false },
       );
+      slot.pixels += image.width * image.height;
       return wordsOf(result.data.blocks ?? []);
     } finally {
       this.#release(slot);
@@ -114,7 +141,7 @@ export class TesseractEngine implements OcrEngine {
       cacheMethod: "none",
       gzip: true,
     });
-    return { worker, busy: false, mode: null };
+    return { worker, busy: false, mode: null, pixels: 0 };
   }
 
   async #acquire(): Promise<Slot> {
@@ -136,6 +163,20 @@ export class TesseractEngine implements OcrEngine {
 
   #release(slot: Slot): void {
     slot.busy = false;
+    if (Deno.env.get("OCR_TRIM") === "1") {
+      const t = performance.now();
+      trimNativeMemory();
+      trimMs += performance.now() - t;
+    }
+    if (slot.pixels >= this.#recyclePixels && !this.#closed) {
+      const i = this.#slots.indexOf(slot);
+      if (i >= 0) {
+        // Start the replacement first so the next read never waits for the old one to end.
+        this.#slots[i] = this.#spawn();
+        this.recycled++;
+        slot.worker.then((w) => w.terminate()).catch(() => {});
+      }
+    }
     this.#waiting.shift()?.();
   }
 }

@@ -500,7 +500,7 @@ export const planSchema = strictShape({
   ),
   time_limit_ms: z.number().int().min(1000).max(600_000).optional().describe(
     "Wall-clock limit for the whole run in milliseconds (1000 to 600000); the run stops at the step " +
-      "in progress when it is reached. Leave it out for no limit beyond each step's timeout.",
+      "in progress when it is reached (default 180000, three minutes).",
   ),
 }, "the plan");
 

@@ -138,12 +138,12 @@ const outputShape = {
   app: appFacts.optional().describe("The app in focus."),
   windows: listed(windowFacts, "windows").optional().describe("The app's windows, most recent first."),
   window: z.object({
-    window: windowFacts,
+    window: windowFacts.describe("The window's own facts."),
     elements: listed(z.string(), "element texts").describe("Text elements in reading order."),
     icons: z.object({
       named: z.array(z.string()).describe("Names of icons seen in the window."),
       unnamed: z.number().int().describe("Icons seen without a name."),
-    }),
+    }).describe("Wordless icons recorded in the window."),
     transitions: listed(transitionFacts, "transitions").describe(
       "Outgoing transitions, unfolded depth-first.",
     ),
@@ -154,7 +154,7 @@ const outputShape = {
   hits: listed(
     z.object({
       app: z.string().describe("Application of the hit."),
-      window: windowRef,
+      window: windowRef.describe("The window the hit is in."),
       kind: z.enum(["element", "icon", "window"]).describe(
         "What matched: an element text, an icon name or the window title.",
       ),
@@ -165,7 +165,7 @@ const outputShape = {
       score: z.number().describe("Similarity 0..1."),
       last_seen: z.string().describe("When its window was last seen (ISO 8601, UTC)."),
       stale: z.string().nullable().describe("Why the window is STALE, or null."),
-      route: routeFacts,
+      route: routeFacts.describe("How to get there from the starting window."),
     }),
     "hits",
   ).optional().describe("Search results, best first."),

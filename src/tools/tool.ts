@@ -48,6 +48,12 @@ export interface ToolSpec<In extends Shape, Out extends Shape> {
   input: In;
   output: Out;
   hints: Hints;
+  /**
+   * Optional validation that replaces the SDK's own, for tools whose input
+   * deserves better messages than a raw schema error (the step and field,
+   * and how to fix them). Returns the parsed value or the text to answer with.
+   */
+  validate?(args: unknown): { ok: true; value: unknown } | { ok: false; text: string };
   run(
     args: z.infer<z.ZodObject<In>>,
     services: Services,

@@ -1,0 +1,213 @@
+/**
+ * The `drag` step: every waypoint is resolved before the button goes down;
+ * the pointer then glides through them with the modifiers held. With
+ * `until_readout` the second waypoint is only a direction and a first guess:
+ * after each push the watched readout is read again and the next push is
+ * aimed by the secant through the last two (position, reading) pairs, until
+ * the reading is within tolerance or the pushes run out.
+ *
+ * @module
+ */
+
+import type { Point } from "../desktop/types.ts";
+import type { Element } from "../ocr/types.ts";
+import type { Look } from "./look.ts";
+import { findReadout, notationOf, parseReadout, withinTolerance } from "./readout.ts";
+import { isResolved, resolveTarget } from "./resolve.ts";
+import { type Run, StepFailure, type StepReport } from "./run.ts";
+import type { Step, Waypoint } from "./steps.ts";
+import { enterWindow, surfaceOf } from "./targeting.ts";
+
+type DragStep = Extract<Step, { action: "drag" }>;
+
+/** Pushes tried at most while steering toward a reading. */
+const MAX_PUSHES = 14;
+/** Pointer moves per waypoint segment, so toolkits see a drag and not a jump. */
+const GLIDE_STEPS = 8;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Resolves one waypoint on a look (no scrolling: earlier points would move). */
+function resolveWaypoint(l: Look, wp: Waypoint, i: number): { point: Point; label: string } {
+  if ("x" in wp) return { point: { x: Math.round(wp.x), y: Math.round(wp.y) }, label: `(${wp.x},${wp.y})` };
+  const scope = wp.target.scope ?? "window";
+  const s = surfaceOf(l, scope);
+  const r = resolveTarget(wp.target.text, s.elements, s.area, wp.target.region);
+  if (!isResolved(r)) {
+    throw new StepFailure(
+      `waypoint ${i + 1}: "${wp.target.text}" not found on the ${scope} surface; the drag did not start`,
+      { surface: scope, target: wp.target.text, closest: r.closest, look: l },
+    );
+  }
+  const dx = wp.offset?.dx ?? 0;
+  const dy = wp.offset?.dy ?? 0;
+  const offset = dx || dy ? ` ${dx >= 0 ? "+" : ""}${dx},${dy >= 0 ? "+" : ""}${dy}` : "";
+  return {
+    point: { x: Math.round(r.point.x + dx), y: Math.round(r.point.y + dy) },
+    label: `"${r.element.text}"${offset}`,
+  };
+}
+
+async function glide(run: Run, from: Point, to: Point): Promise<void> {
+  const desktop = run.services.desktop();
+  for (let k = 1; k <= GLIDE_STEPS; k++) {
+    const t = k / GLIDE_STEPS;
+    await desktop.move({
+      x: Math.round(from.x + (to.x - from.x) * t),
+      y: Math.round(from.y + (to.y - from.y) * t),
+    });
+    await sleep(12);
+  }
+}
+
+/** The window names the waypoints give must agree: a drag stays in one window. */
+function windowOf(step: DragStep): string | undefined {
+  const names = new Set<string>();
+  for (const wp of step.path) if ("target" in wp && wp.target.window) names.add(wp.target.window);
+  if (step.until_readout?.watch.window) names.add(step.until_readout.watch.window);
+  if (names.size > 1) {
+    throw new StepFailure(`all waypoints must be in one window, but they name ${[...names].join(", ")}`);
+  }
+  return [...names][0];
+}
+
+/** Reads the watched readout: the text on the watch's row that fits the target's notation. */
+function readWatch(
+  l: Look,
+  watch: Element,
+  value: string,
+  lastX: number,
+): { value: number; text: string; x: number } | null {
+  const band = l.windowElements.concat(l.chromeElements).filter((e) =>
+    e.cy >= watch.y - watch.h && e.cy <= watch.y + watch.h * 2
+  );
+  const candidates = band
+    .map((e) => ({ e, found: findReadout(e.text, value) }))
+    .filter((c) => c.found !== null)
+    .sort((a, b) => Math.abs(a.e.cx - lastX) - Math.abs(b.e.cx - lastX));
+  const best = candidates[0];
+  return best ? { value: best.found!.value, text: best.e.text, x: best.e.cx } : null;
+}
+
+/** Runs a drag step. */
+export async function dragStep(run: Run, step: DragStep, n: number): Promise<StepReport> {
+  const desktop = run.services.desktop();
+  const win = await enterWindow(run, windowOf(step));
+  const l = await run.look(win?.id);
+  const points = step.path.map((wp, i) => resolveWaypoint(l, wp, i));
+  const mods = step.modifiers ?? [];
+  const base = { step: n, action: "drag" };
+
+  if (!step.until_readout) {
+    run.spend();
+    await desktop.modifiers(mods, true);
+    try {
+      await desktop.move(points[0].point);
+      await sleep(40);
+      await desktop.button("left", true);
+      for (let i = 1; i < points.length; i++) await glide(run, points[i - 1].point, points[i].point);
+      await sleep(40);
+    } finally {
+      await desktop.button("left", false);
+      await desktop.modifiers(mods, false);
+    }
+    await run.pause(250);
+    await run.look();
+    return { ...base, outcome: "done", line: `drag ${points.map((p) => p.label).join(" -> ")}` };
+  }
+
+  const u = step.until_readout;
+  const notation = notationOf(u.value);
+  const target = parseReadout(u.value, u.value);
+  if (!notation || target === null) {
+    throw new StepFailure(
+      `until_readout.value "${u.value}" is not a reading choto can compare (a number, 50%, -6 dB, 00:12:00)`,
+    );
+  }
+  const ws = surfaceOf(l, u.watch.scope ?? "window");
+  const w = resolveTarget(u.watch.text, ws.elements, ws.area, u.watch.region);
+  if (!isResolved(w)) {
+    throw new StepFailure(`the readout "${u.watch.text}" is not on screen; the drag did not start`, {
+      surface: u.watch.scope ?? "window",
+      target: u.watch.text,
+      closest: w.closest,
+      look: l,
+    });
+  }
+  const watch = w.element;
+  const first = readWatch(l, watch, u.value, watch.cx);
+  const p0 = points[0].point;
+  const p1 = points[1].point;
+  const at = (t: number): Point => ({
+    x: Math.round(p0.x + (p1.x - p0.x) * t),
+    y: Math.round(p0.y + (p1.y - p0.y) * t),
+  });
+
+  // (position along p0→p1, reading) pairs; the start is t = 0.
+  const history: Array<{ t: number; v: number }> = first ? [{ t: 0, v: first.value }] : [];
+  let lastText = first?.text ?? watch.text;
+  let lastX = first?.x ?? watch.cx;
+  let t = 1;
+  let pushes = 0;
+  let outcome = "";
+  run.spend();
+  await desktop.modifiers(mods, true);
+  try {
+    await desktop.move(p0);
+    await sleep(40);
+    await desktop.button("left", true);
+    let current = p0;
+    while (pushes < MAX_PUSHES) {
+      if (pushes > 0) run.spend();
+      const next = at(t);
+      await glide(run, current, next);
+      current = next;
+      pushes++;
+      await sleep(120);
+      const now = await run.look(win?.id ?? l.window?.id);
+      const reading = readWatch(now, watch, u.value, lastX);
+      if (!reading) {
+        outcome = `could not read the readout after push ${pushes}; released where it stands`;
+        break;
+      }
+      lastText = reading.text;
+      lastX = reading.x;
+      history.push({ t, v: reading.value });
+      if (withinTolerance(reading.value, target, u.tolerance)) {
+        outcome = `reached ${reading.text}`;
+        break;
+      }
+      // Aim the next push with the secant through the last two distinct readings.
+      const prev = [...history].reverse().find((h) => h.v !== reading.value);
+      if (!prev) {
+        t = t + (t >= 0 ? 0.5 : -0.5); // nothing moved yet: push further the same way
+      } else {
+        const slope = (reading.value - prev.v) / (t - prev.t);
+        t = slope === 0 ? t + 0.25 : t + (target - reading.value) / slope;
+      }
+      t = Math.max(-1, Math.min(2.5, t));
+    }
+    if (!outcome) outcome = `stopped after ${MAX_PUSHES} pushes at ${lastText}`;
+    await sleep(40);
+  } finally {
+    await desktop.button("left", false);
+    await desktop.modifiers(mods, false);
+  }
+  await run.pause(200);
+  const end = await run.look();
+  const final = readWatch(end, watch, u.value, lastX);
+  const reached = final !== null && withinTolerance(final.value, target, u.tolerance);
+  const line = `drag ${points[0].label} toward ${points[1].label} until "${u.value}"` +
+    ` (tolerance ${u.tolerance}): ${pushes} push(es), ${outcome}; readout now ${
+      final ? `"${final.text}"` : "unreadable"
+    }`;
+  if (!reached) {
+    throw new StepFailure(`${line}; the readout did not reach ${u.value}`, {
+      target: u.watch.text,
+      surface: u.watch.scope ?? "window",
+      closest: [],
+      look: end,
+    });
+  }
+  return { ...base, outcome: "done", line };
+}

@@ -1,0 +1,142 @@
+/**
+ * The state of one plan run: the action budget, the time limit, the corner
+ * failsafe, the windows seen, and the journey so far. Actions go through it
+ * so every one of them is counted and checked the same way.
+ *
+ * @module
+ */
+
+import type { Services } from "../services.ts";
+import { type Look, look } from "./look.ts";
+import type { NearText } from "./match.ts";
+
+/** How a run ended. */
+export type RunStatus = "success" | "escalated" | "aborted";
+
+/** What one step did. */
+export interface StepReport {
+  /** 1-based. */
+  step: number;
+  action: string;
+  outcome: "done" | "skipped" | "failed" | "not_run";
+  /** One line for the journey. */
+  line: string;
+  /** The element a target resolved to, when there was one. */
+  match?: {
+    text: string;
+    stage: string;
+    score: number;
+    scope: "window" | "chrome";
+    x: number;
+    y: number;
+  };
+}
+
+/** Text a step brought back. */
+export interface Extract {
+  step: number;
+  source: string;
+  text: string;
+  note: string;
+}
+
+/** A window the run passed through. */
+export interface SeenWindow {
+  node: number;
+  app: string;
+  title: string;
+  sample: string[];
+}
+
+/** A step failed: stop and escalate with the evidence. */
+export class StepFailure extends Error {
+  constructor(
+    message: string,
+    readonly evidence: {
+      surface?: "window" | "chrome";
+      target?: string;
+      closest?: NearText[];
+      look?: Look;
+    } = {},
+  ) {
+    super(message);
+  }
+}
+
+/** The user pulled the pointer into the corner, or the run ran out of budget/time. */
+export class RunStopped extends Error {
+  constructor(message: string, readonly status: "aborted" | "escalated") {
+    super(message);
+  }
+}
+
+/** Pixels from the top-left corner that count as "in the corner". */
+export const CORNER = 2;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Budget, clock, failsafe and memory of one run. */
+export class Run {
+  actions = 0;
+  readonly started = performance.now();
+  readonly seen = new Map<number, SeenWindow>();
+  readonly extracts: Extract[] = [];
+  readonly reports: StepReport[] = [];
+
+  constructor(
+    readonly services: Services,
+    readonly maxActions: number,
+    readonly timeLimitMs: number,
+  ) {}
+
+  /** Milliseconds left before the plan's time limit. */
+  remainingMs(): number {
+    return this.timeLimitMs - (performance.now() - this.started);
+  }
+
+  /** Throws when the user wants out (pointer in the corner) or time is up. */
+  checkpoint(): void {
+    const p = this.services.desktop().pointer();
+    if (p.x <= CORNER && p.y <= CORNER) {
+      throw new RunStopped("the pointer is in the top-left corner: the user stopped the run", "aborted");
+    }
+    if (this.remainingMs() <= 0) {
+      throw new RunStopped(`the plan's time limit (${this.timeLimitMs} ms) ran out`, "escalated");
+    }
+  }
+
+  /** Counts `n` input actions against the budget, after the failsafe check. */
+  spend(n = 1): void {
+    this.checkpoint();
+    if (this.actions + n > this.maxActions) {
+      throw new RunStopped(
+        `the action budget (${this.maxActions}) is used up; raise max_actions or split the plan`,
+        "escalated",
+      );
+    }
+    this.actions += n;
+  }
+
+  /** Sleeps in small slices, honouring the failsafe. */
+  async pause(ms: number): Promise<void> {
+    const end = performance.now() + ms;
+    while (performance.now() < end) {
+      this.checkpoint();
+      await sleep(Math.min(100, end - performance.now()));
+    }
+  }
+
+  /** Looks at the screen and remembers the window as seen during this run. */
+  async look(windowId?: string): Promise<Look> {
+    const l = await look(this.services, windowId);
+    if (l.nodeId !== null && l.window) {
+      this.seen.set(l.nodeId, {
+        node: l.nodeId,
+        app: l.window.app,
+        title: l.window.title,
+        sample: l.windowElements.slice(0, 8).map((e) => e.text),
+      });
+    }
+    return l;
+  }
+}

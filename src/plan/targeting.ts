@@ -1,0 +1,178 @@
+/**
+ * Finding a step's target on screen: choose the window the step works in,
+ * look, resolve on the named surface only, and — for window targets that are
+ * not visible — scroll a few steps down and up the way a person would.
+ *
+ * @module
+ */
+
+import type { Point, Rect, WindowInfo } from "../desktop/types.ts";
+import type { Element } from "../ocr/types.ts";
+import { findWindow, type Look, openTitles } from "./look.ts";
+import { isResolved, type Region, type Resolved, resolveTarget } from "./resolve.ts";
+import { type Run, StepFailure } from "./run.ts";
+
+/** The parts of a target every kind of step shares. */
+export interface TargetSpec {
+  text: string;
+  scope?: "window" | "chrome";
+  region?: Region;
+  window?: string;
+  scroll_to_find?: boolean;
+}
+
+/** A target found on screen. */
+export interface Found extends Resolved {
+  scope: "window" | "chrome";
+  look: Look;
+  /** How it was found when that took scrolling ("scrolled 2x down"). */
+  via: string | null;
+}
+
+/** Notches per scroll step while searching. */
+const SEARCH_NOTCHES = 3;
+/** Scroll steps each way while searching. */
+const SEARCH_STEPS = 3;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Brings the window whose title contains `piece` to the front and returns it. */
+export async function enterWindow(run: Run, piece: string | undefined): Promise<WindowInfo | null> {
+  const desktop = run.services.desktop();
+  const state = desktop.windows();
+  if (!piece) return null;
+  const win = findWindow(state, piece);
+  if (!win) {
+    throw new StepFailure(
+      `no open window's title contains "${piece}"; open windows: ${openTitles(state).join(", ") || "(none)"}`,
+    );
+  }
+  if (state.focusWindowId !== win.id) {
+    run.spend();
+    await desktop.activate(win.id);
+    for (let i = 0; i < 30 && desktop.windows().focusWindowId !== win.id; i++) await sleep(50);
+  }
+  return win;
+}
+
+/** The elements and bounds of the surface a target names. */
+export function surfaceOf(l: Look, scope: "window" | "chrome"): { elements: Element[]; area: Rect } {
+  if (scope === "chrome") {
+    const rects = l.state.chrome.map((c) => c.bounds);
+    const area = rects.length ? union(rects) : { x: 0, y: 0, width: l.frame.width, height: l.frame.height };
+    return { elements: l.chromeElements, area };
+  }
+  return {
+    elements: l.windowElements,
+    area: l.window?.bounds ?? { x: 0, y: 0, width: l.frame.width, height: l.frame.height },
+  };
+}
+
+function union(rects: Rect[]): Rect {
+  const x = Math.min(...rects.map((r) => r.x));
+  const y = Math.min(...rects.map((r) => r.y));
+  const x2 = Math.max(...rects.map((r) => r.x + r.width));
+  const y2 = Math.max(...rects.map((r) => r.y + r.height));
+  return { x, y, width: x2 - x, height: y2 - y };
+}
+
+/**
+ * Where to park the pointer to scroll a window: over the middle of its text
+ * below the title and menu rows (the busiest scrollable part), else its centre.
+ */
+export function busiestPoint(window: WindowInfo | null, elements: Element[], frame: Rect): Point {
+  const b = window?.bounds ?? frame;
+  const body = elements.filter((e) => e.cy > b.y + b.height * 0.15 && e.cy < b.y + b.height * 0.95);
+  if (body.length >= 3) {
+    const ys = body.map((e) => e.cy).sort((a, c) => a - c);
+    const xs = body.map((e) => e.cx).sort((a, c) => a - c);
+    return { x: xs[Math.floor(xs.length / 2)], y: ys[Math.floor(ys.length / 2)] };
+  }
+  return { x: Math.round(b.x + b.width / 2), y: Math.round(b.y + b.height * 0.55) };
+}
+
+function describeMiss(target: TargetSpec, scope: "window" | "chrome", l: Look, outside: number): string {
+  const other = scope === "window" ? "chrome" : "window";
+  const where = scope === "window" ? `window "${l.window?.title ?? "(none)"}"` : "chrome (menus, popups)";
+  const region = outside ? `; ${outside} match(es) lie outside region "${target.region}"` : "";
+  return `target "${target.text}" not found in the ${where}; searched the ${scope} surface only, not ${other}${region}`;
+}
+
+/**
+ * Finds a target on its surface; scrolls to find window targets unless
+ * told not to. Throws StepFailure with the closest texts when it is not there.
+ */
+export async function findTarget(
+  run: Run,
+  target: TargetSpec,
+  opts: { allowScroll?: boolean } = {},
+): Promise<Found> {
+  const scope = target.scope ?? "window";
+  const win = await enterWindow(run, target.window);
+  let l = await run.look(win?.id);
+  const attempt = (lk: Look) => {
+    const s = surfaceOf(lk, scope);
+    return resolveTarget(target.text, s.elements, s.area, target.region);
+  };
+  let r = attempt(l);
+  if (isResolved(r)) return { ...r, scope, look: l, via: null };
+
+  const scrollable = scope === "window" && target.scroll_to_find !== false && opts.allowScroll !== false;
+  if (scrollable && l.window) {
+    const desktop = run.services.desktop();
+    const park = busiestPoint(l.window, l.windowElements, {
+      x: 0,
+      y: 0,
+      width: l.frame.width,
+      height: l.frame.height,
+    });
+    let offset = 0; // in steps; positive is down
+    const step = async (dir: 1 | -1) => {
+      run.spend();
+      await desktop.scroll(park, dir * SEARCH_NOTCHES);
+      offset += dir;
+      await sleep(150);
+      l = await run.look(l.window!.id);
+      r = attempt(l);
+    };
+    let moved = 0;
+    for (let i = 0; i < SEARCH_STEPS; i++) {
+      const before = l.windowElements.map((e) => e.text).join("\n");
+      await step(1);
+      if (isResolved(r)) {
+        return { ...r, scope, look: l, via: `not on screen, scrolled ${offset}x down` };
+      }
+      moved++;
+      // Nothing new came into view: the list ends here.
+      if (l.windowElements.map((e) => e.text).join("\n") === before) break;
+    }
+    if (moved) {
+      run.spend();
+      await desktop.scroll(park, -moved * SEARCH_NOTCHES);
+      offset = 0;
+      await sleep(150);
+    }
+    for (let i = 0; i < SEARCH_STEPS; i++) {
+      const before = l.windowElements.map((e) => e.text).join("\n");
+      await step(-1);
+      if (isResolved(r)) {
+        return { ...r, scope, look: l, via: `not on screen, scrolled ${-offset}x up` };
+      }
+      if (l.windowElements.map((e) => e.text).join("\n") === before) break;
+    }
+    if (offset !== 0) {
+      run.spend();
+      await desktop.scroll(park, -offset * SEARCH_NOTCHES);
+      await sleep(150);
+    }
+    l = await run.look(l.window.id);
+    r = attempt(l);
+    if (isResolved(r)) return { ...r, scope, look: l, via: "found after scrolling back" };
+  }
+  const miss = r as { closest: { text: string; similarity: number }[]; outsideRegion: Element[] };
+  throw new StepFailure(
+    describeMiss(target, scope, l, miss.outsideRegion.length) +
+      (scrollable && l.window ? " (also scrolled down and up to look for it, then scrolled back)" : ""),
+    { surface: scope, target: target.text, closest: miss.closest, look: l },
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * The text of an execute_plan reply: status, the journey (one line per
+ * step), extracted text, the evidence of a failure, and the windows seen.
+ *
+ * @module
+ */
+
+import type { RunResult } from "../plan/executor.ts";
+import { elementLine } from "./observe_text.ts";
+
+/** Renders a run; `shotScale` is the attached screenshot's scale, when one is attached. */
+export function journeyText(r: RunResult, shotScale: number | null): string {
+  const lines: string[] = [];
+  const done = r.reports.filter((s) => s.outcome === "done" || s.outcome === "skipped").length;
+  lines.push(
+    `status: ${r.status} (${done} of ${r.reports.length} steps, ${r.actions} of ${r.maxActions} actions, ${
+      (r.elapsedMs / 1000).toFixed(1)
+    } s)`,
+  );
+  lines.push("journey:");
+  for (const s of r.reports) lines.push(`  ${s.step}. ${s.line}`);
+  for (const x of r.extracts) {
+    lines.push("");
+    lines.push(`extracted (step ${x.step}, ${x.source}; ${x.note}):`);
+    lines.push(x.text);
+  }
+  if (r.failure) {
+    const f = r.failure;
+    lines.push("");
+    lines.push(
+      `${r.status === "aborted" ? "aborted" : "escalated"} at step ${f.step} (${f.action}): ${f.reason}`,
+    );
+    if (f.target !== null) {
+      lines.push(
+        f.closest.length
+          ? `closest on-screen texts to "${f.target}" (${f.surface} surface): ${
+            f.closest.map((c) => `"${c.text}" ${c.similarity.toFixed(2)}`).join(", ")
+          }`
+          : `nothing on the ${f.surface} surface resembles "${f.target}"`,
+      );
+    }
+    if (f.look) {
+      const l = f.look;
+      lines.push(`screen now: app ${l.window?.app ?? "(none)"}, window "${l.window?.title ?? ""}"`);
+      lines.push(`elements in focus window (${l.windowElements.length}):`);
+      for (const e of l.windowElements) lines.push(`  ${elementLine(e)}`);
+      lines.push(`chrome (${l.chromeElements.length}):`);
+      for (const e of l.chromeElements) lines.push(`  ${elementLine(e)}`);
+      if (shotScale !== null) lines.push(`screenshot: attached (scale ${shotScale} of the screen)`);
+    }
+    if (r.status === "escalated") lines.push("fix the failed step and resend the plan from that step.");
+  }
+  lines.push("");
+  lines.push(`windows seen during this run (${r.windowsSeen.length}):`);
+  for (const w of r.windowsSeen) {
+    lines.push(
+      `  #${w.node} ${w.app} "${w.title}": ${w.sample.map((t) => `"${t}"`).join(", ") || "(no text)"}`,
+    );
+  }
+  if (!r.windowsSeen.length) lines.push("  (none)");
+  return lines.join("\n");
+}
