@@ -73,7 +73,11 @@ export async function focusApp(
   }
 
   const launchable = await desktop.launchableApps();
-  const target = pickLaunchable(query, launchable);
+  let target = pickLaunchable(query, launchable);
+  if ("message" in target && target.reason === "not_found") {
+    const exe = desktop.findExecutable?.(query);
+    if (exe) target = { app: exe };
+  }
   if ("message" in target) return target;
   try {
     await desktop.launch(target.app);

@@ -158,6 +158,11 @@ export interface Desktop {
   runningApps(): Promise<RunningApp[]>;
   /** Applications that could be launched. */
   launchableApps(): Promise<LaunchableApp[]>;
+  /**
+   * An executable that can be started by this exact name when no installed
+   * application matches (Linux: a program on PATH). Optional per backend.
+   */
+  findExecutable?(name: string): LaunchableApp | null;
   /** Starts an application; returns once the process is spawned. */
   launch(app: LaunchableApp): Promise<void>;
   /** Asks the OS to bring a window (and its app) to the front. */

@@ -125,6 +125,7 @@ export function createX11Desktop(displayName?: string): Desktop {
       return [...byName.values()];
     },
     launchableApps: () => desktopApps(),
+    findExecutable: (name: string) => pathApp(name),
     async launch(app: LaunchableApp) {
       const [cmd, ...args] = app.launch;
       const child = new Deno.Command(cmd, {

@@ -169,7 +169,29 @@ export function isGlyphLike(b: Blob): boolean {
   if (b.w <= 6 && b.h >= 28) return false;
   // Thin horizontal bars are underlines or rules.
   if (b.h <= 2 && b.w >= 24) return false;
+  if (b.h >= ICON_SIZE && b.w >= b.h * 0.75 && b.w <= b.h * 1.34) return false;
   return true;
+}
+
+/** Edge pixels per box pixel above which a glyph-sized square is a filled icon, not a letter. */
+export const ICON_DENSITY = 0.75;
+/** A square component at least this tall is a picture (dialog icon, avatar), not a UI glyph. */
+export const ICON_SIZE = 36;
+
+/**
+ * Whether a component looks like a filled icon: a square packed with edges
+ * (window buttons, a hamburger button). Alone this also fits some bold
+ * glyphs (rejecting such blobs one by one cost 1.3 points of recall), so
+ * only lines made of nothing else are dropped (`isIconLine`).
+ */
+export function isIconBlob(b: Blob): boolean {
+  const square = b.w >= b.h * 0.75 && b.w <= b.h * 1.34;
+  return square && b.w >= 10 && b.h >= 10 && b.mass >= b.w * b.h * ICON_DENSITY;
+}
+
+/** Whether a line is only icons (a row of window buttons, a hamburger button). */
+export function isIconLine(l: TextLine): boolean {
+  return l.blobs.length > 0 && l.blobs.every(isIconBlob);
 }
 
 /** Chains components into lines, left to right. */
@@ -223,6 +245,7 @@ export function chainLines(blobs: Blob[]): TextLine[] {
 /** Whether a line is worth recognising: tall enough to be text and with enough ink. */
 export function isTextLine(l: TextLine): boolean {
   if (l.h < 6 || l.h > 90) return false;
+  if (isIconLine(l)) return false;
   const mass = l.blobs.reduce((s, b) => s + b.mass, 0);
   return mass >= 12;
 }

@@ -12,19 +12,24 @@
  * @module
  */
 
-type Trim = () => void;
+interface Libc {
+  trim(): void;
+  arenaMax(n: number): void;
+}
 
-let trimmer: Trim | null | undefined;
+let trimmer: Libc | null | undefined;
 
-function load(): Trim | null {
+function load(): Libc | null {
   if (Deno.build.os !== "linux") return null;
   try {
     if (Deno.permissions.querySync({ name: "ffi" }).state !== "granted") return null;
     const lib = Deno.dlopen("libc.so.6", {
       malloc_trim: { parameters: ["usize"], result: "i32" },
+      mallopt: { parameters: ["i32", "i32"], result: "i32" },
     });
-    return () => {
-      lib.symbols.malloc_trim(0n);
+    return {
+      trim: () => void lib.symbols.malloc_trim(0n),
+      arenaMax: (n) => void lib.symbols.mallopt(M_ARENA_MAX, n),
     };
   } catch {
     return null;
@@ -39,5 +44,17 @@ export function canTrimNativeMemory(): boolean {
 
 /** Releases free native heap pages of every thread's arena to the system (best effort). */
 export function trimNativeMemory(): void {
-  if (canTrimNativeMemory()) trimmer!();
+  if (canTrimNativeMemory()) trimmer!.trim();
+}
+
+/** glibc's `mallopt` parameter number for the arena limit. */
+const M_ARENA_MAX = -8;
+
+/**
+ * Caps the number of glibc malloc arenas, so threads started afterwards
+ * (the recognisers) share arenas instead of each keeping its own
+ * fragmented one. Best effort, as `trimNativeMemory`.
+ */
+export function limitMallocArenas(n: number): void {
+  if (canTrimNativeMemory()) trimmer!.arenaMax(n);
 }

@@ -30,7 +30,7 @@ export const MIN_WORD_CONF = 0.35;
  * Most pixels one stacked image may hold. The recogniser's memory grows with
  * the largest image it has read and never shrinks, so this bounds it.
  */
-export const MAX_STACK_AREA = Number(Deno.env.get("OCR_STACK_AREA") ?? 1.5e6);
+export const MAX_STACK_AREA = 1.5e6;
 
 /** What one pass over a region produced. */
 export interface PipelineResult {
@@ -80,10 +80,11 @@ export function balance<T>(items: T[], weight: (t: T) => number, n: number): T[]
 }
 
 /**
- * Packs items into stacks of at most `maxArea` pixels (stack area = widest
- * item x summed heights) and at least `minGroups` stacks when there are
- * enough items. Items are packed in order of width, so a stack's lines are
- * of similar width and little white is recognised for nothing.
+ * Cuts items, in screen order, into consecutive stacks of at most about
+ * `maxArea` pixels (stack area = widest item x summed heights), and into at
+ * least `minGroups` stacks when there are enough items. Consecutive lines
+ * keep their neighbours (the recogniser reads them better than lines dealt
+ * out by size), and small stacks bound the recogniser's memory.
  */
 export function packStacks<T>(
   items: T[],
@@ -91,14 +92,13 @@ export function packStacks<T>(
   maxArea: number,
   minGroups: number,
 ): T[][] {
-  const order = [...items].sort((a, b) => size(b).width - size(a).width);
-  const total = order.reduce((s, t) => s + size(t).width * size(t).height, 0);
+  const total = items.reduce((s, t) => s + size(t).width * size(t).height, 0);
   // Share the work evenly when it fits in fewer stacks than recognisers.
   const budget = Math.min(maxArea, Math.max(1, total / Math.max(1, minGroups)));
   const groups: T[][] = [];
   let current: T[] = [];
   let width = 0, height = 0;
-  for (const t of order) {
+  for (const t of items) {
     const s = size(t);
     const w = Math.max(width, s.width);
     if (current.length && w * (height + s.height) > budget * 1.05) {
@@ -191,14 +191,12 @@ export class ScreenPipeline {
       }));
       return;
     }
-    const groups = Deno.env.get("OCR_PACK") === "old"
-      ? balance(prepared, (m) => m.line.image.width * m.line.image.height, this.parallel)
-      : packStacks(
-        prepared,
-        (m) => ({ width: m.line.image.width, height: m.line.image.height + STACK_GAP }),
-        MAX_STACK_AREA,
-        this.parallel,
-      );
+    const groups = packStacks(
+      prepared,
+      (m) => ({ width: m.line.image.width, height: m.line.image.height + STACK_GAP }),
+      MAX_STACK_AREA,
+      this.parallel,
+    );
     await Promise.all(groups.map(async (group) => {
       // Keep screen order inside a stack: the recogniser reads top to bottom.
       group.sort((a, b) => a.index - b.index);

@@ -16,7 +16,7 @@ import { createRequire } from "node:module";
 import { createWorker, OEM, PSM, type Worker } from "tesseract.js";
 import type { RgbaImage } from "../desktop/types.ts";
 import type { OcrEngine, OcrMode, OcrWord } from "./types.ts";
-import { trimNativeMemory } from "./memory.ts";
+import { limitMallocArenas, trimNativeMemory } from "./memory.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -70,10 +70,15 @@ export interface TesseractOptions {
   recycleMegapixels?: number;
 }
 
-/** Default recycling budget, chosen on the fixtures (bench/ocr_bench.ts). */
-export const RECYCLE_MEGAPIXELS = 6;
-
-export let trimMs = 0;
+/**
+ * Default recycling budget: off. Measured on the fixtures, recycling every
+ * 4 MP cut peak RSS only from ~650 to ~555 MB and made re-reads up to 3x
+ * slower, because each ended worker leaves ~12 MB behind; small stacks,
+ * shared malloc arenas and trimming do better (bench/ocr_bench.ts).
+ */
+export const RECYCLE_MEGAPIXELS = 0;
+/** glibc malloc arenas allowed once the pool exists. */
+const MALLOC_ARENAS = 2;
 
 /** A pool of tesseract.js recognisers behind the OcrEngine interface. */
 export class TesseractEngine implements OcrEngine {
@@ -86,8 +91,10 @@ export class TesseractEngine implements OcrEngine {
   recycled = 0;
 
   constructor(readonly size = 2, options: TesseractOptions = {}) {
-    const mp = options.recycleMegapixels ?? Number(Deno.env.get("OCR_RECYCLE_MP") ?? RECYCLE_MEGAPIXELS);
+    const mp = options.recycleMegapixels ?? RECYCLE_MEGAPIXELS;
     this.#recyclePixels = mp > 0 ? mp * 1e6 : Infinity;
+    // The recognisers' threads would each keep a fragmented malloc arena: share two.
+    limitMallocArenas(MALLOC_ARENAS);
   }
 
   async recognize(image: RgbaImage, mode: OcrMode = "block"): Promise<OcrWord[]> {
@@ -163,11 +170,8 @@ export class TesseractEngine implements OcrEngine {
 
   #release(slot: Slot): void {
     slot.busy = false;
-    if (Deno.env.get("OCR_TRIM") === "1") {
-      const t = performance.now();
-      trimNativeMemory();
-      trimMs += performance.now() - t;
-    }
+    // When the pool goes idle (a read is done), hand the freed native memory back.
+    if (!this.#slots.some((s) => s.busy) && !this.#waiting.length) trimNativeMemory();
     if (slot.pixels >= this.#recyclePixels && !this.#closed) {
       const i = this.#slots.indexOf(slot);
       if (i >= 0) {

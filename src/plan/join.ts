@@ -21,12 +21,18 @@ import { editDistance } from "./match.ts";
 
 /** Largest share of a line's characters that may differ for two readings to be one line. */
 export const LINE_DISTANCE = 0.15;
-/** In a run at least this long, one line in this many may disagree (an OCR slip at a page edge). */
-const MISMATCH_EVERY = 5;
-/** Lines at the edges of a page that may be skipped as partly drawn rows. */
+/**
+ * Rows at a page edge that may be left out of the run: a row drawn by the
+ * window rather than the document (a sticky header or footer), or a stray
+ * fragment of a row cut by the edge.
+ */
 const EDGE_SKIP = 1;
-/** The shortest run trusted when page-edge lines had to be skipped to find it. */
-const MIN_SKIPPED_RUN = 3;
+/**
+ * Agreeing lines needed to trust a run that has a disagreeing edge row or
+ * skipped edge rows: with fewer, a coincidence in a repetitive document
+ * would pass for an overlap.
+ */
+const MIN_TRUSTED_RUN = 3;
 
 /** The joined document and how each screenful was attached. */
 export interface JoinedText {
@@ -84,18 +90,19 @@ export function joinScreenfuls(pages: readonly (readonly string[])[]): JoinedTex
 export interface Overlap {
   /** Lines of the run shared by the end of the text and the start of the page. */
   length: number;
-  /** Lines of the run that agree (the rest are OCR slips). */
+  /** Lines of the run that agree; at most one edge row may not (a row cut by the window edge). */
   agreeing: number;
-  /** Lines at the very end of the text left out of the run (a cut-off bottom row). */
+  /** Lines at the very end of the text left out of the run (kept where they are). */
   trailing: number;
-  /** Lines at the top of the page left out of the run (a cut-off top row). */
+  /** Lines at the top of the page left out of the run (already covered by the text). */
   leading: number;
 }
 
 /**
  * Finds how `page` continues `text`: the longest run of lines at the end of
- * `text` (give or take one partly drawn row at the bottom) that `page` starts
- * with (give or take one at the top). Null when there is none.
+ * `text` that `page` starts with, give or take one row at either edge (see
+ * {@link Overlap}). When several runs fit, the one with the most agreeing
+ * lines wins, then the one needing the fewest excuses. Null when none fits.
  */
 export function findOverlap(text: readonly string[], page: readonly string[]): Overlap | null {
   const tail = text.slice(Math.max(0, text.length - page.length - EDGE_SKIP));
@@ -105,12 +112,10 @@ export function findOverlap(text: readonly string[], page: readonly string[]): O
     for (let leading = 0; leading <= EDGE_SKIP; leading++) {
       const maxLength = Math.min(tail.length - trailing, page.length - leading);
       for (let length = maxLength; length >= 1; length--) {
-        if ((trailing > 0 || leading > 0) && length < MIN_SKIPPED_RUN) break;
+        if ((trailing > 0 || leading > 0) && length < MIN_TRUSTED_RUN) break;
         const start = tail.length - trailing - length;
-        let agreeing = 0;
-        for (let i = 0; i < length; i++) if (same(start + i, leading + i)) agreeing++;
-        const allowed = Math.floor(length / MISMATCH_EVERY);
-        if (length - agreeing > allowed) continue;
+        const agreeing = agreeingLines(same, start, leading, length, trailing === 0, leading === 0);
+        if (agreeing === null) continue;
         const candidate = { length, agreeing, trailing, leading };
         if (!best || isBetter(candidate, best)) best = candidate;
         break;
@@ -120,11 +125,48 @@ export function findOverlap(text: readonly string[], page: readonly string[]): O
   return best;
 }
 
-/** More agreeing lines first; then fewer skipped edge rows; then the longer run. */
+/**
+ * How many lines of a candidate run agree, or null when the run is not
+ * acceptable. Only a row at the window's edge may disagree (the top row of
+ * the page, the bottom row of the text), because only those are drawn in
+ * part; a disagreement inside the run means the alignment is wrong, however
+ * much else agrees, which is what keeps repetitive documents from sliding.
+ */
+function agreeingLines(
+  same: (t: number, p: number) => boolean,
+  textStart: number,
+  pageStart: number,
+  length: number,
+  bottomIsEdge: boolean,
+  topIsEdge: boolean,
+): number | null {
+  let agreeing = 0;
+  for (let i = 0; i < length; i++) {
+    if (same(textStart + i, pageStart + i)) {
+      agreeing++;
+      continue;
+    }
+    const atEdge = (i === 0 && topIsEdge) || (i === length - 1 && bottomIsEdge);
+    // Two disagreeing edges leave too little to tell a real overlap from a repeat.
+    if (!atEdge || agreeing < i) return null;
+  }
+  if (agreeing < length && agreeing < MIN_TRUSTED_RUN) return null;
+  return agreeing;
+}
+
+/**
+ * More agreeing lines first; then fewer doubtful edge rows (disagreeing or
+ * skipped), so an exact run beats a repeat that only fits by excusing an
+ * edge; then a disagreeing row over a skipped one, since it gets replaced by
+ * a good reading; then the longer run.
+ */
 function isBetter(a: Overlap, b: Overlap): boolean {
   if (a.agreeing !== b.agreeing) return a.agreeing > b.agreeing;
   const skippedA = a.leading + a.trailing;
   const skippedB = b.leading + b.trailing;
+  const doubtfulA = a.length - a.agreeing + skippedA;
+  const doubtfulB = b.length - b.agreeing + skippedB;
+  if (doubtfulA !== doubtfulB) return doubtfulA < doubtfulB;
   if (skippedA !== skippedB) return skippedA < skippedB;
   return a.length > b.length;
 }

@@ -127,6 +127,18 @@ export function similarity(a: string, b: string): number {
   return 1 - editDistance(fa, fb) / longest;
 }
 
+/**
+ * Folds the letters OCR confuses with digits (l, i, | → 1; o → 0; s → 5;
+ * b → 8; z → 2) so "Fruitll" compares equal to "Fruit11". Used only when the
+ * query itself carries a digit: in plain words the letters are letters.
+ */
+export function glyphFold(folded: string): string {
+  return folded.replace(/[li|!]/g, "1").replace(/o/g, "0").replace(/s/g, "5").replace(/b/g, "8").replace(
+    /z/g,
+    "2",
+  );
+}
+
 /** The numbers a text carries, in order ("Page 12 of 40" → "12,40"). */
 function numbersOf(folded: string): string {
   return (folded.match(/\p{N}+/gu) ?? []).join(",");
@@ -153,6 +165,8 @@ export function createMatcher(
   const nq = normaliseText(query);
   const fq = foldText(query);
   const numbers = numbersOf(fq);
+  const hasDigit = /\p{N}/u.test(fq);
+  const glyphQuery = glyphFold(fq);
   const threshold = options.threshold ?? FUZZY_THRESHOLD;
   let canonicalQuery: string | null = null;
   return (candidate) => {
@@ -160,6 +174,7 @@ export function createMatcher(
     const fc = foldText(candidate);
     if (fq === "" || fc === "") return null;
     if (fq === fc) return { stage: "fuzzy", score: 0.99 };
+    if (hasDigit && glyphQuery === glyphFold(fc)) return { stage: "fuzzy", score: 0.95 };
     const longest = Math.max(fq.length, fc.length);
     // Edit distance is at least the length difference: skip it when that alone fails.
     const reachable = 1 - Math.abs(fq.length - fc.length) / longest >= threshold;

@@ -9,7 +9,7 @@
 
 import type { Element } from "../ocr/types.ts";
 import { isSamePage, joinScreenfuls } from "./join.ts";
-import { boundLines, layoutText } from "./layout.ts";
+import { boundLines, groupRows, layoutText, type LayoutRow } from "./layout.ts";
 import type { Look } from "./look.ts";
 import { inRegion } from "./resolve.ts";
 import { type Run, StepFailure, type StepReport } from "./run.ts";
@@ -23,8 +23,6 @@ const READ_NOTCHES = 3;
 /** Screenfuls read at most, whatever the budget. */
 const MAX_PAGES = 60;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 function regionElements(l: Look, step: ReadStep): Element[] {
   const scope = step.target?.scope ?? "window";
   const { elements, area } = surfaceOf(l, scope);
@@ -32,17 +30,30 @@ function regionElements(l: Look, step: ReadStep): Element[] {
   return region ? elements.filter((e) => inRegion(area, { x: e.cx, y: e.cy }, region)) : elements;
 }
 
-function key(e: Element): string {
-  return `${e.text}@${Math.round(e.x / 3)},${Math.round(e.y / 3)}`;
+/** A row's identity across screenfuls: its words and where it sits. */
+function rowKey(row: LayoutRow): string {
+  return `${row.elements.map((e) => e.text).join(" ")}@${Math.round(row.top / 4)}`;
 }
 
 /**
- * Splits a screenful into the parts that stayed put while scrolling (title,
- * menu bar, toolbar, status bar) and the part that scrolled.
+ * Rows that stayed put in every screenful (title, menu bar, toolbar, status
+ * bar): frame, not document. Compared a row at a time, because single words
+ * ("Line" at the start of every row of a listing) recur in the same place on
+ * every page while the rows they belong to differ.
  */
-function splitStatic(first: Element[], second: Element[]): Set<string> {
-  const a = new Set(first.map(key));
-  return new Set(second.map(key).filter((k) => a.has(k)));
+function staticRows(shots: Element[][]): Set<string> {
+  const [first, ...rest] = shots.map((s) => new Set(groupRows(s).map(rowKey)));
+  return new Set([...first].filter((k) => rest.every((r) => r.has(k))));
+}
+
+/**
+ * Drops what is not document text: low-confidence specks and lone symbols at
+ * the window's right edge, where the scroll bar's thumb moves from page to page.
+ */
+function documentText(elements: Element[], right: number): Element[] {
+  return elements.filter((e) =>
+    e.conf >= 0.4 && !(e.x + e.w > right - 30 && e.w < 24 && !/[\p{L}\p{N}]/u.test(e.text))
+  );
 }
 
 /** Runs a read step. */
@@ -50,6 +61,8 @@ export async function readStep(run: Run, step: ReadStep, n: number): Promise<Ste
   const base = { step: n, action: "read" };
   const scope = step.target?.scope ?? "window";
   const win = scope === "window" ? await enterWindow(run, step.target?.window) : null;
+  // A view still moving from the previous step would be read half-way.
+  await run.settle();
   let l = await run.look(win?.id);
   const source = scope === "chrome" ? "chrome" : `window "${l.window?.title ?? ""}"`;
   let lines: string[];
@@ -60,47 +73,49 @@ export async function readStep(run: Run, step: ReadStep, n: number): Promise<Ste
     note = `${lines.length} line(s), one screenful`;
   } else {
     const desktop = run.services.desktop();
-    const park = busiestPoint(l.window, l.windowElements, {
-      x: 0,
-      y: 0,
-      width: l.frame.width,
-      height: l.frame.height,
-    });
-    const shots: Element[][] = [regionElements(l, step)];
+    const win = l.window;
+    const park = busiestPoint(win, l.windowElements, { x: 0, y: 0, width: l.frame.width, height: l.frame.height });
+    const right = win.bounds.x + win.bounds.width;
+    const shots: Element[][] = [documentText(regionElements(l, step), right)];
     let notches = 0;
     let stop = "the end of the document was reached";
-    for (let page = 1; page < MAX_PAGES; page++) {
-      if (run.actions + 2 > run.maxActions) {
-        stop = `the action budget (${run.maxActions}) was nearly used up; raise max_actions to read further`;
-        break;
+    try {
+      for (let page = 1; page < MAX_PAGES; page++) {
+        if (run.actions + 2 > run.maxActions) {
+          stop = `the action budget (${run.maxActions}) was nearly used up; raise max_actions to read further`;
+          break;
+        }
+        run.spend();
+        await desktop.scroll(park, READ_NOTCHES);
+        notches += READ_NOTCHES;
+        await run.settle();
+        l = await run.look(win.id);
+        const shot = documentText(regionElements(l, step), right);
+        const prev = shots[shots.length - 1];
+        if (isSamePage(layoutText(prev, { blankLines: false }), layoutText(shot, { blankLines: false }))) break;
+        shots.push(shot);
+        if (page === MAX_PAGES - 1) stop = `stopped after ${MAX_PAGES} screenfuls`;
       }
-      run.spend();
-      await desktop.scroll(park, READ_NOTCHES);
-      notches += READ_NOTCHES;
-      await sleep(200);
-      l = await run.look(l.window!.id);
-      const shot = regionElements(l, step);
-      const prev = shots[shots.length - 1];
-      if (isSamePage(layoutText(prev, { blankLines: false }), layoutText(shot, { blankLines: false }))) break;
-      shots.push(shot);
-      if (page === MAX_PAGES - 1) stop = `stopped after ${MAX_PAGES} screenfuls`;
+    } finally {
+      if (notches) {
+        // Put the document back where the user had it, even when reading failed half-way.
+        run.actions++;
+        await desktop.scroll(park, -notches);
+        await run.settle();
+      }
     }
-    // Whatever stayed in place across the first two screenfuls is frame, not document.
-    const fixed = shots.length > 1 ? splitStatic(shots[0], shots[1]) : new Set<string>();
-    const bodyOf = (s: Element[]) => s.filter((e) => !fixed.has(key(e)));
+    const fixed = shots.length > 1 ? staticRows(shots) : new Set<string>();
+    const rowsOf = (s: Element[]) => groupRows(s);
+    const bodyOf = (s: Element[]) => rowsOf(s).filter((r) => !fixed.has(rowKey(r))).flatMap((r) => r.elements);
     const pages = shots.map((s) => layoutText(bodyOf(s), { blankLines: false }));
     const joined = joinScreenfuls(pages);
-    const frameEls = shots[0].filter((e) => fixed.has(key(e)));
-    const firstBodyTop = Math.min(...bodyOf(shots[0]).map((e) => e.y), Infinity);
-    const header = layoutText(frameEls.filter((e) => e.y < firstBodyTop), { blankLines: false });
-    const footer = layoutText(frameEls.filter((e) => e.y >= firstBodyTop), { blankLines: false });
+    const frameRows = rowsOf(shots[0]).filter((r) => fixed.has(rowKey(r)));
+    const bodyTop = Math.min(...bodyOf(shots[0]).map((e) => e.y), Infinity);
+    const header = layoutText(frameRows.filter((r) => r.top < bodyTop).flatMap((r) => r.elements), { blankLines: false });
+    const footer = layoutText(frameRows.filter((r) => r.top >= bodyTop).flatMap((r) => r.elements), {
+      blankLines: false,
+    });
     lines = [...header, ...joined.lines, ...footer];
-    if (notches) {
-      // Put the document back where the user had it.
-      run.spend();
-      await desktop.scroll(park, -notches);
-      await sleep(200);
-    }
     const uncertain = joined.uncertain.length
       ? `; ${joined.uncertain.length} screenful(s) joined without a visible overlap (lines may be missing there)`
       : "";

@@ -75,7 +75,7 @@ export function notationOf(value: string): Notation | null {
     return notation("time", null, null, `time (${fields}${time.fraction ? ".ms" : ""})`);
   }
   const token = scanNumbers(text, null).find((t) => !t.inTime);
-  if (!token) return null;
+  if (!token) return findInfiniteLevel(text) ? notation("decibel", null, null, "decibels") : null;
   const decimal = token.decimal ?? impliedDecimal(token.group);
   if (token.unit === PERCENT) return notation("percent", null, decimal, "percent");
   if (token.unit !== null && DECIBEL_UNITS.has(token.unit)) {
@@ -111,7 +111,9 @@ export function findReadout(text: string, notation: Notation | string): FoundRea
   const tokens = scanNumbers(clean, wanted.decimal).filter((t) => !t.inTime);
   if (wanted.kind === "decibel") {
     const infinite = findInfiniteLevel(clean);
-    if (infinite && !tokens.some((t) => t.start < infinite.start && isDecibel(t))) return infinite;
+    if (infinite && !tokens.some((t) => t.start < infinite.start && isDecibel(t))) {
+      return { value: infinite.value, token: infinite.token };
+    }
   }
   for (const token of tokens) {
     const value = markedValue(token, wanted);
@@ -264,7 +266,7 @@ function scanNumbers(text: string, decimalHint: "." | "," | null): NumberToken[]
 
 interface Numeral {
   value: number;
-  /** Characters of the run it used: a run can hold two numbers ("45 100" is 45 then 100 only if not grouped). */
+  /** Characters of the run it used; the rest may be another number ("2024 100" is 2024, then 100). */
   length: number;
   decimal: "." | "," | null;
   group: string | null;

@@ -7,6 +7,7 @@
  */
 
 import type { Services } from "../services.ts";
+import { frameHash } from "./expect.ts";
 import { type Look, look } from "./look.ts";
 import type { NearText } from "./match.ts";
 
@@ -123,6 +124,23 @@ export class Run {
     while (performance.now() < end) {
       this.checkpoint();
       await sleep(Math.min(100, end - performance.now()));
+    }
+  }
+
+  /**
+   * Waits until the screen stops changing (two captures 80 ms apart agree),
+   * at most `maxMs`: toolkits animate scrolling, and a frame caught mid-way
+   * reads as a torn mixture of two positions.
+   */
+  async settle(maxMs = 1500): Promise<void> {
+    const desktop = this.services.desktop();
+    const end = performance.now() + maxMs;
+    let last = frameHash(desktop.capture());
+    while (performance.now() < end) {
+      await sleep(80);
+      const now = frameHash(desktop.capture());
+      if (now === last) return;
+      last = now;
     }
   }
 

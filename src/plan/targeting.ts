@@ -32,7 +32,9 @@ export interface Found extends Resolved {
 /** Notches per scroll step while searching. */
 const SEARCH_NOTCHES = 3;
 /** Scroll steps each way while searching. */
-const SEARCH_STEPS = 3;
+const SEARCH_STEPS = 6;
+/** The largest step, in notches, once small steps proved to move little. */
+const MAX_SEARCH_NOTCHES = 20;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -120,51 +122,59 @@ export async function findTarget(
   const scrollable = scope === "window" && target.scroll_to_find !== false && opts.allowScroll !== false;
   if (scrollable && l.window) {
     const desktop = run.services.desktop();
-    const park = busiestPoint(l.window, l.windowElements, {
-      x: 0,
-      y: 0,
-      width: l.frame.width,
-      height: l.frame.height,
-    });
-    let offset = 0; // in steps; positive is down
-    const step = async (dir: 1 | -1) => {
-      run.spend();
-      await desktop.scroll(park, dir * SEARCH_NOTCHES);
-      offset += dir;
-      await sleep(150);
-      l = await run.look(l.window!.id);
-      r = attempt(l);
+    const frameRect = { x: 0, y: 0, width: l.frame.width, height: l.frame.height };
+    const park = busiestPoint(l.window, l.windowElements, frameRect);
+    const textsOf = (lk: Look) => lk.windowElements.map((e) => e.text);
+    const placed = (lk: Look) => new Map(lk.windowElements.map((e) => [e.text, e.cy]));
+    // Notches actually scrolled away from the starting position (down is positive).
+    let away = 0;
+    const search = async (dir: 1 | -1): Promise<string | null> => {
+      let notches = SEARCH_NOTCHES;
+      let moved = 0;
+      for (let i = 0; i < SEARCH_STEPS; i++) {
+        const before = textsOf(l);
+        const beforeAt = placed(l);
+        run.spend();
+        await desktop.scroll(park, dir * notches);
+        await run.settle();
+        l = await run.look(l.window!.id);
+        const after = textsOf(l);
+        // Nothing new came into view: the list ends here, and the wheel did not move it.
+        if (after.join("\n") === before.join("\n")) break;
+        away += dir * notches;
+        moved++;
+        r = attempt(l);
+        if (isResolved(r)) return `not on screen, scrolled ${moved}x ${dir > 0 ? "down" : "up"}`;
+        // Toolkits scroll anything from a few pixels to a page per notch: measure how far
+        // this step moved the text and size the next one to about three quarters of the
+        // scrolling area, so successive views overlap and no row is skipped.
+        const shifts = l.windowElements
+          .filter((e) => beforeAt.has(e.text) && beforeAt.get(e.text) !== e.cy)
+          .map((e) => Math.abs(e.cy - beforeAt.get(e.text)!))
+          .sort((a, b) => a - b);
+        const moving = l.windowElements.filter((e) => beforeAt.get(e.text) !== e.cy).map((e) => e.cy);
+        if (shifts.length && moving.length > 1) {
+          const perNotch = shifts[Math.floor(shifts.length / 2)] / notches;
+          const span = Math.max(...moving) - Math.min(...moving);
+          notches = Math.max(1, Math.min(MAX_SEARCH_NOTCHES, Math.floor((span * 0.75) / perNotch)));
+        }
+      }
+      return null;
     };
-    let moved = 0;
-    for (let i = 0; i < SEARCH_STEPS; i++) {
-      const before = l.windowElements.map((e) => e.text).join("\n");
-      await step(1);
-      if (isResolved(r)) {
-        return { ...r, scope, look: l, via: `not on screen, scrolled ${offset}x down` };
-      }
-      moved++;
-      // Nothing new came into view: the list ends here.
-      if (l.windowElements.map((e) => e.text).join("\n") === before) break;
-    }
-    if (moved) {
+    const goBack = async () => {
+      if (away === 0) return;
       run.spend();
-      await desktop.scroll(park, -moved * SEARCH_NOTCHES);
-      offset = 0;
-      await sleep(150);
+      await desktop.scroll(park, -away);
+      away = 0;
+      await run.settle();
+    };
+    let via = await search(1);
+    if (!via) {
+      await goBack();
+      via = await search(-1);
     }
-    for (let i = 0; i < SEARCH_STEPS; i++) {
-      const before = l.windowElements.map((e) => e.text).join("\n");
-      await step(-1);
-      if (isResolved(r)) {
-        return { ...r, scope, look: l, via: `not on screen, scrolled ${-offset}x up` };
-      }
-      if (l.windowElements.map((e) => e.text).join("\n") === before) break;
-    }
-    if (offset !== 0) {
-      run.spend();
-      await desktop.scroll(park, -offset * SEARCH_NOTCHES);
-      await sleep(150);
-    }
+    if (via && isResolved(r)) return { ...r, scope, look: l, via };
+    await goBack();
     l = await run.look(l.window.id);
     r = attempt(l);
     if (isResolved(r)) return { ...r, scope, look: l, via: "found after scrolling back" };
