@@ -43,7 +43,7 @@ Deno.test({
             { action: "click", target: { text: "File" }, expect: { appears: "Save As" } },
             { action: "click", target: { text: "Save As…", scope: "chrome" }, expect: { appears: "Cancel" } },
             { action: "hotkey", keys: ["ctrl", "a"] },
-            { action: "type", text: file },
+            { action: "type", text: file, expect: { appears: "notes.txt" } },
             { action: "hotkey", keys: ["enter"], expect: { disappears: "Cancel" } },
           ],
         });
@@ -59,6 +59,8 @@ Deno.test({
           } catch {
             return null;
           }
+        }, 15_000).catch((err) => {
+          throw new Error(`${err.message}: ${file} was not written; the run said:\n${r.text}`);
         });
         assertEquals(saved.trimEnd(), "Hello from choto\nsecond line");
         assertMatch(await titleOf(s), /notes\.txt/);

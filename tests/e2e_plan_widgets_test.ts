@@ -11,11 +11,56 @@ import { until, withSession } from "./support/session.ts";
 import { skipE2E } from "./support/xdesktop.ts";
 
 const WORDS = [
-  "apple", "banana", "cherry", "damson", "elder", "fig", "grape", "guava", "kiwi", "lemon",
-  "lime", "lychee", "mango", "melon", "nectarine", "olive", "orange", "papaya", "peach", "pear",
-  "plum", "quince", "raisin", "rhubarb", "satsuma", "sloe", "tangerine", "tomato", "ugli", "walnut",
-  "almond", "apricot", "avocado", "bilberry", "blackberry", "blueberry", "cashew", "coconut", "cranberry", "currant",
-  "date", "durian", "feijoa", "gooseberry", "hazelnut", "huckleberry", "jackfruit", "kumquat", "loganberry", "mulberry",
+  "apple",
+  "banana",
+  "cherry",
+  "damson",
+  "elder",
+  "fig",
+  "grape",
+  "guava",
+  "kiwi",
+  "lemon",
+  "lime",
+  "lychee",
+  "mango",
+  "melon",
+  "nectarine",
+  "olive",
+  "orange",
+  "papaya",
+  "peach",
+  "pear",
+  "plum",
+  "quince",
+  "raisin",
+  "rhubarb",
+  "satsuma",
+  "sloe",
+  "tangerine",
+  "tomato",
+  "ugli",
+  "walnut",
+  "almond",
+  "apricot",
+  "avocado",
+  "bilberry",
+  "blackberry",
+  "blueberry",
+  "cashew",
+  "coconut",
+  "cranberry",
+  "currant",
+  "date",
+  "durian",
+  "feijoa",
+  "gooseberry",
+  "hazelnut",
+  "huckleberry",
+  "jackfruit",
+  "kumquat",
+  "loganberry",
+  "mulberry",
 ];
 
 function titleCase(w: string): string {
@@ -67,7 +112,18 @@ Deno.test({
       await t.step("a list item below the fold is found by scrolling, then chosen", async () => {
         const items = WORDS.map(titleCase);
         const child = new Deno.Command("zenity", {
-          args: ["--list", "--title", "Pick a fruit", "--column", "Fruit", "--width", "360", "--height", "360", ...items],
+          args: [
+            "--list",
+            "--title",
+            "Pick a fruit",
+            "--column",
+            "Fruit",
+            "--width",
+            "360",
+            "--height",
+            "360",
+            ...items,
+          ],
           env: s.desktop.env,
           stdout: "piped",
           stderr: "null",
@@ -100,7 +156,9 @@ Deno.test({
           const o = await s.call("observe", { screenshot: false });
           seen = o.text;
           const els = o.structured.elements as Array<{ text: string; x: number; cx: number; cy: number }>;
-          return els.some((e) => /^20\b/.test(e.text)) && els.some((e) => e.text === "Set the volume") ? els : null;
+          return els.some((e) => /^20\b/.test(e.text)) && els.some((e) => e.text === "Set the volume")
+            ? els
+            : null;
         }).catch((err) => {
           throw new Error(`${err.message}; last observe:\n${seen}`);
         });
@@ -125,28 +183,34 @@ Deno.test({
         assert(Math.abs(value - 75) <= 1, `zenity printed ${value}`);
       });
 
-      await t.step("a long document is read to its end, every line exactly once, and scrolled back", async () => {
-        const file = `${s.dir}/long.txt`;
-        const lines = Array.from({ length: 120 }, (_, i) => `Line ${String(i + 1).padStart(3, "0")} ${WORDS[i % 50]}`);
-        await Deno.writeTextFile(file, lines.join("\n") + "\n");
-        s.desktop.spawn("mousepad", [file]);
-        await waitForWindow(s.desktop.display, "long.txt");
-        const r = await s.call("execute_plan", {
-          steps: [
-            { action: "focus_app", app_name: "mousepad" },
-            { action: "read", scroll: true },
-            { action: "read", from_text: "Line 001", to_text: "Line 003" },
-          ],
-          max_actions: 100,
-        });
-        assertEquals(r.structured.status, "success", r.text);
-        const [whole, bounded] = r.structured.extracted as Array<{ text: string }>;
-        const numbers = [...whole.text.matchAll(/^\s*(?:Line)?\s*(\d{3})\s/gm)].map((m) => Number(m[1]));
-        assertEquals(numbers, Array.from({ length: 120 }, (_, i) => i + 1));
-        // The view is back at the top: the bounded read finds the first lines on screen.
-        assertMatch(bounded.text, /001[\s\S]*003/);
-        assert(!/004/.test(bounded.text), bounded.text);
-      });
+      await t.step(
+        "a long document is read to its end, every line exactly once, and scrolled back",
+        async () => {
+          const file = `${s.dir}/long.txt`;
+          const lines = Array.from(
+            { length: 120 },
+            (_, i) => `Line ${String(i + 1).padStart(3, "0")} ${WORDS[i % 50]}`,
+          );
+          await Deno.writeTextFile(file, lines.join("\n") + "\n");
+          s.desktop.spawn("mousepad", [file]);
+          await waitForWindow(s.desktop.display, "long.txt");
+          const r = await s.call("execute_plan", {
+            steps: [
+              { action: "focus_app", app_name: "mousepad" },
+              { action: "read", scroll: true },
+              { action: "read", from_text: "Line 001", to_text: "Line 003" },
+            ],
+            max_actions: 100,
+          });
+          assertEquals(r.structured.status, "success", r.text);
+          const [whole, bounded] = r.structured.extracted as Array<{ text: string }>;
+          const numbers = [...whole.text.matchAll(/^\s*(?:Line)?\s*(\d{3})\s/gm)].map((m) => Number(m[1]));
+          assertEquals(numbers, Array.from({ length: 120 }, (_, i) => i + 1));
+          // The view is back at the top: the bounded read finds the first lines on screen.
+          assertMatch(bounded.text, /001[\s\S]*003/);
+          assert(!/004/.test(bounded.text), bounded.text);
+        },
+      );
     });
   },
 });

@@ -109,13 +109,18 @@ export function createX11Desktop(displayName?: string): Desktop {
         byName.set(w.app, app);
       }
       // Processes of launchable apps that have no window at all (closed last window).
-      const launchable = new Map<string, string>();
+      // comm is the binary name cut to 15 characters. Several entries may start one
+      // binary ("mousepad" and "mousepad --preferences"): the one without arguments is the app.
+      const launchable = new Map<string, { name: string; args: number }>();
       for (const a of await desktopApps()) {
-        const bin = a.launch[0]?.split("/").pop();
-        if (bin) launchable.set(bin.slice(0, 15), a.name);
+        const bin = a.launch[0]?.split("/").pop()?.slice(0, 15);
+        const known = bin ? launchable.get(bin) : undefined;
+        if (bin && (!known || a.launch.length - 1 < known.args)) {
+          launchable.set(bin, { name: a.name, args: a.launch.length - 1 });
+        }
       }
       for (const p of processes()) {
-        const name = launchable.get(p.comm);
+        const name = launchable.get(p.comm)?.name;
         if (!name) continue;
         const known = [...byName.values()].some((a) => a.pid === p.pid || a.aliases.includes(p.comm));
         if (!known && !byName.has(name)) {
@@ -156,7 +161,8 @@ export function createX11Desktop(displayName?: string): Desktop {
       c.sync();
     },
     async reopen(app: RunningApp) {
-      const entry = (await desktopApps()).find((a) => a.name === app.name) ??
+      const entry = (await desktopApps()).find((a) => a.name === app.name && a.launch.length === 1) ??
+        (await desktopApps()).find((a) => a.name === app.name) ??
         pathApp(app.aliases[0] ?? app.name);
       if (!entry) throw new Error(`no way to reopen ${app.name}: no launcher found`);
       await desktop.launch(entry);

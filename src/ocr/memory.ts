@@ -12,6 +12,8 @@
  * @module
  */
 
+import { LIBC_PATHS, libcSymbols, M_ARENA_MAX } from "../../ffi/linux/libc.ts";
+
 interface Libc {
   trim(): void;
   arenaMax(n: number): void;
@@ -23,10 +25,8 @@ function load(): Libc | null {
   if (Deno.build.os !== "linux") return null;
   try {
     if (Deno.permissions.querySync({ name: "ffi" }).state !== "granted") return null;
-    const lib = Deno.dlopen("libc.so.6", {
-      malloc_trim: { parameters: ["usize"], result: "i32" },
-      mallopt: { parameters: ["i32", "i32"], result: "i32" },
-    });
+    const lib = openLibc();
+    if (!lib) return null;
     return {
       trim: () => void lib.symbols.malloc_trim(0n),
       arenaMax: (n) => void lib.symbols.mallopt(M_ARENA_MAX, n),
@@ -34,6 +34,18 @@ function load(): Libc | null {
   } catch {
     return null;
   }
+}
+
+/** Opens the first libc soname that loads, or null. */
+function openLibc(): Deno.DynamicLibrary<typeof libcSymbols> | null {
+  for (const path of LIBC_PATHS) {
+    try {
+      return Deno.dlopen(path, libcSymbols);
+    } catch {
+      // try the next name
+    }
+  }
+  return null;
 }
 
 /** Whether `trimNativeMemory` does anything in this process. */
@@ -46,9 +58,6 @@ export function canTrimNativeMemory(): boolean {
 export function trimNativeMemory(): void {
   if (canTrimNativeMemory()) trimmer!.trim();
 }
-
-/** glibc's `mallopt` parameter number for the arena limit. */
-const M_ARENA_MAX = -8;
 
 /**
  * Caps the number of glibc malloc arenas, so threads started afterwards

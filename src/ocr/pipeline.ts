@@ -23,6 +23,8 @@ import { hashRegion, RegionCache } from "./cache.ts";
 import { fixUiWord } from "./lexicon.ts";
 import { isLoneGlyph, readLoneGlyphs } from "./chars.ts";
 import { cleanWords } from "./plausible.ts";
+import { needsReread, rereadLine } from "./reread.ts";
+import { acceptDigitReading, digitAlphabet, digitTail, hasAlphabet } from "./digits.ts";
 
 /** Words below this confidence are dropped: on screens they are icons read as letters. */
 export const MIN_WORD_CONF = 0.35;
@@ -92,6 +94,7 @@ export function packStacks<T>(
   maxArea: number,
   minGroups: number,
 ): T[][] {
+  if (Deno.env.get("OCR_PACK") === "width") items = [...items].sort((a, b) => size(b).width - size(a).width);
   const total = items.reduce((s, t) => s + size(t).width * size(t).height, 0);
   // Share the work evenly when it fits in fewer stacks than recognisers.
   const budget = Math.min(maxArea, Math.max(1, total / Math.max(1, minGroups)));
@@ -191,12 +194,14 @@ export class ScreenPipeline {
       }));
       return;
     }
-    const groups = packStacks(
-      prepared,
-      (m) => ({ width: m.line.image.width, height: m.line.image.height + STACK_GAP }),
-      MAX_STACK_AREA,
-      this.parallel,
-    );
+    const groups = Deno.env.get("OCR_PACK") === "old"
+      ? balance(prepared, (m) => m.line.image.width * m.line.image.height, this.parallel)
+      : packStacks(
+        prepared,
+        (m) => ({ width: m.line.image.width, height: m.line.image.height + STACK_GAP }),
+        MAX_STACK_AREA,
+        this.parallel,
+      );
     await Promise.all(groups.map(async (group) => {
       // Keep screen order inside a stack: the recogniser reads top to bottom.
       group.sort((a, b) => a.index - b.index);
@@ -204,5 +209,62 @@ export class ScreenPipeline {
       const words = await this.engine.recognize(rgbaOf(stack.image), "block");
       unstackWords(stack, words).forEach((found, i) => store(group[i], found));
     }));
+    if (Deno.env.get("OCR_REREAD") === "0") return;
+    // Short lines the stacks left empty or half-read get a second look alone.
+    const again = prepared.filter((m) => needsReread(lines[m.index], rowHeight(lines[m.index]), local[m.index]));
+    await Promise.all(again.map(async (m) => {
+      const line = lines[m.index];
+      const words = await rereadLine(
+        this.engine,
+        grey,
+        line,
+        lineGround(line),
+        local[m.index],
+        MIN_WORD_CONF,
+        fixUiWord,
+      );
+      local[m.index] = words;
+      this.cache.set(m.key, words);
+    }));
+    if (Deno.env.get("OCR_DIGITS") === "0") return;
+    await this.#rereadDigits(grey, lines, prepared, local);
+  }
+
+  /** Reads again, digits-favouring, the words whose tail looks like misread digits (`Fruitlo`). */
+  async #rereadDigits(
+    grey: Grey,
+    lines: TextLine[],
+    misses: Array<{ index: number; key: string }>,
+    local: OcrWord[][],
+  ): Promise<void> {
+    const engine = this.engine;
+    if (!hasAlphabet(engine)) return;
+    const jobs: Array<{ m: { index: number; key: string }; k: number; head: string }> = [];
+    for (const m of misses) {
+      local[m.index].forEach((w, k) => {
+        const split = digitTail(w.text);
+        if (split) jobs.push({ m, k, head: split.head });
+      });
+    }
+    const changed = new Set<{ index: number; key: string }>();
+    await Promise.all(jobs.map(async ({ m, k, head }) => {
+      const line = lines[m.index];
+      const w = local[m.index][k];
+      const x = Math.max(0, line.x + w.x - 1), y = Math.max(0, line.y + w.y - 1);
+      const box = {
+        x,
+        y,
+        w: Math.min(grey.width, line.x + w.x + w.w + 1) - x,
+        h: Math.min(grey.height, line.y + w.y + w.h + 1) - y,
+      };
+      const prepared = prepareLine(grey, box, rowHeight(line), lineGround(line));
+      const again = await engine.recognizeWithAlphabet(rgbaOf(prepared.image), "block", digitAlphabet(head));
+      const text = acceptDigitReading(w, head, again);
+      if (text) {
+        local[m.index][k] = { ...w, text };
+        changed.add(m);
+      }
+    }));
+    for (const m of changed) this.cache.set(m.key, local[m.index]);
   }
 }

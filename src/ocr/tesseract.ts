@@ -54,6 +54,8 @@ interface Slot {
   worker: Promise<Worker>;
   busy: boolean;
   mode: OcrMode | null;
+  /** Characters the recogniser is limited to ("" = all). */
+  alphabet: string;
   /** Pixels this recogniser has read since it started. */
   pixels: number;
 }
@@ -97,7 +99,15 @@ export class TesseractEngine implements OcrEngine {
     limitMallocArenas(MALLOC_ARENAS);
   }
 
-  async recognize(image: RgbaImage, mode: OcrMode = "block"): Promise<OcrWord[]> {
+  /**
+   * Reads `image` with the recogniser limited to the characters of
+   * `alphabet` (a digits-favouring second read of a token like `Fruit1O`).
+   */
+  recognizeWithAlphabet(image: RgbaImage, mode: OcrMode, alphabet: string): Promise<OcrWord[]> {
+    return this.recognize(image, mode, alphabet);
+  }
+
+  async recognize(image: RgbaImage, mode: OcrMode = "block", alphabet = ""): Promise<OcrWord[]> {
     if (this.#closed) throw new Error("the OCR engine was closed");
     if (image.width < 3 || image.height < 3) return [];
     const slot = await this.#acquire();
@@ -112,6 +122,10 @@ export class TesseractEngine implements OcrEngine {
           user_defined_dpi: "300",
         });
         slot.mode = mode;
+      }
+      if (slot.alphabet !== alphabet) {
+        await worker.setParameters({ tessedit_char_whitelist: alphabet });
+        slot.alphabet = alphabet;
       }
       // tesseract.js types accept Buffer-like input; a Uint8Array is what it reads.
       const result = await worker.recognize(
@@ -148,7 +162,7 @@ export class TesseractEngine implements OcrEngine {
       cacheMethod: "none",
       gzip: true,
     });
-    return { worker, busy: false, mode: null, pixels: 0 };
+    return { worker, busy: false, mode: null, alphabet: "", pixels: 0 };
   }
 
   async #acquire(): Promise<Slot> {

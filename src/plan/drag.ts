@@ -83,7 +83,10 @@ function readWatch(
   );
   const candidates = band
     // OCR glues neighbours to a readout ("(D100": the knob beside the number); retry without them.
-    .map((e) => ({ e, found: findReadout(e.text, value) ?? findReadout(e.text.replace(/[^\d.,:%+\-−\s]/g, " "), value) }))
+    .map((e) => ({
+      e,
+      found: findReadout(e.text, value) ?? findReadout(e.text.replace(/[^\d.,:%+\-−\s]/g, " "), value),
+    }))
     .filter((c) => c.found !== null)
     .sort((a, b) => Math.abs(a.e.cx - lastX) - Math.abs(b.e.cx - lastX));
   const best = candidates[0];

@@ -66,7 +66,12 @@ export async function look(services: Services, windowId?: string): Promise<Look>
   if (window) {
     // The frame's outermost pixels are border lines, which OCR turns into "|" specks.
     const b = window.bounds;
-    const read = await reader.read(frame, { x: b.x + 2, y: b.y + 2, width: b.width - 4, height: b.height - 4 });
+    const read = await reader.read(frame, {
+      x: b.x + 2,
+      y: b.y + 2,
+      width: b.width - 4,
+      height: b.height - 4,
+    });
     // A menu drawn over the window belongs to chrome, not to the window under it.
     windowElements = read.elements.filter((e) =>
       inside(window.bounds, e.cx, e.cy) && !state.chrome.some((c) => inside(c.bounds, e.cx, e.cy))

@@ -9,7 +9,7 @@
 
 import type { Element } from "../ocr/types.ts";
 import { isSamePage, joinScreenfuls } from "./join.ts";
-import { boundLines, groupRows, layoutText, type LayoutRow } from "./layout.ts";
+import { boundLines, groupRows, type LayoutRow, layoutText } from "./layout.ts";
 import type { Look } from "./look.ts";
 import { inRegion } from "./resolve.ts";
 import { type Run, StepFailure, type StepReport } from "./run.ts";
@@ -74,7 +74,12 @@ export async function readStep(run: Run, step: ReadStep, n: number): Promise<Ste
   } else {
     const desktop = run.services.desktop();
     const win = l.window;
-    const park = busiestPoint(win, l.windowElements, { x: 0, y: 0, width: l.frame.width, height: l.frame.height });
+    const park = busiestPoint(win, l.windowElements, {
+      x: 0,
+      y: 0,
+      width: l.frame.width,
+      height: l.frame.height,
+    });
     const right = win.bounds.x + win.bounds.width;
     const shots: Element[][] = [documentText(regionElements(l, step), right)];
     let notches = 0;
@@ -82,7 +87,8 @@ export async function readStep(run: Run, step: ReadStep, n: number): Promise<Ste
     try {
       for (let page = 1; page < MAX_PAGES; page++) {
         if (run.actions + 2 > run.maxActions) {
-          stop = `the action budget (${run.maxActions}) was nearly used up; raise max_actions to read further`;
+          stop =
+            `the action budget (${run.maxActions}) was nearly used up; raise max_actions to read further`;
           break;
         }
         run.spend();
@@ -92,7 +98,9 @@ export async function readStep(run: Run, step: ReadStep, n: number): Promise<Ste
         l = await run.look(win.id);
         const shot = documentText(regionElements(l, step), right);
         const prev = shots[shots.length - 1];
-        if (isSamePage(layoutText(prev, { blankLines: false }), layoutText(shot, { blankLines: false }))) break;
+        if (isSamePage(layoutText(prev, { blankLines: false }), layoutText(shot, { blankLines: false }))) {
+          break;
+        }
         shots.push(shot);
         if (page === MAX_PAGES - 1) stop = `stopped after ${MAX_PAGES} screenfuls`;
       }
@@ -106,12 +114,15 @@ export async function readStep(run: Run, step: ReadStep, n: number): Promise<Ste
     }
     const fixed = shots.length > 1 ? staticRows(shots) : new Set<string>();
     const rowsOf = (s: Element[]) => groupRows(s);
-    const bodyOf = (s: Element[]) => rowsOf(s).filter((r) => !fixed.has(rowKey(r))).flatMap((r) => r.elements);
+    const bodyOf = (s: Element[]) =>
+      rowsOf(s).filter((r) => !fixed.has(rowKey(r))).flatMap((r) => r.elements);
     const pages = shots.map((s) => layoutText(bodyOf(s), { blankLines: false }));
     const joined = joinScreenfuls(pages);
     const frameRows = rowsOf(shots[0]).filter((r) => fixed.has(rowKey(r)));
     const bodyTop = Math.min(...bodyOf(shots[0]).map((e) => e.y), Infinity);
-    const header = layoutText(frameRows.filter((r) => r.top < bodyTop).flatMap((r) => r.elements), { blankLines: false });
+    const header = layoutText(frameRows.filter((r) => r.top < bodyTop).flatMap((r) => r.elements), {
+      blankLines: false,
+    });
     const footer = layoutText(frameRows.filter((r) => r.top >= bodyTop).flatMap((r) => r.elements), {
       blankLines: false,
     });

@@ -123,7 +123,7 @@ export class Run {
     const end = performance.now() + ms;
     while (performance.now() < end) {
       this.checkpoint();
-      await sleep(Math.min(100, end - performance.now()));
+      await sleep(Math.max(0, Math.min(100, end - performance.now())));
     }
   }
 
