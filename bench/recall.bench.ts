@@ -1,5 +1,5 @@
 /**
- * `deno bench` cases for recall on the synthetic graph of issue 5
+ * `deno bench` cases for recall on the benchmark's synthetic graph
  * (10,000 windows, 500,000 elements, 30,000 transitions). Building the graph
  * takes ~20 s before the first case runs. Targets: query <= 20 ms,
  * route <= 5 ms, default reply <= 600 tokens (checked by the harness).

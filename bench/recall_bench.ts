@@ -24,7 +24,7 @@ export interface GraphSize {
   transitions: number;
 }
 
-/** The sizes named in issue 5. */
+/** The benchmark's graph size: a heavy user's years of sightings. */
 export const ISSUE_SIZE: GraphSize = {
   apps: 50,
   windows: 10_000,

@@ -42,6 +42,8 @@ Deno.test({
             { action: "type", text: "Hello from choto\nsecond line", expect: { screen_changes: true } },
             { action: "click", target: { text: "File" }, expect: { appears: "Save As" } },
             { action: "click", target: { text: "Save As…", scope: "chrome" }, expect: { appears: "Cancel" } },
+            // The dialog is drawn before its name field takes the keyboard focus.
+            { action: "wait", amount: 700 },
             { action: "hotkey", keys: ["ctrl", "a"] },
             { action: "type", text: file, expect: { appears: "notes.txt" } },
             { action: "hotkey", keys: ["enter"], expect: { disappears: "Cancel" } },
@@ -50,7 +52,7 @@ Deno.test({
         assert(!r.isError, r.text);
         assertEquals(r.structured.status, "success", r.text);
         const rs = steps(r);
-        assertEquals(rs.map((x) => x.outcome), ["done", "done", "done", "done", "done", "done", "done"]);
+        assertEquals(rs.map((x) => x.outcome), ["done", "done", "done", "done", "done", "done", "done", "done"]);
         assertEquals(rs[3].match?.scope, "chrome");
         assertMatch(r.text, /^windows seen during this run \(\d+\):$/m);
         const saved = await until(async () => {

@@ -175,6 +175,8 @@ export function isGlyphLike(b: Blob): boolean {
 
 /** Edge pixels per box pixel above which a glyph-sized square is a filled icon, not a letter. */
 export const ICON_DENSITY = 0.75;
+/** Narrowest width/height of a filled icon; a bold `8` (12x16) is narrower. */
+export const ICON_MIN_ASPECT = 0.8;
 /** A square component at least this tall is a picture (dialog icon, avatar), not a UI glyph. */
 export const ICON_SIZE = 36;
 
@@ -185,7 +187,8 @@ export const ICON_SIZE = 36;
  * only lines made of nothing else are dropped (`isIconLine`).
  */
 export function isIconBlob(b: Blob): boolean {
-  const square = b.w >= b.h * 0.75 && b.w <= b.h * 1.34;
+  // Digits are taller than wide (a 12x16 `8` is as dense as a window button): only near-squares.
+  const square = b.w >= b.h * ICON_MIN_ASPECT && b.w <= b.h * 1.34;
   return square && b.w >= 10 && b.h >= 10 && b.mass >= b.w * b.h * ICON_DENSITY;
 }
 

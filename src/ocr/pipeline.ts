@@ -6,9 +6,14 @@
  * 2. look each line up in the cache by the hash of its pixels;
  * 3. prepare the misses (polarity, contrast, upscale: prepare.ts), stack
  *    them into one image per recogniser and read the stacks in parallel;
- * 4. glyph-sized blobs that no word covers are read one by one as single
+ * 4. short lines the stacks left empty or half-covered are read again
+ *    alone at two other enlargements (reread.ts), and tokens whose tail
+ *    looks like digits read as letters (`Fruitlo`) are read again with a
+ *    digits-favouring alphabet when their pixels have digit shapes
+ *    (digits.ts);
+ * 5. glyph-sized blobs that no word covers are read one by one as single
  *    characters (chars.ts);
- * 5. every word is mapped back to screen pixels with its confidence.
+ * 6. every word is mapped back to screen pixels with its confidence.
  *
  * @module
  */
@@ -16,15 +21,22 @@
 import type { Rect, RgbaImage } from "../desktop/types.ts";
 import type { OcrEngine, OcrWord } from "./types.ts";
 import { findTextLines, isTextLine, type TextLine } from "./lines.ts";
-import { type Grey, greyOf, rgbaOf } from "./pixels.ts";
-import { prepareLine } from "./prepare.ts";
+import { cropGrey, type Grey, greyOf, rgbaOf } from "./pixels.ts";
+import { prepareLine, ringLevel } from "./prepare.ts";
 import { STACK_GAP, stackLines, toSource, unstackWords } from "./stack.ts";
 import { hashRegion, RegionCache } from "./cache.ts";
 import { fixUiWord } from "./lexicon.ts";
 import { isLoneGlyph, readLoneGlyphs } from "./chars.ts";
 import { cleanWords } from "./plausible.ts";
 import { needsReread, rereadLine } from "./reread.ts";
-import { acceptDigitReading, digitAlphabet, digitTail, hasAlphabet } from "./digits.ts";
+import {
+  acceptDigitReading,
+  digitAlphabet,
+  digitTail,
+  glyphRuns,
+  hasAlphabet,
+  shapeSupportsDigits,
+} from "./digits.ts";
 
 /** Words below this confidence are dropped: on screens they are icons read as letters. */
 export const MIN_WORD_CONF = 0.35;
@@ -33,6 +45,9 @@ export const MIN_WORD_CONF = 0.35;
  * the largest image it has read and never shrinks, so this bounds it.
  */
 export const MAX_STACK_AREA = 1.5e6;
+
+/** Text height of the second digits-favouring read (about 1.7x enlargement). */
+const DIGIT_SECOND_HEIGHT = 20;
 
 /** What one pass over a region produced. */
 export interface PipelineResult {
@@ -94,7 +109,6 @@ export function packStacks<T>(
   maxArea: number,
   minGroups: number,
 ): T[][] {
-  if (Deno.env.get("OCR_PACK") === "width") items = [...items].sort((a, b) => size(b).width - size(a).width);
   const total = items.reduce((s, t) => s + size(t).width * size(t).height, 0);
   // Share the work evenly when it fits in fewer stacks than recognisers.
   const budget = Math.min(maxArea, Math.max(1, total / Math.max(1, minGroups)));
@@ -194,14 +208,12 @@ export class ScreenPipeline {
       }));
       return;
     }
-    const groups = Deno.env.get("OCR_PACK") === "old"
-      ? balance(prepared, (m) => m.line.image.width * m.line.image.height, this.parallel)
-      : packStacks(
-        prepared,
-        (m) => ({ width: m.line.image.width, height: m.line.image.height + STACK_GAP }),
-        MAX_STACK_AREA,
-        this.parallel,
-      );
+    const groups = packStacks(
+      prepared,
+      (m) => ({ width: m.line.image.width, height: m.line.image.height + STACK_GAP }),
+      MAX_STACK_AREA,
+      this.parallel,
+    );
     await Promise.all(groups.map(async (group) => {
       // Keep screen order inside a stack: the recogniser reads top to bottom.
       group.sort((a, b) => a.index - b.index);
@@ -209,9 +221,10 @@ export class ScreenPipeline {
       const words = await this.engine.recognize(rgbaOf(stack.image), "block");
       unstackWords(stack, words).forEach((found, i) => store(group[i], found));
     }));
-    if (Deno.env.get("OCR_REREAD") === "0") return;
     // Short lines the stacks left empty or half-read get a second look alone.
-    const again = prepared.filter((m) => needsReread(lines[m.index], rowHeight(lines[m.index]), local[m.index]));
+    const again = prepared.filter((m) =>
+      needsReread(lines[m.index], rowHeight(lines[m.index]), local[m.index])
+    );
     await Promise.all(again.map(async (m) => {
       const line = lines[m.index];
       const words = await rereadLine(
@@ -226,7 +239,6 @@ export class ScreenPipeline {
       local[m.index] = words;
       this.cache.set(m.key, words);
     }));
-    if (Deno.env.get("OCR_DIGITS") === "0") return;
     await this.#rereadDigits(grey, lines, prepared, local);
   }
 
@@ -239,15 +251,15 @@ export class ScreenPipeline {
   ): Promise<void> {
     const engine = this.engine;
     if (!hasAlphabet(engine)) return;
-    const jobs: Array<{ m: { index: number; key: string }; k: number; head: string }> = [];
+    const jobs: Array<{ m: { index: number; key: string }; k: number; head: string; tail: string }> = [];
     for (const m of misses) {
       local[m.index].forEach((w, k) => {
         const split = digitTail(w.text);
-        if (split) jobs.push({ m, k, head: split.head });
+        if (split) jobs.push({ m, k, ...split });
       });
     }
     const changed = new Set<{ index: number; key: string }>();
-    await Promise.all(jobs.map(async ({ m, k, head }) => {
+    await Promise.all(jobs.map(async ({ m, k, head, tail }) => {
       const line = lines[m.index];
       const w = local[m.index][k];
       const x = Math.max(0, line.x + w.x - 1), y = Math.max(0, line.y + w.y - 1);
@@ -257,9 +269,22 @@ export class ScreenPipeline {
         w: Math.min(grey.width, line.x + w.x + w.w + 1) - x,
         h: Math.min(grey.height, line.y + w.y + w.h + 1) - y,
       };
-      const prepared = prepareLine(grey, box, rowHeight(line), lineGround(line));
-      const again = await engine.recognizeWithAlphabet(rgbaOf(prepared.image), "block", digitAlphabet(head));
-      const text = acceptDigitReading(w, head, again);
+      const ground = lineGround(line) ?? ringLevel(grey, box);
+      // Only when the pixels look like digits is the crop read again.
+      const crop = cropGrey(grey, { x: box.x, y: box.y, width: box.w, height: box.h });
+      if (!shapeSupportsDigits(glyphRuns(crop, ground), tail)) return;
+      const alphabet = digitAlphabet(head);
+      let text: string | null = null;
+      // The line's own scale first; a second enlargement when that reading does not fit.
+      for (const height of [rowHeight(line), DIGIT_SECOND_HEIGHT]) {
+        const prepared = prepareLine(grey, box, height, ground);
+        text = acceptDigitReading(
+          head,
+          tail,
+          await engine.recognizeWithAlphabet(rgbaOf(prepared.image), "block", alphabet),
+        );
+        if (text) break;
+      }
       if (text) {
         local[m.index][k] = { ...w, text };
         changed.add(m);

@@ -161,7 +161,9 @@ async function verify(
   timeoutMs: number,
 ): Promise<{ look: Look; detail: string }> {
   if (!expect) {
-    await run.pause(250);
+    // Give the app a moment to react, then wait for the screen to stop changing.
+    await run.pause(100);
+    await run.settle(1000);
     return { look: await run.look(), detail: "" };
   }
   const deadline = performance.now() + timeoutMs;

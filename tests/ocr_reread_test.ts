@@ -1,0 +1,132 @@
+/**
+ * The second looks of the screen pipeline: short lines read again alone
+ * (reread.ts) and digits read as letters at the end of a token (digits.ts).
+ * Pure logic; the benchmark measures the effect on real frames.
+ */
+
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { coverage, needsReread, rereadLine } from "../src/ocr/reread.ts";
+import {
+  acceptDigitReading,
+  digitAlphabet,
+  digitTail,
+  type GlyphRun,
+  glyphRuns,
+  hasAlphabet,
+  shapeSupportsDigits,
+} from "../src/ocr/digits.ts";
+import type { OcrEngine, OcrWord } from "../src/ocr/types.ts";
+import type { TextLine } from "../src/ocr/lines.ts";
+import type { Grey } from "../src/ocr/pixels.ts";
+import { isIconBlob } from "../src/ocr/lines.ts";
+
+const word = (text: string, x: number, w: number, conf = 0.9): OcrWord => ({ text, x, y: 0, w, h: 10, conf });
+const line = (w: number, h = 12): TextLine => ({
+  x: 10,
+  y: 10,
+  w,
+  h,
+  blobs: [{ x: 10, y: 10, w, h, mass: 50 }],
+});
+
+Deno.test("coverage is the share of the line width under words, overlaps counted once", () => {
+  assertEquals(coverage({ w: 20 }, []), 0);
+  assertEquals(coverage({ w: 20 }, [word("+", 0, 7)]), 0.35);
+  assertEquals(coverage({ w: 20 }, [word("a", 0, 10), word("b", 5, 10)]), 0.75);
+  assertEquals(coverage({ w: 20 }, [word("a", -5, 40)]), 1);
+});
+
+Deno.test("only short, under-read lines are read again", () => {
+  // `+/-` read as `+`: a short line with a third of its ink covered.
+  assert(needsReread(line(20, 13), 13, [word("+", 0, 7)]));
+  // `C41` dropped under the confidence floor: nothing covers it.
+  assert(needsReread(line(26, 11), 11, []));
+  assert(!needsReread(line(26, 11), 11, [word("C41", 0, 26)]));
+  // A long line is never read again, whatever came back.
+  assert(!needsReread(line(300, 12), 12, []));
+});
+
+/** An engine that answers by the enlargement it is given (image width). */
+function fakeEngine(answers: (width: number) => OcrWord[]): OcrEngine & { calls: number } {
+  return {
+    name: "fake",
+    calls: 0,
+    recognize(image) {
+      this.calls++;
+      return Promise.resolve(answers(image.width));
+    },
+    close: () => Promise.resolve(),
+  };
+}
+
+Deno.test("a second look keeps the reading that covers more, and never loses the first", async () => {
+  const grey: Grey = { width: 60, height: 40, data: new Uint8Array(60 * 40).fill(255) };
+  const l = line(20, 13);
+  // Prepared images are wide at 4x (text height 8) and narrower at 20 px text height.
+  const engine = fakeEngine((width) =>
+    width > 100
+      ? [{ text: "+/-", x: 12, y: 12, w: 80, h: 52, conf: 0.75 }]
+      : [{ ...word("+", 0, 4), conf: 0.2 }]
+  );
+  const got = await rereadLine(engine, grey, l, 255, [word("+", 0, 7, 0.55)], 0.35);
+  assertEquals(engine.calls, 2);
+  assertEquals(got.map((w) => w.text), ["+/-"]);
+  const none = fakeEngine(() => []);
+  assertEquals((await rereadLine(none, grey, l, 255, [word("+", 0, 7)], 0.35)).map((w) => w.text), ["+"]);
+});
+
+Deno.test("digit-like tails are found after a letter head", () => {
+  assertEquals(digitTail("Fruitlo"), { head: "Fruit", tail: "lo" });
+  assertEquals(digitTail("Fruitl2"), { head: "Fruit", tail: "l2" });
+  assertEquals(digitTail("Fruitlé"), { head: "Fruit", tail: "lé" });
+  assertEquals(digitTail("Fruit12"), null); // already digits
+  assertEquals(digitTail("Fruits"), null); // a plural `s`
+  assertEquals(digitTail("C4l"), null); // head too short
+  assertEquals(digitTail("1.2"), null);
+  assertEquals(digitAlphabet("Fruit"), "Fruit0123456789");
+});
+
+Deno.test("a digit reading must keep the head and put a lookalike digit for each tail letter", () => {
+  const again = (text: string) => [word(text, 0, 40, 0)];
+  assertEquals(acceptDigitReading("Fruit", "lo", again("Fruit10")), "Fruit10");
+  assertEquals(acceptDigitReading("Fruit", "ls", again("Fruit18")), "Fruit18");
+  assertEquals(acceptDigitReading("Fruit", "ls", again("Fruit1")), null); // a digit lost
+  assertEquals(acceptDigitReading("Fruit", "lo", again("Fruit17")), null); // `o` is never `7`
+  assertEquals(acceptDigitReading("Fruit", "lo", again("Frui10")), null);
+  assertEquals(acceptDigitReading("Fruit", "lo", []), null);
+});
+
+Deno.test("only digit shapes support the change: tall rounds, wide ones", () => {
+  const run = (x0: number, x1: number, top: number, bottom: number): GlyphRun => ({ x0, x1, top, bottom });
+  const F = run(0, 5, 0, 9);
+  // `Fruit10`: a 1 with a foot (5 px wide) and a 0 as tall as the capitals.
+  assert(shapeSupportsDigits([F, run(7, 11, 0, 9), run(13, 18, 0, 9)], "lo"));
+  // `Hello`: a bare stroke `l` and an x-height `o`.
+  assert(!shapeSupportsDigits([F, run(7, 8, 0, 9), run(10, 15, 3, 9)], "lo"));
+  assert(!shapeSupportsDigits([F, run(7, 11, 0, 9), run(13, 18, 3, 9)], "lo"));
+  // Too few glyphs to tell: no change.
+  assert(!shapeSupportsDigits([run(0, 18, 0, 9)], "lo"));
+});
+
+Deno.test("glyph runs are cut at empty columns", () => {
+  // 8x4 crop: ink in columns 1-2 (rows 0-3) and column 5 (rows 2-3) on a white ground.
+  const data = new Uint8Array(32).fill(255);
+  for (let y = 0; y < 4; y++) data[y * 8 + 1] = data[y * 8 + 2] = 0;
+  for (let y = 2; y < 4; y++) data[y * 8 + 5] = 0;
+  assertEquals(glyphRuns({ width: 8, height: 4, data }, 255), [
+    { x0: 1, x1: 2, top: 0, bottom: 3 },
+    { x0: 5, x1: 5, top: 2, bottom: 3 },
+  ]);
+});
+
+Deno.test("only engines that can limit their alphabet get digit re-reads", () => {
+  assert(!hasAlphabet(fakeEngine(() => [])));
+  const engine = { ...fakeEngine(() => []), recognizeWithAlphabet: () => Promise.resolve([]) };
+  assert(hasAlphabet(engine));
+});
+
+Deno.test("a dense 12x16 `8` is a glyph, a dense 14x14 button an icon", () => {
+  // Measured on web/calculator_light_20: the `8` key has 155 edge pixels.
+  assert(!isIconBlob({ x: 0, y: 0, w: 12, h: 16, mass: 155 }));
+  assert(isIconBlob({ x: 0, y: 0, w: 14, h: 14, mass: 156 }));
+});
