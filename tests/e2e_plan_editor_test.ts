@@ -52,7 +52,16 @@ Deno.test({
         assert(!r.isError, r.text);
         assertEquals(r.structured.status, "success", r.text);
         const rs = steps(r);
-        assertEquals(rs.map((x) => x.outcome), ["done", "done", "done", "done", "done", "done", "done", "done"]);
+        assertEquals(rs.map((x) => x.outcome), [
+          "done",
+          "done",
+          "done",
+          "done",
+          "done",
+          "done",
+          "done",
+          "done",
+        ]);
         assertEquals(rs[3].match?.scope, "chrome");
         assertMatch(r.text, /^windows seen during this run \(\d+\):$/m);
         const saved = await until(async () => {

@@ -80,3 +80,27 @@ Deno.test("the default database path follows the platform", () => {
     "/x/choto/choto.db",
   );
 });
+
+Deno.test("a new app build is recorded, so windows seen under the old one can be flagged", () => {
+  const store = new Store(":memory:");
+  const w = {
+    id: "1",
+    app: "Mousepad",
+    pid: 1,
+    title: "Untitled 1 - Mousepad",
+    bounds: { x: 0, y: 0, width: 600, height: 400 },
+    kind: "normal" as const,
+    transient: false,
+  };
+  const dialog = { ...w, title: "Preferences", kind: "dialog" as const, transient: true };
+  recordSighting(store, "Mousepad", dialog, [], 1000, "mousepad built 2026-01-01T10:00Z");
+  recordSighting(store, "Mousepad", w, [], 2000, "mousepad built 2026-03-01T10:00Z");
+  const app = store.db.prepare("SELECT version, version_seen FROM apps").get() as Record<string, unknown>;
+  assertEquals({ ...app }, { version: "mousepad built 2026-03-01T10:00Z", version_seen: 2000 });
+  const rows = store.db.prepare("SELECT title, app_version FROM windows ORDER BY id").all();
+  assertEquals(rows.map((r) => ({ ...r })), [
+    { title: "Preferences", app_version: "mousepad built 2026-01-01T10:00Z" },
+    { title: "Untitled 1 - Mousepad", app_version: "mousepad built 2026-03-01T10:00Z" },
+  ]);
+  store.close();
+});

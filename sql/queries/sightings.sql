@@ -5,6 +5,10 @@ INSERT INTO apps (name, first_seen, last_seen) VALUES (:name, :now, :now)
 ON CONFLICT (name) DO UPDATE SET last_seen = excluded.last_seen
 RETURNING id, version;
 
+-- name: set_app_version
+-- A new build of the app: windows last seen under another version become STALE.
+UPDATE apps SET version = :version, version_seen = :now WHERE id = :app_id;
+
 -- name: set_app_last_window
 UPDATE apps SET last_window = :window_id WHERE id = :app_id;
 

@@ -170,6 +170,12 @@ export interface Desktop {
   /** Asks a running app with no window to show one. */
   reopen(app: RunningApp): Promise<void>;
 
+  /**
+   * Something that changes when the app is updated (a version string, or the
+   * build date of its executable), or null when unknown. Optional per backend.
+   */
+  appVersion?(pid: number | null): string | null;
+
   /** The clipboard's text, null when empty, or a note when it holds no text. */
   readClipboard(): Promise<{ text: string | null; note: string }>;
 

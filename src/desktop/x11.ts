@@ -169,6 +169,7 @@ export function createX11Desktop(displayName?: string): Desktop {
     },
 
     readClipboard: () => readClipboardText(c),
+    appVersion: (pid) => executableBuild(pid),
 
     permissions(): PermissionCheck[] {
       const wm = c.property(c.root, "_NET_SUPPORTING_WM_CHECK", X.XA_WINDOW);
@@ -191,6 +192,21 @@ export function createX11Desktop(displayName?: string): Desktop {
     },
   };
   return desktop;
+}
+
+/**
+ * Linux apps carry no version the window system can read, but an update
+ * replaces the executable: its name and modification time identify the build.
+ */
+function executableBuild(pid: number | null): string | null {
+  if (pid === null) return null;
+  try {
+    const exe = Deno.readLinkSync(`/proc/${pid}/exe`);
+    const mtime = Deno.statSync(exe).mtime;
+    return mtime ? `${exe.split("/").pop()} built ${mtime.toISOString().slice(0, 16)}Z` : null;
+  } catch {
+    return null;
+  }
 }
 
 function readComm(pid: number): string | null {

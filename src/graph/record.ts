@@ -22,19 +22,28 @@ export interface SightingResult {
   previousSeen: number | null;
 }
 
-/** Records a window and the elements read inside it (coordinates become window-relative). */
+/**
+ * Records a window and the elements read inside it (coordinates become
+ * window-relative). `version` identifies the app's build when the platform
+ * can tell; a change of it is what marks older windows STALE in recall.
+ */
 export function recordSighting(
   store: Store,
   app: string,
   window: WindowInfo,
   elements: Element[],
   now = Date.now(),
+  version: string | null = null,
 ): SightingResult {
   return store.tx(() => {
     const appRow = store.q("upsert_app").get({ name: app, now }) as {
       id: number;
       version: string | null;
     };
+    if (version !== null && version !== appRow.version) {
+      store.q("set_app_version").run({ app_id: appRow.id, version, now });
+      appRow.version = version;
+    }
     const identity = windowIdentity(window.title, window.kind, window.transient);
     const found = store.q("find_window").get({ app_id: appRow.id, identity }) as
       | { id: number; seen_count: number; last_seen: number }

@@ -46,7 +46,8 @@ export async function observeScreen(
   const at = services.now();
   let sighting: SightingResult | null = null;
   if (focus && focus.app && opts.record !== false) {
-    sighting = recordSighting(services.store, focus.app, focus, surfaces.window, at);
+    const version = desktop.appVersion?.(focus.pid) ?? null;
+    sighting = recordSighting(services.store, focus.app, focus, surfaces.window, at, version);
   }
   return { state, frame, surfaces, appWindows, sighting, charScan: read.charScan, ocrMs: read.ms, at };
 }

@@ -80,7 +80,8 @@ export async function look(services: Services, windowId?: string): Promise<Look>
   const at = services.now();
   let nodeId: number | null = null;
   if (window?.app) {
-    nodeId = recordSighting(services.store, window.app, window, windowElements, at).windowId;
+    const version = desktop.appVersion?.(window.pid) ?? null;
+    nodeId = recordSighting(services.store, window.app, window, windowElements, at, version).windowId;
   }
   return { state, frame, window, windowElements, chromeElements, nodeId, at };
 }
