@@ -1,5 +1,19 @@
 -- Generated from sql/migrations by `deno task db:schema`; do not edit.
 
+CREATE TABLE app_counters (
+  app_id         INTEGER PRIMARY KEY,
+  windows        INTEGER NOT NULL DEFAULT 0,
+  seen_once      INTEGER NOT NULL DEFAULT 0,
+  never_acted_in INTEGER NOT NULL DEFAULT 0,
+  no_way_in      INTEGER NOT NULL DEFAULT 0,
+  controls_known INTEGER NOT NULL DEFAULT 0,
+  controls_acted INTEGER NOT NULL DEFAULT 0,
+  -- Changes whenever a transition leaving one of the app's windows does:
+  -- keys the app's cached route graph. Taken from graph_clock so that a
+  -- deleted app's id, reused, never repeats an old value.
+  edges_version  INTEGER NOT NULL DEFAULT 0
+);
+
 CREATE TABLE apps (
   id           INTEGER PRIMARY KEY,
   name         TEXT NOT NULL UNIQUE,
@@ -63,6 +77,11 @@ CREATE TABLE glyphs (
   UNIQUE (app_id, phash)
 );
 
+CREATE TABLE graph_clock (
+  id    INTEGER PRIMARY KEY CHECK (id = 1),
+  edges INTEGER NOT NULL DEFAULT 0
+);
+
 CREATE VIRTUAL TABLE search USING fts5(
   text,
   kind UNINDEXED,
@@ -82,6 +101,13 @@ CREATE TABLE transitions (
   first_seen  INTEGER NOT NULL,
   last_seen   INTEGER NOT NULL,
   UNIQUE (from_window, to_window, action, text, scope)
+);
+
+CREATE TABLE window_counters (
+  window_id INTEGER PRIMARY KEY,
+  app_id    INTEGER NOT NULL,
+  acted     INTEGER NOT NULL DEFAULT 0,
+  ways_in   INTEGER NOT NULL DEFAULT 0
 );
 
 CREATE TABLE windows (
@@ -108,6 +134,251 @@ CREATE INDEX glyph_sightings_window ON glyph_sightings (window_id);
 CREATE INDEX transitions_to ON transitions (to_window);
 
 CREATE INDEX windows_app_seen ON windows (app_id, last_seen);
+
+CREATE TRIGGER counters_apps_ad AFTER DELETE ON apps BEGIN
+  DELETE FROM app_counters WHERE app_id = old.id;
+END;
+
+CREATE TRIGGER counters_apps_ai AFTER INSERT ON apps BEGIN
+  INSERT INTO app_counters (app_id) VALUES (new.id);
+END;
+
+CREATE TRIGGER counters_clicks_ad AFTER DELETE ON clicks BEGIN
+  UPDATE window_counters SET acted = acted - 1 WHERE window_id = old.window_id;
+  UPDATE app_counters
+  SET never_acted_in = never_acted_in + (SELECT acted = 0 FROM window_counters WHERE window_id = old.window_id),
+      controls_acted = controls_acted - (
+        old.scope = 'window'
+        AND NOT EXISTS (SELECT 1 FROM transitions t
+                        WHERE t.from_window = old.window_id AND t.text = old.text AND t.scope = 'window')
+        AND EXISTS (SELECT 1 FROM elements e WHERE e.window_id = old.window_id AND e.text = old.text))
+  WHERE app_id = (SELECT app_id FROM window_counters WHERE window_id = old.window_id);
+END;
+
+CREATE TRIGGER counters_clicks_ai AFTER INSERT ON clicks BEGIN
+  UPDATE app_counters
+  SET never_acted_in = never_acted_in - (SELECT acted = 0 FROM window_counters WHERE window_id = new.window_id),
+      controls_acted = controls_acted + (
+        new.scope = 'window'
+        AND NOT EXISTS (SELECT 1 FROM transitions t
+                        WHERE t.from_window = new.window_id AND t.text = new.text AND t.scope = 'window')
+        AND EXISTS (SELECT 1 FROM elements e WHERE e.window_id = new.window_id AND e.text = new.text))
+  WHERE app_id = (SELECT app_id FROM window_counters WHERE window_id = new.window_id);
+  UPDATE window_counters SET acted = acted + 1 WHERE window_id = new.window_id;
+END;
+
+CREATE TRIGGER counters_clicks_au AFTER UPDATE OF window_id, text, scope ON clicks
+WHEN old.window_id <> new.window_id OR old.text <> new.text OR old.scope <> new.scope BEGIN
+  UPDATE window_counters SET acted = acted - 1 WHERE window_id = old.window_id;
+  UPDATE app_counters
+  SET never_acted_in = never_acted_in + (SELECT acted = 0 FROM window_counters WHERE window_id = old.window_id),
+      controls_acted = controls_acted - (
+        old.scope = 'window'
+        AND NOT EXISTS (SELECT 1 FROM transitions t
+                        WHERE t.from_window = old.window_id AND t.text = old.text AND t.scope = 'window')
+        AND EXISTS (SELECT 1 FROM elements e WHERE e.window_id = old.window_id AND e.text = old.text))
+  WHERE app_id = (SELECT app_id FROM window_counters WHERE window_id = old.window_id);
+  UPDATE app_counters
+  SET never_acted_in = never_acted_in - (SELECT acted = 0 FROM window_counters WHERE window_id = new.window_id),
+      controls_acted = controls_acted + (
+        new.scope = 'window'
+        AND NOT EXISTS (SELECT 1 FROM transitions t
+                        WHERE t.from_window = new.window_id AND t.text = new.text AND t.scope = 'window')
+        AND EXISTS (SELECT 1 FROM elements e WHERE e.window_id = new.window_id AND e.text = new.text))
+  WHERE app_id = (SELECT app_id FROM window_counters WHERE window_id = new.window_id);
+  UPDATE window_counters SET acted = acted + 1 WHERE window_id = new.window_id;
+END;
+
+CREATE TRIGGER counters_elements_ad AFTER DELETE ON elements BEGIN
+  UPDATE app_counters
+  SET controls_known = controls_known - 1,
+      controls_acted = controls_acted - (
+        (EXISTS (SELECT 1 FROM clicks c
+                 WHERE c.window_id = old.window_id AND c.text = old.text AND c.scope = 'window')
+         OR EXISTS (SELECT 1 FROM transitions t
+                    WHERE t.from_window = old.window_id AND t.text = old.text AND t.scope = 'window'))
+        AND NOT EXISTS (SELECT 1 FROM elements e WHERE e.window_id = old.window_id AND e.text = old.text))
+  WHERE app_id = (SELECT app_id FROM window_counters WHERE window_id = old.window_id);
+END;
+
+CREATE TRIGGER counters_elements_ai AFTER INSERT ON elements BEGIN
+  UPDATE app_counters
+  SET controls_known = controls_known + 1,
+      controls_acted = controls_acted + (
+        (EXISTS (SELECT 1 FROM clicks c
+                 WHERE c.window_id = new.window_id AND c.text = new.text AND c.scope = 'window')
+         OR EXISTS (SELECT 1 FROM transitions t
+                    WHERE t.from_window = new.window_id AND t.text = new.text AND t.scope = 'window'))
+        AND NOT EXISTS (SELECT 1 FROM elements e
+                        WHERE e.window_id = new.window_id AND e.text = new.text AND e.id <> new.id))
+  WHERE app_id = (SELECT app_id FROM window_counters WHERE window_id = new.window_id);
+END;
+
+CREATE TRIGGER counters_elements_au AFTER UPDATE OF window_id, text ON elements
+WHEN old.window_id <> new.window_id OR old.text <> new.text BEGIN
+  UPDATE app_counters
+  SET controls_known = controls_known - 1,
+      controls_acted = controls_acted - (
+        (EXISTS (SELECT 1 FROM clicks c
+                 WHERE c.window_id = old.window_id AND c.text = old.text AND c.scope = 'window')
+         OR EXISTS (SELECT 1 FROM transitions t
+                    WHERE t.from_window = old.window_id AND t.text = old.text AND t.scope = 'window'))
+        AND NOT EXISTS (SELECT 1 FROM elements e
+                        WHERE e.window_id = old.window_id AND e.text = old.text AND e.id <> old.id))
+  WHERE app_id = (SELECT app_id FROM window_counters WHERE window_id = old.window_id);
+  UPDATE app_counters
+  SET controls_known = controls_known + 1,
+      controls_acted = controls_acted + (
+        (EXISTS (SELECT 1 FROM clicks c
+                 WHERE c.window_id = new.window_id AND c.text = new.text AND c.scope = 'window')
+         OR EXISTS (SELECT 1 FROM transitions t
+                    WHERE t.from_window = new.window_id AND t.text = new.text AND t.scope = 'window'))
+        AND NOT EXISTS (SELECT 1 FROM elements e
+                        WHERE e.window_id = new.window_id AND e.text = new.text AND e.id <> new.id))
+  WHERE app_id = (SELECT app_id FROM window_counters WHERE window_id = new.window_id);
+END;
+
+CREATE TRIGGER counters_transitions_ad AFTER DELETE ON transitions BEGIN
+  UPDATE graph_clock SET edges = edges + 1 WHERE id = 1;
+  UPDATE window_counters SET acted = acted - 1 WHERE window_id = old.from_window;
+  UPDATE app_counters
+  SET never_acted_in = never_acted_in + (SELECT acted = 0 FROM window_counters WHERE window_id = old.from_window),
+      controls_acted = controls_acted - (
+        old.scope = 'window'
+        AND NOT EXISTS (SELECT 1 FROM clicks c
+                        WHERE c.window_id = old.from_window AND c.text = old.text AND c.scope = 'window')
+        AND NOT EXISTS (SELECT 1 FROM transitions t
+                        WHERE t.from_window = old.from_window AND t.text = old.text AND t.scope = 'window')
+        AND EXISTS (SELECT 1 FROM elements e WHERE e.window_id = old.from_window AND e.text = old.text)),
+      edges_version = (SELECT edges FROM graph_clock WHERE id = 1)
+  WHERE app_id = (SELECT app_id FROM window_counters WHERE window_id = old.from_window);
+  UPDATE window_counters SET ways_in = ways_in - 1 WHERE window_id = old.to_window;
+  UPDATE app_counters
+  SET no_way_in = no_way_in + (SELECT ways_in = 0 FROM window_counters WHERE window_id = old.to_window)
+  WHERE app_id = (SELECT app_id FROM window_counters WHERE window_id = old.to_window);
+END;
+
+CREATE TRIGGER counters_transitions_ai AFTER INSERT ON transitions BEGIN
+  UPDATE graph_clock SET edges = edges + 1 WHERE id = 1;
+  UPDATE app_counters
+  SET never_acted_in = never_acted_in - (SELECT acted = 0 FROM window_counters WHERE window_id = new.from_window),
+      controls_acted = controls_acted + (
+        new.scope = 'window'
+        AND NOT EXISTS (SELECT 1 FROM clicks c
+                        WHERE c.window_id = new.from_window AND c.text = new.text AND c.scope = 'window')
+        AND NOT EXISTS (SELECT 1 FROM transitions t
+                        WHERE t.from_window = new.from_window AND t.text = new.text AND t.scope = 'window'
+                          AND t.id <> new.id)
+        AND EXISTS (SELECT 1 FROM elements e WHERE e.window_id = new.from_window AND e.text = new.text)),
+      edges_version = (SELECT edges FROM graph_clock WHERE id = 1)
+  WHERE app_id = (SELECT app_id FROM window_counters WHERE window_id = new.from_window);
+  UPDATE window_counters SET acted = acted + 1 WHERE window_id = new.from_window;
+  UPDATE app_counters
+  SET no_way_in = no_way_in - (SELECT ways_in = 0 FROM window_counters WHERE window_id = new.to_window)
+  WHERE app_id = (SELECT app_id FROM window_counters WHERE window_id = new.to_window);
+  UPDATE window_counters SET ways_in = ways_in + 1 WHERE window_id = new.to_window;
+END;
+
+CREATE TRIGGER counters_transitions_move AFTER UPDATE OF from_window, to_window, text, scope ON transitions
+WHEN old.from_window <> new.from_window OR old.to_window <> new.to_window
+  OR old.text <> new.text OR old.scope <> new.scope BEGIN
+  UPDATE graph_clock SET edges = edges + 1 WHERE id = 1;
+  UPDATE window_counters SET acted = acted - 1 WHERE window_id = old.from_window;
+  UPDATE app_counters
+  SET never_acted_in = never_acted_in + (SELECT acted = 0 FROM window_counters WHERE window_id = old.from_window),
+      controls_acted = controls_acted - (
+        old.scope = 'window'
+        AND NOT EXISTS (SELECT 1 FROM clicks c
+                        WHERE c.window_id = old.from_window AND c.text = old.text AND c.scope = 'window')
+        AND NOT EXISTS (SELECT 1 FROM transitions t
+                        WHERE t.from_window = old.from_window AND t.text = old.text AND t.scope = 'window'
+                          AND t.id <> old.id)
+        AND EXISTS (SELECT 1 FROM elements e WHERE e.window_id = old.from_window AND e.text = old.text)),
+      edges_version = (SELECT edges FROM graph_clock WHERE id = 1)
+  WHERE app_id = (SELECT app_id FROM window_counters WHERE window_id = old.from_window);
+  UPDATE window_counters SET ways_in = ways_in - 1 WHERE window_id = old.to_window;
+  UPDATE app_counters
+  SET no_way_in = no_way_in + (SELECT ways_in = 0 FROM window_counters WHERE window_id = old.to_window)
+  WHERE app_id = (SELECT app_id FROM window_counters WHERE window_id = old.to_window);
+  UPDATE app_counters
+  SET never_acted_in = never_acted_in - (SELECT acted = 0 FROM window_counters WHERE window_id = new.from_window),
+      controls_acted = controls_acted + (
+        new.scope = 'window'
+        AND NOT EXISTS (SELECT 1 FROM clicks c
+                        WHERE c.window_id = new.from_window AND c.text = new.text AND c.scope = 'window')
+        AND NOT EXISTS (SELECT 1 FROM transitions t
+                        WHERE t.from_window = new.from_window AND t.text = new.text AND t.scope = 'window'
+                          AND t.id <> new.id)
+        AND EXISTS (SELECT 1 FROM elements e WHERE e.window_id = new.from_window AND e.text = new.text)),
+      edges_version = (SELECT edges FROM graph_clock WHERE id = 1)
+  WHERE app_id = (SELECT app_id FROM window_counters WHERE window_id = new.from_window);
+  UPDATE window_counters SET acted = acted + 1 WHERE window_id = new.from_window;
+  UPDATE app_counters
+  SET no_way_in = no_way_in - (SELECT ways_in = 0 FROM window_counters WHERE window_id = new.to_window)
+  WHERE app_id = (SELECT app_id FROM window_counters WHERE window_id = new.to_window);
+  UPDATE window_counters SET ways_in = ways_in + 1 WHERE window_id = new.to_window;
+END;
+
+CREATE TRIGGER counters_transitions_weight AFTER UPDATE OF count, last_seen, action ON transitions BEGIN
+  UPDATE graph_clock SET edges = edges + 1 WHERE id = 1;
+  UPDATE app_counters SET edges_version = (SELECT edges FROM graph_clock WHERE id = 1)
+  WHERE app_id = (SELECT app_id FROM window_counters WHERE window_id = new.from_window);
+END;
+
+CREATE TRIGGER counters_windows_ad AFTER DELETE ON windows BEGIN
+  UPDATE app_counters
+  SET windows = windows - 1, seen_once = seen_once - (old.seen_count = 1),
+      never_acted_in = never_acted_in - (SELECT acted = 0 FROM window_counters WHERE window_id = old.id),
+      no_way_in = no_way_in - (SELECT ways_in = 0 FROM window_counters WHERE window_id = old.id)
+  WHERE app_id = old.app_id;
+  DELETE FROM window_counters WHERE window_id = old.id;
+END;
+
+CREATE TRIGGER counters_windows_ai AFTER INSERT ON windows BEGIN
+  INSERT INTO window_counters (window_id, app_id) VALUES (new.id, new.app_id);
+  UPDATE app_counters
+  SET windows = windows + 1, seen_once = seen_once + (new.seen_count = 1),
+      never_acted_in = never_acted_in + 1, no_way_in = no_way_in + 1
+  WHERE app_id = new.app_id;
+END;
+
+CREATE TRIGGER counters_windows_move AFTER UPDATE OF app_id ON windows
+WHEN old.app_id <> new.app_id BEGIN
+  UPDATE graph_clock SET edges = edges + 1 WHERE id = 1;
+  UPDATE app_counters
+  SET windows = windows - 1, seen_once = seen_once - (old.seen_count = 1),
+      never_acted_in = never_acted_in - (SELECT acted = 0 FROM window_counters WHERE window_id = old.id),
+      no_way_in = no_way_in - (SELECT ways_in = 0 FROM window_counters WHERE window_id = old.id),
+      controls_known = controls_known - (SELECT count(*) FROM elements WHERE window_id = old.id),
+      controls_acted = controls_acted - (
+        SELECT count(*) FROM (
+          SELECT text FROM clicks WHERE window_id = old.id AND scope = 'window'
+          UNION
+          SELECT text FROM transitions WHERE from_window = old.id AND scope = 'window') p
+        WHERE EXISTS (SELECT 1 FROM elements e WHERE e.window_id = old.id AND e.text = p.text)),
+      edges_version = (SELECT edges FROM graph_clock WHERE id = 1)
+  WHERE app_id = old.app_id;
+  UPDATE app_counters
+  SET windows = windows + 1, seen_once = seen_once + (new.seen_count = 1),
+      never_acted_in = never_acted_in + (SELECT acted = 0 FROM window_counters WHERE window_id = old.id),
+      no_way_in = no_way_in + (SELECT ways_in = 0 FROM window_counters WHERE window_id = old.id),
+      controls_known = controls_known + (SELECT count(*) FROM elements WHERE window_id = new.id),
+      controls_acted = controls_acted + (
+        SELECT count(*) FROM (
+          SELECT text FROM clicks WHERE window_id = new.id AND scope = 'window'
+          UNION
+          SELECT text FROM transitions WHERE from_window = new.id AND scope = 'window') p
+        WHERE EXISTS (SELECT 1 FROM elements e WHERE e.window_id = new.id AND e.text = p.text)),
+      edges_version = (SELECT edges FROM graph_clock WHERE id = 1)
+  WHERE app_id = new.app_id;
+  UPDATE window_counters SET app_id = new.app_id WHERE window_id = old.id;
+END;
+
+CREATE TRIGGER counters_windows_seen AFTER UPDATE OF seen_count ON windows
+WHEN old.app_id = new.app_id AND (old.seen_count = 1) <> (new.seen_count = 1) BEGIN
+  UPDATE app_counters SET seen_once = seen_once + (new.seen_count = 1) - (old.seen_count = 1)
+  WHERE app_id = new.app_id;
+END;
 
 CREATE TRIGGER elements_ad AFTER DELETE ON elements BEGIN
   DELETE FROM search WHERE rowid = old.id * 4;

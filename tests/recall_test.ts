@@ -1,8 +1,8 @@
-import { equal, match, ok } from "node:assert/strict";
+import { deepStrictEqual, equal, match, ok } from "node:assert/strict";
 import { gatherRecall, type RecallData } from "../src/graph/recall.ts";
 import { fitRecall, formatAgo, formatUtc, renderRecall } from "../src/render/recall_text.ts";
 import { runRecallCli } from "../src/tools/recall.ts";
-import type { Store } from "../src/graph/store.ts";
+import { Store } from "../src/graph/store.ts";
 import { DAY, go, HOUR, NOW, see, tempStore } from "./graph_fixture.ts";
 
 /** Mousepad with a cycle, a dialog reached through chrome, and an island. */
@@ -222,4 +222,30 @@ Deno.test("empty database: says nothing is recorded yet", () => {
   const out = runRecallCli(store, { now: NOW });
   equal(out.ok, true);
   match(out.text, /no app has been recorded yet/);
+});
+
+Deno.test("routes follow new transitions at once, from this connection or another", () => {
+  using store = tempStore();
+  const w = mousepad(store);
+  const before = recall(store, { app: "Mousepad", window: "Go to line" }).route_here!;
+  equal(before.steps, null);
+  // A click changes no route; the route graph may stay cached.
+  go(store, w.main, "Edit", w.main, NOW - 30 * 60_000);
+  equal(recall(store, { app: "Mousepad", window: "Go to line" }).route_here!.steps, null);
+  go(store, w.main, "Find…", w.find, NOW - 20 * 60_000, "chrome");
+  deepStrictEqual(recall(store, { app: "Mousepad", window: "Go to line" }).route_here!.steps, [
+    `in #${w.main} "notes.txt - Mousepad" click "Find…" (chrome) -> #${w.find}`,
+    `in #${w.find} "Find and Replace" click "Go to" -> #${w.goTo}`,
+  ]);
+  // Another server on the same file records a shortcut.
+  const other = new Store(store.path);
+  try {
+    go(other, w.main, "Go to line…", w.goTo, NOW - 10 * 60_000, "chrome");
+  } finally {
+    other.close();
+  }
+  deepStrictEqual(recall(store, { app: "Mousepad", window: "Go to line" }).route_here!.steps, [
+    `in #${w.main} "notes.txt - Mousepad" click "Go to line…" (chrome) -> #${w.goTo}`,
+  ]);
+  match(renderRecall(recall(store, { app: "Mousepad" })), /5 windows; 1 never clicked in/);
 });

@@ -1,10 +1,11 @@
 -- What the recall tool reads. Nothing here writes.
 
 -- name: recall_apps
--- Every app with its window count, most recently seen first.
+-- Every app with its window count (kept by the coverage counters), most
+-- recently seen first.
 SELECT a.id, a.name, a.version, a.last_seen, a.last_window,
-  (SELECT count(*) FROM windows w WHERE w.app_id = a.id) AS window_count
-FROM apps a
+  coalesce(k.windows, 0) AS window_count
+FROM apps a LEFT JOIN app_counters k ON k.app_id = a.id
 ORDER BY a.last_seen DESC, a.id;
 
 -- name: recall_app_windows
@@ -67,8 +68,10 @@ WHERE t.to_window = :window_id
 ORDER BY t.last_seen DESC, t.id;
 
 -- name: route_edges_of_app
--- Every transition leaving a window of one app (the route graph).
-SELECT t.from_window, t.to_window, t.action, t.text, t.scope, t.count, t.last_seen
+-- Every transition leaving a window of one app (the route graph), its
+-- columns named as src/graph/routes.ts RouteEdge names them.
+SELECT t.from_window AS "from", t.to_window AS "to", t.action, t.text, t.scope, t.count,
+  t.last_seen AS "lastSeen"
 FROM windows w JOIN transitions t ON t.from_window = w.id
 WHERE w.app_id = :app_id;
 
@@ -112,59 +115,3 @@ SELECT w.id, w.app_id, w.title, w.kind, w.app_version, w.seen_count, w.last_seen
   a.name AS app_name, a.version AS app_version_now, a.last_window AS app_last_window
 FROM windows w JOIN apps a ON a.id = w.app_id
 WHERE w.id = :id;
-
--- name: coverage_windows_all
--- Coverage over every window.
-SELECT count(*) AS total,
-  coalesce(sum(w.seen_count = 1), 0) AS seen_once,
-  coalesce(sum(NOT EXISTS (SELECT 1 FROM clicks c WHERE c.window_id = w.id)
-    AND NOT EXISTS (SELECT 1 FROM transitions t WHERE t.from_window = w.id)), 0) AS never_acted_in,
-  coalesce(sum(NOT EXISTS (SELECT 1 FROM transitions t WHERE t.to_window = w.id)), 0) AS no_way_in
-FROM windows w;
-
--- name: coverage_windows_app
-SELECT count(*) AS total,
-  coalesce(sum(w.seen_count = 1), 0) AS seen_once,
-  coalesce(sum(NOT EXISTS (SELECT 1 FROM clicks c WHERE c.window_id = w.id)
-    AND NOT EXISTS (SELECT 1 FROM transitions t WHERE t.from_window = w.id)), 0) AS never_acted_in,
-  coalesce(sum(NOT EXISTS (SELECT 1 FROM transitions t WHERE t.to_window = w.id)), 0) AS no_way_in
-FROM windows w
-WHERE w.app_id = :app_id;
-
--- name: coverage_controls_all
--- Known controls (element rows) and how many of them were ever acted on:
--- counted from the clicks and transitions, which are far fewer than elements.
-SELECT
-  (SELECT count(*) FROM elements) AS known,
-  (SELECT count(*) FROM clicks c
-   WHERE c.scope = 'window'
-     AND EXISTS (SELECT 1 FROM elements e WHERE e.window_id = c.window_id AND e.text = c.text))
-  +
-  (SELECT count(*) FROM (
-     SELECT DISTINCT t.from_window, t.text FROM transitions t
-     WHERE t.scope = 'window'
-       AND NOT EXISTS (SELECT 1 FROM clicks c
-                       WHERE c.window_id = t.from_window AND c.text = t.text AND c.scope = 'window')
-       AND EXISTS (SELECT 1 FROM elements e WHERE e.window_id = t.from_window AND e.text = t.text)))
-  AS acted;
-
--- name: coverage_controls_app
-SELECT
-  (SELECT count(*) FROM windows w JOIN elements e ON e.window_id = w.id
-   WHERE w.app_id = :app_id) AS known,
-  (SELECT count(*) FROM windows w JOIN clicks c ON c.window_id = w.id
-   WHERE w.app_id = :app_id AND c.scope = 'window'
-     AND EXISTS (SELECT 1 FROM elements e WHERE e.window_id = c.window_id AND e.text = c.text))
-  +
-  (SELECT count(*) FROM (
-     SELECT DISTINCT t.from_window, t.text FROM windows w JOIN transitions t ON t.from_window = w.id
-     WHERE w.app_id = :app_id AND t.scope = 'window'
-       AND NOT EXISTS (SELECT 1 FROM clicks c
-                       WHERE c.window_id = t.from_window AND c.text = t.text AND c.scope = 'window')
-       AND EXISTS (SELECT 1 FROM elements e WHERE e.window_id = t.from_window AND e.text = t.text)))
-  AS acted;
-
--- name: db_change_stamp
--- Changes when anything was written: by this connection (total_changes) or
--- committed by another one (data_version). Keys the coverage cache.
-SELECT (SELECT data_version FROM pragma_data_version()) AS version, total_changes() AS changes;

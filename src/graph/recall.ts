@@ -11,6 +11,7 @@
 
 import { createMatcher, foldText, matchText, normaliseText, synonymsOf } from "../plan/match.ts";
 import type { MatchStage } from "../plan/match.ts";
+import { readCoverage, routeEdgesVersion } from "./coverage.ts";
 import { formatRouteStep, loadRouteMap, type RouteEdge, type RouteMap } from "./routes.ts";
 import type { Store } from "./store.ts";
 import type { Scope } from "./transitions.ts";
@@ -310,20 +311,23 @@ export function staleReason(
 }
 
 /**
- * What is costly to recompute on every call — coverage counts (they scan
- * every click and transition) and each app's route graph — is kept per store
- * until the database changes (a write by this connection or a commit by
- * another one). Route weights age with time, so the cache also expires after
- * an hour.
+ * Route graphs are kept per store and app, keyed on the app's edges version
+ * (which triggers change whenever one of its transitions does, whoever
+ * writes), so a click, a sighting or another app's transition leaves them
+ * valid. Route weights age with time, so a graph is also rebuilt after an hour.
  */
-interface GraphCache {
-  stamp: string;
+interface CachedRoutes {
+  version: number;
   builtAt: number;
-  coverage: Map<number, Coverage>;
-  routes: Map<number, RouteMap>;
+  map: RouteMap;
 }
-const CACHE_TTL_MS = 60 * 60 * 1000;
-const graphCaches = new WeakMap<Store, GraphCache>();
+const ROUTES_TTL_MS = 60 * 60 * 1000;
+const routeCaches = new WeakMap<Store, Map<number, CachedRoutes>>();
+
+/** Drops the route graphs cached for a store (the next questions rebuild them). */
+export function forgetRouteCache(store: Store): void {
+  routeCaches.delete(store);
+}
 
 /** Reads the graph to answer one question. */
 export function gatherRecall(store: Store, request: RecallRequest): RecallOutcome {
@@ -671,13 +675,21 @@ class RecallReader {
     return formatRouteStep(edge, (id) => this.#ref(id).title);
   }
 
+  readonly #routes = new Map<number, RouteMap>();
   #routeMap(appId: number): RouteMap {
-    const maps = this.#cache().routes;
-    let map = maps.get(appId);
-    if (!map) {
+    let map = this.#routes.get(appId);
+    if (map) return map;
+    let cache = routeCaches.get(this.#store);
+    if (!cache) routeCaches.set(this.#store, cache = new Map());
+    const version = routeEdgesVersion(this.#store, appId) ?? -1;
+    const cached = cache.get(appId);
+    if (cached && cached.version === version && Math.abs(this.#now - cached.builtAt) <= ROUTES_TTL_MS) {
+      map = cached.map;
+    } else {
       map = loadRouteMap(this.#store, appId, this.#now);
-      maps.set(appId, map);
+      cache.set(appId, { version, builtAt: this.#now, map });
     }
+    this.#routes.set(appId, map);
     return map;
   }
 
@@ -742,55 +754,15 @@ class RecallReader {
   // ---- coverage and framing ----
 
   #coverage(app: AppRow | null): Coverage {
-    const cache = this.#cache();
-    const scopeKey = app?.id ?? 0;
-    let coverage = cache.coverage.get(scopeKey);
-    if (!coverage) {
-      coverage = this.#countCoverage(app);
-      cache.coverage.set(scopeKey, coverage);
-    }
-    return { ...coverage };
-  }
-
-  #cacheEntry: GraphCache | null = null;
-  /** This store's cache, emptied first if the database changed since it was filled. */
-  #cache(): GraphCache {
-    if (this.#cacheEntry) return this.#cacheEntry;
-    const row = this.#store.q("db_change_stamp").get() as { version: number; changes: number };
-    const stamp = `${row.version}:${row.changes}`;
-    let cache = graphCaches.get(this.#store);
-    if (!cache || cache.stamp !== stamp || Math.abs(this.#now - cache.builtAt) > CACHE_TTL_MS) {
-      cache = { stamp, builtAt: this.#now, coverage: new Map(), routes: new Map() };
-      graphCaches.set(this.#store, cache);
-    }
-    return (this.#cacheEntry = cache);
-  }
-
-  #countCoverage(app: AppRow | null): Coverage {
-    const w =
-      (app === null
-        ? this.#store.q("coverage_windows_all").get()
-        : this.#store.q("coverage_windows_app").get({ app_id: app.id })) as {
-          total: number;
-          seen_once: number;
-          never_acted_in: number;
-          no_way_in: number;
-        };
-    const c =
-      (app === null
-        ? this.#store.q("coverage_controls_all").get()
-        : this.#store.q("coverage_controls_app").get({ app_id: app.id })) as {
-          known: number;
-          acted: number;
-        };
+    const c = readCoverage(this.#store, app?.id ?? null);
     return {
       scope: app === null ? "all apps" : app.name,
-      windows: w.total,
-      never_clicked_in: w.never_acted_in,
-      seen_once: w.seen_once,
-      no_way_in: w.no_way_in,
-      controls_known: c.known,
-      controls_clicked: c.acted,
+      windows: c.windows,
+      never_clicked_in: c.never_acted_in,
+      seen_once: c.seen_once,
+      no_way_in: c.no_way_in,
+      controls_known: c.controls_known,
+      controls_clicked: c.controls_acted,
     };
   }
 

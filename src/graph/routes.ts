@@ -113,27 +113,8 @@ export class RouteMap {
 
 /** Loads the transitions leaving any window of one app into a {@link RouteMap}. */
 export function loadRouteMap(store: Store, appId: number, now: number): RouteMap {
-  const rows = store.q("route_edges_of_app").all({ app_id: appId }) as Array<{
-    from_window: number;
-    to_window: number;
-    action: string;
-    text: string;
-    scope: Scope;
-    count: number;
-    last_seen: number;
-  }>;
-  return new RouteMap(
-    rows.map((r) => ({
-      from: r.from_window,
-      to: r.to_window,
-      action: r.action,
-      text: r.text,
-      scope: r.scope,
-      count: r.count,
-      lastSeen: r.last_seen,
-    })),
-    now,
-  );
+  // The query names its columns as RouteEdge does, so rows are used as they come.
+  return new RouteMap(store.q("route_edges_of_app").all({ app_id: appId }) as unknown as RouteEdge[], now);
 }
 
 /**

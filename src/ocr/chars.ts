@@ -73,7 +73,7 @@ async function readGlyph(engine: OcrEngine, grey: Grey, line: TextLine): Promise
   let best: OcrWord[] = [];
   let bestConf = -1;
   for (const textHeight of GLYPH_HEIGHTS) {
-    const prepared = prepareLine(grey, line, textHeight, lineGround(line));
+    const prepared = prepareLine(grey, line, textHeight, lineGround(line, grey));
     const read = (await engine.recognize(rgbaOf(prepared.image), "char"))
       .filter((w) => w.conf >= CHAR_CONF_FLOOR && [...w.text].length <= 3);
     // One blob is one character: `Cc` or `Oo` is the recogniser hedging on case.

@@ -285,6 +285,8 @@ export function splitStacked(line: TextLine, mask: Uint8Array, w: number): TextL
     }
   }
   if (cut < 0) return [line];
+  // One wide component with two bands is a shape (a toggle's pill and knob), not two rows of text.
+  if (line.blobs.length === 1 && line.w >= line.h * 1.3) return [];
   const parts: TextLine[] = [];
   for (const [from, to] of [[0, cut], [cut + 1, line.h]]) {
     let top = from, bottom = to;
@@ -316,13 +318,36 @@ export function groundAround(g: Grey, b: Box): number {
   return (values[3] + values[4]) / 2;
 }
 
+/**
+ * Whether a component is a solid block (a terminal's block cursor, a colour
+ * swatch): its inside is one flat grey far from its ground. No glyph of UI
+ * text is a filled rectangle at least 4 px wide and 6 px tall (a bare `l` or
+ * `I` is narrower), and a block chained to a glyph makes the recogniser read
+ * both as a letter pair (`$` and the cursor as `si`).
+ */
+export function isSolidBlock(g: Grey, b: Blob): boolean {
+  // The edge mask marks both sides of a boundary: the inside starts one pixel in.
+  const x0 = b.x + 1, x1 = b.x + b.w - 1, y0 = b.y + 1, y1 = b.y + b.h - 1;
+  if (x1 - x0 < 4 || y1 - y0 < 6 || b.w < b.h * 0.3 || b.ground === undefined) return false;
+  let lo = 255, hi = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const v = g.data[y * g.width + x];
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+    if (hi - lo > 16) return false;
+  }
+  return Math.abs((lo + hi) / 2 - b.ground) > EDGE_CONTRAST;
+}
+
 /** Finds the text lines of a greyscale image, top to bottom. */
 export function findTextLines(g: Grey): TextLine[] {
   const masks = edgeMasks(g);
   eraseRules(masks, g.width, g.height);
   const blobs = components(masks.any, g.width, g.height);
   for (const b of blobs) b.ground = groundAround(g, b);
-  const lines = chainLines(blobs)
+  const lines = chainLines(blobs.filter((b) => !isSolidBlock(g, b)))
     .flatMap((l) => splitStacked(l, masks.any, g.width))
     .filter((l) => isTextLine(l) || isSmallMark(l));
   return lines.sort((a, b) => a.y - b.y || a.x - b.x);

@@ -20,7 +20,7 @@
 
 import type { Rect, RgbaImage } from "../desktop/types.ts";
 import type { OcrEngine, OcrWord } from "./types.ts";
-import { findTextLines, isTextLine, type TextLine } from "./lines.ts";
+import { type Box, findTextLines, GROUND_JUMP, isTextLine, type TextLine } from "./lines.ts";
 import { cropGrey, type Grey, greyOf, rgbaOf } from "./pixels.ts";
 import { prepareLine, ringLevel } from "./prepare.ts";
 import { STACK_GAP, stackLines, toSource, unstackWords } from "./stack.ts";
@@ -28,6 +28,7 @@ import { hashRegion, RegionCache } from "./cache.ts";
 import { fixUiWord } from "./lexicon.ts";
 import { isLoneGlyph, readLoneGlyphs } from "./chars.ts";
 import { cleanWords } from "./plausible.ts";
+import { classifySymbol, inkBox } from "./shapes.ts";
 import { needsReread, rereadLine } from "./reread.ts";
 import {
   acceptDigitReading,
@@ -45,6 +46,9 @@ export const MIN_WORD_CONF = 0.35;
  * the largest image it has read and never shrinks, so this bounds it.
  */
 export const MAX_STACK_AREA = 1.5e6;
+
+/** Confidence given to a symbol told by its shape (shapes.ts). */
+export const SYMBOL_CONF = 0.9;
 
 /** Text height of the second digits-favouring read (about 1.7x enlargement). */
 const DIGIT_SECOND_HEIGHT = 20;
@@ -76,11 +80,96 @@ export function rowHeight(line: TextLine): number {
   return line.h > typical * 1.6 ? Math.round(typical) : line.h;
 }
 
-/** The ground a line sits on: the median of its glyphs' surroundings. */
-export function lineGround(line: TextLine): number | undefined {
+/** Share of a line box the commonest grey must fill to count as the surface the text is on. */
+export const SURFACE_SHARE = 0.4;
+/** A box must be this many times wider than tall to be read on its inner surface. */
+export const SURFACE_ASPECT = 3;
+
+/**
+ * The ground a line sits on: the median of its glyphs' surroundings. When
+ * `grey` is given and the box is mostly one grey far from that (white text
+ * on a selection highlight, whose outline makes the whole highlight one
+ * component), that inner surface is the ground.
+ */
+export function lineGround(line: TextLine, grey?: Grey): number | undefined {
   const grounds = line.blobs.map((b) => b.ground).filter((v): v is number => v !== undefined)
     .sort((a, b) => a - b);
-  return grounds.length ? grounds[grounds.length >> 1] : undefined;
+  const outer = grounds.length ? grounds[grounds.length >> 1] : undefined;
+  // A toggle's pill is a surface too, but its knob is no text: only text-wide boxes count.
+  if (!grey || outer === undefined || line.w < line.h * SURFACE_ASPECT) return outer;
+  const inner = commonGrey(grey, line);
+  return inner.share >= SURFACE_SHARE && Math.abs(inner.value - outer) > GROUND_JUMP ? inner.value : outer;
+}
+
+/**
+ * The box to prepare for a line: on an inner surface (see `lineGround`) the
+ * rows and columns at its edge that are mostly not that surface (the
+ * highlight's outline and the ground around it) are cut off, or they would
+ * read as `[` and `|`.
+ */
+export function surfaceBox(g: Grey, line: TextLine, ground: number | undefined): Box {
+  if (ground === undefined || Math.abs(ground - (lineGround(line) ?? ground)) <= GROUND_JUMP) return line;
+  const on = (v: number) => Math.abs(v - ground) <= 12;
+  const colShare = (x: number, y0: number, y1: number) => {
+    let n = 0;
+    for (let y = y0; y < y1; y++) n += on(g.data[y * g.width + x]) ? 1 : 0;
+    return n / Math.max(1, y1 - y0);
+  };
+  const rowShare = (y: number, x0: number, x1: number) => {
+    let n = 0;
+    for (let x = x0; x < x1; x++) n += on(g.data[y * g.width + x]) ? 1 : 0;
+    return n / Math.max(1, x1 - x0);
+  };
+  let x0 = line.x, x1 = line.x + line.w, y0 = line.y, y1 = line.y + line.h;
+  for (let k = 0; k < 2; k++) {
+    while (y1 - y0 > 4 && rowShare(y0, x0, x1) < 0.5) y0++;
+    while (y1 - y0 > 4 && rowShare(y1 - 1, x0, x1) < 0.5) y1--;
+    while (x1 - x0 > 4 && colShare(x0, y0, y1) < 0.5) x0++;
+    while (x1 - x0 > 4 && colShare(x1 - 1, y0, y1) < 0.5) x1--;
+  }
+  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+}
+
+/** The commonest grey inside a box and the share of the box it fills. */
+export function commonGrey(g: Grey, box: Box): { value: number; share: number } {
+  const hist = new Int32Array(256);
+  for (let y = box.y; y < box.y + box.h; y++) {
+    const row = y * g.width;
+    for (let x = box.x; x < box.x + box.w; x++) hist[g.data[row + x]]++;
+  }
+  let best = 0;
+  for (let v = 1; v < 256; v++) if (hist[v] > hist[best]) best = v;
+  return { value: best, share: hist[best] / Math.max(1, box.w * box.h) };
+}
+
+/** A gap between components at least this many row heights wide is a space, never inside a word. */
+export const SPACE_GAP = 0.8;
+
+/**
+ * Splits a word the recogniser read across a wide gap (`7}` for a line
+ * number and a brace 15 px apart) into one word per side, when each side
+ * is exactly one of its characters. `w` is relative to the line box.
+ */
+export function splitAtGaps(w: OcrWord, line: TextLine, textHeight: number): OcrWord[] {
+  const chars = [...w.text];
+  if (chars.length < 2) return [w];
+  const inside = line.blobs
+    .filter((b) => {
+      const cx = b.x - line.x + b.w / 2;
+      return cx >= w.x && cx <= w.x + w.w;
+    })
+    .sort((a, b) => a.x - b.x);
+  const groups: Box[] = [];
+  for (const b of inside) {
+    const last = groups[groups.length - 1];
+    if (last && b.x - (last.x + last.w) < textHeight * SPACE_GAP) {
+      const x2 = Math.max(last.x + last.w, b.x + b.w), y2 = Math.max(last.y + last.h, b.y + b.h);
+      last.x = Math.min(last.x, b.x), last.y = Math.min(last.y, b.y);
+      last.w = x2 - last.x, last.h = y2 - last.y;
+    } else groups.push({ x: b.x, y: b.y, w: b.w, h: b.h });
+  }
+  if (groups.length < 2 || groups.length !== chars.length) return [w];
+  return groups.map((g, i) => ({ ...w, text: chars[i], x: g.x - line.x, y: g.y - line.y, w: g.w, h: g.h }));
 }
 
 /** Splits items into `n` groups of roughly equal total weight. */
@@ -148,6 +237,13 @@ export class ScreenPipeline {
     // Identical lines (repeated toggles, equal labels) are read once per frame.
     const twins = new Map<string, number[]>();
     lines.forEach((line, index) => {
+      // Symbols the recogniser has no letter for are told by their shape.
+      const symbol = classifySymbol(grey, line, lineGround(line, grey) ?? ringLevel(grey, line));
+      if (symbol) {
+        const ink = inkBox(grey, line, lineGround(line, grey) ?? ringLevel(grey, line));
+        local[index] = [{ text: symbol, conf: SYMBOL_CONF, ...ink }];
+        return;
+      }
       // Lone glyphs and small marks are left to the single-character pass.
       if (!isTextLine(line) || isLoneGlyph(line)) {
         local[index] = [];
@@ -190,15 +286,17 @@ export class ScreenPipeline {
     stacked: boolean,
   ): Promise<void> {
     if (!misses.length) return;
-    const prepared = misses.map((m) => ({
-      ...m,
-      line: prepareLine(grey, lines[m.index], rowHeight(lines[m.index]), lineGround(lines[m.index])),
-    }));
+    const prepared = misses.map((m) => {
+      const line = lines[m.index];
+      const ground = lineGround(line, grey);
+      return { ...m, line: prepareLine(grey, surfaceBox(grey, line, ground), rowHeight(line), ground) };
+    });
     const store = (m: (typeof prepared)[number], found: OcrWord[]) => {
       const box = lines[m.index];
       const words = found
         .filter((w) => w.conf >= MIN_WORD_CONF)
-        .map((w) => toSource(m.line, { ...w, text: fixUiWord(w.text) }, -box.x, -box.y));
+        .map((w) => toSource(m.line, { ...w, text: fixUiWord(w.text) }, -box.x, -box.y))
+        .flatMap((w) => splitAtGaps(w, box, rowHeight(box)));
       local[m.index] = words;
       this.cache.set(m.key, words);
     };
@@ -231,11 +329,11 @@ export class ScreenPipeline {
         this.engine,
         grey,
         line,
-        lineGround(line),
+        lineGround(line, grey),
         local[m.index],
         MIN_WORD_CONF,
         fixUiWord,
-      );
+      ).then((found) => found.flatMap((w) => splitAtGaps(w, line, rowHeight(line))));
       local[m.index] = words;
       this.cache.set(m.key, words);
     }));
@@ -272,7 +370,8 @@ export class ScreenPipeline {
       const ground = lineGround(line) ?? ringLevel(grey, box);
       // Only when the pixels look like digits is the crop read again.
       const crop = cropGrey(grey, { x: box.x, y: box.y, width: box.w, height: box.h });
-      if (!shapeSupportsDigits(glyphRuns(crop, ground), tail)) return;
+      const runs = glyphRuns(crop, ground);
+      if (!shapeSupportsDigits(runs, tail)) return;
       const alphabet = digitAlphabet(head);
       let text: string | null = null;
       // The line's own scale first; a second enlargement when that reading does not fit.
@@ -284,6 +383,21 @@ export class ScreenPipeline {
           await engine.recognizeWithAlphabet(rgbaOf(prepared.image), "block", alphabet),
         );
         if (text) break;
+      }
+      if (!text) {
+        // The head's letters can still pull a digit away (`Fruit1` for `Fruit15`): read the tail's glyphs alone.
+        const from = box.x + Math.max(0, runs[runs.length - [...tail].length].x0 - 1);
+        const tailBox = { x: from, y: box.y, w: box.x + box.w - from, h: box.h };
+        const digits = acceptDigitReading(
+          "",
+          tail,
+          await engine.recognizeWithAlphabet(
+            rgbaOf(prepareLine(grey, tailBox, rowHeight(line), ground).image),
+            "block",
+            "0123456789",
+          ),
+        );
+        if (digits) text = head + digits;
       }
       if (text) {
         local[m.index][k] = { ...w, text };

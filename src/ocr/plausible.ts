@@ -9,8 +9,8 @@
 
 import type { OcrWord } from "./types.ts";
 
-/** Marks that really are this small on screens (a calculator's `.` and `-`). */
-const SMALL_MARKS = new Set([".", "-", "_", "=", ",", "—", "–", "−", "+"]);
+/** Marks that really are this small or flat on screens (a calculator's `.`, `-` and `←`). */
+const SMALL_MARKS = new Set([".", "-", "_", "=", ",", "—", "–", "−", "+", "←", "→", "÷"]);
 
 /** Whether a word's box is a plausible shape for its text. */
 export function isPlausibleWord(w: OcrWord): boolean {

@@ -175,7 +175,9 @@ export class XInput {
         this.#key(place.keycode, false);
         if (shift) this.#key(shift.keycode, false);
         this.c.sync();
-        await sleep(4);
+        // About xdotool's pace: toolkits that react to each key (autocompletion in file
+        // choosers, search-as-you-type) fall behind and interleave when keys come faster.
+        await sleep(12);
       }
     } finally {
       if (borrowed.size) await this.#restore([...borrowed.values()]);

@@ -1,0 +1,171 @@
+/**
+ * Shape rules of the screen pipeline that need no recogniser: the symbol
+ * classifier (`÷`, `←`, `→`), solid blocks (a block cursor), text on a
+ * highlight, toggles split into two bands, and words read across a space.
+ */
+
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { classifySymbol, inkBox } from "../src/ocr/shapes.ts";
+import { findTextLines, isSolidBlock, splitStacked, type TextLine } from "../src/ocr/lines.ts";
+import { lineGround, splitAtGaps, surfaceBox } from "../src/ocr/pipeline.ts";
+import type { Grey } from "../src/ocr/pixels.ts";
+import { isPlausibleWord } from "../src/ocr/plausible.ts";
+
+/** A grey image of `rows` ('#' = ink 20, '.' = ground 240). */
+function draw(rows: string[], ink = 20, ground = 240): Grey {
+  const width = rows[0].length, height = rows.length;
+  const data = new Uint8Array(width * height);
+  rows.forEach((r, y) => [...r].forEach((c, x) => (data[y * width + x] = c === "#" ? ink : ground)));
+  return { width, height, data };
+}
+
+const whole = (g: Grey) => ({ x: 0, y: 0, w: g.width, h: g.height });
+
+Deno.test("a bar with a dot above and below is a division sign", () => {
+  const g = draw([
+    "...........",
+    ".....#.....",
+    "...........",
+    ".#########.",
+    "...........",
+    ".....#.....",
+    "...........",
+  ]);
+  assertEquals(classifySymbol(g, whole(g), 240), "÷");
+  // Light ink on a dark ground reads the same.
+  const dark = draw(
+    ["...........", ".....#.....", "...........", ".#########.", "...........", ".....#....."],
+    230,
+    40,
+  );
+  assertEquals(classifySymbol(dark, whole(dark), 40), "÷");
+});
+
+Deno.test("a bar alone, or with one dot, is not a division sign", () => {
+  const minus = draw([".........", ".#######.", "........."]);
+  assertEquals(classifySymbol(minus, whole(minus), 240), null);
+  const one = draw([
+    ".........",
+    "....#....",
+    ".........",
+    ".#######.",
+    ".........",
+    ".........",
+  ]);
+  assertEquals(classifySymbol(one, whole(one), 240), null);
+});
+
+Deno.test("a thin shaft with a tall head at one end is an arrow", () => {
+  const left = draw([
+    "..................",
+    "....#.............",
+    "...##.............",
+    "..###############.",
+    "...##.............",
+    "....#.............",
+    "..................",
+  ]);
+  assertEquals(classifySymbol(left, whole(left), 240), "←");
+  const right = draw([
+    "..................",
+    ".............#....",
+    ".............##...",
+    ".###############..",
+    ".............##...",
+    ".............#....",
+    "..................",
+  ]);
+  assertEquals(classifySymbol(right, whole(right), 240), "→");
+  const box = inkBox(left, whole(left), 240);
+  assertEquals(box, { x: 2, y: 1, w: 15, h: 5 });
+});
+
+Deno.test("letters and plain dashes are not arrows", () => {
+  const dash = draw(["..........", ".########.", ".########.", ".........."]);
+  assertEquals(classifySymbol(dash, whole(dash), 240), null);
+  const t = draw([
+    "..#....",
+    "..#....",
+    "#####..",
+    "..#....",
+    "..#....",
+    "..###..",
+  ]);
+  assertEquals(classifySymbol(t, whole(t), 240), null);
+  // Arrows told by shape survive the pill rule of the plausibility filter.
+  assert(isPlausibleWord({ text: "←", x: 0, y: 0, w: 15, h: 5, conf: 0.9 }));
+});
+
+Deno.test("a flat filled rectangle is a solid block, a stroke is not", () => {
+  const rows = Array.from({ length: 14 }, (_, y) => y === 0 || y === 13 ? "..........." : ".#########.");
+  const g = draw(rows);
+  assert(isSolidBlock(g, { x: 0, y: 0, w: 11, h: 14, mass: 40, ground: 240 }));
+  // A bare `l`: too narrow to be a block.
+  const l = draw(Array.from({ length: 14 }, (_, y) => y === 0 || y === 13 ? "...." : ".##."));
+  assert(!isSolidBlock(l, { x: 0, y: 0, w: 4, h: 14, mass: 40, ground: 240 }));
+  // A block cursor next to a `$`-like glyph is dropped from the line.
+  const row = (s: string) => "." + s + "." + ".".repeat(4) + s.replace(/./g, "#").slice(0, 8) + ".";
+  const frame = draw([
+    ".".repeat(23),
+    ...Array.from({ length: 12 }, (_, y) => row(y % 4 === 0 ? "########" : y % 2 ? "#......#" : "########")),
+    ".".repeat(23),
+  ]);
+  const lines = findTextLines(frame);
+  assert(lines.every((line) => line.x + line.w <= 12), JSON.stringify(lines));
+});
+
+Deno.test("text on a highlight is read on the highlight, trimmed to it", () => {
+  // A white-ground frame with a wide blue-grey (100) highlight holding white (250) text.
+  const width = 40, height = 10;
+  const data = new Uint8Array(width * height).fill(250);
+  for (let y = 1; y < 9; y++) for (let x = 2; x < 38; x++) data[y * width + x] = 100;
+  for (let x = 6; x < 30; x += 3) for (let y = 3; y < 7; y++) data[y * width + x] = 250;
+  const g: Grey = { width, height, data };
+  const line: TextLine = {
+    x: 1,
+    y: 0,
+    w: 38,
+    h: 10,
+    blobs: [{ x: 1, y: 0, w: 38, h: 10, mass: 200, ground: 250 }],
+  };
+  assertEquals(lineGround(line), 250);
+  assertEquals(lineGround(line, g), 100);
+  assertEquals(surfaceBox(g, line, 100), { x: 2, y: 1, w: 36, h: 8 });
+  // A toggle-sized box (not text-wide) keeps the outer ground.
+  assertEquals(lineGround({ ...line, w: 20 }, g), 250);
+});
+
+Deno.test("one wide component cut into two bands is a toggle, not two rows", () => {
+  const w = 38, h = 22;
+  const mask = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (y !== 10 && y !== 11 && (y < 3 || y > 18 || x % 5 === 0)) mask[y * w + x] = 1;
+    }
+  }
+  const line: TextLine = { x: 0, y: 0, w, h, blobs: [{ x: 0, y: 0, w, h, mass: 200 }] };
+  assertEquals(splitStacked(line, mask, w), []);
+});
+
+Deno.test("a word read across a wide gap is split when each side is one character", () => {
+  const line: TextLine = {
+    x: 100,
+    y: 50,
+    w: 32,
+    h: 14,
+    blobs: [
+      { x: 100, y: 51, w: 9, h: 11, mass: 50 },
+      { x: 124, y: 50, w: 8, h: 14, mass: 60 },
+    ],
+  };
+  const word = { text: "7}", x: 1, y: 1, w: 30, h: 12, conf: 0.7 };
+  assertEquals(splitAtGaps(word, line, 14), [
+    { text: "7", x: 0, y: 1, w: 9, h: 11, conf: 0.7 },
+    { text: "}", x: 24, y: 0, w: 8, h: 14, conf: 0.7 },
+  ]);
+  // Three characters over two groups stay one word.
+  assertEquals(splitAtGaps({ ...word, text: "7})" }, line, 14).length, 1);
+  // Close glyphs are one word.
+  const close = { ...line, blobs: [line.blobs[0], { ...line.blobs[1], x: 111 }] };
+  assertEquals(splitAtGaps(word, close, 14), [word]);
+});
