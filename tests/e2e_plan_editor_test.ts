@@ -36,16 +36,19 @@ Deno.test({
       const file = `${s.dir}/notes.txt`;
 
       await t.step("type text and save it through File > Save As… into a file on disk", async () => {
+        // Started in the session folder, the editor's Save As dialog opens there.
+        s.desktop.spawn("mousepad", [], {}, s.dir);
+        await s.desktop.waitForWindow("Mousepad");
         const r = await s.call("execute_plan", {
           steps: [
-            { action: "focus_app", app_name: "mousepad" },
+            { action: "focus_app", app_name: "mousepad", timeout_ms: 15000 },
             { action: "type", text: "Hello from choto\nsecond line", expect: { screen_changes: true } },
             { action: "click", target: { text: "File" }, expect: { appears: "Save As" } },
             { action: "click", target: { text: "Save As…", scope: "chrome" }, expect: { appears: "Cancel" } },
             // The dialog is drawn before its name field takes the keyboard focus.
             { action: "wait", amount: 700 },
             { action: "hotkey", keys: ["ctrl", "a"] },
-            { action: "type", text: file, expect: { screen_changes: true } },
+            { action: "type", text: "notes.txt", expect: { appears: "notes.txt" } },
             { action: "hotkey", keys: ["enter"], expect: { disappears: "Cancel" } },
           ],
         });

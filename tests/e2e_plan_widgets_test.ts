@@ -5,7 +5,6 @@
  * its end with every line exactly once.
  */
 
-import { createX11Desktop } from "../src/desktop/x11.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { until, withSession } from "./support/session.ts";
 import { skipE2E } from "./support/xdesktop.ts";
@@ -67,18 +66,6 @@ function titleCase(w: string): string {
   return w[0].toUpperCase() + w.slice(1);
 }
 
-/** Waits until a window whose title contains `piece` is open on the test display. */
-async function waitForWindow(display: string, piece: string): Promise<void> {
-  await until(() => {
-    const x = createX11Desktop(display);
-    try {
-      return x.windows().windows.some((w) => w.title.includes(piece)) ? true : null;
-    } finally {
-      x.close();
-    }
-  }, 15_000);
-}
-
 async function collect(child: Deno.ChildProcess): Promise<string> {
   const out = await child.output();
   return new TextDecoder().decode(out.stdout).trim();
@@ -93,6 +80,7 @@ Deno.test({
     await withSession(async (s) => {
       await t.step("galculator: single-character keys compute 7 + 8 = 15", async () => {
         s.desktop.spawn("galculator");
+        await s.desktop.waitForWindow("galculator");
         const r = await s.call("execute_plan", {
           steps: [
             { action: "focus_app", app_name: "galculator" },
@@ -128,7 +116,7 @@ Deno.test({
           stdout: "piped",
           stderr: "null",
         }).spawn();
-        await waitForWindow(s.desktop.display, "Pick a fruit");
+        await s.desktop.waitForWindow("Pick a fruit");
         const r = await s.call("execute_plan", {
           steps: [
             { action: "focus_app", app_name: "zenity" },
@@ -148,7 +136,7 @@ Deno.test({
           stdout: "piped",
           stderr: "null",
         }).spawn();
-        await waitForWindow(s.desktop.display, "Volume");
+        await s.desktop.waitForWindow("Volume");
         const focused = await s.call("focus_app", { app_name: "zenity" });
         assert(!focused.isError, focused.text);
         let seen = "";
@@ -193,7 +181,7 @@ Deno.test({
           );
           await Deno.writeTextFile(file, lines.join("\n") + "\n");
           s.desktop.spawn("mousepad", [file]);
-          await waitForWindow(s.desktop.display, "long.txt");
+          await s.desktop.waitForWindow("long.txt");
           const r = await s.call("execute_plan", {
             steps: [
               { action: "focus_app", app_name: "mousepad" },

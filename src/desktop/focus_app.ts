@@ -27,6 +27,18 @@ export type FocusResult =
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** How long a running app without a window gets to show one before it is asked to. */
+const STARTING_MS = 2500;
+
+async function windowAppears(desktop: Desktop, names: string[], ms: number): Promise<boolean> {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    if (desktop.windows().windows.some((w) => windowOf(w, names))) return true;
+    await sleep(100);
+  }
+  return false;
+}
+
 const fold = (s: string) => s.toLowerCase().replace(/\s+/g, "");
 
 /** True when a window belongs to an app known by these names. */
@@ -58,8 +70,11 @@ export async function focusApp(
   if (hit.kind === "found") {
     const app = hit.item;
     const names = [app.name, ...app.aliases];
-    const how = app.windowIds.length ? "activated" : "reopened";
-    if (!app.windowIds.length) {
+    let how: "activated" | "reopened" = "activated";
+    // A process without a window may simply still be starting: give it a moment
+    // to map its window before asking it for another one.
+    if (!app.windowIds.length && !(await windowAppears(desktop, [app.name, ...app.aliases], STARTING_MS))) {
+      how = "reopened";
       try {
         await desktop.reopen(app);
       } catch (err) {

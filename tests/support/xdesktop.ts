@@ -7,6 +7,7 @@
  */
 
 import { existsSync } from "node:fs";
+import { createX11Desktop } from "../../src/desktop/x11.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -35,7 +36,9 @@ export interface TestDesktop {
   display: string;
   env: Record<string, string>;
   /** Starts an app on this display; it is stopped with the desktop. */
-  spawn(cmd: string, args?: string[], env?: Record<string, string>): Deno.ChildProcess;
+  spawn(cmd: string, args?: string[], env?: Record<string, string>, cwd?: string): Deno.ChildProcess;
+  /** Waits until a window whose title contains `piece` is open (15 s at most). */
+  waitForWindow(piece: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -76,10 +79,23 @@ export async function startDesktop(): Promise<TestDesktop> {
   return {
     display,
     env,
-    spawn(cmd, args = [], extra = {}) {
-      const child = new Deno.Command(cmd, { args, env: { ...env, ...extra }, ...quiet }).spawn();
+    spawn(cmd, args = [], extra = {}, cwd) {
+      const child = new Deno.Command(cmd, { args, env: { ...env, ...extra }, cwd, ...quiet }).spawn();
       children.push(child);
       return child;
+    },
+    async waitForWindow(piece) {
+      const end = performance.now() + 15_000;
+      while (performance.now() < end) {
+        const x = createX11Desktop(display);
+        try {
+          if (x.windows().windows.some((w) => w.title.includes(piece))) return;
+        } finally {
+          x.close();
+        }
+        await sleep(100);
+      }
+      throw new Error(`no window titled like "${piece}" appeared on ${display}`);
     },
     async stop() {
       for (const c of children.reverse()) {
