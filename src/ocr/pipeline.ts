@@ -44,8 +44,10 @@ export const MIN_WORD_CONF = 0.35;
 /**
  * Most pixels one stacked image may hold. The recogniser's memory grows with
  * the largest image it has read and never shrinks, so this bounds it.
+ * Measured on the fixtures: 1.5e6 → 446 MB peak, 1.0e6 → 405 MB, 0.7e6 →
+ * 375 MB, with the same recall and no slower frames.
  */
-export const MAX_STACK_AREA = 1.5e6;
+export const MAX_STACK_AREA = 0.7e6;
 
 /** Confidence given to a symbol told by its shape (shapes.ts). */
 export const SYMBOL_CONF = 0.9;

@@ -9,6 +9,10 @@
 import sharp from "sharp";
 import type { RgbaImage } from "../desktop/types.ts";
 
+// Every image here is a fresh screenshot used once: libvips' operation cache
+// would only hold on to tens of megabytes of pixels that are never asked for again.
+sharp.cache(false);
+
 /** Decodes a PNG/JPEG/BMP file's bytes into RGBA. */
 export async function decodeImage(bytes: Uint8Array): Promise<RgbaImage> {
   const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({
