@@ -121,6 +121,27 @@ Deno.test({
         },
       );
 
+      await t.step("target.window reads another window by a piece of its title", async () => {
+        const r = await s.call("execute_plan", {
+          steps: [
+            { action: "hotkey", keys: ["shift", "cmd", "n"], expect: { appears: "Untitled" } },
+            { action: "read", target: { text: "", window: "notes.txt" } },
+          ],
+        });
+        assertEquals(r.structured.status, "success", r.text);
+        const extracted = r.structured.extracted as Array<{ source: string; text: string }>;
+        assertMatch(extracted[0].source, /notes\.txt/);
+        assertMatch(extracted[0].text, /Hello from choto/);
+        const missing = await s.call("execute_plan", {
+          steps: [{ action: "click", target: { text: "File", window: "no such window" } }],
+        });
+        assertEquals(missing.structured.status, "escalated");
+        assertMatch(
+          missing.text,
+          /no open window's title contains "no such window"; open windows: .*notes\.txt/,
+        );
+      });
+
       await t.step("skip_if_absent turns a missing target into a skipped step", async () => {
         const r = await s.call("execute_plan", {
           steps: [

@@ -129,6 +129,38 @@ Deno.test({
         assertEquals(await collect(child), "Gooseberry");
       });
 
+      await t.step("shift held through a click selects a range of a list", async () => {
+        const fruits = WORDS.slice(0, 6).map(titleCase);
+        const child = new Deno.Command("zenity", {
+          args: [
+            "--list",
+            "--multiple",
+            "--title",
+            "Basket",
+            "--column",
+            "Fruit",
+            "--height",
+            "360",
+            ...fruits,
+          ],
+          env: s.desktop.env,
+          stdout: "piped",
+          stderr: "null",
+        }).spawn();
+        await s.desktop.waitForWindow("Basket");
+        const r = await s.call("execute_plan", {
+          steps: [
+            { action: "focus_app", app_name: "zenity" },
+            { action: "click", target: { text: "Banana" } },
+            { action: "click", target: { text: "Elder" }, modifiers: ["shift"] },
+            { action: "click", target: { text: "OK" } },
+          ],
+        });
+        assertEquals(r.structured.status, "success", r.text);
+        assertMatch(r.text, /click "Elder" \(window\) with shift/);
+        assertEquals(await collect(child), "Banana|Cherry|Damson|Elder");
+      });
+
       await t.step("a slider is dragged until its readout shows 75", async () => {
         const child = new Deno.Command("zenity", {
           args: ["--scale", "--title", "Volume", "--text", "Set the volume", "--value", "20"],

@@ -1,4 +1,4 @@
-import { assert, assertEquals } from "./support/assert.ts";
+import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import type { Element } from "../src/ocr/types.ts";
 import {
   boundLines,
@@ -258,4 +258,29 @@ Deno.test("end to end: lay out a screen, then bound it by text", () => {
     "Shipping 4.50",
     "Total 22.50",
   ]);
+});
+
+Deno.test("words a space apart print as one run, wider gaps still make columns", () => {
+  const word = (text: string, x: number, y: number) => ({
+    text,
+    x,
+    y,
+    w: text.length * 8,
+    h: 12,
+    cx: x + text.length * 4,
+    cy: y + 6,
+    conf: 0.9,
+  });
+  const lines = layoutText([
+    word("Hello", 10, 10),
+    word("from", 58, 10),
+    word("choto", 98, 10),
+    word("Name", 10, 40),
+    word("Size", 200, 40),
+    word("report", 10, 60),
+    word("2", 200, 60),
+  ]);
+  assertEquals(lines[0], "Hello from choto");
+  assertMatch(lines.at(-2)!, /^Name {2,}Size$/);
+  assertEquals(lines.at(-1)!.indexOf("2"), lines.at(-2)!.indexOf("Size"));
 });

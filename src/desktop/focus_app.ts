@@ -56,17 +56,7 @@ export async function focusApp(
   const t0 = performance.now();
   const running = await desktop.runningApps();
   const hit = matchAppName(query, running);
-  if (hit.kind === "ambiguous") {
-    const names = hit.candidates.map((c) => c.name);
-    return {
-      ok: false,
-      reason: "ambiguous",
-      candidates: names,
-      message: `"${query}" matches ${names.length} running apps (${
-        names.map((n) => `"${n}"`).join(", ")
-      }); call focus_app again with one of these exact names`,
-    };
-  }
+  if (hit.kind === "ambiguous") return ambiguous(`"${query}" matches`, "running", hit.candidates);
   if (hit.kind === "found") {
     const app = hit.item;
     const names = [app.name, ...app.aliases];
@@ -112,6 +102,23 @@ export async function focusApp(
   );
 }
 
+/** An ambiguous name: the candidates, and what to do about it. */
+function ambiguous(
+  lead: string,
+  where: "running" | "installed",
+  candidates: Array<{ name: string }>,
+): Extract<FocusResult, { ok: false }> {
+  const names = candidates.map((c) => c.name);
+  return {
+    ok: false,
+    reason: "ambiguous",
+    candidates: names,
+    message: `${lead} ${names.length} ${where} apps (${
+      names.map((n) => `"${n}"`).join(", ")
+    }); call focus_app again with one of these exact names`,
+  };
+}
+
 function fail(reason: "launch_failed" | "not_confirmed" | "not_found", message: string): FocusResult {
   return { ok: false, reason, message, candidates: [] };
 }
@@ -123,15 +130,7 @@ function pickLaunchable(
   const hit = matchAppName(query, apps);
   if (hit.kind === "found") return { app: hit.item };
   if (hit.kind === "ambiguous") {
-    const names = hit.candidates.map((c) => c.name);
-    return {
-      ok: false,
-      reason: "ambiguous",
-      candidates: names,
-      message: `"${query}" is not running and matches ${names.length} installed apps (${
-        names.map((n) => `"${n}"`).join(", ")
-      }); call focus_app again with one of these exact names`,
-    };
+    return ambiguous(`"${query}" is not running and matches`, "installed", hit.candidates);
   }
   return {
     ok: false,

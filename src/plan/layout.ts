@@ -40,6 +40,8 @@ export interface LayoutRow {
   bottom: number;
 }
 
+/** Gaps narrower than this many character widths are word spaces inside one run of text. */
+const WORD_GAP = 1.6;
 /** Used when nothing on the page says how wide a character is. */
 export const DEFAULT_CHAR_WIDTH = 8;
 /** Share of the shorter height two boxes must overlap vertically to be on one row. */
@@ -61,7 +63,7 @@ export function layoutText(elements: readonly Element[], opts: LayoutOptions = {
   const visible = elements.filter((e) => cleanText(e.text) !== "");
   if (visible.length === 0) return [];
   const charWidth = opts.charWidth ?? estimateCharWidth(visible);
-  const rows = groupRows(visible);
+  const rows = groupRows(visible).map((row) => joinWordRuns(row, charWidth));
   const rendered = renderRows(rows, charWidth);
   if (opts.blankLines === false) return rendered;
   return withParagraphBreaks(rows, rendered);
@@ -104,6 +106,38 @@ export function groupRows(elements: readonly Element[]): LayoutRow[] {
   }
   for (const row of rows) row.elements.sort((a, b) => a.x - b.x);
   return rows.sort((a, b) => a.top + a.bottom - (b.top + b.bottom));
+}
+
+/**
+ * Joins neighbours of a row that are only a word space apart into one run of
+ * text, so a sentence read as separate words ("Hello", "from", "choto")
+ * prints with single spaces instead of being spread over column stops; wider
+ * gaps (table cells, a shortcut after its menu item) still separate columns.
+ */
+export function joinWordRuns(row: LayoutRow, charWidth: number): LayoutRow {
+  const runs: Element[] = [];
+  for (const element of row.elements) {
+    const last = runs[runs.length - 1];
+    const gap = last ? element.x - (last.x + last.w) : Infinity;
+    if (last && gap < WORD_GAP * charWidth) {
+      const x2 = Math.max(last.x + last.w, element.x + element.w);
+      const y = Math.min(last.y, element.y);
+      const y2 = Math.max(last.y + last.h, element.y + element.h);
+      runs[runs.length - 1] = {
+        ...last,
+        text: `${cleanText(last.text)} ${cleanText(element.text)}`,
+        w: x2 - last.x,
+        y,
+        h: y2 - y,
+        cx: Math.round((last.x + x2) / 2),
+        cy: Math.round((y + y2) / 2),
+        conf: Math.min(last.conf, element.conf),
+      };
+    } else {
+      runs.push(element);
+    }
+  }
+  return { ...row, elements: runs };
 }
 
 /**

@@ -104,7 +104,19 @@ export async function startDesktop(): Promise<TestDesktop> {
         } catch {
           // already gone
         }
-        await c.status.catch(() => {});
+        // An editor holding an unsaved document may ask before quitting: do not wait on it.
+        const ended = await Promise.race([
+          c.status.then(() => true, () => true),
+          sleep(2000).then(() => false),
+        ]);
+        if (!ended) {
+          try {
+            c.kill("SIGKILL");
+          } catch {
+            // ended meanwhile
+          }
+          await c.status.catch(() => {});
+        }
       }
       await Deno.remove(home, { recursive: true }).catch(() => {});
     },
