@@ -243,7 +243,7 @@ Deno.test("typing posts one down/up pair per code point and hotkeys carry flags"
 Deno.test("clipboard, apps and permissions go through pools", async () => {
   const f = makeFake();
   const d = createMacDesktop(f.libs, { host, run: () => Promise.resolve() });
-  assert.deepEqual(await d.readClipboard(), { text: "clip", note: "" });
+  assert.deepEqual(await d.readClipboard(), { text: "clip", note: "4 characters of text" });
   const apps = await d.runningApps();
   assert.deepEqual(apps.map((a) => a.aliases), [["com.apple.Safari"]]);
   const checks = d.permissions();

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { deflateSync } from "node:zlib";
+import { bundleOf, versionFromPlist } from "../src/desktop/macos/bundle_version.ts";
 import { kindOfLayer } from "../src/desktop/macos/layers.ts";
 import {
   displayFor,
@@ -196,4 +197,22 @@ Deno.test("permission details name the responsible app and the pane", () => {
   assert.match(sr.detail, /screencapture/);
   assert.match(ax.detail, /Accessibility/);
   assert.equal(permissionChecks(true, true, "p", { execPath: "d" }).every((c) => c.ok), true);
+});
+
+Deno.test("app versions come from the bundle's Info.plist", () => {
+  assert.deepStrictEqual(
+    bundleOf("/Applications/Safari.app/Contents/MacOS/Safari"),
+    "/Applications/Safari.app",
+  );
+  assert.deepStrictEqual(bundleOf("/usr/bin/vim"), null);
+  const plist = `<?xml version="1.0"?><plist><dict>
+    <key>CFBundleShortVersionString</key>
+    <string>18.1</string>
+    <key>CFBundleVersion</key><string>20619.2.8</string></dict></plist>`;
+  assert.deepStrictEqual(versionFromPlist(plist), "18.1 (20619.2.8)");
+  assert.deepStrictEqual(
+    versionFromPlist("<plist><dict><key>CFBundleVersion</key><string>42</string></dict></plist>"),
+    "42",
+  );
+  assert.deepStrictEqual(versionFromPlist("bplist00\u0000"), null);
 });

@@ -10,6 +10,7 @@
  * @module
  */
 
+import { bundleVersionOf } from "./macos/bundle_version.ts";
 import type {
   Desktop,
   LaunchableApp,
@@ -86,6 +87,8 @@ export interface MacDesktopOptions {
   listApps?: (dir: string) => string[];
   /** Runs a command (open -a …) and resolves when it exits. */
   run?: (cmd: string, args: string[]) => Promise<void>;
+  /** Reads the version of the app running as a pid (injected in tests). */
+  bundleVersion?: (pid: number) => string | null;
 }
 
 /** The macOS backend, with its native libraries injected (opened for real by default). */
@@ -472,6 +475,10 @@ class MacDesktop implements Desktop {
     await (this.opts.run ?? runCommand)("/usr/bin/open", ["-a", app.name]);
   }
 
+  appVersion(pid: number | null): string | null {
+    return pid === null ? null : (this.opts.bundleVersion ?? bundleVersionOf)(pid);
+  }
+
   readClipboard(): Promise<{ text: string | null; note: string }> {
     const o = this.#objc;
     const text = o.pool(() => {
@@ -483,7 +490,7 @@ class MacDesktop implements Desktop {
     return Promise.resolve(
       text === null
         ? { text: null, note: "the clipboard holds no text (empty, or an image/file)" }
-        : { text, note: "" },
+        : { text, note: `${[...text].length} characters of text` },
     );
   }
 
