@@ -10,6 +10,7 @@ import type { Rect } from "../desktop/types.ts";
 import { recordSighting, type SightingResult } from "../graph/record.ts";
 import type { Element } from "../ocr/types.ts";
 import type { Services } from "../services.ts";
+import { snapshot } from "./snapshot.ts";
 import { assignSurfaces, type Surfaces } from "./surfaces.ts";
 
 /** Everything one look produced. */
@@ -32,8 +33,7 @@ export async function observeScreen(
   opts: { record?: boolean } = {},
 ): Promise<Observation> {
   const desktop = services.desktop();
-  const state = desktop.windows();
-  const frame = desktop.capture();
+  const { state, frame } = snapshot(desktop);
   const read = await services.reader().read(frame, {
     x: 0,
     y: 0,

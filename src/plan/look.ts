@@ -10,6 +10,7 @@
 import type { Rect, RgbaImage, WindowInfo, WindowState } from "../desktop/types.ts";
 import { recordSighting } from "../graph/record.ts";
 import type { Element } from "../ocr/types.ts";
+import { snapshot } from "../perceive/snapshot.ts";
 import { focusWindow } from "../perceive/surfaces.ts";
 import type { Services } from "../services.ts";
 
@@ -54,8 +55,7 @@ export function findWindow(state: WindowState, piece: string): WindowInfo | null
  */
 export async function look(services: Services, windowId?: string): Promise<Look> {
   const desktop = services.desktop();
-  const state = desktop.windows();
-  const frame = desktop.capture();
+  const { state, frame } = snapshot(desktop);
   const window = (windowId ? state.windows.find((w) => w.id === windowId) : null) ?? focusWindow(state);
   const reader = services.reader();
   const chromeReads = await Promise.all(state.chrome.map((c) => reader.read(frame, c.bounds)));
