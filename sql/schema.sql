@@ -90,6 +90,11 @@ CREATE VIRTUAL TABLE search USING fts5(
   tokenize = 'trigram'
 );
 
+CREATE TABLE transition_via (
+  transition_id INTEGER PRIMARY KEY REFERENCES transitions(id) ON DELETE CASCADE,
+  via           TEXT NOT NULL
+);
+
 CREATE TABLE transitions (
   id          INTEGER PRIMARY KEY,
   from_window INTEGER NOT NULL REFERENCES windows(id) ON DELETE CASCADE,

@@ -195,7 +195,10 @@ Deno.test({
         const r = await s.call("recall", { query: "Save As", app_name: "mousepad" });
         assert(!r.isError, r.text);
         assertMatch(r.text, /Mousepad/);
-        assertMatch(r.text, /route: in #\d+ ".*Mousepad" click "Save As(…|\.\.\.)" \(chrome\) -> #\d+/);
+        assertMatch(
+          r.text,
+          /route: in #\d+ ".*Mousepad" click "File" then click "Save As(…|\.\.\.)" \(chrome\) -> #\d+/,
+        );
       });
     });
   },

@@ -68,7 +68,8 @@ export function go(
   to: number,
   at: number,
   scope: Scope = "window",
+  via: string | null = null,
 ): void {
   recordClick(store, { windowId: from, text, scope, now: at });
-  recordTransition(store, { fromWindowId: from, toWindowId: to, action: "click", text, scope, now: at });
+  recordTransition(store, { fromWindowId: from, toWindowId: to, action: "click", text, scope, via, now: at });
 }

@@ -71,3 +71,16 @@ Deno.test("routes from the store render as execute_plan steps, chrome marked", (
       `in #${prefs} "Preferences" click "View" -> #${view}`,
   );
 });
+
+Deno.test("a menu item's route says to open its menu first", () => {
+  using store = tempStore();
+  const main = see(store, "Mousepad", "notes.txt - Mousepad", ["File"], NOW - HOUR);
+  const save = see(store, "Mousepad", "Save As", ["Name:", "Cancel", "Save"], NOW, "dialog");
+  go(store, main, "Save As…", save, NOW, "chrome", "File");
+  const map = loadRouteMap(store, 1, NOW);
+  const titles = new Map([[main, "notes.txt - Mousepad"], [save, "Save As"]]);
+  equal(
+    formatRoute(map.route(main, save)!, (id) => titles.get(id)!),
+    `in #${main} "notes.txt - Mousepad" click "File" then click "Save As…" (chrome) -> #${save}`,
+  );
+});

@@ -53,26 +53,29 @@ SELECT text, scope, count, last_seen FROM transitions WHERE from_window = :windo
 
 -- name: recall_transitions_from
 -- A window's outgoing transitions, most recent first.
-SELECT t.from_window, t.to_window, t.action, t.text, t.scope, t.count, t.last_seen,
+SELECT t.from_window, t.to_window, t.action, t.text, t.scope, v.via, t.count, t.last_seen,
   w.title AS to_title
 FROM transitions t JOIN windows w ON w.id = t.to_window
+LEFT JOIN transition_via v ON v.transition_id = t.id
 WHERE t.from_window = :window_id
 ORDER BY t.last_seen DESC, t.id;
 
 -- name: recall_transitions_into
 -- The recorded ways into a window, most recent first.
-SELECT t.from_window, t.to_window, t.action, t.text, t.scope, t.count, t.last_seen,
+SELECT t.from_window, t.to_window, t.action, t.text, t.scope, v.via, t.count, t.last_seen,
   w.title AS from_title
 FROM transitions t JOIN windows w ON w.id = t.from_window
+LEFT JOIN transition_via v ON v.transition_id = t.id
 WHERE t.to_window = :window_id
 ORDER BY t.last_seen DESC, t.id;
 
 -- name: route_edges_of_app
 -- Every transition leaving a window of one app (the route graph), its
 -- columns named as src/graph/routes.ts RouteEdge names them.
-SELECT t.from_window AS "from", t.to_window AS "to", t.action, t.text, t.scope, t.count,
+SELECT t.from_window AS "from", t.to_window AS "to", t.action, t.text, t.scope, v.via, t.count,
   t.last_seen AS "lastSeen"
 FROM windows w JOIN transitions t ON t.from_window = w.id
+LEFT JOIN transition_via v ON v.transition_id = t.id
 WHERE w.app_id = :app_id;
 
 -- name: search_phrase

@@ -96,6 +96,8 @@ export interface TransitionFacts {
   action: string;
   text: string;
   scope: Scope;
+  /** The menu opened just before this chrome-scope click, if any. */
+  via: string | null;
   count: number;
   last_seen: string;
   to_id: number;
@@ -110,6 +112,8 @@ export interface WayIn {
   action: string;
   text: string;
   scope: Scope;
+  /** The menu opened just before this chrome-scope click, if any. */
+  via: string | null;
   /** Whether any recorded transition leads into `from` itself. */
   from_has_way_in: boolean;
 }
@@ -229,6 +233,7 @@ interface EdgeRow {
   action: string;
   text: string;
   scope: Scope;
+  via?: string | null;
   count: number;
   last_seen: number;
   to_title?: string;
@@ -562,6 +567,7 @@ class RecallReader {
             action: e.action,
             text: e.text,
             scope: e.scope,
+            via: e.via ?? null,
             count: e.count,
             last_seen: iso(e.last_seen),
             to_id: e.to_window,
@@ -667,6 +673,7 @@ class RecallReader {
       action: e.action,
       text: e.text,
       scope: e.scope,
+      via: e.via ?? null,
       from_has_way_in: Boolean(fromRow?.has_way_in),
     };
   }

@@ -21,6 +21,8 @@ export interface RouteEdge {
   action: string;
   text: string;
   scope: Scope;
+  /** The menu opened just before a chrome-scope click, when one was. */
+  via?: string | null;
   count: number;
   /** Epoch milliseconds. */
   lastSeen: number;
@@ -124,7 +126,9 @@ export function loadRouteMap(store: Store, appId: number, now: number): RouteMap
  */
 export function formatRouteStep(edge: RouteEdge, titleOf: (id: number) => string): string {
   const chrome = edge.scope === "chrome" ? " (chrome)" : "";
-  return `in #${edge.from} ${quote(titleOf(edge.from))} ${edge.action} ${
+  // A menu item is reached by opening its menu first: say both clicks, in order.
+  const opener = edge.via ? `click ${quote(edge.via)} then ` : "";
+  return `in #${edge.from} ${quote(titleOf(edge.from))} ${opener}${edge.action} ${
     quote(edge.text)
   }${chrome} -> #${edge.to}`;
 }

@@ -22,6 +22,8 @@ export interface TransitionInput {
   /** The target text the step acted on (the keys for a hotkey). */
   text: string;
   scope: Scope;
+  /** For a chrome-scope click: the menu opened just before it ("File"), if any. */
+  via?: string | null;
   /** Epoch milliseconds. */
   now: number;
 }
@@ -48,7 +50,7 @@ export function recordTransition(
   if (input.fromWindowId === input.toWindowId) return null;
   const text = input.text.trim();
   if (text === "") throw new Error("recordTransition: the action's text is empty");
-  return store.q("upsert_transition").get({
+  const edge = store.q("upsert_transition").get({
     from_window: input.fromWindowId,
     to_window: input.toWindowId,
     action: input.action,
@@ -56,6 +58,9 @@ export function recordTransition(
     scope: input.scope,
     now: input.now,
   }) as { id: number; count: number };
+  const via = input.via?.trim();
+  if (via) store.q("set_transition_via").run({ transition_id: edge.id, via });
+  return edge;
 }
 
 /** Records that `text` was acted on in a window. Returns how often it has been. */

@@ -197,12 +197,21 @@ function remember(
   action: string,
   text: string,
   scope: "window" | "chrome",
+  via: string | null = null,
 ): string {
   const store = run.services.store;
   const now = run.services.now();
   if (from.nodeId !== null) recordClick(store, { windowId: from.nodeId, text, scope, now });
   if (from.nodeId !== null && to.nodeId !== null && from.nodeId !== to.nodeId) {
-    recordTransition(store, { fromWindowId: from.nodeId, toWindowId: to.nodeId, action, text, scope, now });
+    recordTransition(store, {
+      fromWindowId: from.nodeId,
+      toWindowId: to.nodeId,
+      action,
+      text,
+      scope,
+      via,
+      now,
+    });
     return ` -> window ${quote(to.window?.title ?? "")} (#${to.nodeId})`;
   }
   return "";
@@ -211,6 +220,8 @@ function remember(
 async function runStep(run: Run, step: Step, n: number): Promise<StepReport> {
   const desktop = run.services.desktop();
   const base = { step: n, action: step.action };
+  // Only a click keeps track of an open menu; anything else may have closed it.
+  if (!(step.action in BUTTONS) && step.action !== "wait" && step.action !== "read") run.menuPath = null;
   switch (step.action) {
     case "click":
     case "double_click":
@@ -225,10 +236,18 @@ async function runStep(run: Run, step: Step, n: number): Promise<StepReport> {
         throw err;
       }
       const { button, count } = BUTTONS[step.action];
+      // A menu item is only reachable through the menu opened just before it, in this window.
+      const menu = found.scope === "chrome" && run.menuPath?.node === found.look.nodeId ? run.menuPath : null;
       run.spend();
       await desktop.click(found.point, button, count, step.modifiers ?? []);
       const after = await verify(run, step.expect, beforeOf(found.look), step.timeout_ms);
-      const moved = remember(run, found.look, after.look, step.action, found.element.text, found.scope);
+      const via = menu ? menu.texts.join(" > ") : null;
+      const moved = remember(run, found.look, after.look, step.action, found.element.text, found.scope, via);
+      const openedMenu = after.look.nodeId === found.look.nodeId &&
+        after.look.state.chrome.length > found.look.state.chrome.length;
+      run.menuPath = openedMenu && found.look.nodeId !== null
+        ? { node: found.look.nodeId, texts: [...(menu?.texts ?? []), found.element.text] }
+        : null;
       const mods = step.modifiers?.length ? ` with ${step.modifiers.join("+")}` : "";
       return {
         ...base,

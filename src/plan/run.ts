@@ -83,6 +83,12 @@ export class Run {
   readonly seen = new Map<number, SeenWindow>();
   readonly extracts: Extract[] = [];
   readonly reports: StepReport[] = [];
+  /**
+   * The menus opened by the last clicks in one window ("File", then a
+   * submenu), so a menu item that leads elsewhere is remembered with the
+   * clicks that reach it.
+   */
+  menuPath: { node: number; texts: string[] } | null = null;
 
   constructor(
     readonly services: Services,

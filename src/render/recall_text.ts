@@ -221,14 +221,16 @@ function transitionLine(t: TransitionFacts, now: number): string {
   const chrome = t.scope === "chrome" ? " (chrome)" : "";
   const target = `-> #${t.to_id} ${quote(t.to_title)}`;
   const tail = t.shown_above ? " [shown above]" : "";
-  return `${indent}${t.action} ${quote(t.text)}${chrome} ${target}${tail} (${t.count}x, ${
+  const opener = t.via ? `click ${quote(t.via)} then ` : "";
+  return `${indent}${opener}${t.action} ${quote(t.text)}${chrome} ${target}${tail} (${t.count}x, ${
     formatWhen(t.last_seen, now)
   })`;
 }
 
 function wayInText(w: WayIn): string {
   const chrome = w.scope === "chrome" ? " (chrome)" : "";
-  return `${w.action} ${quote(w.text)}${chrome} in #${w.from.id} ${quote(w.from.title)}`;
+  const opener = w.via ? `click ${quote(w.via)} then ` : "";
+  return `${opener}${w.action} ${quote(w.text)}${chrome} in #${w.from.id} ${quote(w.from.title)}`;
 }
 
 function renderHits(out: string[], data: RecallData, now: number): void {

@@ -76,6 +76,9 @@ const transitionFacts = z.object({
   action: z.string().describe("The step action (click, double_click, …)."),
   text: z.string().describe("The target text acted on."),
   scope,
+  via: z.string().nullable().describe(
+    "For a menu item (chrome scope): the menu clicked open just before it, e.g. 'File'; null otherwise.",
+  ),
   count: z.number().int().describe("How often this transition was observed."),
   last_seen: z.string().describe("When it was last observed (ISO 8601, UTC)."),
   to_id: z.number().int().describe("Window it led to."),
@@ -88,6 +91,7 @@ const wayIn = z.object({
   action: z.string().describe("The step action taken there."),
   text: z.string().describe("The target text acted on there."),
   scope,
+  via: z.string().nullable().describe("The menu clicked open just before it, if it is a menu item."),
   from_has_way_in: z.boolean().describe("Whether any recorded transition leads into that window itself."),
 });
 
