@@ -5,6 +5,7 @@
  * @module
  */
 
+import { envVar } from "./src/env.ts";
 import process from "node:process";
 import { parseArgs } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
@@ -111,7 +112,7 @@ function parse(argv: string[]) {
 }
 
 function dbPath(flag: string | undefined): string {
-  return flag ?? Deno.env.get("CHOTO_DB") ?? defaultDbPath();
+  return flag ?? envVar("CHOTO_DB") ?? defaultDbPath();
 }
 
 function services(dbFlag: string | undefined, ocrFlag: string | undefined): Services {

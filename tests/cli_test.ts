@@ -58,3 +58,29 @@ Deno.test("db path honours --db and CHOTO_DB", async () => {
   const r = await choto("db", "path", "--db", "/tmp/x/choto.db");
   assertEquals(r.stdout.trim(), "/tmp/x/choto.db");
 });
+
+Deno.test("the README's narrow --allow-env list is enough to read an image", async () => {
+  const readme = await Deno.readTextFile(`${ROOT}README.md`);
+  const envFlag = readme.match(/"(--allow-env=[^"]+)"/)![1];
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-read",
+      "--allow-ffi",
+      "--allow-sys",
+      envFlag,
+      "main.ts",
+      "ocr",
+      "fixtures/apps/zenity_scale_light.png",
+      "--json",
+    ],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  assertEquals(out.code, 0, new TextDecoder().decode(out.stderr));
+  const json = JSON.parse(new TextDecoder().decode(out.stdout));
+  assertEquals(json.width, 1440);
+  assertMatch(json.elements.map((e: { text: string }) => e.text).join(" "), /Cancel/);
+});

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { envVar } from "../env.ts";
 import { X, XLayout } from "../../ffi/x11/libx11.ts";
 import { parseCombo } from "./keys.ts";
 import type {
@@ -174,7 +175,7 @@ export function createX11Desktop(displayName?: string): Desktop {
     permissions(): PermissionCheck[] {
       const wm = c.property(c.root, "_NET_SUPPORTING_WM_CHECK", X.XA_WINDOW);
       return [
-        { name: "X display", ok: true, detail: `connected to ${Deno.env.get("DISPLAY") ?? "(default)"}` },
+        { name: "X display", ok: true, detail: `connected to ${envVar("DISPLAY") ?? "(default)"}` },
         { name: "XTEST input", ok: true, detail: "synthetic mouse and keyboard input available" },
         {
           name: "window manager",

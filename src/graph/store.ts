@@ -6,6 +6,7 @@
  * @module
  */
 
+import { envVar } from "../env.ts";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { dirname, join } from "node:path";
 import { loadMigrations, loadQueries } from "./sql_files.ts";
@@ -13,7 +14,7 @@ import { loadMigrations, loadQueries } from "./sql_files.ts";
 /** Where the database lives when neither `--db` nor `CHOTO_DB` says. */
 export function defaultDbPath(
   os: string = Deno.build.os,
-  env: (name: string) => string | undefined = (n) => Deno.env.get(n),
+  env: (name: string) => string | undefined = envVar,
 ): string {
   const home = env("HOME") ?? ".";
   if (os === "darwin") {

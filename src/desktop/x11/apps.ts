@@ -5,6 +5,7 @@
  * @module
  */
 
+import { envVar } from "../../env.ts";
 import { join } from "node:path";
 import { parseDesktopEntry, toLaunchable } from "../desktop_entry.ts";
 import type { LaunchableApp } from "../types.ts";
@@ -21,7 +22,7 @@ export function applicationDirs(env: (k: string) => string | undefined): string[
 export async function desktopApps(): Promise<LaunchableApp[]> {
   const out: LaunchableApp[] = [];
   const seen = new Set<string>();
-  for (const dir of applicationDirs((k) => Deno.env.get(k))) {
+  for (const dir of applicationDirs(envVar)) {
     let entries: Deno.DirEntry[];
     try {
       entries = [...Deno.readDirSync(dir)];
@@ -46,7 +47,7 @@ export async function desktopApps(): Promise<LaunchableApp[]> {
 export function pathApp(name: string): LaunchableApp | null {
   const bin = name.trim().toLowerCase().replace(/\s+/g, "-");
   if (!/^[a-z0-9._+-]+$/.test(bin)) return null;
-  for (const dir of (Deno.env.get("PATH") ?? "").split(":")) {
+  for (const dir of (envVar("PATH") ?? "").split(":")) {
     if (!dir) continue;
     try {
       const st = Deno.statSync(join(dir, bin));

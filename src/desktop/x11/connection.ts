@@ -6,6 +6,7 @@
  * @module
  */
 
+import { envVar } from "../../env.ts";
 import { type LibX11, type LibXtst, openX11Libraries } from "../../../ffi/x11/open.ts";
 import { X } from "../../../ffi/x11/libx11.ts";
 
@@ -56,7 +57,7 @@ export class XConnection {
       },
     );
     this.x.XSetErrorHandler(this.#onError.pointer);
-    const name = displayName ?? Deno.env.get("DISPLAY") ?? "";
+    const name = displayName ?? envVar("DISPLAY") ?? "";
     const display = this.x.XOpenDisplay(cstr(name));
     if (!display) {
       this.#onError.close();
