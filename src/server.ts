@@ -69,9 +69,9 @@ function register<In extends Shape, Out extends Shape>(
     {
       title: tool.title,
       description: tool.description,
-      inputSchema: tool.input,
-      outputSchema: tool.output,
-      annotations: { title: tool.title, ...tool.hints },
+      inputSchema: tool.inputSchema,
+      outputSchema: tool.outputSchema,
+      annotations: { title: tool.title, ...tool.annotations },
     },
     // deno-lint-ignore no-explicit-any
     (async (args: any): Promise<CallToolResult> => {

@@ -31,9 +31,9 @@ async function connect(store: Store) {
   server.registerTool(spec.name, {
     title: spec.title,
     description: spec.description,
-    inputSchema: spec.input,
-    outputSchema: spec.output,
-    annotations: spec.hints,
+    inputSchema: spec.inputSchema,
+    outputSchema: spec.outputSchema,
+    annotations: spec.annotations,
   }, async (args: Parameters<typeof spec.run>[0]) => toResult(await spec.run(args, services)));
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: "test-client", version: "0.0.0" });

@@ -4,7 +4,7 @@
  * The rule: app + normalised title + a coarse structural signature.
  * - Title normalisation folds what changes between documents of one kind of
  *   window: the "modified" marker (`*`, `•`), file names (`notes.txt`,
- *   `~/a/b.md`), "Untitled"-style placeholder names, and every run of digits
+ *   `~/a/b.md`), "Untitled"-style stand-in names, and every run of digits
  *   (counters, dates, sizes). So "Untitled 3 - Mousepad" and
  *   "report.txt - Mousepad" are one node: the editor window.
  * - The structural signature is the window kind (normal, dialog, utility):
@@ -15,8 +15,8 @@
 
 import type { WindowKind } from "../desktop/types.ts";
 
-/** Placeholder names apps give to documents that were never saved. */
-const PLACEHOLDERS =
+/** Stand-in names apps give to documents that were never saved ("Untitled 3"). */
+const UNSAVED_NAMES =
   /\b(untitled|new document|new file|unsaved|document|sans titre|unbenannt)\b(\s*[-#]?\s*\d+)?/gi;
 /** A path (absolute, home-relative `~/`, or relative) or a file name with an extension. */
 const FILE_NAME = /(~?\/|\.{1,2}\/)?([\w.-]+\/)*[\w.-]*\w\.[a-z0-9]{1,8}\b/gi;
@@ -28,7 +28,7 @@ export function normaliseTitle(title: string): string {
     .replace(/^[*•●]\s*|\s*[*•●]$/g, "")
     .replace(/\s*[*•●]\s*(?=[-–—|])/g, " ")
     .replace(FILE_NAME, "<doc>")
-    .replace(PLACEHOLDERS, "<doc>")
+    .replace(UNSAVED_NAMES, "<doc>")
     .replace(/\d+/g, "#")
     .replace(/\s+/g, " ")
     .trim()

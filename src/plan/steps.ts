@@ -200,7 +200,7 @@ export const expectSchema = strictShape({
   ),
   disappears: expectedTextField(
     "Text that must be gone afterwards, such as the title of a dialog being closed. Not for text " +
-      "cleared from an input field: its placeholder comes back, so the text stays on screen.",
+      "cleared from an input field: its grey hint text comes back, so the text stays on screen.",
   ),
   appears_count_increases: expectedTextField(
     "Text that must be on more lines afterwards than before. The check for adding another copy of " +

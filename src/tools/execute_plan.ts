@@ -10,7 +10,7 @@ import { planSchema } from "../plan/steps.ts";
 import { validatePlan } from "../plan/validate.ts";
 import { screenshotPng } from "../render/image.ts";
 import { journeyText } from "../render/journey_text.ts";
-import { elementShape } from "./shapes.ts";
+import { elementShape } from "./shared_shapes.ts";
 import { defineTool } from "./tool.ts";
 
 const closeText = z.object({
@@ -28,8 +28,8 @@ export const executePlanTool = defineTool({
     "Outcome: status success, escalated (a target was not found or an expectation failed: the reply names the step and why, lists the closest on-screen texts with their similarity and the current elements, and attaches a fresh screenshot — fix that step and resend from it) or aborted (the user moved the pointer into the top-left corner). Every reply ends with the windows seen during the run.",
     "Use observe or recall first to learn the texts to target; use focus_app alone when all you need is an app in front. Side effects: real clicks, keystrokes and drags in the user's apps (they may change documents, send messages or move files), bounded by max_actions and time_limit_ms; everything seen is written to the interface graph, and a click that opens another window is recorded as a route for recall. Copying to the clipboard replaces what the user had there; choto itself never writes the clipboard.",
   ].join("\n\n"),
-  input: planSchema.shape,
-  output: {
+  inputSchema: planSchema.shape,
+  outputSchema: {
     status: z.enum(["success", "escalated", "aborted"]).describe(
       "success: every step ran; escalated: a step failed and the run stopped there; aborted: the user stopped it.",
     ),
@@ -74,7 +74,7 @@ export const executePlanTool = defineTool({
       sample: z.array(z.string()).describe("A sample of its text."),
     })).describe("Each distinct window the run passed through."),
   },
-  hints: {
+  annotations: {
     readOnlyHint: false,
     destructiveHint: true,
     idempotentHint: false,

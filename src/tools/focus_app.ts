@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { focusApp } from "../desktop/focus_app.ts";
 import { defineTool } from "./tool.ts";
-import { windowShape } from "./shapes.ts";
+import { windowShape } from "./shared_shapes.ts";
 
 export const focusAppTool = defineTool({
   name: "focus_app",
@@ -19,7 +19,7 @@ export const focusAppTool = defineTool({
     "Use it before observe or execute_plan when the app you need may not be frontmost. Inside a plan, the focus_app step does the same thing without a separate call.",
     "Side effects: may start a program and changes which window has the keyboard focus. It never clicks or types.",
   ].join("\n\n"),
-  input: {
+  inputSchema: {
     app_name: z.string().trim().min(1, {
       error: 'app_name is empty: pass the application\'s name, e.g. "Mousepad" or "System Settings"',
     }).max(200).describe(
@@ -29,7 +29,7 @@ export const focusAppTool = defineTool({
       "How long to wait for the app's window to appear and take the focus, in milliseconds (default 10000; apps that start slowly may need more).",
     ),
   },
-  output: {
+  outputSchema: {
     focused: z.boolean().describe("True when the app's window was confirmed to have the focus."),
     app: z.string().nullable().describe("The application that is now in front."),
     window: windowShape.nullable().describe("Its focused window."),
@@ -38,7 +38,7 @@ export const focusAppTool = defineTool({
     ),
     ms: z.number().nullable().describe("Milliseconds until the focus was confirmed."),
   },
-  hints: {
+  annotations: {
     readOnlyHint: false,
     destructiveHint: false,
     idempotentHint: true,

@@ -10,7 +10,7 @@ import { emptyChromeReason } from "../perceive/surfaces.ts";
 import { screenshotPng } from "../render/image.ts";
 import { observeText } from "../render/observe_text.ts";
 import { defineTool } from "./tool.ts";
-import { elementShape, rectShape, windowShape } from "./shapes.ts";
+import { elementShape, rectShape, windowShape } from "./shared_shapes.ts";
 
 export const observeTool = defineTool({
   name: "observe",
@@ -21,12 +21,12 @@ export const observeTool = defineTool({
     "Use it before planning on a screen you have not seen, or when a plan escalated and you need a fresh look. Call recall first when the window may be known already: it costs far fewer tokens and takes no capture. To act, use execute_plan; to bring an app forward first, use focus_app.",
     "Side effects: none on the desktop (nothing is clicked or typed). It records the focus window and its text in the interface graph, which is what later recall answers come from. Needs Screen Recording permission on macOS.",
   ].join("\n\n"),
-  input: {
+  inputSchema: {
     screenshot: z.boolean().default(true).describe(
       "Attach the PNG screenshot (default true). Set false to save about 1,500 tokens when the text listing is enough.",
     ),
   },
-  output: {
+  outputSchema: {
     app: z.string().nullable().describe(
       "The frontmost application, or null when no app window has the focus.",
     ),
@@ -66,7 +66,7 @@ export const observeTool = defineTool({
     }).nullable().describe("The attached screenshot, or null when not requested."),
     ocr_ms: z.number().describe("Milliseconds spent reading text."),
   },
-  hints: {
+  annotations: {
     readOnlyHint: true,
     destructiveHint: false,
     idempotentHint: true,

@@ -190,9 +190,9 @@ export const recallTool = defineTool({
   name: "recall",
   title: "Recall the interface map",
   description: DESCRIPTION,
-  input: inputShape,
-  output: outputShape,
-  hints: {
+  inputSchema: inputShape,
+  outputSchema: outputShape,
+  annotations: {
     readOnlyHint: true,
     destructiveHint: false,
     idempotentHint: true,

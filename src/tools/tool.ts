@@ -45,9 +45,9 @@ export interface ToolSpec<In extends Shape, Out extends Shape> {
   name: string;
   title: string;
   description: string;
-  input: In;
-  output: Out;
-  hints: Hints;
+  inputSchema: In;
+  outputSchema: Out;
+  annotations: Hints;
   /**
    * Optional validation that replaces the SDK's own, for tools whose input
    * deserves better messages than a raw schema error (the step and field,
