@@ -9,6 +9,7 @@
  * @module
  */
 
+import { random } from "../tests/support/random.ts";
 import { Store } from "../src/graph/store.ts";
 import { forgetRouteCache, gatherRecall } from "../src/graph/recall.ts";
 import { loadRouteMap } from "../src/graph/routes.ts";
@@ -43,18 +44,6 @@ const WORDS = (
   "share sync backup restore delete remove rename move new folder document project task " +
   "calendar contact message mail inbox draft sent archive trash filter sort group label"
 ).split(" ");
-
-/** Deterministic pseudo-random numbers (mulberry32), so every run builds the same graph. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A label such as "Export table 12". */
 function label(rand: () => number, i: number): string {

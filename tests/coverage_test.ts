@@ -4,6 +4,7 @@
  * and after the migration fills them for a graph recorded before it.
  */
 
+import { random } from "./support/random.ts";
 import { DatabaseSync } from "node:sqlite";
 import { readCoverage, recountCoverage, windowCounterMismatches } from "../src/graph/coverage.ts";
 import { Store } from "../src/graph/store.ts";
@@ -11,18 +12,6 @@ import { loadMigrations, loadQueries } from "../src/graph/sql_files.ts";
 import { recordClick, recordTransition, type Scope } from "../src/graph/transitions.ts";
 import { assertEquals } from "./support/assert.ts";
 import { go, HOUR, NOW, see, tempStore } from "./graph_fixture.ts";
-
-/** Deterministic pseudo-random numbers (mulberry32), so a failing seed can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const APPS = ["Mousepad", "Galculator", "Thunar"];
 const TITLES = ["Main", "Preferences", "Find", "About", "Save As"];

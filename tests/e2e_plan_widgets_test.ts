@@ -66,6 +66,11 @@ function titleCase(w: string): string {
   return w[0].toUpperCase() + w.slice(1);
 }
 
+/** Starts a zenity dialog whose answer (its standard output) the test reads back. */
+function zenity(env: Record<string, string>, args: string[]): Deno.ChildProcess {
+  return new Deno.Command("zenity", { args, env, stdout: "piped", stderr: "null" }).spawn();
+}
+
 async function collect(child: Deno.ChildProcess): Promise<string> {
   const out = await child.output();
   return new TextDecoder().decode(out.stdout).trim();
@@ -99,23 +104,18 @@ Deno.test({
 
       await t.step("a list item below the fold is found by scrolling, then chosen", async () => {
         const items = WORDS.map(titleCase);
-        const child = new Deno.Command("zenity", {
-          args: [
-            "--list",
-            "--title",
-            "Pick a fruit",
-            "--column",
-            "Fruit",
-            "--width",
-            "360",
-            "--height",
-            "360",
-            ...items,
-          ],
-          env: s.desktop.env,
-          stdout: "piped",
-          stderr: "null",
-        }).spawn();
+        const child = zenity(s.desktop.env, [
+          "--list",
+          "--title",
+          "Pick a fruit",
+          "--column",
+          "Fruit",
+          "--width",
+          "360",
+          "--height",
+          "360",
+          ...items,
+        ]);
         await s.desktop.waitForWindow("Pick a fruit");
         const r = await s.call("execute_plan", {
           steps: [
@@ -131,22 +131,17 @@ Deno.test({
 
       await t.step("shift held through a click selects a range of a list", async () => {
         const fruits = WORDS.slice(0, 6).map(titleCase);
-        const child = new Deno.Command("zenity", {
-          args: [
-            "--list",
-            "--multiple",
-            "--title",
-            "Basket",
-            "--column",
-            "Fruit",
-            "--height",
-            "360",
-            ...fruits,
-          ],
-          env: s.desktop.env,
-          stdout: "piped",
-          stderr: "null",
-        }).spawn();
+        const child = zenity(s.desktop.env, [
+          "--list",
+          "--multiple",
+          "--title",
+          "Basket",
+          "--column",
+          "Fruit",
+          "--height",
+          "360",
+          ...fruits,
+        ]);
         await s.desktop.waitForWindow("Basket");
         const r = await s.call("execute_plan", {
           steps: [
@@ -162,12 +157,15 @@ Deno.test({
       });
 
       await t.step("a slider is dragged until its readout shows 75", async () => {
-        const child = new Deno.Command("zenity", {
-          args: ["--scale", "--title", "Volume", "--text", "Set the volume", "--value", "20"],
-          env: s.desktop.env,
-          stdout: "piped",
-          stderr: "null",
-        }).spawn();
+        const child = zenity(s.desktop.env, [
+          "--scale",
+          "--title",
+          "Volume",
+          "--text",
+          "Set the volume",
+          "--value",
+          "20",
+        ]);
         await s.desktop.waitForWindow("Volume");
         const focused = await s.call("focus_app", { app_name: "zenity" });
         assert(!focused.isError, focused.text);

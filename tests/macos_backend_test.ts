@@ -267,3 +267,18 @@ Deno.test("Vision engine maps boxes, releases request, handler, image", async ()
   assert.equal(f.pools(), 0);
   assert.deepEqual(f.leaks(), []);
 });
+
+Deno.test("an app's version is read once per process, not on every look", () => {
+  const f = makeFake();
+  const asked: number[] = [];
+  const d = createMacDesktop(f.libs, {
+    host,
+    bundleVersion: (pid) => (asked.push(pid), pid === 7 ? "18.1 (20619.2.8)" : null),
+  });
+  assert.equal(d.appVersion?.(7), "18.1 (20619.2.8)");
+  assert.equal(d.appVersion?.(7), "18.1 (20619.2.8)");
+  assert.equal(d.appVersion?.(8), null);
+  assert.equal(d.appVersion?.(null), null);
+  assert.deepEqual(asked, [7, 8]);
+  d.close();
+});

@@ -1,9 +1,15 @@
 /** The SQLite store: migrations, the committed schema dump, sightings. */
 
+import type { Rect, WindowInfo } from "../src/desktop/types.ts";
 import { defaultDbPath, dumpSchema, Store } from "../src/graph/store.ts";
 import { parseNamedQueries } from "../src/graph/sql_files.ts";
 import { recordSighting } from "../src/graph/record.ts";
 import { assert, assertEquals, assertThrows } from "./support/assert.ts";
+
+/** A mousepad window as the desktop reports it. */
+function editorWindow(title: string, bounds: Rect): WindowInfo {
+  return { id: "1", app: "Mousepad", pid: 1, title, bounds, kind: "normal", transient: false };
+}
 
 Deno.test("sql/schema.sql is the schema the migrations build", async () => {
   const store = new Store(":memory:");
@@ -40,15 +46,7 @@ Deno.test("named queries parse and refuse duplicates", () => {
 
 Deno.test("sightings keep one node per kind of window and refresh its elements", () => {
   const store = new Store(":memory:");
-  const w = {
-    id: "1",
-    app: "Mousepad",
-    pid: 1,
-    title: "Untitled 3 - Mousepad",
-    bounds: { x: 100, y: 50, width: 600, height: 400 },
-    kind: "normal" as const,
-    transient: false,
-  };
+  const w = editorWindow("Untitled 3 - Mousepad", { x: 100, y: 50, width: 600, height: 400 });
   const el = (text: string, x: number) => ({ text, x, y: 60, w: 30, h: 12, cx: x + 15, cy: 66, conf: 0.9 });
   const first = recordSighting(store, "Mousepad", w, [el("File", 110), el("Edit", 150)], 1000);
   assertEquals(first.known, false);
@@ -83,15 +81,7 @@ Deno.test("the default database path follows the platform", () => {
 
 Deno.test("a new app build is recorded, so windows seen under the old one can be flagged", () => {
   const store = new Store(":memory:");
-  const w = {
-    id: "1",
-    app: "Mousepad",
-    pid: 1,
-    title: "Untitled 1 - Mousepad",
-    bounds: { x: 0, y: 0, width: 600, height: 400 },
-    kind: "normal" as const,
-    transient: false,
-  };
+  const w = editorWindow("Untitled 1 - Mousepad", { x: 0, y: 0, width: 600, height: 400 });
   const dialog = { ...w, title: "Preferences", kind: "dialog" as const, transient: true };
   recordSighting(store, "Mousepad", dialog, [], 1000, "mousepad built 2026-01-01T10:00Z");
   recordSighting(store, "Mousepad", w, [], 2000, "mousepad built 2026-03-01T10:00Z");

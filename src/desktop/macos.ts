@@ -475,8 +475,13 @@ class MacDesktop implements Desktop {
     await (this.opts.run ?? runCommand)("/usr/bin/open", ["-a", app.name]);
   }
 
+  /** Versions by pid: an update restarts the app under a new pid, and every look asks. */
+  #versions = new Map<number, string | null>();
+
   appVersion(pid: number | null): string | null {
-    return pid === null ? null : (this.opts.bundleVersion ?? bundleVersionOf)(pid);
+    if (pid === null) return null;
+    if (!this.#versions.has(pid)) this.#versions.set(pid, (this.opts.bundleVersion ?? bundleVersionOf)(pid));
+    return this.#versions.get(pid)!;
   }
 
   readClipboard(): Promise<{ text: string | null; note: string }> {

@@ -45,6 +45,7 @@ export function createX11Desktop(displayName?: string): Desktop {
     );
   }
   const input = new XInput(c);
+  const versions = new Map<number, string | null>();
   let closed = false;
 
   const desktop: Desktop = {
@@ -162,15 +163,21 @@ export function createX11Desktop(displayName?: string): Desktop {
       c.sync();
     },
     async reopen(app: RunningApp) {
-      const entry = (await desktopApps()).find((a) => a.name === app.name && a.launch.length === 1) ??
-        (await desktopApps()).find((a) => a.name === app.name) ??
+      const named = (await desktopApps()).filter((a) => a.name === app.name);
+      // The entry without arguments is the app itself ("mousepad", not "mousepad --preferences").
+      const entry = named.find((a) => a.launch.length === 1) ?? named[0] ??
         pathApp(app.aliases[0] ?? app.name);
       if (!entry) throw new Error(`no way to reopen ${app.name}: no launcher found`);
       await desktop.launch(entry);
     },
 
     readClipboard: () => readClipboardText(c),
-    appVersion: (pid) => executableBuild(pid),
+    appVersion(pid) {
+      // Every look asks; an update restarts the app under a new pid.
+      if (pid === null) return null;
+      if (!versions.has(pid)) versions.set(pid, executableBuild(pid));
+      return versions.get(pid)!;
+    },
 
     permissions(): PermissionCheck[] {
       const wm = c.property(c.root, "_NET_SUPPORTING_WM_CHECK", X.XA_WINDOW);

@@ -1,0 +1,19 @@
+/**
+ * Deterministic pseudo-random numbers (mulberry32), shared by randomized
+ * tests and synthetic benchmarks so a failing seed can be replayed and every
+ * run builds the same data.
+ *
+ * @module
+ */
+
+/** A generator of numbers in [0, 1) for `seed`. */
+export function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
