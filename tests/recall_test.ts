@@ -143,6 +143,9 @@ Deno.test("query: fuzzy (typo), semantic (synonym), short (<3 chars) and window 
   equal(okay[0].stage, "semantic");
   const pref = recall(store, { query: "pref" }).hits!.items;
   equal(pref[0].stage, "partial");
+  // Whole words inside a longer text: the stage a step naming them would match at too.
+  const words = recall(store, { query: "Replace" }).hits!.items;
+  equal(words[0].stage, "contained");
 });
 
 Deno.test("query with nothing found says it means never seen here", () => {

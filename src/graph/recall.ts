@@ -10,6 +10,7 @@
  */
 
 import { createMatcher, foldText, matchText, normaliseText, synonymsOf } from "../plan/match.ts";
+import { containedSpan } from "../plan/resolve.ts";
 import type { MatchStage } from "../plan/match.ts";
 import { readCoverage, routeEdgesVersion } from "./coverage.ts";
 import { formatRouteStep, loadRouteMap, type RouteEdge, type RouteMap } from "./routes.ts";
@@ -139,8 +140,12 @@ export interface RouteFacts {
 
 /** What a query hit matched on. */
 export type HitKind = "element" | "icon" | "window";
-/** The matcher's stages, plus "partial": the text only contains the query. */
-export type HitStage = MatchStage | "partial";
+/**
+ * The executor's stages (so a hit at one of them is a promise that a step
+ * naming the query finds the text), plus "partial": the query is only a
+ * piece of a word there, so a step must name the full text.
+ */
+export type HitStage = MatchStage | "contained" | "partial";
 
 /** One answer to "where is X". */
 export interface Hit {
@@ -255,11 +260,12 @@ interface Ranked extends Candidate {
   score: number;
 }
 
-const HIT_ORDER: Record<HitStage, number> = { exact: 0, fuzzy: 1, semantic: 2, partial: 3 };
+const HIT_ORDER: Record<HitStage, number> = { exact: 0, fuzzy: 1, semantic: 2, contained: 3, partial: 4 };
 
 /**
- * Ranks candidates with the shared matcher; texts that only contain the
- * query come last as "partial" (a step would have to name the full text).
+ * Ranks candidates with the shared matcher; texts that hold the query as
+ * whole words come next ("contained", as the executor resolves them), and
+ * texts that hold it inside a word last ("partial").
  */
 function rankCandidates(query: string, candidates: Iterable<Candidate>): Ranked[] {
   const folded = foldText(query);
@@ -273,7 +279,8 @@ function rankCandidates(query: string, candidates: Iterable<Candidate>): Ranked[
     }
     const fc = foldText(c.text);
     if (folded.length > 0 && fc.includes(folded)) {
-      out.push({ ...c, stage: "partial", score: Math.round((folded.length / fc.length) * 1000) / 1000 });
+      const stage = containedSpan(c.text, query) ? "contained" : "partial";
+      out.push({ ...c, stage, score: Math.round((folded.length / fc.length) * 1000) / 1000 });
     }
   }
   return out.sort((a, b) =>
@@ -477,7 +484,7 @@ class RecallReader {
     add(this.#candidatesFor(query, appId, false, 400));
     for (const term of synonymsOf(query)) add(this.#candidatesFor(term, appId, false, 100));
     let ranked = rankCandidates(query, candidates.values());
-    if (!ranked.some((r) => r.stage !== "partial")) {
+    if (!ranked.some((r) => r.stage !== "partial" && r.stage !== "contained")) {
       // Nothing matched as written: widen to texts sharing pieces of the query (typos).
       add(this.#candidatesFor(query, appId, true, 400));
       ranked = rankCandidates(query, candidates.values());

@@ -140,6 +140,7 @@ function matchInfo(f: Found) {
     text: f.element.text,
     stage: f.stage,
     score: f.score,
+    candidates: f.candidates,
     scope: f.scope,
     x: f.point.x,
     y: f.point.y,

@@ -252,7 +252,7 @@ function renderHits(out: string[], data: RecallData, now: number): void {
 
 function hitLine(h: Hit, now: number): string {
   const stage = h.stage === "partial"
-    ? "partial: the text only contains the query, target the full text"
+    ? "partial: the query is only part of a word here, target the full text"
     : h.stage === "exact"
     ? "exact"
     : `${h.stage} ${h.score}`;
