@@ -93,12 +93,40 @@ function readWatch(
   return best ? { value: best.found!.value, text: best.e.text, x: best.e.cx } : null;
 }
 
-/** Runs a drag step. */
-export async function dragStep(run: Run, step: DragStep, n: number): Promise<StepReport> {
+/**
+ * Resolves every waypoint on one look, looking again until they are all
+ * there or `timeoutMs` has passed (a pane may still be drawing).
+ */
+async function resolvePath(
+  run: Run,
+  step: DragStep,
+  windowId: string | undefined,
+): Promise<{ look: Look; points: Array<{ point: Point; label: string }> }> {
+  const deadline = performance.now() + step.timeout_ms;
+  let l = await run.look(windowId);
+  for (;;) {
+    try {
+      return { look: l, points: step.path.map((wp, i) => resolveWaypoint(l, wp, i)) };
+    } catch (err) {
+      if (!(err instanceof StepFailure) || performance.now() >= deadline) throw err;
+      await run.pause(150);
+      l = await run.look(windowId ?? l.window?.id);
+    }
+  }
+}
+
+/**
+ * Runs a drag step. Returns the look the path was resolved on too, so the
+ * caller can check the step's expect against the screen before the drag.
+ */
+export async function dragStep(
+  run: Run,
+  step: DragStep,
+  n: number,
+): Promise<{ report: StepReport; before: Look }> {
   const desktop = run.services.desktop();
   const win = await enterWindow(run, windowOf(step));
-  const l = await run.look(win?.id);
-  const points = step.path.map((wp, i) => resolveWaypoint(l, wp, i));
+  const { look: l, points } = await resolvePath(run, step, win?.id);
   const mods = step.modifiers ?? [];
   const base = { step: n, action: "drag" };
 
@@ -117,7 +145,10 @@ export async function dragStep(run: Run, step: DragStep, n: number): Promise<Ste
     }
     await run.pause(250);
     await run.look();
-    return { ...base, outcome: "done", line: `drag ${points.map((p) => p.label).join(" -> ")}` };
+    return {
+      report: { ...base, outcome: "done", line: `drag ${points.map((p) => p.label).join(" -> ")}` },
+      before: l,
+    };
   }
 
   const u = step.until_readout;
@@ -213,5 +244,5 @@ export async function dragStep(run: Run, step: DragStep, n: number): Promise<Ste
       look: end,
     });
   }
-  return { ...base, outcome: "done", line };
+  return { report: { ...base, outcome: "done", line }, before: l };
 }

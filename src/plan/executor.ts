@@ -229,7 +229,7 @@ async function runStep(run: Run, step: Step, n: number): Promise<StepReport> {
     case "right_click": {
       let found: Found;
       try {
-        found = await findTarget(run, step.target);
+        found = await findTarget(run, step.target, { waitMs: step.timeout_ms });
       } catch (err) {
         if (err instanceof StepFailure && step.skip_if_absent) {
           return { ...base, outcome: "skipped", line: `skipped: target absent (${quote(step.target.text)})` };
@@ -295,7 +295,7 @@ async function runStep(run: Run, step: Step, n: number): Promise<StepReport> {
       if (step.target) {
         let found: Found;
         try {
-          found = await findTarget(run, step.target);
+          found = await findTarget(run, step.target, { waitMs: step.timeout_ms });
         } catch (err) {
           if (err instanceof StepFailure && step.skip_if_absent) {
             return {
@@ -370,6 +370,6 @@ async function runStep(run: Run, step: Step, n: number): Promise<StepReport> {
       return { ...base, outcome: "done", line: `read_clipboard: ${clip.note}` };
     }
     case "drag":
-      return await dragStep(run, step, n);
+      return (await dragStep(run, step, n)).report;
   }
 }

@@ -1,0 +1,64 @@
+/**
+ * End to end: execute_plan does what its definition says, through a real
+ * MCP client — timeout_ms waits for a target that is still being drawn.
+ */
+
+import { assertEquals, assertMatch } from "./support/assert.ts";
+import { withSession } from "./support/session.ts";
+import { skipE2E } from "./support/xdesktop.ts";
+
+Deno.test({
+  name: "execute_plan keeps the promises of its definition",
+  ignore: skipE2E(),
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn(t) {
+    await withSession(async (s) => {
+      await t.step("timeout_ms waits for a target drawn after the plan starts", async () => {
+        // A progress dialog whose label changes when a line starting with '#' arrives on its input.
+        const child = new Deno.Command("zenity", {
+          args: ["--progress", "--title", "Progress", "--text", "Working", "--width", "420"],
+          env: s.desktop.env,
+          stdin: "piped",
+          stdout: "null",
+          stderr: "null",
+        }).spawn();
+        const input = child.stdin.getWriter();
+        const say = (line: string) => input.write(new TextEncoder().encode(`${line}\n`));
+        try {
+          await s.desktop.waitForWindow("Progress");
+          // The first look of a session starts the OCR engine; keep that out of the timing.
+          await s.call("observe", { screenshot: false });
+
+          setTimeout(() => say("# Ready now"), 500);
+          const found = await s.call("execute_plan", {
+            steps: [{
+              action: "click",
+              target: { text: "Ready now", scroll_to_find: false },
+              timeout_ms: 2000,
+            }],
+          });
+          assertEquals(found.structured.status, "success", found.text);
+          assertMatch(found.text, /appeared after \d+ more look\(s\) -> matched "Ready now"/);
+
+          // Drawn well after a 100 ms wait is over: the step escalates, saying how long it looked.
+          const late = setTimeout(() => say("# Later still"), 3000);
+          const missed = await s.call("execute_plan", {
+            steps: [{
+              action: "click",
+              target: { text: "Later still", scroll_to_find: false },
+              timeout_ms: 100,
+            }],
+          });
+          clearTimeout(late);
+          assertEquals(missed.structured.status, "escalated", missed.text);
+          assertMatch(missed.text, /target "Later still" not found .*looked for 100 ms \(timeout_ms\)/);
+        } finally {
+          await input.close().catch(() => {});
+          child.kill("SIGTERM");
+          await child.status;
+        }
+      });
+    });
+  },
+});
