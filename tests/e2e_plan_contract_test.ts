@@ -1,11 +1,14 @@
 /**
  * End to end: execute_plan does what its definition says, through a real
- * MCP client — timeout_ms waits for a target that is still being drawn.
+ * MCP client — timeout_ms waits for a target that is still being drawn, and
+ * a drag's expect is checked.
  */
 
-import { assertEquals, assertMatch } from "./support/assert.ts";
+import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { withSession } from "./support/session.ts";
 import { skipE2E } from "./support/xdesktop.ts";
+
+type Report = { outcome: string; line: string };
 
 Deno.test({
   name: "execute_plan keeps the promises of its definition",
@@ -58,6 +61,36 @@ Deno.test({
           child.kill("SIGTERM");
           await child.status;
         }
+      });
+
+      await t.step("a drag's expect is checked after the gesture", async () => {
+        s.desktop.spawn("mousepad");
+        await s.desktop.waitForWindow("Mousepad");
+        await s.call("execute_plan", {
+          steps: [
+            { action: "focus_app", app_name: "mousepad", timeout_ms: 15000 },
+            { action: "type", text: "Apricot jam\nApricot jam", expect: { screen_changes: true } },
+          ],
+        });
+        // Dragging across the first line selects it: the screen changes.
+        const path = [
+          { target: { text: "Apricot", region: "top" }, offset: { dx: -30, dy: 0 } },
+          { target: { text: "jam", region: "top" }, offset: { dx: 20, dy: 0 } },
+        ];
+        const held = await s.call("execute_plan", {
+          steps: [{ action: "drag", path, expect: { screen_changes: true } }],
+        });
+        assertEquals(held.structured.status, "success", held.text);
+        assertMatch(held.text, /drag .*; expect ok/);
+        const broken = await s.call("execute_plan", {
+          steps: [
+            { action: "drag", path, expect: { appears: "Quince marmalade" }, timeout_ms: 500 },
+            { action: "wait", amount: 100 },
+          ],
+        });
+        assertEquals(broken.structured.status, "escalated", broken.text);
+        assertMatch(broken.text, /escalated at step 1 \(drag\): expectation not met within 500 ms/);
+        assert((broken.structured.steps as Report[])[1].outcome === "not_run");
       });
     });
   },

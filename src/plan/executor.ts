@@ -369,7 +369,11 @@ async function runStep(run: Run, step: Step, n: number): Promise<StepReport> {
       }
       return { ...base, outcome: "done", line: `read_clipboard: ${clip.note}` };
     }
-    case "drag":
-      return (await dragStep(run, step, n)).report;
+    case "drag": {
+      const { report, before } = await dragStep(run, step, n);
+      if (!step.expect) return report;
+      const after = await verify(run, step.expect, beforeOf(before), step.timeout_ms);
+      return { ...report, line: `${report.line}; ${after.detail}` };
+    }
   }
 }
