@@ -1,14 +1,15 @@
 /**
  * End to end: execute_plan does what its definition says, through a real
- * MCP client — timeout_ms waits for a target that is still being drawn, and
- * a drag's expect is checked.
+ * MCP client — timeout_ms waits for a target that is still being drawn, a
+ * drag's expect is checked, `\n` in typed text makes a new line, and a
+ * target that appears more than once is reported as "1 of N".
  */
 
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { withSession } from "./support/session.ts";
 import { skipE2E } from "./support/xdesktop.ts";
 
-type Report = { outcome: string; line: string };
+type Report = { outcome: string; line: string; match?: { text: string; candidates: number; y: number } };
 
 Deno.test({
   name: "execute_plan keeps the promises of its definition",
@@ -63,15 +64,31 @@ Deno.test({
         }
       });
 
-      await t.step("a drag's expect is checked after the gesture", async () => {
+      await t.step("\\n makes two lines, and a repeated target says '1 of 2'", async () => {
         s.desktop.spawn("mousepad");
         await s.desktop.waitForWindow("Mousepad");
-        await s.call("execute_plan", {
+        const r = await s.call("execute_plan", {
           steps: [
             { action: "focus_app", app_name: "mousepad", timeout_ms: 15000 },
-            { action: "type", text: "Apricot jam\nApricot jam", expect: { screen_changes: true } },
+            {
+              action: "type",
+              text: "Apricot jam\nApricot jam",
+              expect: { appears_count_increases: "Apricot" },
+            },
+            { action: "read" },
+            { action: "double_click", target: { text: "Apricot" } },
           ],
         });
+        assertEquals(r.structured.status, "success", r.text);
+        const extracted = r.structured.extracted as Array<{ text: string }>;
+        const lines = extracted[0].text.split("\n").filter((l) => /Apricot jam/.test(l));
+        assertEquals(lines.length, 2, extracted[0].text);
+        const click = (r.structured.steps as Report[])[3];
+        assertEquals(click.match?.candidates, 2, click.line);
+        assertMatch(click.line, /\(1 of 2\)/);
+      });
+
+      await t.step("a drag's expect is checked after the gesture", async () => {
         // Dragging across the first line selects it: the screen changes.
         const path = [
           { target: { text: "Apricot", region: "top" }, offset: { dx: -30, dy: 0 } },
