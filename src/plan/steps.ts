@@ -177,8 +177,8 @@ const modifiersField = z.array(
 );
 
 const skipIfAbsentField = z.boolean().optional().describe(
-  "true: a missing target (read: from_text/to_text) skips the step instead of failing it. For " +
-    "optional noise (a cookie banner), never for a step the plan needs.",
+  "click, double_click, right_click, scroll with a target, read: true skips the step when its target " +
+    "(read: from_text/to_text) is missing. Only for optional noise (a cookie banner).",
 );
 
 const expectedText = (meaning: string) => z.string().trim().min(1).optional().describe(meaning);

@@ -51,7 +51,7 @@ export const observeTool = defineTool({
     screenshot: z.object({ width: z.number(), height: z.number(), scale: z.number() }).nullable().describe(
       "The attached PNG; divide its coordinates by scale for screen pixels. Null when not attached.",
     ),
-    ocr_ms: z.number().describe("Milliseconds spent reading text."),
+    ocr_ms: z.number().describe("OCR time in ms."),
   },
   annotations: {
     readOnlyHint: true,
