@@ -297,7 +297,7 @@ Deno.test("validatePlan reports every broken step, 1-based, with its action and 
   assert(!result.ok);
   assertEquals(result.errors.map((e) => [e.step, e.field]), [[3, "path"], [4, "modifiers"]]);
   const lines = result.text.split("\n");
-  assertMatch(lines[0], /not run: 2 problems found\. Nothing was clicked or typed/);
+  assertMatch(lines[0], /^plan refused, nothing was done: 2 problems found\./);
   assertMatch(lines[1], /^- step 3 \(drag\): path: a drag needs at least two waypoints/);
   assertMatch(lines[2], /^- step 4 \(type\): modifiers: modifiers only work on/);
 });

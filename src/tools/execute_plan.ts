@@ -82,9 +82,7 @@ export const executePlanTool = defineTool({
   },
   validate(args: unknown) {
     const v = validatePlan(args);
-    return v.ok
-      ? { ok: true as const, value: v.plan }
-      : { ok: false as const, text: `plan refused, nothing was done:\n${v.text}` };
+    return v.ok ? { ok: true as const, value: v.plan } : { ok: false as const, text: v.text };
   },
   async run(args, services) {
     const plan = planSchema.parse(args);
