@@ -45,8 +45,8 @@ Deno.test({
           assertEquals(found.structured.status, "success", found.text);
           assertMatch(found.text, /appeared after \d+ more look\(s\) -> matched "Ready now"/);
 
-          // Drawn well after a 100 ms wait is over: the step escalates, saying how long it looked.
-          const late = setTimeout(() => say("# Later still"), 3000);
+          // The same delay against a 100 ms wait: the step escalates, saying how long it looked.
+          const late = setTimeout(() => say("# Later still"), 500);
           const missed = await s.call("execute_plan", {
             steps: [{
               action: "click",
