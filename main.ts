@@ -16,7 +16,7 @@ import { openDesktop } from "./src/desktop/open.ts";
 import { createScreenReader } from "./src/ocr/reader.ts";
 import { createEngine, engineChoices } from "./src/ocr/platform.ts";
 import { decodeImage } from "./src/render/image.ts";
-import { observeScreen } from "./src/perceive/observe.ts";
+import { observeScreen } from "./src/plan/look.ts";
 import { observeText } from "./src/render/observe_text.ts";
 import { screenshotPng } from "./src/render/image.ts";
 import { runDoctor } from "./src/doctor.ts";

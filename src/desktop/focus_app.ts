@@ -5,8 +5,9 @@
  * @module
  */
 
-import { matchAppName } from "./app_match.ts";
+import { matchAppName, sameAppName } from "../common/app_match.ts";
 import type { Desktop, LaunchableApp, WindowInfo } from "./types.ts";
+import { sleep } from "../common/time.ts";
 
 /** The outcome of focus_app. */
 export type FocusResult =
@@ -25,8 +26,6 @@ export type FocusResult =
     candidates: string[];
   };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** How long a running app without a window gets to show one before it is asked to. */
 const STARTING_MS = 2500;
 
@@ -39,12 +38,9 @@ async function windowAppears(desktop: Desktop, names: string[], ms: number): Pro
   return false;
 }
 
-const fold = (s: string) => s.toLowerCase().replace(/\s+/g, "");
-
 /** True when a window belongs to an app known by these names. */
 function windowOf(w: WindowInfo, names: string[]): boolean {
-  const app = fold(w.app);
-  return names.some((n) => fold(n) === app);
+  return names.some((n) => sameAppName(n, w.app));
 }
 
 /** Focuses (or launches) the app called `query`, waiting up to `timeoutMs`. */

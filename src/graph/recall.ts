@@ -9,8 +9,8 @@
  * @module
  */
 
-import { createMatcher, foldText, matchText, normaliseText, synonymsOf } from "../plan/match.ts";
-import type { MatchStage } from "../plan/match.ts";
+import { createMatcher, foldText, matchText, normaliseText, synonymsOf } from "../common/match.ts";
+import type { MatchStage } from "../common/match.ts";
 import { readCoverage, routeEdgesVersion } from "./coverage.ts";
 import { formatRouteStep, loadRouteMap, type RouteEdge, type RouteMap } from "./routes.ts";
 import type { Store } from "./store.ts";

@@ -13,7 +13,7 @@ import type { Box, TextLine } from "./lines.ts";
 import { type Grey, rgbaOf } from "./pixels.ts";
 import { prepareLine } from "./prepare.ts";
 import { toSource } from "./stack.ts";
-import { lineGround } from "./pipeline.ts";
+import { lineGround } from "./ground.ts";
 import { hashRegion, type RegionCache } from "./cache.ts";
 
 /** Single characters below this confidence are discarded. */

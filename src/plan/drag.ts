@@ -17,6 +17,7 @@ import { isResolved, resolveTarget } from "./resolve.ts";
 import { type Run, StepFailure, type StepReport } from "./run.ts";
 import type { Step, Waypoint } from "./steps.ts";
 import { enterWindow, surfaceOf } from "./targeting.ts";
+import { sleep } from "../common/time.ts";
 
 type DragStep = Extract<Step, { action: "drag" }>;
 
@@ -24,8 +25,6 @@ type DragStep = Extract<Step, { action: "drag" }>;
 const MAX_PUSHES = 14;
 /** Pointer moves per waypoint segment, so toolkits see a drag and not a jump. */
 const GLIDE_STEPS = 8;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Resolves one waypoint on a look (no scrolling: earlier points would move). */
 function resolveWaypoint(l: Look, wp: Waypoint, i: number): { point: Point; label: string } {

@@ -9,7 +9,8 @@
 import type { Services } from "../services.ts";
 import { frameHash } from "./expect.ts";
 import { type Look, look } from "./look.ts";
-import type { NearText } from "./match.ts";
+import type { NearText } from "../common/match.ts";
+import { sleep } from "../common/time.ts";
 
 /** How a run ended. */
 export type RunStatus = "success" | "escalated" | "aborted";
@@ -73,8 +74,6 @@ export class RunStopped extends Error {
 
 /** Pixels from the top-left corner that count as "in the corner". */
 export const CORNER = 2;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Budget, clock, failsafe and memory of one run. */
 export class Run {

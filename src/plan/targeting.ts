@@ -11,6 +11,7 @@ import type { Element } from "../ocr/types.ts";
 import { findWindow, type Look, openTitles } from "./look.ts";
 import { isResolved, type Region, type Resolved, resolveTarget } from "./resolve.ts";
 import { type Run, StepFailure } from "./run.ts";
+import { sleep } from "../common/time.ts";
 
 /** The parts of a target every kind of step shares. */
 export interface TargetSpec {
@@ -35,8 +36,6 @@ const SEARCH_NOTCHES = 3;
 const SEARCH_STEPS = 6;
 /** The largest step, in notches, once small steps proved to move little. */
 const MAX_SEARCH_NOTCHES = 20;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Brings the window whose title contains `piece` to the front and returns it. */
 export async function enterWindow(run: Run, piece: string | undefined): Promise<WindowInfo | null> {

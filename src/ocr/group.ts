@@ -9,7 +9,7 @@
  * @module
  */
 
-import type { Element, OcrWord } from "../ocr/types.ts";
+import type { Element, OcrWord } from "./types.ts";
 
 /** A gap wider than this many text heights separates two elements. */
 export const GAP_RATIO = 0.9;
