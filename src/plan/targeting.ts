@@ -10,8 +10,7 @@ import type { Point, Rect, WindowInfo } from "../desktop/types.ts";
 import type { Element } from "../ocr/types.ts";
 import { findWindow, type Look, openTitles } from "./look.ts";
 import { isResolved, type Region, type Resolved, resolveTarget } from "./resolve.ts";
-import { type Run, StepFailure } from "./run.ts";
-import { sleep } from "../common/time.ts";
+import { type Run, skipOrThrow, StepFailure, type StepReport } from "./run.ts";
 
 /** The parts of a target every kind of step shares. */
 export interface TargetSpec {
@@ -51,7 +50,7 @@ export async function enterWindow(run: Run, piece: string | undefined): Promise<
   if (state.focusWindowId !== win.id) {
     run.spend();
     await desktop.activate(win.id);
-    for (let i = 0; i < 30 && desktop.windows().focusWindowId !== win.id; i++) await sleep(50);
+    for (let i = 0; i < 30 && desktop.windows().focusWindowId !== win.id; i++) await run.clock.sleep(50);
   }
   return win;
 }
@@ -184,4 +183,21 @@ export async function findTarget(
       (scrollable && l.window ? " (also scrolled down and up to look for it, then scrolled back)" : ""),
     { surface: scope, target: target.text, closest: miss.closest, look: l },
   );
+}
+
+/**
+ * Finds a step's target; when it is absent and the step has
+ * `skip_if_absent`, returns the skipped report instead.
+ */
+export async function findOrSkip(
+  run: Run,
+  step: { action: string; target: TargetSpec; skip_if_absent?: boolean },
+  n: number,
+): Promise<Found | StepReport> {
+  try {
+    return await findTarget(run, step.target);
+  } catch (err) {
+    if (!(err instanceof StepFailure)) throw err;
+    return skipOrThrow(step, n, `target absent ("${step.target.text}")`, err);
+  }
 }

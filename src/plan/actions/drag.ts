@@ -9,15 +9,14 @@
  * @module
  */
 
-import type { Point } from "../desktop/types.ts";
-import type { Element } from "../ocr/types.ts";
-import type { Look } from "./look.ts";
-import { findReadout, notationOf, parseReadout, withinTolerance } from "./readout.ts";
-import { isResolved, resolveTarget } from "./resolve.ts";
-import { type Run, StepFailure, type StepReport } from "./run.ts";
-import type { Step, Waypoint } from "./steps.ts";
-import { enterWindow, surfaceOf } from "./targeting.ts";
-import { sleep } from "../common/time.ts";
+import type { Point } from "../../desktop/types.ts";
+import type { Element } from "../../ocr/types.ts";
+import type { Look } from "../look.ts";
+import { findReadout, notationOf, parseReadout, withinTolerance } from "../readout.ts";
+import { isResolved, resolveTarget } from "../resolve.ts";
+import { type Run, StepFailure, type StepReport } from "../run.ts";
+import type { Step, Waypoint } from "../steps.ts";
+import { enterWindow, surfaceOf } from "../targeting.ts";
 
 type DragStep = Extract<Step, { action: "drag" }>;
 
@@ -55,7 +54,7 @@ async function glide(run: Run, from: Point, to: Point): Promise<void> {
       x: Math.round(from.x + (to.x - from.x) * t),
       y: Math.round(from.y + (to.y - from.y) * t),
     });
-    await sleep(12);
+    await run.clock.sleep(12);
   }
 }
 
@@ -106,10 +105,10 @@ export async function dragStep(run: Run, step: DragStep, n: number): Promise<Ste
     await desktop.modifiers(mods, true);
     try {
       await desktop.move(points[0].point);
-      await sleep(40);
+      await run.clock.sleep(40);
       await desktop.button("left", true);
       for (let i = 1; i < points.length; i++) await glide(run, points[i - 1].point, points[i].point);
-      await sleep(40);
+      await run.clock.sleep(40);
     } finally {
       await desktop.button("left", false);
       await desktop.modifiers(mods, false);
@@ -157,7 +156,7 @@ export async function dragStep(run: Run, step: DragStep, n: number): Promise<Ste
   await desktop.modifiers(mods, true);
   try {
     await desktop.move(p0);
-    await sleep(40);
+    await run.clock.sleep(40);
     await desktop.button("left", true);
     let current = p0;
     while (pushes < MAX_PUSHES) {
@@ -166,7 +165,7 @@ export async function dragStep(run: Run, step: DragStep, n: number): Promise<Ste
       await glide(run, current, next);
       current = next;
       pushes++;
-      await sleep(120);
+      await run.clock.sleep(120);
       const now = await run.look(win?.id ?? l.window?.id);
       const reading = readWatch(now, watch, u.value, lastX);
       if (!reading) {
@@ -191,7 +190,7 @@ export async function dragStep(run: Run, step: DragStep, n: number): Promise<Ste
       t = Math.max(-1, Math.min(2.5, t));
     }
     if (!outcome) outcome = `stopped after ${MAX_PUSHES} pushes at ${lastText}`;
-    await sleep(40);
+    await run.clock.sleep(40);
   } finally {
     await desktop.button("left", false);
     await desktop.modifiers(mods, false);
