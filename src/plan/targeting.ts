@@ -165,6 +165,8 @@ export async function findTarget(
       await desktop.scroll(park, -away);
       away = 0;
       await run.settle();
+      // The next search compares against what is on screen now, not what was before going back.
+      l = await run.look(l.window!.id);
     };
     let via = await search(1);
     if (!via) {
