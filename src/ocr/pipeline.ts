@@ -113,19 +113,6 @@ export function splitAtGaps(w: OcrWord, line: TextLine, textHeight: number): Ocr
   return groups.map((g, i) => ({ ...w, text: chars[i], x: g.x - line.x, y: g.y - line.y, w: g.w, h: g.h }));
 }
 
-/** Splits items into `n` groups of roughly equal total weight. */
-export function balance<T>(items: T[], weight: (t: T) => number, n: number): T[][] {
-  const groups: T[][] = Array.from({ length: n }, () => []);
-  const load = new Array(n).fill(0);
-  const order = [...items].sort((a, b) => weight(b) - weight(a));
-  for (const item of order) {
-    const i = load.indexOf(Math.min(...load));
-    groups[i].push(item);
-    load[i] += weight(item);
-  }
-  return groups.filter((g) => g.length > 0);
-}
-
 /**
  * Cuts items, in screen order, into consecutive stacks of at most about
  * `maxArea` pixels (stack area = widest item x summed heights), and into at
