@@ -29,3 +29,25 @@ export function overlapArea(a: Rect, b: Rect): number {
   const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
   return w > 0 && h > 0 ? w * h : 0;
 }
+
+/** A box as OCR measures it: origin and size as `w` and `h`. */
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** The smallest rectangle holding every box (there must be at least one). */
+export function boundsOfBoxes(boxes: readonly Box[]): Rect {
+  const x = Math.min(...boxes.map((b) => b.x));
+  const y = Math.min(...boxes.map((b) => b.y));
+  const x2 = Math.max(...boxes.map((b) => b.x + b.w));
+  const y2 = Math.max(...boxes.map((b) => b.y + b.h));
+  return { x, y, width: x2 - x, height: y2 - y };
+}
+
+/** The smallest rectangle holding every rectangle (there must be at least one). */
+export function unionRect(rects: readonly Rect[]): Rect {
+  return boundsOfBoxes(rects.map((r) => ({ x: r.x, y: r.y, w: r.width, h: r.height })));
+}

@@ -30,22 +30,7 @@ import { formatRouteStep, type RouteEdge, type RouteMap } from "./routes.ts";
 import type { Store } from "./store.ts";
 import type { Scope } from "./transitions.ts";
 
-export type {
-  AppFacts,
-  Coverage,
-  Hit,
-  HitKind,
-  HitStage,
-  Listed,
-  NoRoute,
-  RecallData,
-  RouteFacts,
-  TransitionFacts,
-  WayIn,
-  WindowDetail,
-  WindowFacts,
-  WindowRef,
-} from "./recall_shape.ts";
+export type * from "./recall_shape.ts";
 export { forgetRouteCache };
 
 /** A window not seen for this long is STALE. */

@@ -8,6 +8,7 @@
 
 import type { Point, Rect, WindowInfo } from "../desktop/types.ts";
 import type { Element } from "../ocr/types.ts";
+import { unionRect } from "../common/rect.ts";
 import { findWindow, type Look, openTitles } from "./look.ts";
 import { isResolved, type Region, type Resolved, resolveTarget } from "./resolve.ts";
 import { type Run, skipOrThrow, StepFailure, type StepReport } from "./run.ts";
@@ -59,21 +60,15 @@ export async function enterWindow(run: Run, piece: string | undefined): Promise<
 export function surfaceOf(l: Look, scope: "window" | "chrome"): { elements: Element[]; area: Rect } {
   if (scope === "chrome") {
     const rects = l.state.chrome.map((c) => c.bounds);
-    const area = rects.length ? union(rects) : { x: 0, y: 0, width: l.frame.width, height: l.frame.height };
+    const area = rects.length
+      ? unionRect(rects)
+      : { x: 0, y: 0, width: l.frame.width, height: l.frame.height };
     return { elements: l.chromeElements, area };
   }
   return {
     elements: l.windowElements,
     area: l.window?.bounds ?? { x: 0, y: 0, width: l.frame.width, height: l.frame.height },
   };
-}
-
-function union(rects: Rect[]): Rect {
-  const x = Math.min(...rects.map((r) => r.x));
-  const y = Math.min(...rects.map((r) => r.y));
-  const x2 = Math.max(...rects.map((r) => r.x + r.width));
-  const y2 = Math.max(...rects.map((r) => r.y + r.height));
-  return { x, y, width: x2 - x, height: y2 - y };
 }
 
 /**
