@@ -6,6 +6,7 @@
  * @module
  */
 
+import { normaliseText } from "../common/match.ts";
 import type { RgbaImage, WindowInfo, WindowState } from "../desktop/types.ts";
 import type { Rect } from "../desktop/types.ts";
 import { recordSighting, type SightingResult } from "../graph/record.ts";
@@ -35,12 +36,12 @@ export function openTitles(state: WindowState): string[] {
 }
 
 /**
- * Finds the window whose title contains `piece` (case-insensitive),
- * preferring windows of the frontmost app.
+ * Finds the window whose title contains `piece` (ignoring case and spacing,
+ * as recall compares titles), preferring windows of the frontmost app.
  */
 export function findWindow(state: WindowState, piece: string): WindowInfo | null {
-  const p = piece.toLowerCase();
-  const hits = state.windows.filter((w) => w.title.toLowerCase().includes(p));
+  const p = normaliseText(piece);
+  const hits = state.windows.filter((w) => normaliseText(w.title).includes(p));
   const front = state.frontmostApp;
   return hits.find((w) => w.app === front) ?? hits[0] ?? null;
 }
