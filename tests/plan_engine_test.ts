@@ -7,6 +7,7 @@
 
 import { executePlan, type RunResult } from "../src/plan/executor.ts";
 import { planSchema } from "../src/plan/steps.ts";
+import { gatherRecall } from "../src/graph/recall.ts";
 import { isResolved, resolveTarget } from "../src/plan/resolve.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { FakeDesktop, fakeServices, text, window } from "./support/fake_desktop.ts";
@@ -544,4 +545,48 @@ Deno.test("a region miss says matches lie outside the region", async () => {
     target: { text: "OK", region: "bottom", scroll_to_find: false },
   }]);
   assertMatch(r.failure!.reason, /1 match\(es\) lie outside region "bottom"/);
+});
+
+// ---------------------------------------------------------------------------
+// What a run remembers
+// ---------------------------------------------------------------------------
+
+Deno.test("a click that opens another window is remembered as a transition, with the menu it came through", async () => {
+  const d = editor(text("Edit", 60, 30));
+  d.onClick = (at, desk) => {
+    if (at.x === 60 && at.y === 30) {
+      desk.chrome = [window("menu", "Editor", "", { x: 50, y: 40, width: 120, height: 60 }, "menu")];
+      desk.texts.push(text("Preferences", 100, 60));
+    } else {
+      desk.chrome = [];
+      desk.windowList.unshift(
+        window("prefs", "Editor", "Preferences", { x: 100, y: 50, width: 200, height: 150 }),
+      );
+      desk.focusWindowId = "prefs";
+      desk.texts = [text("General", 150, 100)];
+    }
+  };
+  const services = fakeServices(d);
+  const r = await executePlan(
+    services,
+    planSchema.parse({
+      steps: [
+        { action: "click", target: { text: "Edit" } },
+        { action: "click", target: { text: "Preferences", scope: "chrome" } },
+      ],
+    }),
+    d.clock,
+  );
+  assertEquals(r.status, "success", r.failure?.reason);
+  assertMatch(r.reports[1].line, /-> window "Preferences" \(#\d+\)$/);
+  assertEquals(r.windowsSeen.map((w) => w.title), ["notes.txt - Editor", "Preferences"]);
+  const recalled = gatherRecall(services.store, { app: "Editor", window: "notes", now: Date.now() });
+  assert(recalled.ok);
+  const out = recalled.data.window!.transitions.items[0];
+  assertEquals([out.text, out.scope, out.via, out.to_title], [
+    "Preferences",
+    "chrome",
+    "Edit",
+    "Preferences",
+  ]);
 });
