@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { defineTool, type Reply } from "./tool.ts";
 import { gatherRecall, type RecallRequest } from "../graph/recall.ts";
+import { recallOutputShape as outputShape } from "../graph/recall_shape.ts";
 import type { Store } from "../graph/store.ts";
 import { DEFAULT_BUDGET, fitRecall, renderProblem } from "../render/recall_text.ts";
 
@@ -18,71 +19,6 @@ const DESCRIPTION = [
   "Times are UTC with ages; days old or STALE (unseen 7 days, or the app changed): verify with observe or a short plan. Coverage counts what was seen: not found means never seen. The reply is capped (~2,400 chars); a cut says what it left out and how to narrow.",
   "An unknown app or window is an error listing known names. Side effects: none; reads the local database only.",
 ].join("\n\n");
-
-// Output shapes: the reply's text explains every fact, so nested fields are
-// typed but left undescribed; each top-level field says what it holds.
-const iso = z.string();
-/** Whole numbers, typed as numbers: the integer bounds zod would print cost more than they say. */
-const count = z.number();
-const windowRef = z.object({ id: count, title: z.string() });
-const scope = z.enum(["window", "chrome"]);
-
-const appFacts = z.object({
-  name: z.string(),
-  version: z.string().nullable(),
-  windows: count,
-  last_seen: iso,
-  last_window: windowRef.nullable(),
-});
-
-const windowFacts = z.object({
-  id: count,
-  title: z.string(),
-  kind: z.string(),
-  seen_count: count,
-  first_seen: iso,
-  last_seen: iso,
-  stale: z.string().nullable(),
-  elements: count,
-  acted_in: z.boolean(),
-  has_way_in: z.boolean(),
-});
-
-const transitionFacts = z.object({
-  level: count,
-  from_id: count,
-  action: z.string(),
-  text: z.string(),
-  scope,
-  via: z.string().nullable(),
-  count: count,
-  last_seen: iso,
-  to_id: count,
-  to_title: z.string(),
-  shown_above: z.boolean(),
-});
-
-const wayIn = z.object({
-  from: windowRef,
-  action: z.string(),
-  text: z.string(),
-  scope,
-  via: z.string().nullable(),
-  from_has_way_in: z.boolean(),
-});
-
-const routeFacts = z.object({
-  from: windowRef.nullable(),
-  steps: z.array(z.string()).nullable(),
-  missing: z.object({
-    start: windowRef.nullable(),
-    start_reaches: count,
-    start_acted_in: z.boolean(),
-    ways_in: z.array(wayIn),
-  }).nullable(),
-});
-
-const listed = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: count });
 
 const inputShape = {
   app_name: z.string().min(1).optional().describe(
@@ -100,47 +36,6 @@ const inputShape = {
   depth: z.number().int().min(1).max(3).default(1).describe(
     "Levels of transitions to unfold.",
   ),
-};
-
-const outputShape = {
-  now: z.string().describe("Server time; all times are ISO 8601 UTC."),
-  focus: z.enum(["apps", "app", "window", "query"]).describe("Which question was answered."),
-  depth: count.describe("Transition levels unfolded."),
-  apps: listed(appFacts).optional().describe("Known apps; total counts any cut."),
-  app: appFacts.optional().describe("The app; routes start at last_window."),
-  windows: listed(windowFacts).optional().describe("The app's windows, newest first."),
-  window: z.object({
-    window: windowFacts,
-    elements: listed(z.string()),
-    icons: z.object({ named: z.array(z.string()), unnamed: count }),
-    transitions: listed(transitionFacts),
-    ways_in: listed(wayIn),
-  }).optional().describe("The window: texts, icons, transitions out, ways in."),
-  route_here: routeFacts.optional().describe(
-    "Steps to that window, or why there are none.",
-  ),
-  query: z.string().optional().describe("The searched text."),
-  hits: listed(z.object({
-    app: z.string(),
-    window: windowRef,
-    kind: z.enum(["element", "icon", "window"]),
-    text: z.string(),
-    stage: z.enum(["exact", "fuzzy", "semantic", "contained", "partial"]),
-    score: z.number(),
-    last_seen: iso,
-    stale: z.string().nullable(),
-    route: routeFacts,
-  })).optional().describe("Hits, best first, with routes."),
-  coverage: z.object({
-    scope: z.string(),
-    windows: count,
-    never_clicked_in: count,
-    seen_once: count,
-    no_way_in: count,
-    controls_known: count,
-    controls_clicked: count,
-  }).describe("Counts of what was seen, not of what exists."),
-  notes: z.array(z.string()).describe("Remarks (other windows that matched)."),
 };
 
 /** The recall tool definition. */
@@ -183,7 +78,7 @@ function answer(store: Store, request: RecallRequest, budget = DEFAULT_BUDGET): 
     return {
       ok: false,
       text: `recall could not read the interface graph: ${(err as Error).message}. ` +
-        "The database may be locked or damaged; retry, or run `choto db` to check it.",
+        "The database may be locked or damaged; retry, or run `choto doctor` to check it.",
     };
   }
 }

@@ -9,14 +9,16 @@
  * @module
  */
 
-import type { Point } from "../desktop/types.ts";
-import type { Element } from "../ocr/types.ts";
-import type { Look } from "./look.ts";
-import { findReadout, notationOf, parseReadout, withinTolerance } from "./readout.ts";
-import { isResolved, resolveTarget } from "./resolve.ts";
-import { type Run, StepFailure, type StepReport } from "./run.ts";
-import type { Step, Waypoint } from "./steps.ts";
-import { enterWindow, surfaceOf } from "./targeting.ts";
+import type { Point } from "../../desktop/types.ts";
+import type { Element } from "../../ocr/types.ts";
+import type { Look } from "../look.ts";
+import { findReadout, notationOf, parseReadout, withinTolerance } from "../readout.ts";
+import { isResolved, resolveTarget } from "../resolve.ts";
+import { type Run, StepFailure, type StepReport } from "../run.ts";
+import type { Step, Waypoint } from "../steps.ts";
+import { enterWindow, surfaceOf } from "../targeting.ts";
+import { detailSuffix } from "../report.ts";
+import { beforeOf, verify } from "../verify.ts";
 
 type DragStep = Extract<Step, { action: "drag" }>;
 
@@ -24,8 +26,6 @@ type DragStep = Extract<Step, { action: "drag" }>;
 const MAX_PUSHES = 14;
 /** Pointer moves per waypoint segment, so toolkits see a drag and not a jump. */
 const GLIDE_STEPS = 8;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Resolves one waypoint on a look (no scrolling: earlier points would move). */
 function resolveWaypoint(l: Look, wp: Waypoint, i: number): { point: Point; label: string } {
@@ -56,7 +56,7 @@ async function glide(run: Run, from: Point, to: Point): Promise<void> {
       x: Math.round(from.x + (to.x - from.x) * t),
       y: Math.round(from.y + (to.y - from.y) * t),
     });
-    await sleep(12);
+    await run.clock.sleep(12);
   }
 }
 
@@ -102,24 +102,29 @@ async function resolvePath(
   step: DragStep,
   windowId: string | undefined,
 ): Promise<{ look: Look; points: Array<{ point: Point; label: string }> }> {
-  const deadline = performance.now() + step.timeout_ms;
+  const deadline = run.clock.now() + step.timeout_ms;
   let l = await run.look(windowId);
   for (;;) {
     try {
       return { look: l, points: step.path.map((wp, i) => resolveWaypoint(l, wp, i)) };
     } catch (err) {
-      if (!(err instanceof StepFailure) || performance.now() >= deadline) throw err;
+      if (!(err instanceof StepFailure) || run.clock.now() >= deadline) throw err;
       await run.pause(150);
       l = await run.look(windowId ?? l.window?.id);
     }
   }
 }
 
-/**
- * Runs a drag step. Returns the look the path was resolved on too, so the
- * caller can check the step's expect against the screen before the drag.
- */
-export async function dragStep(
+/** Runs a drag step, then checks its expect against the screen as it was before the gesture. */
+export async function dragStep(run: Run, step: DragStep, n: number): Promise<StepReport> {
+  const { report, before } = await gesture(run, step, n);
+  if (!step.expect) return report;
+  const after = await verify(run, step.expect, beforeOf(before), step.timeout_ms);
+  return { ...report, line: `${report.line}${detailSuffix(after.detail)}` };
+}
+
+/** The gesture itself; returns the look the path was resolved on as well. */
+async function gesture(
   run: Run,
   step: DragStep,
   n: number,
@@ -135,10 +140,10 @@ export async function dragStep(
     await desktop.modifiers(mods, true);
     try {
       await desktop.move(points[0].point);
-      await sleep(40);
+      await run.clock.sleep(40);
       await desktop.button("left", true);
       for (let i = 1; i < points.length; i++) await glide(run, points[i - 1].point, points[i].point);
-      await sleep(40);
+      await run.clock.sleep(40);
     } finally {
       await desktop.button("left", false);
       await desktop.modifiers(mods, false);
@@ -189,7 +194,7 @@ export async function dragStep(
   await desktop.modifiers(mods, true);
   try {
     await desktop.move(p0);
-    await sleep(40);
+    await run.clock.sleep(40);
     await desktop.button("left", true);
     let current = p0;
     while (pushes < MAX_PUSHES) {
@@ -198,7 +203,7 @@ export async function dragStep(
       await glide(run, current, next);
       current = next;
       pushes++;
-      await sleep(120);
+      await run.clock.sleep(120);
       const now = await run.look(win?.id ?? l.window?.id);
       const reading = readWatch(now, watch, u.value, lastX);
       if (!reading) {
@@ -223,7 +228,7 @@ export async function dragStep(
       t = Math.max(-1, Math.min(2.5, t));
     }
     if (!outcome) outcome = `stopped after ${MAX_PUSHES} pushes at ${lastText}`;
-    await sleep(40);
+    await run.clock.sleep(40);
   } finally {
     await desktop.button("left", false);
     await desktop.modifiers(mods, false);
