@@ -14,7 +14,7 @@ import { Store } from "../src/graph/store.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 
 async function withClient(
-  fn: (call: (name: string, args: unknown) => Promise<CallToolResult>) => Promise<void>,
+  fn: (call: (name: string, args: unknown) => Promise<CallToolResult>, client: Client) => Promise<void>,
 ) {
   const services = createServices({
     store: new Store(":memory:"),
@@ -31,8 +31,10 @@ async function withClient(
   const client = new Client({ name: "server-test", version: "0" });
   await client.connect(b);
   try {
-    await fn((name, args) =>
-      client.callTool({ name, arguments: args as Record<string, unknown> }) as Promise<CallToolResult>
+    await fn(
+      (name, args) =>
+        client.callTool({ name, arguments: args as Record<string, unknown> }) as Promise<CallToolResult>,
+      client,
     );
   } finally {
     await client.close();
@@ -85,7 +87,9 @@ Deno.test("an unknown tool is an error listing the tools", async () => {
 });
 
 Deno.test("a valid call runs and returns structured content matching the output schema", async () => {
-  await withClient(async (call) => {
+  await withClient(async (call, client) => {
+    // Once it has the listing, the SDK's client checks structuredContent against the published JSON Schema.
+    await client.listTools();
     const r = await call("recall", {});
     assert(!r.isError, textOf(r));
     assertEquals((r.structuredContent as { focus: string }).focus, "apps");
