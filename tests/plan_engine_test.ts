@@ -176,6 +176,26 @@ Deno.test("timeout_ms: a target drawn after the plan starts is waited for, up to
   assertEquals(hasty.inputs(), []);
 });
 
+Deno.test("timeout_ms: a target in a dialog that opens while waiting is found there", async () => {
+  const d = editor(text("File", 40, 30));
+  d.at(400, (x) => {
+    // Front of the stack, with the focus: what a dialog that opens does.
+    x.windowList = [
+      window("dlg", "Editor", "Confirm", { x: 100, y: 100, width: 200, height: 100 }),
+      ...x.windowList,
+    ];
+    x.focusWindowId = "dlg";
+    x.texts.push(text("Allow", 200, 150));
+  });
+  const r = await run(d, [{
+    action: "click",
+    target: { text: "Allow", scroll_to_find: false },
+    timeout_ms: 1000,
+  }]);
+  assertEquals(r.status, "success", r.failure?.reason);
+  assertEquals(d.inputs(), ["click left 200,150"]);
+});
+
 Deno.test("expect: looks again until the text appears", async () => {
   const d = opensLater(1200);
   const r = await run(d, [{ action: "click", target: { text: "Open" }, expect: { appears: "Dialog" } }]);

@@ -119,7 +119,8 @@ export async function findTarget(
   let waited = 0;
   while (!isResolved(r) && run.clock.now() < deadline) {
     await run.pause(Math.min(POLL_MS, Math.max(0, deadline - run.clock.now())));
-    l = await run.look(win?.id ?? l.window?.id);
+    // No window named: keep looking at the focus window, which may be a dialog that just opened.
+    l = await run.look(win?.id);
     r = attempt(l);
     waited++;
   }

@@ -110,7 +110,7 @@ async function resolvePath(
     } catch (err) {
       if (!(err instanceof StepFailure) || run.clock.now() >= deadline) throw err;
       await run.pause(150);
-      l = await run.look(windowId ?? l.window?.id);
+      l = await run.look(windowId);
     }
   }
 }
