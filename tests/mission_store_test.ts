@@ -223,8 +223,8 @@ Deno.test("the status block: compact shows the item in play, full shows every it
   const full = statusBlock(m, true);
   for (const it of ITEMS) assert(full.includes(it.title) && full.includes(it.acceptance), it.title);
   assertMatch(full, /3\. \[skipped\] save the note \(by the model\)/);
-  assertEquals(statusData(m).items.map((i) => i.id), [2]);
-  assertEquals(statusData(m, true).items.map((i) => i.status), ["passed", "pending", "skipped"]);
+  const data = statusData(m);
+  assertEquals(data.items.map((i) => i.status), ["passed", "pending", "skipped"]);
   store.close();
 });
 

@@ -78,15 +78,10 @@ export function statusBlock(m: Mission, full = false): string {
 }
 
 /** The block as typed data: the shape `missionStatusShape` describes. */
-export function statusData(m: Mission, full = false) {
-  const now = inPlay(m);
-  const shown = full ? m.items : m.items.filter((i) => i === now || i.status === "failed");
+export function statusData(m: Mission) {
   return {
     mission: m.id,
-    goal: m.goal,
     state: m.status,
-    ...progress(m),
-    in_play: now?.n ?? null,
-    items: shown.map((i) => ({ id: i.n, title: i.title, status: i.status, reason: i.reason })),
+    items: m.items.map((i) => ({ id: i.n, status: i.status })),
   };
 }

@@ -10,13 +10,54 @@ import { planSchema } from "../plan/steps.ts";
 import { validatePlan } from "../plan/validate.ts";
 import { screenshotPng } from "../render/image.ts";
 import { journeyText } from "../render/journey_text.ts";
-import { elementShape } from "./shared_shapes.ts";
+import { fileRun } from "../mission/runs.ts";
+import { activeItem } from "../mission/store.ts";
+import { statusBlock, statusData } from "../mission/status_text.ts";
+import { elementShape, missionStatusShape } from "./shared_shapes.ts";
 import { defineTool } from "./tool.ts";
 
 const closeText = z.object({
   text: z.string().describe("An on-screen text."),
   similarity: z.number().describe("Similarity to the missed target, 0 to 1."),
 });
+
+/** The fields that tie a run to a mission's checklist item; the rest of the input is the plan. */
+const missionFields = {
+  mission_item_id: z.number().int().min(1).max(999).optional().describe(
+    "Ties this run to item N of the active mission (mission_start): success passes the item and keeps " +
+      "these steps as its recipe for mission_replay; any other outcome fails it with this run's reason. " +
+      "The reply then ends with the mission status. Leave out for an ordinary run.",
+  ),
+  llm_version_tag: z.string().trim().min(1).max(200).optional().describe(
+    "Labels the model driving the run; kept with the recipe and compared before a replay. Only with " +
+      "mission_item_id.",
+  ),
+};
+const missionFieldsSchema = z.object(missionFields);
+
+/** Splits the input into the plan and the mission fields, checking both before anything runs. */
+function validateInput(args: unknown): { ok: true; value: unknown } | { ok: false; text: string } {
+  const isObject = typeof args === "object" && args !== null && !Array.isArray(args);
+  const { mission_item_id, llm_version_tag, ...rest } = (isObject ? args : {}) as Record<string, unknown>;
+  const problems: string[] = [];
+  const m = missionFieldsSchema.safeParse({ mission_item_id, llm_version_tag });
+  if (!m.success) problems.push(...m.error.issues.map((i) => `- ${i.path.join(".")}: ${i.message}`));
+  if (llm_version_tag !== undefined && mission_item_id === undefined) {
+    problems.push(
+      "- llm_version_tag: it only applies with mission_item_id; add the item's id or leave it out",
+    );
+  }
+  const v = validatePlan(isObject ? rest : args);
+  if (!v.ok) return { ok: false, text: [v.text, ...problems].join("\n") };
+  if (problems.length) {
+    return {
+      ok: false,
+      text: ["The plan was not run. Nothing was clicked or typed; fix these and send it again.", ...problems]
+        .join("\n"),
+    };
+  }
+  return { ok: true, value: { ...v.plan, ...(m.success ? m.data : {}) } };
+}
 
 export const executePlanTool = defineTool({
   name: "execute_plan",
@@ -28,7 +69,7 @@ export const executePlanTool = defineTool({
     "Outcome: status success, escalated (a target was not found or an expectation failed: the reply names the step and why, lists the closest on-screen texts with their similarity and the current elements, and attaches a fresh screenshot — fix that step and resend from it) or aborted (the user moved the pointer into the top-left corner). Every reply ends with the windows seen during the run.",
     "Use observe or recall first to learn the texts to target; use focus_app alone when all you need is an app in front. Side effects: real clicks, keystrokes and drags in the user's apps (they may change documents, send messages or move files), bounded by max_actions and time_limit_ms; everything seen is written to the interface graph, and a click that opens another window is recorded as a route for recall. Copying to the clipboard replaces what the user had there; choto itself never writes the clipboard.",
   ].join("\n\n"),
-  inputSchema: planSchema.shape,
+  inputSchema: { ...planSchema.shape, ...missionFields },
   outputSchema: {
     status: z.enum(["success", "escalated", "aborted"]).describe(
       "success: every step ran; escalated: a step failed and the run stopped there; aborted: the user stopped it.",
@@ -67,6 +108,7 @@ export const executePlanTool = defineTool({
       elements: z.array(elementShape).describe("Text elements of that window now."),
       chrome: z.array(elementShape).describe("Text on chrome surfaces now."),
     }).nullable().describe("Evidence of the failure, or null on success."),
+    mission: z.object(missionStatusShape).optional().describe("The mission status, when tied to an item."),
     windows_seen: z.array(z.object({
       node: z.number().describe("The window's node id in the interface graph."),
       app: z.string().describe("Its application."),
@@ -80,18 +122,37 @@ export const executePlanTool = defineTool({
     idempotentHint: false,
     openWorldHint: false,
   },
-  validate(args: unknown) {
-    const v = validatePlan(args);
-    return v.ok ? { ok: true as const, value: v.plan } : { ok: false as const, text: v.text };
-  },
+  actsOnScreen: true,
+  validate: validateInput,
   async run(args, services) {
-    const plan = planSchema.parse(args);
+    const { mission_item_id, llm_version_tag, ...rest } = args;
+    const plan = planSchema.parse(rest);
+    // A run tied to an item that does not exist would file its verdict nowhere: refuse before acting.
+    const tied = mission_item_id === undefined
+      ? null
+      : activeItem(services.store, mission_item_id, "execute_plan");
+    if (tied && !tied.ok) {
+      return { ok: false, text: tied.text.replace("Nothing was written.", "Nothing was run.") };
+    }
+    const startedAt = services.now();
     const r = await executePlan(services, plan);
     const look = r.failure?.look ?? null;
     const shot = look && r.status === "escalated" ? await screenshotPng(look.frame) : null;
+    const filed = tied?.ok
+      ? fileRun(services, {
+        missionId: tied.mission.id,
+        item: tied.item,
+        kind: "plan",
+        plan,
+        result: r,
+        llmVersionTag: llm_version_tag ?? null,
+        startedAt,
+      })
+      : null;
     return {
       ok: true,
-      text: journeyText(r, shot?.scale ?? null),
+      text: journeyText(r, shot?.scale ?? null) +
+        (filed ? `\n\n${filed.line}${statusBlock(filed.mission)}` : ""),
       images: shot ? [shot.png] : [],
       structured: {
         status: r.status,
@@ -114,6 +175,7 @@ export const executePlanTool = defineTool({
           }
           : null,
         windows_seen: r.windowsSeen,
+        ...(filed ? { mission: statusData(filed.mission) } : {}),
       },
     };
   },

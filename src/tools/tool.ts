@@ -53,6 +53,12 @@ export interface ToolSpec<In extends Shape, Out extends Shape> {
    * deserves better messages than a raw schema error (the step and field,
    * and how to fix them). Returns the parsed value or the text to answer with.
    */
+  /**
+   * True for a tool that sends input to the screen. The server lets one such
+   * call run at a time: two runs interleaving clicks would each act on a
+   * screen the other just changed.
+   */
+  actsOnScreen?: boolean;
   validate?(args: unknown): { ok: true; value: unknown } | { ok: false; text: string };
   run(
     args: z.infer<z.ZodObject<In>>,
