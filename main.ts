@@ -21,6 +21,7 @@ import { observeText } from "./src/render/observe_text.ts";
 import { screenshotPng } from "./src/render/image.ts";
 import { runDoctor } from "./src/doctor.ts";
 import { runRecallCli } from "./src/tools/recall.ts";
+import { missionsText } from "./src/mission/cli.ts";
 import { VERSION } from "./src/version.ts";
 
 const USAGE = `choto ${VERSION}: desktop control for AI assistants, OCR-first
@@ -35,6 +36,7 @@ commands:
                         --json       print {width, height, ms, elements:[{text,x,y,w,h,cx,cy,conf}]}
   recall              print what the interface graph remembers (the recall tool's reply)
                         --app NAME  --window W  --query Q  --from W  --depth 1-3
+  missions            print the most recent missions with their checklists and recipes
   doctor              check the display, native libraries, OCR data and database
   db schema           print the database schema
   db path             print the database path in use
@@ -73,6 +75,7 @@ const ALLOWED: Record<string, string[]> = {
   ocr: ["ocr", "json"],
   doctor: ["db", "ocr"],
   recall: ["db", "app", "window", "query", "from", "depth"],
+  missions: ["db"],
   db: ["db"],
 };
 
@@ -260,6 +263,15 @@ async function main(argv: string[]): Promise<number> {
         });
         console.log(r.text);
         return r.ok ? 0 : 1;
+      } finally {
+        store.close();
+      }
+    }
+    case "missions": {
+      const store = new Store(dbPath(values.db));
+      try {
+        console.log(missionsText(store));
+        return 0;
       } finally {
         store.close();
       }
