@@ -84,7 +84,7 @@ export async function replayItem(
     result,
     routeWarning,
     line: filed.line,
-    mission: filed.mission,
+    mission: filed.mission ?? mission,
     n,
   };
 }

@@ -38,6 +38,24 @@ export function fileRun(
     llmVersionTag: string | null;
     startedAt: number;
   },
+): { mission: Mission | null; line: string } {
+  const { item } = opts;
+  try {
+    return fileVerdict(services, opts);
+  } catch (err) {
+    // The run did happen: say so rather than let a storage error read as "nothing was done".
+    return {
+      mission: null,
+      line: `the run above happened, but its verdict could not be filed on item ${item.n} (${
+        (err as Error).message
+      }): mark it with mission_mark once the database is reachable.`,
+    };
+  }
+}
+
+function fileVerdict(
+  services: Services,
+  opts: Parameters<typeof fileRun>[1],
 ): { mission: Mission; line: string } {
   const { item, kind, plan, result } = opts;
   const route = routeOf(result);

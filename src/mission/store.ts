@@ -102,6 +102,9 @@ type ItemRow = {
   runs: number;
 };
 
+/** The most items one checklist holds (the highest mission_item_id the tools accept). */
+export const MAX_ITEMS = 999;
+
 const blank = (s: unknown) => typeof s !== "string" || s.trim() === "";
 
 function load(store: Store, row: MissionRow | undefined): Mission | null {
@@ -181,6 +184,9 @@ export function startMission(
   const problems: string[] = [];
   if (blank(goal)) problems.push("goal is blank: say what the whole run is for");
   if (!items.length) problems.push("items is empty: give the checklist, at least one item");
+  if (items.length > MAX_ITEMS) {
+    problems.push(`items holds ${items.length}; a checklist takes at most ${MAX_ITEMS}: split the mission`);
+  }
   items.forEach((it, i) => {
     for (const key of ["title", "intent", "acceptance"] as const) {
       if (blank(it[key])) problems.push(`items[${i}].${key} is blank: fill it in`);

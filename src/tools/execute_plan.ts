@@ -11,7 +11,7 @@ import { validatePlan } from "../plan/validate.ts";
 import { screenshotPng } from "../render/image.ts";
 import { journeyText } from "../render/journey_text.ts";
 import { fileRun } from "../mission/runs.ts";
-import { activeItem } from "../mission/store.ts";
+import { activeItem, MAX_ITEMS } from "../mission/store.ts";
 import { statusBlock, statusData } from "../mission/status_text.ts";
 import { elementShape, missionStatusShape } from "./shared_shapes.ts";
 import { defineTool } from "./tool.ts";
@@ -23,7 +23,7 @@ const closeText = z.object({
 
 /** The fields that tie a run to a mission's checklist item; the rest of the input is the plan. */
 const missionFields = {
-  mission_item_id: z.number().int().min(1).max(999).optional().describe(
+  mission_item_id: z.number().int().min(1).max(MAX_ITEMS).optional().describe(
     "Ties this run to item N of the active mission (mission_start): success passes the item and keeps " +
       "these steps as its recipe for mission_replay; any other outcome fails it with this run's reason. " +
       "The reply then ends with the mission status. Leave out for an ordinary run.",
@@ -152,7 +152,7 @@ export const executePlanTool = defineTool({
     return {
       ok: true,
       text: journeyText(r, shot?.scale ?? null) +
-        (filed ? `\n\n${filed.line}${statusBlock(filed.mission)}` : ""),
+        (filed ? `\n\n${filed.line}${filed.mission ? statusBlock(filed.mission) : ""}` : ""),
       images: shot ? [shot.png] : [],
       structured: {
         status: r.status,
@@ -175,7 +175,7 @@ export const executePlanTool = defineTool({
           }
           : null,
         windows_seen: r.windowsSeen,
-        ...(filed ? { mission: statusData(filed.mission) } : {}),
+        ...(filed?.mission ? { mission: statusData(filed.mission) } : {}),
       },
     };
   },

@@ -5,7 +5,7 @@
  */
 
 import { z } from "zod";
-import { markItem } from "../mission/store.ts";
+import { markItem, MAX_ITEMS } from "../mission/store.ts";
 import { statusBlock, statusData } from "../mission/status_text.ts";
 import { missionStatusShape } from "./shared_shapes.ts";
 import { defineTool } from "./tool.ts";
@@ -16,7 +16,7 @@ export const missionMarkTool = defineTool({
   description:
     "Marks an item of the active mission yourself, for acceptance only you can judge (a screenshot, text a plan read back) or when nothing was run; execute_plan with mission_item_id marks its own. failed needs a reason; a reason on passed or skipped is refused. skipped: deliberately not attempted. Replaces the previous mark; replies with the status block.",
   inputSchema: {
-    mission_item_id: z.number().int().min(1).max(999).describe("Item id."),
+    mission_item_id: z.number().int().min(1).max(MAX_ITEMS).describe("Item id."),
     status: z.enum(["passed", "failed", "skipped"]).describe("The verdict."),
     reason: z.string().optional().describe("What went wrong; only with failed."),
   },

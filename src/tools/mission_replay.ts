@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { type Comparison, PREFLIGHT_FIELDS } from "../mission/fingerprint.ts";
 import { replayItem } from "../mission/replay.ts";
+import { MAX_ITEMS } from "../mission/store.ts";
 import { statusBlock, statusData } from "../mission/status_text.ts";
 import { screenshotPng } from "../render/image.ts";
 import { journeyText } from "../render/journey_text.ts";
@@ -36,7 +37,7 @@ export const missionReplayTool = defineTool({
   description:
     "Repeats the steps that passed item N (its recipe) through execute_plan's executor. First it compares the recorded world (app, build, llm_version_tag, screen, start window, its size) with now: on any difference no step runs and each field is named with both values; then rerun with execute_plan(mission_item_id=N) or use mission_mark. A failed replay fails the item. Clicks and types.",
   inputSchema: {
-    mission_item_id: z.number().int().min(1).max(999).describe("Item id."),
+    mission_item_id: z.number().int().min(1).max(MAX_ITEMS).describe("Item id."),
     llm_version_tag: z.string().trim().min(1).max(200).describe("The model driving now."),
   },
   outputSchema: {
