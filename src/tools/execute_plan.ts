@@ -10,54 +10,14 @@ import { planSchema } from "../plan/steps.ts";
 import { validatePlan } from "../plan/validate.ts";
 import { screenshotPng } from "../render/image.ts";
 import { journeyText } from "../render/journey_text.ts";
-import { fileRun } from "../mission/runs.ts";
-import { activeItem, MAX_ITEMS } from "../mission/store.ts";
-import { statusBlock, statusData } from "../mission/status_text.ts";
 import { elementShape, missionStatusShape } from "./shared_shapes.ts";
+import { fileTiedRun, missionFields, tieRun, validateWithMission } from "./mission_tie.ts";
 import { defineTool } from "./tool.ts";
 
 const closeText = z.object({
   text: z.string().describe("An on-screen text."),
   similarity: z.number().describe("Similarity to the missed target, 0 to 1."),
 });
-
-/** The fields that tie a run to a mission's checklist item; the rest of the input is the plan. */
-const missionFields = {
-  mission_item_id: z.number().int().min(1).max(MAX_ITEMS).optional().describe(
-    "Ties this run to item N of the active mission (mission_start): success passes the item and keeps " +
-      "these steps as its recipe for mission_replay; any other outcome fails it with this run's reason. " +
-      "The reply then ends with the mission status. Leave out for an ordinary run.",
-  ),
-  llm_version_tag: z.string().trim().min(1).max(200).optional().describe(
-    "Labels the model driving the run; kept with the recipe and compared before a replay. Only with " +
-      "mission_item_id.",
-  ),
-};
-const missionFieldsSchema = z.object(missionFields);
-
-/** Splits the input into the plan and the mission fields, checking both before anything runs. */
-function validateInput(args: unknown): { ok: true; value: unknown } | { ok: false; text: string } {
-  const isObject = typeof args === "object" && args !== null && !Array.isArray(args);
-  const { mission_item_id, llm_version_tag, ...rest } = (isObject ? args : {}) as Record<string, unknown>;
-  const problems: string[] = [];
-  const m = missionFieldsSchema.safeParse({ mission_item_id, llm_version_tag });
-  if (!m.success) problems.push(...m.error.issues.map((i) => `- ${i.path.join(".")}: ${i.message}`));
-  if (llm_version_tag !== undefined && mission_item_id === undefined) {
-    problems.push(
-      "- llm_version_tag: it only applies with mission_item_id; add the item's id or leave it out",
-    );
-  }
-  const v = validatePlan(isObject ? rest : args);
-  if (!v.ok) return { ok: false, text: [v.text, ...problems].join("\n") };
-  if (problems.length) {
-    return {
-      ok: false,
-      text: ["The plan was not run. Nothing was clicked or typed; fix these and send it again.", ...problems]
-        .join("\n"),
-    };
-  }
-  return { ok: true, value: { ...v.plan, ...(m.success ? m.data : {}) } };
-}
 
 export const executePlanTool = defineTool({
   name: "execute_plan",
@@ -123,36 +83,23 @@ export const executePlanTool = defineTool({
     openWorldHint: false,
   },
   actsOnScreen: true,
-  validate: validateInput,
+  validate(args: unknown) {
+    return validateWithMission(args, (plan) => {
+      const v = validatePlan(plan);
+      return v.ok ? { ok: true as const, value: v.plan } : { ok: false as const, text: v.text };
+    });
+  },
   async run(args, services) {
-    const { mission_item_id, llm_version_tag, ...rest } = args;
-    const plan = planSchema.parse(rest);
-    // A run tied to an item that does not exist would file its verdict nowhere: refuse before acting.
-    const tied = mission_item_id === undefined
-      ? null
-      : activeItem(services.store, mission_item_id, "execute_plan");
-    if (tied && !tied.ok) {
-      return { ok: false, text: tied.text.replace("Nothing was written.", "Nothing was run.") };
-    }
-    const startedAt = services.now();
+    const tied = tieRun(services, args);
+    if (!tied.ok) return tied;
+    const plan = planSchema.parse(tied.plan);
     const r = await executePlan(services, plan);
     const look = r.failure?.look ?? null;
     const shot = look && r.status === "escalated" ? await screenshotPng(look.frame) : null;
-    const filed = tied?.ok
-      ? fileRun(services, {
-        missionId: tied.mission.id,
-        item: tied.item,
-        kind: "plan",
-        plan,
-        result: r,
-        llmVersionTag: llm_version_tag ?? null,
-        startedAt,
-      })
-      : null;
+    const filed = tied.tie ? fileTiedRun(services, tied.tie, plan, r) : null;
     return {
       ok: true,
-      text: journeyText(r, shot?.scale ?? null) +
-        (filed ? `\n\n${filed.line}${filed.mission ? statusBlock(filed.mission) : ""}` : ""),
+      text: journeyText(r, shot?.scale ?? null) + (filed?.text ?? ""),
       images: shot ? [shot.png] : [],
       structured: {
         status: r.status,
@@ -175,7 +122,7 @@ export const executePlanTool = defineTool({
           }
           : null,
         windows_seen: r.windowsSeen,
-        ...(filed?.mission ? { mission: statusData(filed.mission) } : {}),
+        ...(filed?.mission ? { mission: filed.mission } : {}),
       },
     };
   },
