@@ -122,6 +122,10 @@ Deno.test("mission tools: start, refusals, marks, status, finish", async () => {
     r = await s.call("execute_plan", { steps: [{ action: "wait", amount: 10 }], llm_version_tag: "m" });
     assert(r.isError);
     assertMatch(r.text, /llm_version_tag: it only applies with mission_item_id/);
+    r = await s.call("execute_plan", { steps: [{ action: "bogus" }], mission_item_id: 0 });
+    assert(r.isError);
+    assertMatch(r.text, /step 1 .*action must be one of/);
+    assertMatch(r.text, /- mission_item_id: /);
 
     r = await s.call("mission_replay", { mission_item_id: 2, llm_version_tag: "model-a" });
     assert(r.isError);
