@@ -28,10 +28,6 @@ SELECT i.id, i.position, i.title, i.intent, i.acceptance, i.status, i.reason, i.
        (SELECT count(*) FROM mission_runs u WHERE u.item_id = i.id) AS runs
 FROM mission_items i WHERE i.mission_id = :mission_id ORDER BY i.position;
 
--- name: mission_item_by_position
-SELECT id, position, title, status FROM mission_items
-WHERE mission_id = :mission_id AND position = :position;
-
 -- name: mission_item_mark
 UPDATE mission_items SET status = :status, reason = :reason, marked_by = :marked_by, marked_at = :now
 WHERE id = :id;

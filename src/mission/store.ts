@@ -109,7 +109,7 @@ const blank = (s: unknown) => typeof s !== "string" || s.trim() === "";
 
 function load(store: Store, row: MissionRow | undefined): Mission | null {
   if (!row) return null;
-  const items = (store.q("mission_items").all({ mission_id: row.id }) as ItemRow[]).map((r) => ({
+  const items = store.all<ItemRow>("mission_items", { mission_id: row.id }).map((r) => ({
     id: r.id,
     n: r.position,
     title: r.title,
@@ -134,17 +134,17 @@ function load(store: Store, row: MissionRow | undefined): Mission | null {
 
 /** The active mission with its checklist, or null. */
 export function activeMission(store: Store): Mission | null {
-  return load(store, store.q("mission_active").get() as MissionRow | undefined);
+  return load(store, store.get<MissionRow>("mission_active"));
 }
 
 /** A mission by id (any status), or null. */
 export function missionById(store: Store, id: number): Mission | null {
-  return load(store, store.q("mission_by_id").get({ id }) as MissionRow | undefined);
+  return load(store, store.get<MissionRow>("mission_by_id", { id }));
 }
 
 /** The most recent missions, newest first. */
 export function listMissions(store: Store, limit = 20): Mission[] {
-  const rows = store.q("mission_list").all({ limit }) as MissionRow[];
+  const rows = store.all<MissionRow>("mission_list", { limit });
   return rows.map((r) => load(store, r)!);
 }
 
@@ -199,7 +199,7 @@ export function startMission(
     return store.tx(() => {
       const active = activeMission(store);
       if (active) return refuseActive(active);
-      const { id } = store.q("mission_insert").get({ goal: goal.trim(), now }) as { id: number };
+      const { id } = store.get<{ id: number }>("mission_insert", { goal: goal.trim(), now })!;
       items.forEach((it, i) =>
         store.q("mission_item_insert").run({
           mission_id: id,
@@ -298,7 +298,7 @@ export function markItem(
 export function recordRun(store: Store, run: RunRecord, now: number): number {
   const reason = run.outcome === "success" ? null : (run.reason?.trim() || `the run ended ${run.outcome}`);
   return store.tx(() => {
-    const { id: runId } = store.q("mission_run_insert").get({
+    const { id: runId } = store.get<{ id: number }>("mission_run_insert", {
       item_id: run.itemId,
       kind: run.kind,
       outcome: run.outcome,
@@ -306,7 +306,7 @@ export function recordRun(store: Store, run: RunRecord, now: number): number {
       llm_version_tag: run.llmVersionTag,
       started_at: run.startedAt,
       finished_at: run.finishedAt,
-    }) as { id: number };
+    })!;
     run.route.forEach((w, seq) =>
       store.q("mission_run_window_insert").run({
         run_id: runId,
@@ -363,11 +363,12 @@ type RecipeRow = {
 
 /** The recipe kept for an item, or null when no run of it has passed. */
 export function recipeOf(store: Store, itemId: number): Recipe | null {
-  const r = store.q("mission_recipe").get({ item_id: itemId }) as RecipeRow | undefined;
+  const r = store.get<RecipeRow>("mission_recipe", { item_id: itemId });
   if (!r) return null;
-  const route = (store.q("mission_run_windows").all({ run_id: r.run_id }) as Array<
-    { window_id: number | null; app: string; title: string }
-  >).map((w) => ({ node: w.window_id, app: w.app, title: w.title }));
+  const route = store.all<{ window_id: number | null; app: string; title: string }>(
+    "mission_run_windows",
+    { run_id: r.run_id },
+  ).map((w) => ({ node: w.window_id, app: w.app, title: w.title }));
   const dims = (width: number | null, height: number | null) =>
     width !== null && height !== null ? { width, height } : null;
   return {

@@ -33,7 +33,7 @@ export function worldOfRun(
   llmVersionTag: string | null,
 ): Fingerprint {
   const first = route[0]?.node ?? null;
-  const node = first === null ? undefined : store.q("window_node").get({ id: first }) as NodeRow | undefined;
+  const node = first === null ? undefined : store.get<NodeRow>("window_node", { id: first });
   const screen = desktop.windows().screen;
   return {
     app: node?.app ?? null,
