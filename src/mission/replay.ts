@@ -7,6 +7,7 @@
  * @module
  */
 
+import type { Clock } from "../common/time.ts";
 import { executePlan, type RunResult } from "../plan/executor.ts";
 import { planSchema } from "../plan/steps.ts";
 import type { Services } from "../services.ts";
@@ -33,11 +34,15 @@ export type ReplayOutcome =
     n: number;
   };
 
-/** Replays item `n` of the active mission, labelled with the driving model's tag. */
+/**
+ * Replays item `n` of the active mission, labelled with the driving model's
+ * tag. `clock` is the run's clock (tests pass a fake one).
+ */
 export async function replayItem(
   services: Services,
   n: number,
   llmVersionTag: string,
+  clock?: Clock,
 ): Promise<ReplayOutcome> {
   const found = activeItem(services.store, n, "mission_replay");
   if (!found.ok) return found;
@@ -66,7 +71,7 @@ export async function replayItem(
     return { ok: true, ran: false, comparison, result: null, routeWarning: null, line: null, mission, n };
   }
   const startedAt = services.now();
-  const result = await executePlan(services, plan.data);
+  const result = await executePlan(services, plan.data, clock);
   const filed = fileRun(services, {
     missionId: mission.id,
     item,
