@@ -21,6 +21,7 @@ import { observeText } from "./src/render/observe_text.ts";
 import { screenshotPng } from "./src/render/image.ts";
 import { runDoctor } from "./src/doctor.ts";
 import { runRecallCli } from "./src/tools/recall.ts";
+import { missionsText } from "./src/mission/cli.ts";
 import { VERSION } from "./src/version.ts";
 
 /** First lines of sql/schema.sql, which `deno task db:schema` regenerates. */
@@ -271,6 +272,20 @@ const COMMANDS: Record<string, Command> = {
         });
         console.log(r.text);
         return r.ok ? 0 : 1;
+      } finally {
+        store.close();
+      }
+    },
+  },
+  missions: {
+    usage: [["missions", "print the most recent missions with their checklists and recipes"]],
+    options: ["db"],
+    maxArgs: 0,
+    run: async (v) => {
+      const store = new Store(dbPath(v.db));
+      try {
+        console.log(missionsText(store));
+        return 0;
       } finally {
         store.close();
       }

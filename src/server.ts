@@ -22,6 +22,11 @@ import { z } from "zod";
 import type { Services } from "./services.ts";
 import { executePlanTool } from "./tools/execute_plan.ts";
 import { focusAppTool } from "./tools/focus_app.ts";
+import { missionFinishTool } from "./tools/mission_finish.ts";
+import { missionMarkTool } from "./tools/mission_mark.ts";
+import { missionReplayTool } from "./tools/mission_replay.ts";
+import { missionStartTool } from "./tools/mission_start.ts";
+import { missionStatusTool } from "./tools/mission_status.ts";
 import { observeTool } from "./tools/observe.ts";
 import { recallTool } from "./tools/recall.ts";
 import { type Shape, type ToolSpec, toResult } from "./tools/tool.ts";
@@ -29,12 +34,23 @@ import { VERSION } from "./version.ts";
 
 /** Every registered tool, in the order `tools/list` shows them. */
 // deno-lint-ignore no-explicit-any
-export const TOOLS: ToolSpec<any, any>[] = [recallTool, observeTool, executePlanTool, focusAppTool];
+export const TOOLS: ToolSpec<any, any>[] = [
+  recallTool,
+  observeTool,
+  executePlanTool,
+  focusAppTool,
+  missionStartTool,
+  missionStatusTool,
+  missionMarkTool,
+  missionFinishTool,
+  missionReplayTool,
+];
 
 const INSTRUCTIONS = [
   "choto reads the screen as text and acts on it.",
   "Start with recall to reuse what is already known (no screenshot needed), observe to look, execute_plan to act, focus_app to bring an app forward.",
   "Coordinates in replies are screen pixels; targets are the element texts the replies list.",
+  "For a long task, mission_start keeps its checklist outside the conversation.",
 ].join(" ");
 
 /** Creates the server; the caller connects a transport. */
@@ -45,6 +61,7 @@ export function createServer(services: Services, tools: ToolSpec<any, any>[] = T
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
   );
   const listing = tools.map(describeTool);
+  const actor = new OneActor();
   const byName = new Map(tools.map((t) => [t.name, t]));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
   server.setRequestHandler(CallToolRequestSchema, async (request: CallToolRequest) => {
@@ -55,7 +72,8 @@ export function createServer(services: Services, tools: ToolSpec<any, any>[] = T
         text: `there is no tool "${request.params.name}"; the tools are ${[...byName.keys()].join(", ")}`,
       });
     }
-    return await callTool(tool, request.params.arguments ?? {}, services);
+    const call = () => callTool(tool, request.params.arguments ?? {}, services);
+    return await (tool.actsOnScreen ? actor.run(tool.name, call) : call());
   });
   return server;
 }
@@ -94,7 +112,7 @@ async function callTool<In extends Shape, Out extends Shape>(
   if (!parsed.ok) return toResult({ ok: false, text: parsed.text });
   try {
     const reply = await tool.run(parsed.value as z.infer<z.ZodObject<In>>, services);
-    if (reply.ok) {
+    if (reply.ok || reply.structured !== undefined) {
       const out = z.object(tool.outputSchema).safeParse(reply.structured);
       if (!out.success) throw new Error(`its reply did not match its output schema: ${out.error.message}`);
     }
@@ -121,4 +139,30 @@ function validateShape<In extends Shape>(
     ok: false,
     text: [`${tool.name} was not run: its arguments need fixing. Nothing was done.`, ...lines].join("\n"),
   };
+}
+
+/**
+ * The one-actor-at-a-time rule: while a tool that acts on the screen runs,
+ * another one is refused rather than queued, because it was planned against
+ * a screen the running one is changing.
+ */
+class OneActor {
+  #busy: { tool: string; since: number } | null = null;
+
+  async run(tool: string, fn: () => Promise<CallToolResult>): Promise<CallToolResult> {
+    if (this.#busy) {
+      const secs = ((performance.now() - this.#busy.since) / 1000).toFixed(1);
+      return toResult({
+        ok: false,
+        text:
+          `${tool} refused: ${this.#busy.tool} has been acting on the screen for ${secs} s, and one call acts at a time. Wait for its reply, look again if needed, then call ${tool} again. Nothing was done.`,
+      });
+    }
+    this.#busy = { tool, since: performance.now() };
+    try {
+      return await fn();
+    } finally {
+      this.#busy = null;
+    }
+  }
 }

@@ -10,7 +10,8 @@ import { planInputShape, planSchema } from "../plan/steps.ts";
 import { validatePlan } from "../plan/validate.ts";
 import { screenshotPng } from "../render/image.ts";
 import { journeyText } from "../render/journey_text.ts";
-import { elementShape } from "./shared_shapes.ts";
+import { elementShape, missionStatusShape } from "./shared_shapes.ts";
+import { fileTiedRun, missionFields, tieRun, validateWithMission } from "./mission_tie.ts";
 import { defineTool } from "./tool.ts";
 
 const closeText = z.object({ text: z.string(), similarity: z.number() });
@@ -25,7 +26,7 @@ export const executePlanTool = defineTool({
     "status: success; escalated when a target, waypoint or window is not found, expect or a readout is not met, the app cannot be focused, the time limit or action budget runs out, or on an internal error (the reply gives the step, cause, closest texts, elements now and a screenshot: fix that step, resend from it); aborted when the user moves the pointer into the top-left corner.",
     "Learn the texts with observe or recall first; use focus_app alone to only bring an app forward. Side effects: real clicks, keys and drags in the user's apps (can send messages, change or move files); windows seen are recorded for recall; copying replaces the user's clipboard.",
   ].join("\n\n"),
-  inputSchema: planInputShape,
+  inputSchema: { ...planInputShape, ...missionFields },
   outputSchema: {
     status: z.enum(["success", "escalated", "aborted"]).describe(
       "escalated: a step failed (see failure); aborted: the user stopped the run.",
@@ -67,6 +68,7 @@ export const executePlanTool = defineTool({
       "What stopped the run: the step, why, the surface searched, the closest texts to a missed target, " +
         "and the window's and chrome's elements now.",
     ),
+    mission: z.object(missionStatusShape).optional().describe("The mission status, when tied to an item."),
     windows_seen: z.array(z.object({
       node: z.number(),
       app: z.string(),
@@ -80,18 +82,24 @@ export const executePlanTool = defineTool({
     idempotentHint: false,
     openWorldHint: true,
   },
+  actsOnScreen: true,
   validate(args: unknown) {
-    const v = validatePlan(args);
-    return v.ok ? { ok: true as const, value: v.plan } : { ok: false as const, text: v.text };
+    return validateWithMission(args, (plan) => {
+      const v = validatePlan(plan);
+      return v.ok ? { ok: true as const, value: v.plan } : { ok: false as const, text: v.text };
+    });
   },
   async run(args, services) {
-    const plan = planSchema.parse(args);
+    const tied = tieRun(services, args);
+    if (!tied.ok) return tied;
+    const plan = planSchema.parse(tied.plan);
     const r = await executePlan(services, plan);
     const look = r.failure?.look ?? null;
     const shot = look && r.status === "escalated" ? await screenshotPng(look.frame) : null;
+    const filed = tied.tie ? fileTiedRun(services, tied.tie, plan, r) : null;
     return {
       ok: true,
-      text: journeyText(r, shot?.scale ?? null),
+      text: journeyText(r, shot?.scale ?? null) + (filed?.text ?? ""),
       images: shot ? [shot.png] : [],
       structured: {
         status: r.status,
@@ -114,6 +122,7 @@ export const executePlanTool = defineTool({
           }
           : null,
         windows_seen: r.windowsSeen,
+        ...(filed?.mission ? { mission: filed.mission } : {}),
       },
     };
   },

@@ -38,6 +38,7 @@ export const focusAppTool = defineTool({
     idempotentHint: true,
     openWorldHint: false,
   },
+  actsOnScreen: true,
   async run(args, services) {
     const r = await focusApp(services.desktop(), args.app_name, args.timeout_ms);
     if (!r.ok) {

@@ -32,3 +32,18 @@ export const windowShape = z.object({
   kind: z.string(),
   bounds: rectShape,
 });
+
+/**
+ * The mission status block as typed data, returned by every mission tool and
+ * by execute_plan tied to an item: every item's status, from which the
+ * counts and the item in play (the first pending, else the first failed)
+ * follow. Titles, intents and reasons are in the text block.
+ */
+export const missionStatusShape = {
+  mission: z.number().describe("Mission id."),
+  state: z.enum(["active", "done", "abandoned"]).describe("Its state."),
+  items: z.array(z.object({
+    id: z.number().describe("Item id."),
+    status: z.enum(["pending", "passed", "failed", "skipped"]).describe("Its status."),
+  })).describe("All items, in order."),
+};
