@@ -2,6 +2,7 @@
 
 import { matchAppName } from "../src/desktop/app_match.ts";
 import { parseDesktopEntry, splitExec, toLaunchable } from "../src/desktop/desktop_entry.ts";
+import { displayHolding, inTopLeftCorner } from "../src/desktop/corner.ts";
 import { parseCombo } from "../src/desktop/keys.ts";
 import { charKeysym, keyKeysym } from "../src/desktop/x11/keysyms.ts";
 import { bgrxToRgba } from "../src/desktop/x11/capture.ts";
@@ -83,4 +84,16 @@ Deno.test("BGRX rows with padding become packed RGBA", () => {
   // 2x1 image, stride 12 (4 bytes of padding).
   const src = new Uint8Array([1, 2, 3, 0, 4, 5, 6, 0, 9, 9, 9, 9]);
   assertEquals([...bgrxToRgba(src, 2, 1, 12)], [3, 2, 1, 255, 6, 5, 4, 255]);
+});
+
+Deno.test("the failsafe corner belongs to the display holding the pointer, negative origins included", () => {
+  const main = { x: 0, y: 0, width: 1440, height: 900 };
+  const upperLeft = { x: -1920, y: -1080, width: 1920, height: 1080 };
+  const displays = [main, upperLeft];
+  assertEquals(displayHolding(displays, { x: -1, y: -1 }), upperLeft);
+  assertEquals(inTopLeftCorner(displays, { x: -1, y: -1 }), false);
+  assertEquals(inTopLeftCorner(displays, { x: -1919, y: -1078 }), true);
+  assertEquals(inTopLeftCorner(displays, { x: 2, y: 2 }), true);
+  assertEquals(inTopLeftCorner(displays, { x: 3, y: 0 }), false);
+  assertEquals(inTopLeftCorner(displays, { x: 5000, y: 5000 }), false, "off every display");
 });

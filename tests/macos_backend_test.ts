@@ -15,7 +15,26 @@ interface Obj {
   releases: number;
 }
 
-function makeFake() {
+/** Window and display layout of a fake Mac; tests change it between calls. */
+interface FakeWorld {
+  /** Active displays: id, bounds in global points, mode width in pixels. */
+  displays: Array<{ id: number; bounds: number[]; pixelWidth: number }>;
+  /** The window list, front to back: number, owner, layer, bounds. */
+  windows: Array<{ n: number; owner: string; layer: number; bounds: number[]; pid?: number; title?: string }>;
+  /** The pointer in global points. */
+  pointer: [number, number];
+}
+
+function makeFake(world: Partial<FakeWorld> = {}) {
+  const w: FakeWorld = {
+    displays: [{ id: 1, bounds: [0, 0, 1440, 900], pixelWidth: 2880 }],
+    windows: [
+      { n: 1, owner: "Window Server", layer: 24, bounds: [0, 0, 1440, 24] },
+      { n: 2, owner: "Safari", layer: 0, bounds: [100, 100, 800, 600] },
+    ],
+    pointer: [50, 60],
+    ...world,
+  };
   const objs = new Map<bigint, Obj>();
   let next = 0x1000n;
   const posted: Array<{ type: string; flags: bigint; click?: bigint }> = [];
@@ -33,16 +52,17 @@ function makeFake() {
   };
   const rect = (x: number, y: number, w: number, h: number) =>
     new Uint8Array(new Float64Array([x, y, w, h]).buffer);
-  const win = (n: number, owner: string, layer: number, b: number[]) =>
+  const win = (x: FakeWorld["windows"][number]) =>
     mk("dict", {
-      kCGWindowNumber: mk("num", n),
-      kCGWindowOwnerName: mk("str", owner),
-      kCGWindowOwnerPID: mk("num", 100 + n),
-      kCGWindowName: mk("str", `W${n}`),
-      kCGWindowLayer: mk("num", layer),
+      kCGWindowNumber: mk("num", x.n),
+      kCGWindowOwnerName: mk("str", x.owner),
+      kCGWindowOwnerPID: mk("num", x.pid ?? 100 + x.n),
+      kCGWindowName: mk("str", x.title ?? `W${x.n}`),
+      kCGWindowLayer: mk("num", x.layer),
       kCGWindowIsOnscreen: mk("bool", true),
-      kCGWindowBounds: mk("rect", b),
+      kCGWindowBounds: mk("rect", x.bounds),
     });
+  const display = (id: number) => w.displays.find((d) => d.id === id) ?? w.displays[0];
   const trueObj = mk("bool", true);
   const trueCell = new BigUint64Array([Deno.UnsafePointer.value(trueObj) as bigint]);
   const pixels = new Uint8Array(2 * 1 * 4 + 8 * 1).fill(7);
@@ -83,24 +103,20 @@ function makeFake() {
     kCFBooleanTrue: Deno.UnsafePointer.of(trueCell),
   };
   const cg = {
-    CGWindowListCopyWindowInfo: () =>
-      mk("array", [
-        win(1, "Window Server", 24, [0, 0, 1440, 24]),
-        win(2, "Safari", 0, [100, 100, 800, 600]),
-      ], true),
+    CGWindowListCopyWindowInfo: () => mk("array", w.windows.map(win), true),
     CGRectMakeWithDictionaryRepresentation: (d: P, out: BufferSource) => {
       new Float64Array((out as Float64Array).buffer).set(get(d).value as number[]);
       return true;
     },
     CGGetActiveDisplayList: (_m: number, ids: BufferSource, count: BufferSource) => {
-      (ids as Uint32Array)[0] = 1;
-      (count as Uint32Array)[0] = 1;
+      w.displays.forEach((d, i) => (ids as Uint32Array)[i] = d.id);
+      (count as Uint32Array)[0] = w.displays.length;
       return 0;
     },
-    CGMainDisplayID: () => 1,
-    CGDisplayBounds: () => rect(0, 0, 1440, 900),
-    CGDisplayCopyDisplayMode: () => mk("mode", undefined, true),
-    CGDisplayModeGetPixelWidth: () => 2880n,
+    CGMainDisplayID: () => w.displays[0].id,
+    CGDisplayBounds: (id: number) => rect(...(display(id).bounds as [number, number, number, number])),
+    CGDisplayCopyDisplayMode: (id: number) => mk("mode", id, true),
+    CGDisplayModeGetPixelWidth: (m: P) => BigInt(display(get(m).value as number).pixelWidth),
     CGDisplayModeGetPixelHeight: () => 1800n,
     CGDisplayModeRelease: rel,
     CGWindowListCreateImage: () => mk("image", undefined, true),
@@ -120,7 +136,7 @@ function makeFake() {
     CGDataProviderCreateWithData: () => mk("provider", undefined, true),
     CGDataProviderRelease: rel,
     CGEventCreate: () => ev("null"),
-    CGEventGetLocation: () => new Uint8Array(new Float64Array([50, 60]).buffer),
+    CGEventGetLocation: () => new Uint8Array(new Float64Array(w.pointer).buffer),
     CGEventCreateMouseEvent: (_s: P, t: number) => ev(`mouse${t}`),
     CGEventCreateKeyboardEvent: (_s: P, k: number, d: boolean) => ev(`key${k}${d ? "d" : "u"}`),
     CGEventCreateScrollWheelEvent2: (_s: P, _u: number, _c: number, w: number) => ev(`scroll${w}`),
@@ -185,7 +201,7 @@ function makeFake() {
   } as unknown as MacLibs;
   const leaks = () =>
     [...objs.values()].filter((o) => o.owned && o.releases !== 1).map((o) => `${o.kind}×${o.releases}`);
-  return { libs, posted, leaks, pools: () => pools };
+  return { libs, posted, leaks, pools: () => pools, world: w };
 }
 
 const host = { execPath: "/usr/local/bin/deno", termProgram: "Apple_Terminal" };
@@ -281,4 +297,27 @@ Deno.test("an app's version is read once per process, not on every look", () => 
   assert.equal(d.appVersion?.(null), null);
   assert.deepEqual(asked, [7, 8]);
   d.close();
+});
+
+Deno.test("failsafe: the corner is the top-left of the display holding the pointer", () => {
+  // A second display up and to the left of the main one, as when a monitor sits above a laptop.
+  const f = makeFake({
+    displays: [
+      { id: 1, bounds: [0, 0, 1440, 900], pixelWidth: 2880 },
+      { id: 2, bounds: [-1920, -1080, 1920, 1080], pixelWidth: 1920 },
+      { id: 3, bounds: [1440, 0, 1280, 1024], pixelWidth: 1280 },
+    ],
+  });
+  const d = createMacDesktop(f.libs, { host });
+  d.windows(); // choto works on the main display (it holds the focus window)
+  const at = (x: number, y: number) => (f.world.pointer = [x, y], d.pointerInCorner());
+  assert.equal(at(-500, -500), false, "the middle of the upper-left display is no corner");
+  // In the working display's pixels that spot is negative, which a plain x <= 2 && y <= 2 took for the corner.
+  assert.ok(d.pointer().x < 0 && d.pointer().y < 0);
+  assert.equal(at(-1920, -1080), true, "the corner of the upper-left display");
+  assert.equal(at(1441, 1), true, "the corner of the display to the right");
+  assert.equal(at(1.5, 0), true, "the corner of the main display");
+  assert.equal(at(700, 400), false);
+  d.close();
+  assert.deepEqual(f.leaks(), []);
 });

@@ -11,6 +11,7 @@
  * @module
  */
 
+import { inTopLeftCorner } from "./corner.ts";
 import type { Desktop, PermissionCheck } from "./types.ts";
 import { activateWindow } from "./macos/activate.ts";
 import { launch, launchableApps, reopen, runningApps, versionReader } from "./macos/apps.ts";
@@ -21,7 +22,7 @@ import { MacInput } from "./macos/input.ts";
 import { type MacLibs, openMacLibraries } from "./macos/libs.ts";
 import { permissionChecks } from "./macos/permissions.ts";
 import { type MacDesktopOptions, MacSession } from "./macos/session.ts";
-import { readWindowState } from "./macos/windows.ts";
+import { readDisplayBounds, readWindowState } from "./macos/windows.ts";
 
 export type { CapturePath } from "./macos/capture.ts";
 export { describeCapturePath } from "./macos/capture.ts";
@@ -47,6 +48,9 @@ export function createMacDesktop(
     windows: () => readWindowState(s),
     capture: () => cap.capture(),
     pointer: () => input.pointer(),
+    // Global points against every display's bounds: the working display's pixels
+    // go negative on a display to its upper left.
+    pointerInCorner: () => inTopLeftCorner(readDisplayBounds(s), input.globalPointer()),
 
     move: (to) => input.move(to),
     click: (at, button, count, modifiers) => input.click(at, button, count, modifiers),

@@ -133,6 +133,12 @@ export interface Desktop {
   capture(): RgbaImage;
   /** The pointer position in pixels. */
   pointer(): Point;
+  /**
+   * True when the pointer sits in the top-left corner of the display that
+   * holds it, judged in global coordinates: the user's signal to stop a run,
+   * on any display of a multi-display desk.
+   */
+  pointerInCorner(): boolean;
 
   /** Moves the pointer. */
   move(to: Point): Promise<void>;

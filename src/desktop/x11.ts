@@ -7,6 +7,7 @@
 
 import { envVar } from "../env.ts";
 import { X, XLayout } from "../../ffi/x11/libx11.ts";
+import { inTopLeftCorner } from "./corner.ts";
 import { parseCombo } from "./keys.ts";
 import type {
   Desktop,
@@ -24,6 +25,7 @@ import { captureRoot } from "./x11/capture.ts";
 import { readClipboardText } from "./x11/clipboard.ts";
 import { XConnection } from "./x11/connection.ts";
 import { XInput } from "./x11/input.ts";
+import { XMonitors } from "./x11/monitors.ts";
 import { readWindowState } from "./x11/windows.ts";
 
 /** Opens the X display named by `DISPLAY` (or `displayName`). */
@@ -45,6 +47,7 @@ export function createX11Desktop(displayName?: string): Desktop {
     );
   }
   const input = new XInput(c);
+  const monitors = new XMonitors(c);
   const versions = new Map<number, string | null>();
   let closed = false;
 
@@ -71,6 +74,8 @@ export function createX11Desktop(displayName?: string): Desktop {
       );
       return { x: xy[0], y: xy[1] };
     },
+    // Root coordinates are global: every monitor is a rectangle of the root window.
+    pointerInCorner: () => inTopLeftCorner(monitors.list(), desktop.pointer()),
 
     async move(to) {
       input.move(to);
@@ -196,7 +201,9 @@ export function createX11Desktop(displayName?: string): Desktop {
     close() {
       if (closed) return;
       closed = true;
+      // Xinerama hooks the display's close: unload it only after the display is gone.
       c.close();
+      monitors.close();
     },
   };
   return desktop;

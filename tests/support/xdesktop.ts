@@ -49,15 +49,27 @@ function freeDisplay(): number {
   throw new Error("no free X display number between 90 and 400");
 }
 
-/** Starts Xvfb (1440x900x24) and openbox, waiting until both are ready. */
-export async function startDesktop(): Promise<TestDesktop> {
+/**
+ * Starts Xvfb (1440x900x24, or the given screens joined by Xinerama, left to
+ * right) and openbox, waiting until both are ready.
+ */
+export async function startDesktop(screens: string[] = []): Promise<TestDesktop> {
   const n = freeDisplay();
   const display = `:${n}`;
   const children: Deno.ChildProcess[] = [];
   const quiet = { stdin: "null", stdout: "null", stderr: "null" } as const;
   children.push(
     new Deno.Command("Xvfb", {
-      args: [display, "-screen", "0", "1440x900x24", "-nolisten", "tcp"],
+      args: [
+        display,
+        ...(screens.length ? ["+xinerama", ...screens.flatMap((s, i) => ["-screen", String(i), s])] : [
+          "-screen",
+          "0",
+          "1440x900x24",
+        ]),
+        "-nolisten",
+        "tcp",
+      ],
       ...quiet,
     }).spawn(),
   );

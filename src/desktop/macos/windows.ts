@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { WindowState } from "../types.ts";
+import type { Rect, WindowState } from "../types.ts";
 import { type Display, displayFor, rectFromBytes, scaleOf } from "./geometry.ts";
 import type { MacSession } from "./session.ts";
 import { focusWindow, type RawWindow, splitWindows } from "./window_list.ts";
@@ -45,16 +45,26 @@ export function readRawWindows(s: MacSession, options: number): RawWindow[] {
   }
 }
 
-/** The active displays in global points, each with its pixels-per-point scale. */
-export function readDisplays(s: MacSession): Display[] {
+function activeDisplayIds(s: MacSession): Uint32Array {
   const cg = s.libs.cg;
   const ids = new Uint32Array(16), count = new Uint32Array(1);
   if (cg.CGGetActiveDisplayList(ids.length, ids, count) !== 0 || count[0] === 0) {
     ids[0] = cg.CGMainDisplayID();
     count[0] = 1;
   }
+  return ids.subarray(0, count[0]);
+}
+
+/** The bounds of every active display in global points (cheap: no display modes). */
+export function readDisplayBounds(s: MacSession): Rect[] {
+  return [...activeDisplayIds(s)].map((id) => rectFromBytes(s.libs.cg.CGDisplayBounds(id)));
+}
+
+/** The active displays in global points, each with its pixels-per-point scale. */
+export function readDisplays(s: MacSession): Display[] {
+  const cg = s.libs.cg;
   const out: Display[] = [];
-  for (const id of ids.subarray(0, count[0])) {
+  for (const id of activeDisplayIds(s)) {
     const bounds = rectFromBytes(cg.CGDisplayBounds(id));
     const mode = cg.CGDisplayCopyDisplayMode(id);
     let px = 0;
