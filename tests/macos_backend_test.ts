@@ -23,6 +23,10 @@ interface FakeWorld {
   windows: Array<{ n: number; owner: string; layer: number; bounds: number[]; pid?: number; title?: string }>;
   /** The pointer in global points. */
   pointer: [number, number];
+  /** Whether AXRaise brings a window to the front (some apps ignore it). */
+  raiseWorks: boolean;
+  /** Titles Accessibility reports, by window number, when they differ from the window list's. */
+  axTitles: Record<number, string>;
 }
 
 function makeFake(world: Partial<FakeWorld> = {}) {
@@ -33,6 +37,8 @@ function makeFake(world: Partial<FakeWorld> = {}) {
       { n: 2, owner: "Safari", layer: 0, bounds: [100, 100, 800, 600] },
     ],
     pointer: [50, 60],
+    raiseWorks: true,
+    axTitles: {},
     ...world,
   };
   const objs = new Map<bigint, Obj>();
@@ -145,10 +151,46 @@ function makeFake(world: Partial<FakeWorld> = {}) {
     CGEventKeyboardSetUnicodeString: () => {},
     CGEventPost: (_t: number, p: P) => void posted.push({ ...evOf(p) }),
   };
+  const axCalls: string[] = [];
+  const winOf = (p: P) => w.windows.find((x) => x.n === get(p).value)!;
   const ax = {
     AXIsProcessTrusted: () => 0,
-    AXUIElementCreateApplication: () => mk("ax", undefined, true),
-    AXUIElementSetAttributeValue: () => 0,
+    AXUIElementCreateApplication: (pid: number) => mk("axapp", pid, true),
+    AXUIElementSetAttributeValue: (el: P, attr: P) => {
+      axCalls.push(`${get(attr).value}=true on ${get(el).kind} ${get(el).value}`);
+      return 0;
+    },
+    AXUIElementCopyAttributeValue: (el: P, attr: P, out: BufferSource) => {
+      const name = get(attr).value as string;
+      let v: P = null;
+      if (get(el).kind === "axapp" && name === "AXWindows") {
+        const mine = w.windows.filter((x) => x.layer === 0 && (x.pid ?? 100 + x.n) === get(el).value);
+        v = mk("array", mine.map((x) => mk("axwin", x.n)), true);
+      } else if (get(el).kind === "axwin") {
+        const b = winOf(el).bounds;
+        if (name === "AXPosition") v = mk("axvalue", [b[0], b[1]], true);
+        if (name === "AXSize") v = mk("axvalue", [b[2], b[3]], true);
+        if (name === "AXTitle") {
+          v = mk("str", w.axTitles[winOf(el).n] ?? winOf(el).title ?? `W${winOf(el).n}`, true);
+        }
+      }
+      if (!v) return -25212;
+      (out as BigUint64Array)[0] = Deno.UnsafePointer.value(v) as bigint;
+      return 0;
+    },
+    AXValueGetValue: (v: P, _t: number, out: BufferSource) => {
+      (out as Float64Array).set(get(v).value as number[]);
+      return 1;
+    },
+    AXUIElementPerformAction: (el: P, action: P) => {
+      axCalls.push(`${get(action).value} on ${get(el).kind} ${get(el).value}`);
+      if (get(action).value === "AXRaise" && w.raiseWorks) {
+        const x = winOf(el);
+        w.windows.splice(w.windows.indexOf(x), 1);
+        w.windows.unshift(x);
+      }
+      return 0;
+    },
   };
   const sels = new Map<string, P>();
   const selName = (p: P) => get(p).value as string;
@@ -201,7 +243,7 @@ function makeFake(world: Partial<FakeWorld> = {}) {
   } as unknown as MacLibs;
   const leaks = () =>
     [...objs.values()].filter((o) => o.owned && o.releases !== 1).map((o) => `${o.kind}×${o.releases}`);
-  return { libs, posted, leaks, pools: () => pools, world: w };
+  return { libs, posted, leaks, pools: () => pools, world: w, axCalls };
 }
 
 const host = { execPath: "/usr/local/bin/deno", termProgram: "Apple_Terminal" };
@@ -318,6 +360,48 @@ Deno.test("failsafe: the corner is the top-left of the display holding the point
   assert.equal(at(1441, 1), true, "the corner of the display to the right");
   assert.equal(at(1.5, 0), true, "the corner of the main display");
   assert.equal(at(700, 400), false);
+  d.close();
+  assert.deepEqual(f.leaks(), []);
+});
+
+/** Two Safari windows (one app, one pid): window 3 sits behind window 2. */
+const twoSafariWindows = (): Partial<FakeWorld> => ({
+  windows: [
+    { n: 1, owner: "Window Server", layer: 24, bounds: [0, 0, 1440, 24] },
+    { n: 2, owner: "Safari", layer: 0, bounds: [100, 100, 800, 600], pid: 500, title: "Apple" },
+    { n: 3, owner: "Safari", layer: 0, bounds: [300, 200, 800, 600], pid: 500, title: "Docs" },
+  ],
+});
+
+Deno.test("activate raises the asked window of an app, not just the app", async () => {
+  const f = makeFake(twoSafariWindows());
+  const d = createMacDesktop(f.libs, { host });
+  await d.activate("3");
+  assert.equal(d.windows().focusWindowId, "3");
+  assert.ok(f.axCalls.includes("AXRaise on axwin 3"), f.axCalls.join("; "));
+  assert.ok(f.axCalls.includes("AXMain=true on axwin 3"));
+  assert.ok(!f.axCalls.some((c) => c.endsWith("axwin 2")), "the other window is left alone");
+  d.close();
+  assert.equal(f.pools(), 0);
+  assert.deepEqual(f.leaks(), []);
+});
+
+Deno.test("activate fails, saying so, when the asked window cannot be confirmed in front", async () => {
+  const f = makeFake({ ...twoSafariWindows(), raiseWorks: false });
+  const d = createMacDesktop(f.libs, { host });
+  await assert.rejects(
+    d.activate("3"),
+    /could not confirm that the Safari window "Docs" is in front.*Safari "Apple"/,
+  );
+  d.close();
+  assert.deepEqual(f.leaks(), []);
+});
+
+Deno.test("activate raises nothing when Accessibility shows no window with that frame and title", async () => {
+  const f = makeFake({ ...twoSafariWindows(), axTitles: { 3: "Something else" } });
+  const d = createMacDesktop(f.libs, { host });
+  await assert.rejects(d.activate("3"), /not found through Accessibility/);
+  assert.ok(!f.axCalls.some((c) => c.startsWith("AXRaise")));
   d.close();
   assert.deepEqual(f.leaks(), []);
 });

@@ -171,7 +171,11 @@ export interface Desktop {
   findExecutable?(name: string): LaunchableApp | null;
   /** Starts an application; returns once the process is spawned. */
   launch(app: LaunchableApp): Promise<void>;
-  /** Asks the OS to bring a window (and its app) to the front. */
+  /**
+   * Brings a window (and its app) to the front. Throws when the backend can
+   * tell that this window did not come forward, rather than leave another
+   * window of the same app in front.
+   */
   activate(windowId: string): Promise<void>;
   /** Asks a running app with no window to show one. */
   reopen(app: RunningApp): Promise<void>;

@@ -1,56 +1,93 @@
 /**
- * Bringing a window to the front: AppKit activation of its app, then
- * Accessibility, each confirmed against the window list.
+ * Bringing one window to the front. AppKit and AXFrontmost act on a whole
+ * app, so the window itself is found through Accessibility (frame and
+ * title), made main and raised, and the window list must then show that
+ * very window in front: with two windows of one app, a step must never read
+ * or click the other one.
  *
  * @module
  */
 
 import { runningApplication } from "./apps.ts";
+import { AxDenied, perform, setTrue, windowFacts, withAppWindows } from "./ax.ts";
 import { type MacSession, sleep } from "./session.ts";
 import { LIST_EXCLUDE_DESKTOP, onScreenWindows, readRawWindows } from "./windows.ts";
-import { focusWindow } from "./window_list.ts";
+import { focusWindow, type RawWindow } from "./window_list.ts";
+import { matchingWindows } from "./window_match.ts";
 
-/** NSRunningApplication.h: NSApplicationActivateAllWindows. */
-const ACTIVATE_ALL_WINDOWS = 1;
+/** NSApplicationActivationOptions: none. ActivateAllWindows would pull every window of the app forward. */
+const ACTIVATE_NO_OPTIONS = 0;
 
-function frontPid(s: MacSession): number | null {
-  return focusWindow(onScreenWindows(s))?.pid ?? null;
+function frontWindow(s: MacSession): RawWindow | null {
+  return focusWindow(onScreenWindows(s));
 }
 
-async function waitFront(s: MacSession, pid: number): Promise<boolean> {
+async function waitFront(s: MacSession, number: number): Promise<boolean> {
   for (let i = 0; i < 10; i++) {
-    if (frontPid(s) === pid) return true;
+    if (frontWindow(s)?.number === number) return true;
     await sleep(50);
   }
   return false;
 }
 
-/** Brings the window's app to the front, or throws saying what to grant. */
-export async function activateWindow(s: MacSession, windowId: string): Promise<void> {
-  const w = readRawWindows(s, LIST_EXCLUDE_DESKTOP).find((r) => String(r.number) === windowId);
-  if (!w) throw new Error(`no window ${windowId}`);
-  const o = s.objc;
+function activateApp(s: MacSession, pid: number, app: Deno.PointerValue): void {
   if (s.libs.loaded.appKit) {
-    o.pool(() => {
-      const app = runningApplication(s, w.pid);
-      if (app) {
-        s.libs.objc.msgSend_bool_usize(app, o.sel("activateWithOptions:"), BigInt(ACTIVATE_ALL_WINDOWS));
+    s.objc.pool(() => {
+      const running = runningApplication(s, pid);
+      if (running) {
+        s.libs.objc.msgSend_bool_usize(
+          running,
+          s.objc.sel("activateWithOptions:"),
+          BigInt(ACTIVATE_NO_OPTIONS),
+        );
       }
     });
   }
-  if (await waitFront(s, w.pid)) return;
-  // Fallback: ask the app through Accessibility to become frontmost.
-  const el = s.libs.ax.AXUIElementCreateApplication(w.pid);
-  if (el) {
-    try {
-      const trueRef = new Deno.UnsafePointerView(s.libs.cf.kCFBooleanTrue!).getPointer();
-      s.libs.ax.AXUIElementSetAttributeValue(el, s.cf.str("AXFrontmost"), trueRef);
-    } finally {
-      s.libs.cf.CFRelease(el);
+  // From a process that is not an app, activation may be refused on macOS 14+; AX asks the app itself.
+  setTrue(s, app, "AXFrontmost");
+}
+
+/** Brings window `windowId` to the front and confirms it, or throws saying why it could not. */
+export async function activateWindow(s: MacSession, windowId: string): Promise<void> {
+  const w = readRawWindows(s, LIST_EXCLUDE_DESKTOP).find((r) => String(r.number) === windowId);
+  if (!w) throw new Error(`no window ${windowId}: it was closed; observe again`);
+  if (frontWindow(s)?.number === w.number) return;
+  const label = `${w.ownerName} window${w.name ? ` "${w.name}"` : ""}`;
+  let raised: boolean;
+  try {
+    raised = await withAppWindows(s, w.pid, async (app, windows) => {
+      const order = matchingWindows(
+        { title: w.name, bounds: w.bounds },
+        windows.map((el) => windowFacts(s, el)),
+      );
+      if (order.length === 0) {
+        throw new Error(
+          `the ${label} was not found through Accessibility (no window with its frame and title); ` +
+            `nothing was brought forward in its place`,
+        );
+      }
+      // Several windows can share frame and title: try each until the window list shows ours in front.
+      for (const i of order) {
+        setTrue(s, windows[i], "AXMain");
+        activateApp(s, w.pid, app);
+        perform(s, windows[i], "AXRaise");
+        if (await waitFront(s, w.number)) return true;
+      }
+      return false;
+    });
+  } catch (e) {
+    if (e instanceof AxDenied) {
+      throw new Error(
+        `the ${label} cannot be raised: ${e.message} (System Settings → Privacy & Security → Accessibility)`,
+      );
     }
+    throw e;
   }
-  if (await waitFront(s, w.pid)) return;
+  if (raised) return;
+  const front = frontWindow(s);
   throw new Error(
-    `${w.ownerName} did not come to the front (is Accessibility granted to the app running choto?)`,
+    `could not confirm that the ${label} is in front (the front window is ${
+      front ? `${front.ownerName} "${front.name}"` : "unknown"
+    }); the step stops rather than act on another window`,
   );
 }
