@@ -3,7 +3,9 @@
 import { matchAppName } from "../src/desktop/app_match.ts";
 import { parseDesktopEntry, splitExec, toLaunchable } from "../src/desktop/desktop_entry.ts";
 import { displayHolding, inTopLeftCorner } from "../src/desktop/corner.ts";
-import { parseCombo } from "../src/desktop/keys.ts";
+import { keyRefusal, NAMED_KEYS, parseCombo } from "../src/desktop/keys.ts";
+import { macKeyOf } from "../src/desktop/macos/keycodes.ts";
+import { NAMED_KEYSYMS } from "../src/desktop/x11/keysyms.ts";
 import { charKeysym, keyKeysym } from "../src/desktop/x11/keysyms.ts";
 import { bgrxToRgba } from "../src/desktop/x11/capture.ts";
 import { appNameOf, frameBounds, kindOfType, parseWmClass } from "../src/desktop/x11/window_types.ts";
@@ -96,4 +98,28 @@ Deno.test("the failsafe corner belongs to the display holding the pointer, negat
   assertEquals(inTopLeftCorner(displays, { x: 2, y: 2 }), true);
   assertEquals(inTopLeftCorner(displays, { x: 3, y: 0 }), false);
   assertEquals(inTopLeftCorner(displays, { x: 5000, y: 5000 }), false, "off every display");
+});
+
+Deno.test("one key vocabulary: every name is mapped or refused with a reason on each platform", () => {
+  for (const name of NAMED_KEYS) {
+    assert(name in NAMED_KEYSYMS, `X11 has no keysym for ${name}`);
+    assertEquals(keyRefusal(name, "x11"), null);
+    assert(
+      macKeyOf(name) !== null || keyRefusal(name, "macos") !== null,
+      `macOS neither maps nor refuses ${name}`,
+    );
+  }
+  assertEquals(macKeyOf("delete")?.code, 0x75, "delete is forward delete on both");
+  assertEquals(NAMED_KEYSYMS.delete, 0xffff);
+});
+
+Deno.test("keys a Mac lacks are refused at validation, with the reason", () => {
+  for (const k of ["insert", "menu", "super", "é"]) {
+    const r = parseCombo(["cmd", k], "macos");
+    assert("error" in r && /cannot be pressed on macOS: ./.test(r.error), k);
+    assertEquals("error" in parseCombo(["ctrl", k], "x11"), false);
+  }
+  assertEquals(parseCombo(["cmd", "+"], "macos"), { modifiers: ["cmd"], key: "+" });
+  assertEquals(parseCombo(["f13"], "macos"), { modifiers: [], key: "f13" });
+  assertEquals(parseCombo(["spacebar"], "macos"), { modifiers: [], key: "space" });
 });

@@ -43,7 +43,7 @@ function makeFake(world: Partial<FakeWorld> = {}) {
   };
   const objs = new Map<bigint, Obj>();
   let next = 0x1000n;
-  const posted: Array<{ type: string; flags: bigint; click?: bigint }> = [];
+  const posted: Array<{ type: string; flags: bigint; click?: bigint; text?: string }> = [];
   let pools = 0;
   const mk = (kind: string, value?: unknown, owned = false): P => {
     next += 16n;
@@ -72,7 +72,7 @@ function makeFake(world: Partial<FakeWorld> = {}) {
   const trueObj = mk("bool", true);
   const trueCell = new BigUint64Array([Deno.UnsafePointer.value(trueObj) as bigint]);
   const pixels = new Uint8Array(2 * 1 * 4 + 8 * 1).fill(7);
-  const events = new Map<bigint, { type: string; flags: bigint; click?: bigint }>();
+  const events = new Map<bigint, { type: string; flags: bigint; click?: bigint; text?: string }>();
   const ev = (type: string) => {
     const p = mk("event", undefined, true);
     events.set(Deno.UnsafePointer.value(p) as bigint, { type, flags: 0n });
@@ -148,7 +148,8 @@ function makeFake(world: Partial<FakeWorld> = {}) {
     CGEventCreateScrollWheelEvent2: (_s: P, _u: number, _c: number, w: number) => ev(`scroll${w}`),
     CGEventSetFlags: (p: P, f: bigint) => void (evOf(p).flags = f),
     CGEventSetIntegerValueField: (p: P, _f: number, v: bigint) => void (evOf(p).click = v),
-    CGEventKeyboardSetUnicodeString: () => {},
+    CGEventKeyboardSetUnicodeString: (p: P, n: bigint, units: BufferSource) =>
+      void (evOf(p).text = String.fromCharCode(...(units as Uint16Array).subarray(0, Number(n)))),
     CGEventPost: (_t: number, p: P) => void posted.push({ ...evOf(p) }),
   };
   const axCalls: string[] = [];
@@ -285,15 +286,63 @@ Deno.test("double click sets click state 1 then 2 at points, events released", a
   assert.deepEqual(f.leaks(), []);
 });
 
-Deno.test("typing posts one down/up pair per code point and hotkeys carry flags", async () => {
+/** Posted key events as "code+d|u flags-hex text". */
+const keyLog = (posted: Array<{ type: string; flags: bigint; text?: string }>) =>
+  posted.map((e) => `${e.type.slice(3)} ${e.flags.toString(16)}${e.text ? ` ${e.text}` : ""}`);
+
+Deno.test("typing posts one pair per code point with its real key, the whole astral character", async () => {
   const f = makeFake();
   const d = createMacDesktop(f.libs, { host });
-  await d.type("hé\n");
-  assert.equal(f.posted.length, 6);
-  assert.equal(f.posted[4].type, "key36d");
+  await d.type("hé?\n😀");
+  assert.deepEqual(keyLog(f.posted), [
+    "4d 0 h",
+    "4u 0 h",
+    "0d 0 é",
+    "0u 0 é",
+    "44d 20000 ?", // ? is Shift+/ (kVK_ANSI_Slash)
+    "44u 20000 ?",
+    "36d 0",
+    "36u 0",
+    "0d 0 😀",
+    "0u 0 😀",
+  ]);
+  d.close();
+  assert.deepEqual(f.leaks(), []);
+});
+
+Deno.test("hotkeys press and release real modifier keys around the key", async () => {
+  const f = makeFake();
+  const d = createMacDesktop(f.libs, { host });
   await d.hotkey(["cmd", "shift", "s"]);
-  assert.equal(f.posted[6].type, "key1d");
-  assert.equal(f.posted[6].flags, 0x120000n);
+  assert.deepEqual(keyLog(f.posted), [
+    "55d 100000",
+    "56d 120000",
+    "1d 120000",
+    "1u 120000",
+    "56u 100000",
+    "55u 0",
+  ]);
+  d.close();
+  assert.deepEqual(f.leaks(), []);
+});
+
+Deno.test("cmd + '+' is Cmd+Shift+=, never key code 0 (Cmd+A); a lone shift ends without its flag", async () => {
+  const f = makeFake();
+  const d = createMacDesktop(f.libs, { host });
+  await d.hotkey(["cmd", "+"]);
+  assert.deepEqual(keyLog(f.posted), [
+    "55d 100000",
+    "56d 120000",
+    "24d 120000",
+    "24u 120000",
+    "56u 100000",
+    "55u 0",
+  ]);
+  f.posted.length = 0;
+  await d.hotkey(["shift"]);
+  assert.deepEqual(keyLog(f.posted), ["56d 20000", "56u 0"]);
+  await assert.rejects(d.hotkey(["cmd", "é"]), /cannot be pressed on macOS/);
+  await assert.rejects(d.hotkey(["insert"]), /no Insert key/);
   d.close();
   assert.deepEqual(f.leaks(), []);
 });

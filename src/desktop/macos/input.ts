@@ -8,7 +8,8 @@
 
 import type { Modifier, MouseButton, Point } from "../types.ts";
 import { pixelToPoint, pointFromBytes, pointToPixel } from "./geometry.ts";
-import { flagsOf, MODIFIER_KEY, planHotkey, planTyping } from "./keycodes.ts";
+import { parseCombo } from "../keys.ts";
+import { flagsOf, MODIFIER_FLAG, MODIFIER_KEY, planHotkey, planTyping } from "./keycodes.ts";
 import { type MacSession, sleep } from "./session.ts";
 import { currentDisplay } from "./windows.ts";
 
@@ -145,17 +146,30 @@ export class MacInput {
     await sleep(30);
   }
 
+  /**
+   * Presses a combination with real modifier key events (CGEvent.h asks for
+   * every keystroke, modifiers included). Keys already pressed are let go on
+   * every exit path.
+   */
   async hotkey(keys: string[]): Promise<void> {
-    const plan = planHotkey(keys);
-    const flags = plan.flags | flagsOf(this.#mods);
+    const combo = parseCombo(keys, "macos");
+    if ("error" in combo) throw new Error(combo.error);
+    const events = planHotkey(combo, [...this.#mods]);
     const cg = this.s.libs.cg;
-    for (const down of [true, false]) {
-      const ev = cg.CGEventCreateKeyboardEvent(null, plan.keyCode, down);
-      if (ev && plan.unicode) {
-        const u = Uint16Array.from(plan.unicode, (c) => c.charCodeAt(0));
-        cg.CGEventKeyboardSetUnicodeString(ev, BigInt(u.length), u);
+    const down = new Map<number, number>();
+    try {
+      for (const e of events) {
+        this.#post(cg.CGEventCreateKeyboardEvent(null, e.code, e.down), e.flags);
+        if (e.down) down.set(e.code, e.flags);
+        else down.delete(e.code);
       }
-      this.#post(ev, flags);
+    } finally {
+      // A failed post leaves keys down: release them, last pressed first, with the held flags only.
+      for (const code of [...down.keys()].reverse()) {
+        try {
+          this.#post(cg.CGEventCreateKeyboardEvent(null, code, false), flagsOf(this.#mods));
+        } catch { /* nothing more can be done for this key */ }
+      }
     }
     await sleep(20);
   }
@@ -163,12 +177,12 @@ export class MacInput {
   async type(text: string): Promise<void> {
     const cg = this.s.libs.cg;
     for (const step of planTyping(text)) {
+      // Typed characters carry Shift when a US keyboard needs it, and nothing else.
+      const flags = step.shift ? MODIFIER_FLAG.shift : 0;
       for (const down of [true, false]) {
-        const ev = cg.CGEventCreateKeyboardEvent(null, "key" in step ? step.key : 0, down);
-        if (ev && "text" in step) {
-          cg.CGEventKeyboardSetUnicodeString(ev, BigInt(step.text.length), step.text);
-        }
-        this.#post(ev, 0);
+        const ev = cg.CGEventCreateKeyboardEvent(null, step.key, down);
+        if (ev && step.text) cg.CGEventKeyboardSetUnicodeString(ev, BigInt(step.text.length), step.text);
+        this.#post(ev, flags);
       }
       await sleep(4);
     }
