@@ -3,6 +3,7 @@
  * the FFI tables, checking that every +1 object is released exactly once.
  */
 import assert from "node:assert/strict";
+import { deflateSync } from "node:zlib";
 import type { MacLibs } from "../src/desktop/macos/libs.ts";
 import { createMacDesktop } from "../src/desktop/macos.ts";
 import { createVisionEngine } from "../src/ocr/vision.ts";
@@ -27,6 +28,15 @@ interface FakeWorld {
   raiseWorks: boolean;
   /** Titles Accessibility reports, by window number, when they differ from the window list's. */
   axTitles: Record<number, string>;
+  /** What CGWindowListCreateImage returns: its layout, or null for NULL. */
+  image: {
+    width: number;
+    height: number;
+    bitsPerPixel: number;
+    bitsPerComponent: number;
+    bitmapInfo: number;
+    bytesPerRow: number;
+  } | null;
 }
 
 function makeFake(world: Partial<FakeWorld> = {}) {
@@ -39,11 +49,20 @@ function makeFake(world: Partial<FakeWorld> = {}) {
     pointer: [50, 60],
     raiseWorks: true,
     axTitles: {},
+    // 2x1 BGRA premultiplied (32Little | PremultipliedFirst), rows padded to 16 bytes.
+    image: {
+      width: 2,
+      height: 1,
+      bitsPerPixel: 32,
+      bitsPerComponent: 8,
+      bitmapInfo: (2 << 12) | 2,
+      bytesPerRow: 16,
+    },
     ...world,
   };
   const objs = new Map<bigint, Obj>();
   let next = 0x1000n;
-  const posted: Array<{ type: string; flags: bigint; click?: bigint; text?: string }> = [];
+  const posted: Array<{ type: string; flags: bigint; click?: bigint; text?: string; at?: number[] }> = [];
   let pools = 0;
   const mk = (kind: string, value?: unknown, owned = false): P => {
     next += 16n;
@@ -71,11 +90,13 @@ function makeFake(world: Partial<FakeWorld> = {}) {
   const display = (id: number) => w.displays.find((d) => d.id === id) ?? w.displays[0];
   const trueObj = mk("bool", true);
   const trueCell = new BigUint64Array([Deno.UnsafePointer.value(trueObj) as bigint]);
-  const pixels = new Uint8Array(2 * 1 * 4 + 8 * 1).fill(7);
-  const events = new Map<bigint, { type: string; flags: bigint; click?: bigint; text?: string }>();
-  const ev = (type: string) => {
+  const events = new Map<
+    bigint,
+    { type: string; flags: bigint; click?: bigint; text?: string; at?: number[] }
+  >();
+  const ev = (type: string, at?: number[]) => {
     const p = mk("event", undefined, true);
-    events.set(Deno.UnsafePointer.value(p) as bigint, { type, flags: 0n });
+    events.set(Deno.UnsafePointer.value(p) as bigint, { type, flags: 0n, at });
     return p;
   };
   const evOf = (p: P) => events.get(Deno.UnsafePointer.value(p) as bigint)!;
@@ -125,16 +146,18 @@ function makeFake(world: Partial<FakeWorld> = {}) {
     CGDisplayModeGetPixelWidth: (m: P) => BigInt(display(get(m).value as number).pixelWidth),
     CGDisplayModeGetPixelHeight: () => 1800n,
     CGDisplayModeRelease: rel,
-    CGWindowListCreateImage: () => mk("image", undefined, true),
+    CGWindowListCreateImage: () => w.image ? mk("image", undefined, true) : null,
     CGPreflightScreenCaptureAccess: () => true,
     CGRequestScreenCaptureAccess: () => true,
-    CGImageGetWidth: () => 2n,
-    CGImageGetHeight: () => 1n,
-    CGImageGetBitsPerPixel: () => 32n,
-    CGImageGetBytesPerRow: () => 16n,
-    CGImageGetBitmapInfo: () => (2 << 12) | 2,
+    CGImageGetWidth: () => BigInt(w.image!.width),
+    CGImageGetHeight: () => BigInt(w.image!.height),
+    CGImageGetBitsPerPixel: () => BigInt(w.image!.bitsPerPixel),
+    CGImageGetBitsPerComponent: () => BigInt(w.image!.bitsPerComponent),
+    CGImageGetBytesPerRow: () => BigInt(w.image!.bytesPerRow),
+    CGImageGetBitmapInfo: () => w.image!.bitmapInfo,
     CGImageGetDataProvider: () => mk("provider"),
-    CGDataProviderCopyData: () => mk("data", pixels, true),
+    CGDataProviderCopyData: () =>
+      mk("data", new Uint8Array(w.image!.bytesPerRow * w.image!.height).fill(7), true),
     CGImageRelease: rel,
     CGImageCreate: () => mk("image", undefined, true),
     CGColorSpaceCreateDeviceRGB: () => mk("space", undefined, true),
@@ -143,7 +166,8 @@ function makeFake(world: Partial<FakeWorld> = {}) {
     CGDataProviderRelease: rel,
     CGEventCreate: () => ev("null"),
     CGEventGetLocation: () => new Uint8Array(new Float64Array(w.pointer).buffer),
-    CGEventCreateMouseEvent: (_s: P, t: number) => ev(`mouse${t}`),
+    CGEventCreateMouseEvent: (_s: P, t: number, pt: BufferSource) =>
+      ev(`mouse${t}`, [...new Float64Array((pt as Float64Array).buffer, 0, 2)]),
     CGEventCreateKeyboardEvent: (_s: P, k: number, d: boolean) => ev(`key${k}${d ? "d" : "u"}`),
     CGEventCreateScrollWheelEvent2: (_s: P, _u: number, _c: number, w: number) => ev(`scroll${w}`),
     CGEventSetFlags: (p: P, f: bigint) => void (evOf(p).flags = f),
@@ -451,6 +475,91 @@ Deno.test("activate raises nothing when Accessibility shows no window with that 
   const d = createMacDesktop(f.libs, { host });
   await assert.rejects(d.activate("3"), /not found through Accessibility/);
   assert.ok(!f.axCalls.some((c) => c.startsWith("AXRaise")));
+  d.close();
+  assert.deepEqual(f.leaks(), []);
+});
+
+/** A grey 8-bit RGB PNG as screencapture writes it (CRCs are not checked by the decoder). */
+function png(width: number, height: number): Uint8Array {
+  const chunk = (type: string, body: Uint8Array) => {
+    const head = new Uint8Array(8);
+    new DataView(head.buffer).setUint32(0, body.length);
+    head.set(new TextEncoder().encode(type), 4);
+    return [...head, ...body, 0, 0, 0, 0];
+  };
+  const ihdr = new Uint8Array(13);
+  new DataView(ihdr.buffer).setUint32(0, width);
+  new DataView(ihdr.buffer).setUint32(4, height);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const rows = new Uint8Array(height * (1 + width * 3)).fill(128);
+  for (let y = 0; y < height; y++) rows[y * (1 + width * 3)] = 0;
+  return new Uint8Array([
+    137,
+    80,
+    78,
+    71,
+    13,
+    10,
+    26,
+    10,
+    ...chunk("IHDR", ihdr),
+    ...chunk("IDAT", new Uint8Array(deflateSync(rows))),
+    ...chunk("IEND", new Uint8Array(0)),
+  ]);
+}
+
+for (
+  const [label, layout] of [
+    ["10-bit packed (RGB101010)", { bitsPerPixel: 32, bitsPerComponent: 10, bitmapInfo: (3 << 16) | 1 }],
+    ["half-float HDR", { bitsPerPixel: 64, bitsPerComponent: 16, bitmapInfo: (1 << 8) | (1 << 12) | 1 }],
+    ["16-bit integer", { bitsPerPixel: 64, bitsPerComponent: 16, bitmapInfo: (1 << 12) | 1 }],
+  ] as const
+) {
+  Deno.test(`a ${label} capture falls back to screencapture instead of decoding garbage`, () => {
+    const f = makeFake({
+      displays: [{ id: 1, bounds: [0, 0, 144, 90], pixelWidth: 288 }],
+      windows: [{ n: 2, owner: "Safari", layer: 0, bounds: [10, 10, 80, 60] }],
+      image: { width: 288, height: 180, bytesPerRow: 288 * 8, ...layout },
+    });
+    const shots: number[][] = [];
+    const d = createMacDesktop(f.libs, {
+      host,
+      screencapture: (r) => (shots.push([r.x, r.y, r.width, r.height]), png(288, 180)),
+    });
+    const img = d.capture();
+    assert.deepEqual([img.width, img.height, img.data[0]], [288, 180, 128]);
+    assert.deepEqual(shots, [[0, 0, 144, 90]]);
+    assert.equal(d.capturePath(), "screencapture");
+    assert.match(d.permissions()[0].detail, /screencapture \(the display's pixels are/);
+    d.close();
+    assert.deepEqual(f.leaks(), [], "the refused image is released");
+  });
+}
+
+Deno.test("the scale comes from the captured frame when the display mode disagrees", async () => {
+  // The mode claims 2 pixels per point, but frames arrive 1.5 pixels per point.
+  const f = makeFake({
+    displays: [{ id: 1, bounds: [0, 0, 144, 90], pixelWidth: 288 }],
+    windows: [{ n: 2, owner: "Safari", layer: 0, bounds: [10, 10, 80, 60] }],
+    image: {
+      width: 216,
+      height: 135,
+      bitsPerPixel: 32,
+      bitsPerComponent: 8,
+      bitmapInfo: 5,
+      bytesPerRow: 216 * 4,
+    },
+  });
+  const d = createMacDesktop(f.libs, { host });
+  assert.equal(d.windows().screen.scale, 2);
+  const frame = d.capture();
+  assert.equal(frame.width, 216);
+  const s = d.windows().screen;
+  assert.deepEqual([s.scale, s.widthPx, s.heightPx], [1.5, 216, 135]);
+  assert.deepEqual(d.windows().windows[0].bounds, { x: 15, y: 15, width: 120, height: 90 });
+  await d.click({ x: 150, y: 60 }, "left", 1, []);
+  const downs = f.posted.filter((e) => e.type === "mouse1").map((e) => e.at);
+  assert.deepEqual(downs, [[100, 40]], "pixel (150, 60) of the frame is point (100, 40)");
   d.close();
   assert.deepEqual(f.leaks(), []);
 });

@@ -10,7 +10,7 @@ import {
   scaleOf,
 } from "../src/desktop/macos/geometry.ts";
 import { macKeyOf, planHotkey, planTyping } from "../src/desktop/macos/keycodes.ts";
-import { channelOffsets, decodePng, toRgba } from "../src/desktop/macos/bitmap.ts";
+import { channelOffsets, decodePng, layoutProblem, toRgba } from "../src/desktop/macos/bitmap.ts";
 import { splitByCharacters, toPixels, wordRanges } from "../src/desktop/macos/vision_boxes.ts";
 import { focusWindow, type RawWindow, splitWindows } from "../src/desktop/macos/window_list.ts";
 import { permissionChecks, responsibleApp } from "../src/desktop/macos/permissions.ts";
@@ -244,4 +244,15 @@ Deno.test("app versions come from the bundle's Info.plist", () => {
     "42",
   );
   assert.deepStrictEqual(versionFromPlist("bplist00\u0000"), null);
+});
+
+Deno.test("only 8-bit RGBA capture layouts are decoded in-process", () => {
+  assert.equal(layoutProblem((2 << 12) | 2, 32, 8), null, "BGRA premultiplied, 32-bit little");
+  assert.equal(layoutProblem(5, 32, 8), null, "RGBX default order");
+  assert.match(layoutProblem((3 << 16) | 1, 32, 10)!, /10 bits per component/);
+  assert.match(layoutProblem((4 << 16) | 2, 32, 8)!, /packed pixel format 0x40000/);
+  assert.match(layoutProblem((1 << 8) | 1, 128, 32)!, /float components/);
+  assert.match(layoutProblem((1 << 12) | 1, 32, 8)!, /16-bit byte order/);
+  assert.match(layoutProblem(7, 32, 8)!, /alpha only/);
+  assert.throws(() => channelOffsets((3 << 16) | 1, 32), /unsupported capture layout/);
 });

@@ -57,6 +57,8 @@ export const coreGraphics = {
   CGImageGetWidth: { parameters: ["pointer"], result: "usize" },
   // CGImage.h: CG_EXTERN size_t CGImageGetHeight(CGImageRef cg_nullable image)
   CGImageGetHeight: { parameters: ["pointer"], result: "usize" },
+  // CGImage.h: CG_EXTERN size_t CGImageGetBitsPerComponent(CGImageRef cg_nullable image)
+  CGImageGetBitsPerComponent: { parameters: ["pointer"], result: "usize" },
   // CGImage.h: CG_EXTERN size_t CGImageGetBitsPerPixel(CGImageRef cg_nullable image)
   CGImageGetBitsPerPixel: { parameters: ["pointer"], result: "usize" },
   // CGImage.h: CG_EXTERN size_t CGImageGetBytesPerRow(CGImageRef cg_nullable image)

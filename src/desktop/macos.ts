@@ -74,7 +74,7 @@ export function createMacDesktop(
       return permissionChecks(
         pre ? pre() : null,
         libs.ax.AXIsProcessTrusted() !== 0,
-        describeCapturePath(cap.path),
+        describeCapturePath(cap.path, cap.fallbackReason),
         opts.host ?? hostFacts(),
       );
     },

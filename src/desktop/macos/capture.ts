@@ -1,14 +1,17 @@
 /**
  * Capture of the working display: CGWindowListCreateImage in-process when
- * the symbol resolves and returns an image, else `/usr/sbin/screencapture`.
+ * the symbol resolves, returns an image and its pixels are 8-bit RGBA; else
+ * `/usr/sbin/screencapture`, which writes an 8-bit PNG whatever the display.
+ * Each frame also measures the display's real pixels-per-point.
  *
  * @module
  */
 
 import type { RgbaImage } from "../types.ts";
-import { decodePng, toRgba } from "./bitmap.ts";
+import { decodePng, layoutProblem, toRgba } from "./bitmap.ts";
+import { scaleOf } from "./geometry.ts";
 import type { MacSession } from "./session.ts";
-import { currentDisplay, LIST_ON_SCREEN_ONLY, readWindowState } from "./windows.ts";
+import { LIST_ON_SCREEN_ONLY, readWindowState } from "./windows.ts";
 
 /** CGWindow.h: kCGWindowImageBestResolution, pixels rather than points on Retina. */
 const IMAGE_BEST_RESOLUTION = 1 << 3;
@@ -17,15 +20,19 @@ const IMAGE_BEST_RESOLUTION = 1 << 3;
 export type CapturePath = "CGWindowListCreateImage" | "screencapture";
 
 /** One line for doctor about how the screen is captured. */
-export function describeCapturePath(p: CapturePath): string {
+export function describeCapturePath(p: CapturePath, why: string | null = null): string {
   return p === "CGWindowListCreateImage"
     ? "CGWindowListCreateImage (in-process)"
-    : "/usr/sbin/screencapture (CGWindowListCreateImage is unavailable or refused on this macOS)";
+    : `/usr/sbin/screencapture (${why ?? "CGWindowListCreateImage is unavailable or refused on this macOS"})`;
 }
 
-/** Captures the display holding the focus window, remembering which path worked. */
+/** Captures the display holding the focus window, remembering which path worked and why. */
 export class MacCapture {
   path: CapturePath;
+  /** Why the last capture fell back to screencapture (null when it did not). */
+  fallbackReason: string | null = null;
+  /** Pixels per point of the last frame as captured, and as the display mode claims. */
+  lastScale: { measured: number; mode: number } | null = null;
 
   constructor(readonly s: MacSession) {
     this.path = s.libs.cg.CGWindowListCreateImage ? "CGWindowListCreateImage" : "screencapture";
@@ -33,33 +40,60 @@ export class MacCapture {
 
   capture(): RgbaImage {
     readWindowState(this.s);
-    const d = currentDisplay(this.s);
-    const create = this.s.libs.cg.CGWindowListCreateImage;
-    if (create) {
-      const { x, y, width, height } = d.bounds;
-      const img = create(
-        new Float64Array([x, y, width, height]),
-        LIST_ON_SCREEN_ONLY,
-        0,
-        IMAGE_BEST_RESOLUTION,
-      );
-      if (img) {
-        try {
-          this.path = "CGWindowListCreateImage";
-          return this.#imagePixels(img);
-        } finally {
-          this.s.libs.cg.CGImageRelease(img);
-        }
-      }
+    const d = this.s.display!;
+    const image = this.#inProcess() ?? this.#screencapture();
+    // Clicks convert pixels to points with this display's scale: take it from the frame itself.
+    const measured = scaleOf(image.width, d.bounds.width);
+    this.lastScale = { measured, mode: d.scale };
+    if (measured !== d.scale) {
+      this.s.measuredScale.set(d.id, measured);
+      d.scale = measured;
     }
-    this.path = "screencapture";
-    return decodePng((this.s.opts.screencapture ?? runScreencapture)(d.bounds));
+    return image;
   }
 
-  #imagePixels(img: NonNullable<Deno.PointerValue>): RgbaImage {
+  #inProcess(): RgbaImage | null {
+    const { cg } = this.s.libs;
+    const create = cg.CGWindowListCreateImage;
+    if (!create) {
+      this.fallbackReason = "CGWindowListCreateImage is not in this macOS";
+      return null;
+    }
+    const { x, y, width, height } = this.s.display!.bounds;
+    const img = create(
+      new Float64Array([x, y, width, height]),
+      LIST_ON_SCREEN_ONLY,
+      0,
+      IMAGE_BEST_RESOLUTION,
+    );
+    if (!img) {
+      this.fallbackReason = "CGWindowListCreateImage returned NULL";
+      return null;
+    }
+    try {
+      const info = cg.CGImageGetBitmapInfo(img);
+      const bpp = Number(cg.CGImageGetBitsPerPixel(img));
+      const problem = layoutProblem(info, bpp, Number(cg.CGImageGetBitsPerComponent(img)));
+      if (problem) {
+        this.fallbackReason = `the display's pixels are ${problem}, which choto does not decode`;
+        return null;
+      }
+      const pixels = this.#imagePixels(img, info, bpp);
+      this.path = "CGWindowListCreateImage";
+      this.fallbackReason = null;
+      return pixels;
+    } finally {
+      cg.CGImageRelease(img);
+    }
+  }
+
+  #screencapture(): RgbaImage {
+    this.path = "screencapture";
+    return decodePng((this.s.opts.screencapture ?? runScreencapture)(this.s.display!.bounds));
+  }
+
+  #imagePixels(img: NonNullable<Deno.PointerValue>, info: number, bpp: number): RgbaImage {
     const { cg, cf } = this.s.libs;
-    const width = Number(cg.CGImageGetWidth(img));
-    const height = Number(cg.CGImageGetHeight(img));
     const provider = cg.CGImageGetDataProvider(img); // Get rule: not ours
     if (!provider) throw new Error("the captured image has no data provider");
     const data = cg.CGDataProviderCopyData(provider); // Copy rule: ours
@@ -67,11 +101,11 @@ export class MacCapture {
     try {
       return toRgba(
         this.s.cf.dataBytes(data),
-        width,
-        height,
+        Number(cg.CGImageGetWidth(img)),
+        Number(cg.CGImageGetHeight(img)),
         Number(cg.CGImageGetBytesPerRow(img)),
-        cg.CGImageGetBitmapInfo(img),
-        Number(cg.CGImageGetBitsPerPixel(img)),
+        info,
+        bpp,
       );
     } finally {
       cf.CFRelease(data);

@@ -31,6 +31,12 @@ export class MacSession {
   readonly objc: ObjC;
   /** The display read by the last window listing; coordinates cross the interface in its pixels. */
   display: Display | null = null;
+  /**
+   * Pixels per point measured on captured frames, by display id. A capture
+   * is the ground truth for where OCR found things; the display mode's
+   * figure is only the first guess.
+   */
+  readonly measuredScale = new Map<number, number>();
 
   constructor(readonly libs: MacLibs, readonly opts: MacDesktopOptions) {
     this.cf = new CoreFoundation(libs);

@@ -72,7 +72,7 @@ export function readDisplays(s: MacSession): Display[] {
       px = Number(cg.CGDisplayModeGetPixelWidth(mode));
       cg.CGDisplayModeRelease(mode);
     }
-    out.push({ id, bounds, scale: scaleOf(px, bounds.width) });
+    out.push({ id, bounds, scale: s.measuredScale.get(id) ?? scaleOf(px, bounds.width) });
   }
   return out;
 }
