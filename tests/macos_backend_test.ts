@@ -88,6 +88,7 @@ function makeFake(world: Partial<FakeWorld> = {}) {
       kCGWindowBounds: mk("rect", x.bounds),
     });
   const display = (id: number) => w.displays.find((d) => d.id === id) ?? w.displays[0];
+  const dataCreated: Uint8Array[] = [];
   const trueObj = mk("bool", true);
   const trueCell = new BigUint64Array([Deno.UnsafePointer.value(trueObj) as bigint]);
   const events = new Map<
@@ -125,6 +126,12 @@ function makeFake(world: Partial<FakeWorld> = {}) {
     CFArrayGetCount: (p: P) => BigInt((get(p).value as P[]).length),
     CFArrayGetValueAtIndex: (p: P, i: bigint) => (get(p).value as P[])[Number(i)],
     CFDictionaryGetValue: (d: P, k: P) => (get(d).value as Record<string, P>)[get(k).value as string] ?? null,
+    CFDataCreate: (_a: P, bytes: BufferSource, n: bigint) => {
+      const copy = new Uint8Array((bytes as Uint8Array).subarray(0, Number(n)));
+      const p = mk("data", copy, true);
+      dataCreated.push(copy);
+      return p;
+    },
     CFDataGetLength: (p: P) => BigInt((get(p).value as Uint8Array).length),
     CFDataGetBytePtr: (p: P) => Deno.UnsafePointer.of(get(p).value as Uint8Array),
     kCFBooleanTrue: Deno.UnsafePointer.of(trueCell),
@@ -162,7 +169,7 @@ function makeFake(world: Partial<FakeWorld> = {}) {
     CGImageCreate: () => mk("image", undefined, true),
     CGColorSpaceCreateDeviceRGB: () => mk("space", undefined, true),
     CGColorSpaceRelease: rel,
-    CGDataProviderCreateWithData: () => mk("provider", undefined, true),
+    CGDataProviderCreateWithCFData: (d: P) => mk("provider", d, true),
     CGDataProviderRelease: rel,
     CGEventCreate: () => ev("null"),
     CGEventGetLocation: () => new Uint8Array(new Float64Array(w.pointer).buffer),
@@ -268,7 +275,7 @@ function makeFake(world: Partial<FakeWorld> = {}) {
   } as unknown as MacLibs;
   const leaks = () =>
     [...objs.values()].filter((o) => o.owned && o.releases !== 1).map((o) => `${o.kind}×${o.releases}`);
-  return { libs, posted, leaks, pools: () => pools, world: w, axCalls };
+  return { libs, posted, leaks, pools: () => pools, world: w, axCalls, dataCreated };
 }
 
 const host = { execPath: "/usr/local/bin/deno", termProgram: "Apple_Terminal" };
@@ -562,4 +569,17 @@ Deno.test("the scale comes from the captured frame when the display mode disagre
   assert.deepEqual(downs, [[100, 40]], "pixel (150, 60) of the frame is point (100, 40)");
   d.close();
   assert.deepEqual(f.leaks(), []);
+});
+
+Deno.test("Vision reads a CoreFoundation copy of the frame, released once, not JavaScript memory", async () => {
+  const f = makeFake();
+  const e = createVisionEngine(f.libs);
+  const frame = { width: 4, height: 4, data: new Uint8Array(64).map((_, i) => i) };
+  await e.recognize(frame);
+  assert.equal(f.dataCreated.length, 1);
+  assert.deepEqual(f.dataCreated[0], frame.data, "the CFData holds the pixels");
+  frame.data.fill(0);
+  assert.equal(f.dataCreated[0][63], 63, "and is a copy, not a view of the caller's buffer");
+  await e.close();
+  assert.deepEqual(f.leaks(), [], "CFData, provider, colour space and image each released once");
 });
