@@ -20,6 +20,7 @@ import { observeScreen } from "./src/perceive/observe.ts";
 import { observeText } from "./src/render/observe_text.ts";
 import { screenshotPng } from "./src/render/image.ts";
 import { runDoctor } from "./src/doctor.ts";
+import { runSelfTest } from "./src/selftest.ts";
 import { runRecallCli } from "./src/tools/recall.ts";
 import { VERSION } from "./src/version.ts";
 
@@ -36,6 +37,9 @@ commands:
   recall              print what the interface graph remembers (the recall tool's reply)
                         --app NAME  --window W  --query Q  --from W  --depth 1-3
   doctor              check the display, native libraries, OCR data and database
+                        --selftest  also capture, read, list windows, move the pointer
+                                    and back, raise two windows; types nothing
+                                    (--macos-selftest is the same)
   db schema           print the database schema
   db path             print the database path in use
 
@@ -57,6 +61,8 @@ const OPTIONS = {
   ocr: { type: "string" },
   png: { type: "string" },
   json: { type: "boolean" },
+  selftest: { type: "boolean" },
+  "macos-selftest": { type: "boolean" },
   app: { type: "string" },
   window: { type: "string" },
   query: { type: "string" },
@@ -71,7 +77,7 @@ const ALLOWED: Record<string, string[]> = {
   serve: ["db", "ocr"],
   observe: ["db", "ocr", "png"],
   ocr: ["ocr", "json"],
-  doctor: ["db", "ocr"],
+  doctor: ["db", "ocr", "selftest", "macos-selftest"],
   recall: ["db", "app", "window", "query", "from", "depth"],
   db: ["db"],
 };
@@ -206,6 +212,17 @@ async function observe(
   }
 }
 
+async function selfTest(ocrFlag: string | undefined): Promise<boolean> {
+  const desktop = openDesktop();
+  const reader = createScreenReader(createEngine(ocrFlag));
+  try {
+    return await runSelfTest({ desktop, reader, print: console.log });
+  } finally {
+    await reader.close();
+    desktop.close();
+  }
+}
+
 function db(sub: string | undefined, dbFlag: string | undefined): void {
   const path = dbPath(dbFlag);
   if (sub === "path") {
@@ -264,8 +281,11 @@ async function main(argv: string[]): Promise<number> {
         store.close();
       }
     }
-    case "doctor":
-      return (await runDoctor(dbPath(values.db))) ? 0 : 1;
+    case "doctor": {
+      const ok = await runDoctor(dbPath(values.db));
+      if (!values.selftest && !values["macos-selftest"]) return ok ? 0 : 1;
+      return (await selfTest(values.ocr)) && ok ? 0 : 1;
+    }
     case "db":
       if (rest.length > 1) throw new UsageError(`db takes one subcommand (got "${rest.join(" ")}")`);
       db(rest[0], values.db);

@@ -7,6 +7,8 @@ import { deflateSync } from "node:zlib";
 import type { MacLibs } from "../src/desktop/macos/libs.ts";
 import { createMacDesktop } from "../src/desktop/macos.ts";
 import { createVisionEngine } from "../src/ocr/vision.ts";
+import { createScreenReader } from "../src/ocr/reader.ts";
+import { runSelfTest } from "../src/selftest.ts";
 
 type P = Deno.PointerValue;
 interface Obj {
@@ -181,7 +183,11 @@ function makeFake(world: Partial<FakeWorld> = {}) {
     CGEventSetIntegerValueField: (p: P, _f: number, v: bigint) => void (evOf(p).click = v),
     CGEventKeyboardSetUnicodeString: (p: P, n: bigint, units: BufferSource) =>
       void (evOf(p).text = String.fromCharCode(...(units as Uint16Array).subarray(0, Number(n)))),
-    CGEventPost: (_t: number, p: P) => void posted.push({ ...evOf(p) }),
+    CGEventPost: (_t: number, p: P) => {
+      const e = evOf(p);
+      if (e.type === "mouse5" && e.at) w.pointer = [e.at[0], e.at[1]];
+      posted.push({ ...e });
+    },
   };
   const axCalls: string[] = [];
   const winOf = (p: P) => w.windows.find((x) => x.n === get(p).value)!;
@@ -384,7 +390,7 @@ Deno.test("clipboard, apps and permissions go through pools", async () => {
   assert.deepEqual(await d.readClipboard(), { text: "clip", note: "4 characters of text" });
   const apps = await d.runningApps();
   assert.deepEqual(apps.map((a) => a.aliases), [["com.apple.Safari"]]);
-  const checks = d.permissions();
+  const checks = d.doctorChecks();
   assert.equal(checks[0].ok, true);
   assert.equal(checks[1].ok, false);
   assert.match(checks[1].detail, /Terminal/);
@@ -537,7 +543,7 @@ for (
     assert.deepEqual([img.width, img.height, img.data[0]], [288, 180, 128]);
     assert.deepEqual(shots, [[0, 0, 144, 90]]);
     assert.equal(d.capturePath(), "screencapture");
-    assert.match(d.permissions()[0].detail, /screencapture \(the display's pixels are/);
+    assert.match(d.doctorChecks()[0].detail, /screencapture \(the display's pixels are/);
     d.close();
     assert.deepEqual(f.leaks(), [], "the refused image is released");
   });
@@ -582,4 +588,48 @@ Deno.test("Vision reads a CoreFoundation copy of the frame, released once, not J
   assert.equal(f.dataCreated[0][63], 63, "and is a copy, not a view of the caller's buffer");
   await e.close();
   assert.deepEqual(f.leaks(), [], "CFData, provider, colour space and image each released once");
+});
+
+Deno.test("the macOS self-test answers the open questions it can, from what the FFI returned", async () => {
+  const f = makeFake({
+    ...twoSafariWindows(),
+    image: {
+      width: 2880,
+      height: 1800,
+      bitsPerPixel: 32,
+      bitsPerComponent: 8,
+      bitmapInfo: (2 << 12) | 2,
+      bytesPerRow: 2880 * 4,
+    },
+  });
+  const d = createMacDesktop(f.libs, {
+    host,
+    osRelease: () => "24.1.0",
+    keyboardLayout: () => "com.apple.keylayout.German",
+  });
+  const reader = createScreenReader(createVisionEngine(f.libs));
+  const out: string[] = [];
+  await runSelfTest({ desktop: d, reader, print: (l) => out.push(l) });
+  const text = out.join("\n");
+  assert.match(text, /macOS: 15 \(Darwin 24\.1\.0/);
+  assert.match(text, /activation: Safari "Docs" came to the front/);
+  assert.match(text, /activation: Safari "Apple" is in front again/);
+  assert.match(
+    text,
+    /answered {2}Does activation from a process that is not an app work on macOS 14\/15\?\n +on macOS 15, raising Safari "Docs" was confirmed in front/,
+  );
+  assert.match(
+    text,
+    /answered {2}What does CGWindowListCreateImage do on macOS 15.*\n +on macOS 15 with Screen Recording granted, it returned a 2880x1800 image, one flat colour \(blank\); the frame choto captured was blank/,
+  );
+  assert.match(text, /layers on screen during this run: 0 normal \(Safari\); 24 menubar \(Window Server\)/);
+  assert.match(text, /open {6}Does typing with key code 0 work/);
+  assert.match(text, /keyboard layout: com\.apple\.keylayout\.German/);
+  assert.equal(f.posted.filter((e) => e.type.startsWith("key")).length, 0, "no key was sent");
+  assert.ok(!f.posted.some((e) => /^mouse[1-4]$/.test(e.type)), "no button was pressed");
+  assert.deepEqual(f.world.pointer, [50, 60], "the pointer is back where it was");
+  await reader.close();
+  d.close();
+  assert.equal(f.pools(), 0);
+  assert.deepEqual(f.leaks(), []);
 });

@@ -21,6 +21,7 @@ import { hostFacts } from "./macos/host.ts";
 import { MacInput } from "./macos/input.ts";
 import { type MacLibs, openMacLibraries } from "./macos/libs.ts";
 import { permissionChecks } from "./macos/permissions.ts";
+import { macProbe, readKeyboardLayout } from "./macos/probe.ts";
 import { type MacDesktopOptions, MacSession } from "./macos/session.ts";
 import { readDisplayBounds, readWindowState } from "./macos/windows.ts";
 
@@ -69,39 +70,28 @@ export function createMacDesktop(
 
     readClipboard: () => Promise.resolve(readClipboardText(s)),
 
-    permissions(): PermissionCheck[] {
+    doctorChecks(): PermissionCheck[] {
       const pre = libs.cg.CGPreflightScreenCaptureAccess;
-      return permissionChecks(
-        pre ? pre() : null,
-        libs.ax.AXIsProcessTrusted() !== 0,
-        describeCapturePath(cap.path, cap.fallbackReason),
-        opts.host ?? hostFacts(),
-      );
+      const path = describeCapturePath(cap.path, cap.fallbackReason);
+      return [
+        ...permissionChecks(
+          pre ? pre() : null,
+          libs.ax.AXIsProcessTrusted() !== 0,
+          path,
+          opts.host ?? hostFacts(),
+        ),
+        { name: "Capture path", ok: true, detail: path },
+      ];
     },
+    probe: (facts) =>
+      macProbe(s, cap, facts, {
+        osRelease: opts.osRelease ?? (() => Deno.osRelease()),
+        keyboardLayout: opts.keyboardLayout ?? readKeyboardLayout,
+      }),
     close() {
       if (closed) return;
       closed = true;
       s.close();
     },
   };
-}
-
-/**
- * Doctor's macOS checks: Screen Recording, Accessibility and the capture
- * path, each saying which app holds the grant. Opens the libraries itself.
- */
-export function macDoctorChecks(libs?: MacLibs): PermissionCheck[] {
-  if (!libs && Deno.build.os !== "darwin") return [];
-  const desktop = createMacDesktop(libs ?? openMacLibraries({ appKit: false }));
-  try {
-    const checks = desktop.permissions();
-    checks.push({
-      name: "Capture path",
-      ok: true,
-      detail: describeCapturePath(desktop.capturePath()),
-    });
-    return checks;
-  } finally {
-    desktop.close();
-  }
 }

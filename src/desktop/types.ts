@@ -120,6 +120,27 @@ export interface PermissionCheck {
   detail: string;
 }
 
+/** What the portable steps of a self-test saw, for the backend to judge. */
+export interface SelfTestFacts {
+  /** Whether the captured frame was one flat colour (null when capture failed). */
+  frameBlank: boolean | null;
+  /** The activation round trip, when there were two app windows to try it with. */
+  activation: { window: string; confirmed: boolean; error?: string } | null;
+}
+
+/** A question about the platform that only a run on a real machine answers. */
+export interface OpenQuestion {
+  question: string;
+  /** What this run found, or null when it could not tell. */
+  answer: string | null;
+}
+
+/** Platform facts a self-test gathers, and the open questions they answer. */
+export interface ProbeReport {
+  findings: PermissionCheck[];
+  questions: OpenQuestion[];
+}
+
 /** The operations choto needs from a desktop. */
 export interface Desktop {
   /** "x11" or "macos". */
@@ -189,8 +210,16 @@ export interface Desktop {
   /** The clipboard's text, null when empty, or a note when it holds no text. */
   readClipboard(): Promise<{ text: string | null; note: string }>;
 
-  /** Platform permission states, for doctor. */
-  permissions(): PermissionCheck[];
+  /**
+   * Doctor's platform checks: permissions and who holds them, how the screen
+   * is captured, what input and window management can do here.
+   */
+  doctorChecks(): PermissionCheck[];
+  /**
+   * Platform facts for `doctor --selftest`, read after the portable steps
+   * ran, with the open questions they settle. Reads only; sends no input.
+   */
+  probe(facts: SelfTestFacts): ProbeReport;
   /** Releases the display connection. */
   close(): void;
 }

@@ -7,6 +7,7 @@
  * @module
  */
 
+import { isFlat } from "../flat.ts";
 import type { RgbaImage } from "../types.ts";
 import { decodePng, layoutProblem, toRgba } from "./bitmap.ts";
 import { scaleOf } from "./geometry.ts";
@@ -82,6 +83,37 @@ export class MacCapture {
       this.path = "CGWindowListCreateImage";
       this.fallbackReason = null;
       return pixels;
+    } finally {
+      cg.CGImageRelease(img);
+    }
+  }
+
+  /**
+   * Calls CGWindowListCreateImage once on the working display and says what
+   * came back (absent, NULL, a layout choto refuses, a flat or a real frame),
+   * for the self-test: on macOS 15 the answer is not documented.
+   */
+  probeInProcess(): string {
+    const { cg } = this.s.libs;
+    const create = cg.CGWindowListCreateImage;
+    if (!create) return "the symbol is absent from this macOS";
+    readWindowState(this.s);
+    const { x, y, width, height } = this.s.display!.bounds;
+    const img = create(
+      new Float64Array([x, y, width, height]),
+      LIST_ON_SCREEN_ONLY,
+      0,
+      IMAGE_BEST_RESOLUTION,
+    );
+    if (!img) return "it returned NULL";
+    try {
+      const info = cg.CGImageGetBitmapInfo(img);
+      const bpp = Number(cg.CGImageGetBitsPerPixel(img));
+      const size = `${cg.CGImageGetWidth(img)}x${cg.CGImageGetHeight(img)}`;
+      const problem = layoutProblem(info, bpp, Number(cg.CGImageGetBitsPerComponent(img)));
+      if (problem) return `it returned a ${size} image of ${problem} (screencapture is used instead)`;
+      const flat = isFlat(this.#imagePixels(img, info, bpp));
+      return `it returned a ${size} image, ${flat ? "one flat colour (blank)" : "with content"}`;
     } finally {
       cg.CGImageRelease(img);
     }

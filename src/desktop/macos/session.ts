@@ -23,6 +23,10 @@ export interface MacDesktopOptions {
   run?: (cmd: string, args: string[]) => Promise<void>;
   /** Reads the version of the app running as a pid (injected in tests). */
   bundleVersion?: (pid: number) => string | null;
+  /** The Darwin kernel release (Deno.osRelease; injected in tests). */
+  osRelease?: () => string;
+  /** The keyboard layout's input source id (injected in tests). */
+  keyboardLayout?: () => string | null;
 }
 
 /** One backend's native handles and shared state. */

@@ -1,0 +1,110 @@
+/**
+ * The self-test's portable steps against a fake desktop and reader: what it
+ * prints, what it hands the backend, and that it sends no keys or clicks.
+ */
+import assert from "node:assert/strict";
+import type { Desktop, Point, RgbaImage, SelfTestFacts, WindowInfo } from "../src/desktop/types.ts";
+import type { ScreenReader } from "../src/ocr/reader.ts";
+import { runSelfTest } from "../src/selftest.ts";
+
+const win = (id: string, app: string, title: string): WindowInfo => ({
+  id,
+  app,
+  pid: 1,
+  title,
+  bounds: { x: 10, y: 10, width: 300, height: 200 },
+  kind: "normal",
+  transient: false,
+});
+
+function fakeDesktop(frame: RgbaImage) {
+  const calls: string[] = [];
+  let pointer: Point = { x: 5, y: 7 };
+  let focus = "1";
+  const probed: SelfTestFacts[] = [];
+  const refuse = (what: string) => () => Promise.reject(new Error(`the self-test must not ${what}`));
+  const desktop: Desktop = {
+    platform: "fake",
+    cmdMeaning: "",
+    windows: () => ({
+      screen: { widthPx: 400, heightPx: 300, widthPt: 400, heightPt: 300, scale: 1 },
+      windows: [win("1", "Editor", "notes"), win("2", "Calc", "calc")],
+      chrome: [],
+      focusWindowId: focus,
+      frontmostApp: null,
+    }),
+    capture: () => frame,
+    pointer: () => pointer,
+    pointerInCorner: () => false,
+    move: (to) => (calls.push(`move ${to.x},${to.y}`), pointer = to, Promise.resolve()),
+    click: refuse("click"),
+    button: refuse("press buttons"),
+    modifiers: refuse("hold modifiers"),
+    scroll: refuse("scroll"),
+    hotkey: refuse("press keys"),
+    type: refuse("type"),
+    runningApps: () => Promise.resolve([]),
+    launchableApps: () => Promise.resolve([]),
+    launch: refuse("launch"),
+    activate: (id) => (calls.push(`activate ${id}`), focus = id, Promise.resolve()),
+    reopen: refuse("reopen"),
+    readClipboard: () => Promise.resolve({ text: null, note: "" }),
+    doctorChecks: () => [],
+    probe: (facts) => (probed.push(facts), {
+      findings: [{ name: "backend", ok: true, detail: "fine" }],
+      questions: [
+        { question: "Q1?", answer: facts.activation?.confirmed ? "yes" : null },
+        { question: "Q2?", answer: null },
+      ],
+    }),
+    close: () => {},
+  };
+  return { desktop, calls, probed };
+}
+
+const reader: ScreenReader = {
+  engine: { name: "fake-ocr", recognize: () => Promise.resolve([]), close: () => Promise.resolve() },
+  read: () =>
+    Promise.resolve({
+      elements: [{ text: "File", x: 1, y: 1, w: 20, h: 10, cx: 11, cy: 6, conf: 0.9 }],
+      charScan: null,
+      ms: 12,
+    }),
+  close: () => Promise.resolve(),
+};
+
+const busyFrame = (): RgbaImage => {
+  const data = new Uint8Array(400 * 300 * 4).fill(200);
+  data.fill(0, 0, 4000);
+  return { width: 400, height: 300, data };
+};
+
+Deno.test("the self-test reads, moves the pointer there and back, raises two windows and types nothing", async () => {
+  const { desktop, calls, probed } = fakeDesktop(busyFrame());
+  const out: string[] = [];
+  assert.equal(await runSelfTest({ desktop, reader, print: (l) => out.push(l) }), true);
+  assert.deepEqual(calls, ["move 200,150", "move 5,7", "activate 2", "activate 1"]);
+  const text = out.join("\n");
+  assert.match(text, /ok {4}windows: 2 app window\(s\), 0 chrome; in front: Editor "notes"/);
+  assert.match(text, /ok {4}capture: 400x300 px/);
+  assert.match(text, /ok {4}text: 1 element\(s\) read in 12 ms by fake-ocr: "File"/);
+  assert.match(text, /ok {4}pointer: asked \(200, 150\), got \(200, 150\); back at \(5, 7\)/);
+  assert.match(text, /ok {4}activation: Calc "calc" came to the front/);
+  assert.match(text, /ok {4}activation: Editor "notes" is in front again/);
+  assert.match(text, /Open questions \(1 of 2 answered by this run\)/);
+  assert.match(text, /answered {2}Q1\?\n {10}yes/);
+  assert.match(text, /open {6}Q2\?\n {10}not settled by this run/);
+  assert.deepEqual(probed, [{
+    frameBlank: false,
+    activation: { window: 'Calc "calc"', confirmed: true, error: undefined },
+  }]);
+});
+
+Deno.test("a blank frame fails the capture step and is handed to the backend", async () => {
+  const flat = { width: 400, height: 300, data: new Uint8Array(400 * 300 * 4).fill(30) };
+  const { desktop, probed } = fakeDesktop(flat);
+  const out: string[] = [];
+  assert.equal(await runSelfTest({ desktop, reader, print: (l) => out.push(l) }), false);
+  assert.match(out.join("\n"), /FAIL {2}capture: 400x300 px in \d+ ms, one flat colour/);
+  assert.equal(probed[0].frameBlank, true);
+});
