@@ -25,9 +25,6 @@ import { macProbe, readKeyboardLayout } from "./macos/probe.ts";
 import { type MacDesktopOptions, MacSession } from "./macos/session.ts";
 import { readDisplayBounds, readWindowState } from "./macos/windows.ts";
 
-export type { CapturePath } from "./macos/capture.ts";
-export { describeCapturePath } from "./macos/capture.ts";
-export { hostFacts } from "./macos/host.ts";
 export type { MacDesktopOptions } from "./macos/session.ts";
 
 /** The macOS backend, with its native libraries injected (opened for real by default). */
