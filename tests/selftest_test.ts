@@ -3,64 +3,17 @@
  * prints, what it hands the backend, and that it sends no keys or clicks.
  */
 import assert from "node:assert/strict";
-import type { Desktop, Point, RgbaImage, SelfTestFacts, WindowInfo } from "../src/desktop/types.ts";
+import type { RgbaImage } from "../src/desktop/types.ts";
 import type { ScreenReader } from "../src/ocr/reader.ts";
 import { runSelfTest } from "../src/selftest.ts";
+import { fakeDesktop, fakeWindow } from "./support/fake_desktop.ts";
 
-const win = (id: string, app: string, title: string): WindowInfo => ({
-  id,
-  app,
-  pid: 1,
-  title,
-  bounds: { x: 10, y: 10, width: 300, height: 200 },
-  kind: "normal",
-  transient: false,
-});
-
-function fakeDesktop(frame: RgbaImage) {
-  const calls: string[] = [];
-  let pointer: Point = { x: 5, y: 7 };
-  let focus = "1";
-  const probed: SelfTestFacts[] = [];
-  const refuse = (what: string) => () => Promise.reject(new Error(`the self-test must not ${what}`));
-  const desktop: Desktop = {
-    platform: "fake",
-    cmdMeaning: "",
-    windows: () => ({
-      screen: { widthPx: 400, heightPx: 300, widthPt: 400, heightPt: 300, scale: 1 },
-      windows: [win("1", "Editor", "notes"), win("2", "Calc", "calc")],
-      chrome: [],
-      focusWindowId: focus,
-      frontmostApp: null,
-    }),
-    capture: () => frame,
-    pointer: () => pointer,
-    pointerInCorner: () => false,
-    move: (to) => (calls.push(`move ${to.x},${to.y}`), pointer = to, Promise.resolve()),
-    click: refuse("click"),
-    button: refuse("press buttons"),
-    modifiers: refuse("hold modifiers"),
-    scroll: refuse("scroll"),
-    hotkey: refuse("press keys"),
-    type: refuse("type"),
-    runningApps: () => Promise.resolve([]),
-    launchableApps: () => Promise.resolve([]),
-    launch: refuse("launch"),
-    activate: (id) => (calls.push(`activate ${id}`), focus = id, Promise.resolve()),
-    reopen: refuse("reopen"),
-    readClipboard: () => Promise.resolve({ text: null, note: "" }),
-    doctorChecks: () => [],
-    probe: (facts) => (probed.push(facts), {
-      findings: [{ name: "backend", ok: true, detail: "fine" }],
-      questions: [
-        { question: "Q1?", answer: facts.activation?.confirmed ? "yes" : null },
-        { question: "Q2?", answer: null },
-      ],
-    }),
-    close: () => {},
-  };
-  return { desktop, calls, probed };
-}
+const twoWindows = (frame: RgbaImage) =>
+  fakeDesktop({
+    windows: [fakeWindow("1", "Editor", "notes"), fakeWindow("2", "Calc", "calc")],
+    focus: "1",
+    frame,
+  });
 
 const reader: ScreenReader = {
   engine: { name: "fake-ocr", recognize: () => Promise.resolve([]), close: () => Promise.resolve() },
@@ -80,7 +33,7 @@ const busyFrame = (): RgbaImage => {
 };
 
 Deno.test("the self-test reads, moves the pointer there and back, raises two windows and types nothing", async () => {
-  const { desktop, calls, probed } = fakeDesktop(busyFrame());
+  const { desktop, calls, probed } = twoWindows(busyFrame());
   const out: string[] = [];
   assert.equal(await runSelfTest({ desktop, reader, print: (l) => out.push(l) }), true);
   assert.deepEqual(calls, ["move 200,150", "move 5,7", "activate 2", "activate 1"]);
@@ -102,7 +55,7 @@ Deno.test("the self-test reads, moves the pointer there and back, raises two win
 
 Deno.test("a blank frame fails the capture step and is handed to the backend", async () => {
   const flat = { width: 400, height: 300, data: new Uint8Array(400 * 300 * 4).fill(30) };
-  const { desktop, probed } = fakeDesktop(flat);
+  const { desktop, probed } = twoWindows(flat);
   const out: string[] = [];
   assert.equal(await runSelfTest({ desktop, reader, print: (l) => out.push(l) }), false);
   assert.match(out.join("\n"), /FAIL {2}capture: 400x300 px in \d+ ms, one flat colour/);
