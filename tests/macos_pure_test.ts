@@ -14,6 +14,8 @@ import { channelOffsets, decodePng, layoutProblem, toRgba } from "../src/desktop
 import { splitByCharacters, toPixels, wordRanges } from "../src/desktop/macos/vision_boxes.ts";
 import { focusWindow, type RawWindow, splitWindows } from "../src/desktop/macos/window_list.ts";
 import { permissionChecks, responsibleApp } from "../src/desktop/macos/permissions.ts";
+import { matchingWindows } from "../src/desktop/macos/window_match.ts";
+import { layerSummary, macosVersionOf } from "../src/desktop/macos/probe.ts";
 
 Deno.test("layers follow CGWindowLevel.h", () => {
   assert.equal(kindOfLayer(0), "normal");
@@ -255,4 +257,28 @@ Deno.test("only 8-bit RGBA capture layouts are decoded in-process", () => {
   assert.match(layoutProblem((1 << 12) | 1, 32, 8)!, /16-bit byte order/);
   assert.match(layoutProblem(7, 32, 8)!, /alpha only/);
   assert.throws(() => channelOffsets((3 << 16) | 1, 32), /unsupported capture layout/);
+});
+
+Deno.test("an Accessibility window is the asked one by frame and title, by frame alone without titles", () => {
+  const at = (x: number, title: string) => ({ title, bounds: { x, y: 50, width: 800, height: 600 } });
+  const ax = [at(100, "Apple"), at(300, "Docs"), null, at(300.5, "Docs")];
+  assert.deepEqual(matchingWindows(at(300, "Docs"), ax), [1, 3], "both identical windows, in order");
+  assert.deepEqual(matchingWindows(at(300, "Other"), ax), [], "a title that differs is another window");
+  assert.deepEqual(matchingWindows(at(100, ""), ax), [0], "no title without Screen Recording: frame only");
+  assert.deepEqual(matchingWindows(at(200, "Docs"), ax), []);
+});
+
+Deno.test("self-test helpers: macOS version from Darwin, layers by owner", () => {
+  assert.equal(macosVersionOf("23.6.0"), "14");
+  assert.equal(macosVersionOf("24.1.0"), "15");
+  assert.equal(macosVersionOf("25.0.0"), "26");
+  assert.match(macosVersionOf("x"), /unknown/);
+  assert.equal(
+    layerSummary([
+      raw({ layer: 25, ownerName: "Control Centre" }),
+      raw({ layer: 0, ownerName: "Safari" }),
+      raw({ layer: 101, ownerName: "Safari" }),
+    ]),
+    "0 normal (Safari); 25 status (Control Centre); 101 menu (Safari)",
+  );
 });
