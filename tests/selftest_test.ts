@@ -6,14 +6,24 @@ import assert from "node:assert/strict";
 import type { RgbaImage } from "../src/desktop/types.ts";
 import type { ScreenReader } from "../src/ocr/reader.ts";
 import { runSelfTest } from "../src/selftest.ts";
-import { fakeDesktop, fakeWindow } from "./support/fake_desktop.ts";
+import { FakeDesktop, window } from "./support/fake_desktop.ts";
 
-const twoWindows = (frame: RgbaImage) =>
-  fakeDesktop({
-    windows: [fakeWindow("1", "Editor", "notes"), fakeWindow("2", "Calc", "calc")],
-    focus: "1",
-    frame,
-  });
+/** Two app windows, the editor in front, showing `frame`; the pointer starts at (5, 7). */
+function twoWindows(frame: RgbaImage) {
+  const d = new FakeDesktop();
+  d.windowList = [
+    window("1", "Editor", "notes", { x: 10, y: 10, width: 300, height: 200 }),
+    window("2", "Calc", "calc", { x: 50, y: 50, width: 200, height: 100 }),
+  ];
+  d.focusWindowId = "1";
+  d.frame = frame;
+  d.pointerAt = { x: 5, y: 7 };
+  d.probeReport = {
+    findings: [{ name: "backend", ok: true, detail: "fine" }],
+    questions: [{ question: "Q1?", answer: "yes" }, { question: "Q2?", answer: null }],
+  };
+  return { desktop: d, calls: d.log, probed: d.probed };
+}
 
 const reader: ScreenReader = {
   engine: { name: "fake-ocr", recognize: () => Promise.resolve([]), close: () => Promise.resolve() },

@@ -13,7 +13,7 @@ import type { RgbaImage } from "../desktop/types.ts";
 // would only hold on to tens of megabytes of pixels that are never asked for again.
 sharp.cache(false);
 
-/** Decodes a PNG/JPEG/BMP file's bytes into RGBA. */
+/** Decodes an image file's bytes (PNG, JPEG, WebP, GIF, TIFF: what sharp reads; not BMP) into RGBA. */
 export async function decodeImage(bytes: Uint8Array): Promise<RgbaImage> {
   const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({
     resolveWithObject: true,
@@ -23,14 +23,6 @@ export async function decodeImage(bytes: Uint8Array): Promise<RgbaImage> {
     height: info.height,
     data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
   };
-}
-
-/** Encodes RGBA as PNG. */
-export async function encodePng(image: RgbaImage): Promise<Uint8Array> {
-  const buf = await sharp(image.data, {
-    raw: { width: image.width, height: image.height, channels: 4 },
-  }).png({ compressionLevel: 6 }).toBuffer();
-  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
 }
 
 /** A PNG sized for a model: long edge capped, encoded size capped. */

@@ -1,91 +1,247 @@
 /**
- * An in-memory Desktop for unit tests: a window stack, a frame, a pointer,
- * and a log of what was asked of it. Input that a test does not expect is
- * refused, so a stray key or click fails the test.
+ * A desktop and a screen reader made of data, for unit tests of perception
+ * and the plan engine: windows and texts are plain values, input is logged,
+ * and a scripted reaction (or a change due at a time on the fake clock)
+ * changes what the next look sees. Frames are solid images whose shade
+ * changes whenever what is shown changes, so "did the screen change" works.
+ *
+ * @module
  */
-import type { Desktop, Point, RgbaImage, SelfTestFacts, WindowInfo } from "../../src/desktop/types.ts";
 
-/** An app window at a fixed place. */
-export function fakeWindow(id: string, app: string, title: string): WindowInfo {
-  return {
-    id,
-    app,
-    pid: Number(id),
-    title,
-    bounds: { x: 10, y: 10, width: 300, height: 200 },
-    kind: "normal",
-    transient: false,
-  };
+import type { Clock } from "../../src/common/time.ts";
+import { inTopLeftCorner } from "../../src/desktop/corner.ts";
+import { createServices, type Services } from "../../src/services.ts";
+import { Store } from "../../src/graph/store.ts";
+import type {
+  Desktop,
+  LaunchableApp,
+  Modifier,
+  MouseButton,
+  PermissionCheck,
+  Point,
+  ProbeReport,
+  Rect,
+  RgbaImage,
+  RunningApp,
+  SelfTestFacts,
+  WindowInfo,
+  WindowState,
+} from "../../src/desktop/types.ts";
+import type { ScreenReader } from "../../src/ocr/reader.ts";
+import type { Element, OcrEngine } from "../../src/ocr/types.ts";
+
+/** A clock that jumps instead of waiting. */
+export class FakeClock implements Clock {
+  t = 0;
+  now(): number {
+    return this.t;
+  }
+  async sleep(ms: number): Promise<void> {
+    this.t += Math.max(0, ms);
+    await Promise.resolve();
+  }
 }
 
-/** What a fake desktop starts with and how it reacts. */
-export interface FakeDesktopOptions {
-  windows: WindowInfo[];
-  focus: string;
+/** A text drawn on screen with its centre at (cx, cy): 8 px per character, 14 px high. */
+export function text(t: string, cx: number, cy: number, conf = 0.95): Element {
+  const w = Math.max(8, t.length * 8);
+  return { text: t, cx, cy, x: cx - Math.round(w / 2), y: cy - 7, w, h: 14, conf };
+}
+
+/** A window at a place on screen. */
+export function window(
+  id: string,
+  app: string,
+  title: string,
+  bounds: Rect,
+  kind: WindowInfo["kind"] = "normal",
+): WindowInfo {
+  return { id, app, pid: 100 + id.length, title, bounds, kind, transient: false };
+}
+
+/** Screen size of every fake desktop. */
+export const SCREEN = { width: 400, height: 300 };
+
+/** A scripted desktop. Mutate its fields (or use `at`) to change what is on screen. */
+export class FakeDesktop implements Desktop {
+  readonly platform = "x11";
+  readonly cmdMeaning = "cmd is Ctrl on Linux";
+  /** App windows, frontmost first. */
+  windowList: WindowInfo[] = [];
+  chrome: WindowInfo[] = [];
+  focusWindowId: string | null = null;
+  /** Everything drawn on screen. */
+  texts: Element[] = [];
+  /** Input and window requests, in order, as short lines. */
+  readonly log: string[] = [];
+  pointerAt: Point = { x: 200, y: 150 };
+  running: RunningApp[] = [];
+  launchable: LaunchableApp[] = [];
+  clipboard: { text: string | null; note: string } = { text: null, note: "the clipboard is empty" };
+
+  onClick?: (at: Point, desktop: FakeDesktop) => void;
+  onScroll?: (at: Point, notches: number, desktop: FakeDesktop) => void;
+  onType?: (text: string, desktop: FakeDesktop) => void;
+  onLaunch?: (app: LaunchableApp, desktop: FakeDesktop) => void;
+  onActivate?: (windowId: string, desktop: FakeDesktop) => void;
+  /** What the self-test's probe answers; it records the facts it was handed. */
+  probeReport: ProbeReport = { findings: [], questions: [] };
+  readonly probed: SelfTestFacts[] = [];
+  /** Replaces the frames (otherwise flat shades that change with what is shown). */
   frame?: RgbaImage;
-  /** Called on activate; throw to refuse. Default: the window comes to the front. */
-  activate?: (id: string) => void;
-}
 
-/** A fake Desktop with its call log and the facts its probe was handed. */
-export function fakeDesktop(o: FakeDesktopOptions) {
-  const calls: string[] = [];
-  const probed: SelfTestFacts[] = [];
-  let pointer: Point = { x: 5, y: 7 };
-  let focus = o.focus;
-  const frame = o.frame ?? { width: 400, height: 300, data: new Uint8Array(400 * 300 * 4) };
-  const refuse = (what: string) => () => Promise.reject(new Error(`the test did not expect to ${what}`));
-  const desktop: Desktop = {
-    platform: "fake",
-    cmdMeaning: "",
-    windows: () => ({
+  #due: Array<{ at: number; change: (d: FakeDesktop) => void }> = [];
+  #shades = new Map<string, number>();
+  /** What each captured frame showed, for the reader. */
+  readonly shown = new WeakMap<RgbaImage, Element[]>();
+
+  constructor(readonly clock: FakeClock = new FakeClock()) {}
+
+  /** Makes a change when the fake clock reaches `ms`. */
+  at(ms: number, change: (d: FakeDesktop) => void): void {
+    this.#due.push({ at: ms, change });
+  }
+
+  #applyDue(): void {
+    const now = this.clock.now();
+    for (const d of this.#due.filter((d) => d.at <= now)) d.change(this);
+    this.#due = this.#due.filter((d) => d.at > now);
+  }
+
+  windows(): WindowState {
+    this.#applyDue();
+    const focus = this.windowList.find((w) => w.id === this.focusWindowId);
+    return {
       screen: {
-        widthPx: frame.width,
-        heightPx: frame.height,
-        widthPt: frame.width,
-        heightPt: frame.height,
+        widthPx: SCREEN.width,
+        heightPx: SCREEN.height,
+        widthPt: SCREEN.width,
+        heightPt: SCREEN.height,
         scale: 1,
       },
-      windows: o.windows,
-      chrome: [],
-      focusWindowId: focus,
-      frontmostApp: o.windows.find((w) => w.id === focus)?.app ?? null,
-    }),
-    capture: () => frame,
-    pointer: () => pointer,
-    pointerInCorner: () => false,
-    move: (to) => (calls.push(`move ${to.x},${to.y}`), pointer = to, Promise.resolve()),
-    click: refuse("click"),
-    button: refuse("press buttons"),
-    modifiers: refuse("hold modifiers"),
-    scroll: refuse("scroll"),
-    hotkey: refuse("press keys"),
-    type: refuse("type"),
-    runningApps: () =>
-      Promise.resolve(o.windows.map((w) => ({ name: w.app, pid: w.pid, aliases: [], windowIds: [w.id] }))),
-    launchableApps: () => Promise.resolve([]),
-    launch: refuse("launch"),
-    activate: (id) => {
-      calls.push(`activate ${id}`);
-      try {
-        o.activate?.(id);
-      } catch (e) {
-        return Promise.reject(e);
-      }
-      focus = id;
-      return Promise.resolve();
+      windows: [...this.windowList],
+      chrome: [...this.chrome],
+      focusWindowId: this.focusWindowId,
+      frontmostApp: focus?.app ?? this.windowList[0]?.app ?? null,
+    };
+  }
+
+  capture(): RgbaImage {
+    this.#applyDue();
+    if (this.frame) return this.frame;
+    const key = JSON.stringify([this.texts, this.windowList, this.chrome]);
+    if (!this.#shades.has(key)) this.#shades.set(key, this.#shades.size % 250);
+    const frame = {
+      width: SCREEN.width,
+      height: SCREEN.height,
+      data: new Uint8Array(SCREEN.width * SCREEN.height * 4).fill(this.#shades.get(key)!),
+    };
+    this.shown.set(frame, [...this.texts]);
+    return frame;
+  }
+
+  pointer(): Point {
+    return this.pointerAt;
+  }
+  pointerInCorner(): boolean {
+    return inTopLeftCorner([{ x: 0, y: 0, ...SCREEN }], this.pointerAt);
+  }
+  async move(to: Point): Promise<void> {
+    this.pointerAt = to;
+    this.log.push(`move ${to.x},${to.y}`);
+  }
+  async click(at: Point, button: MouseButton, count: number, modifiers: Modifier[]): Promise<void> {
+    this.pointerAt = at;
+    const mods = modifiers.length ? ` +${modifiers.join("+")}` : "";
+    this.log.push(`click ${button}${count > 1 ? ` x${count}` : ""} ${at.x},${at.y}${mods}`);
+    this.onClick?.(at, this);
+  }
+  async button(button: MouseButton, down: boolean): Promise<void> {
+    this.log.push(`${button} ${down ? "down" : "up"}`);
+  }
+  async modifiers(mods: Modifier[], down: boolean): Promise<void> {
+    if (mods.length) this.log.push(`${mods.join("+")} ${down ? "down" : "up"}`);
+  }
+  async scroll(at: Point, notches: number): Promise<void> {
+    this.log.push(`scroll ${notches} @ ${at.x},${at.y}`);
+    this.onScroll?.(at, notches, this);
+  }
+  async hotkey(keys: string[]): Promise<void> {
+    this.log.push(`hotkey ${keys.join("+")}`);
+  }
+  async type(t: string): Promise<void> {
+    this.log.push(`type ${t}`);
+    this.onType?.(t, this);
+  }
+  async runningApps(): Promise<RunningApp[]> {
+    return this.running;
+  }
+  async launchableApps(): Promise<LaunchableApp[]> {
+    return this.launchable;
+  }
+  async launch(app: LaunchableApp): Promise<void> {
+    this.log.push(`launch ${app.name}`);
+    this.onLaunch?.(app, this);
+  }
+  async activate(windowId: string): Promise<void> {
+    this.log.push(`activate ${windowId}`);
+    if (this.onActivate) this.onActivate(windowId, this);
+    else this.raise(windowId);
+  }
+  async reopen(app: RunningApp): Promise<void> {
+    this.log.push(`reopen ${app.name}`);
+  }
+  async readClipboard(): Promise<{ text: string | null; note: string }> {
+    return this.clipboard;
+  }
+  doctorChecks(): PermissionCheck[] {
+    return [];
+  }
+  probe(facts: SelfTestFacts): ProbeReport {
+    this.probed.push(facts);
+    return this.probeReport;
+  }
+  close(): void {}
+
+  /** Brings a window to the front and gives it the focus. */
+  raise(windowId: string): void {
+    const w = this.windowList.find((w) => w.id === windowId);
+    if (!w) return;
+    this.windowList = [w, ...this.windowList.filter((o) => o !== w)];
+    this.focusWindowId = windowId;
+  }
+
+  /** The input lines of the log (no moves), for asserting what was sent. */
+  inputs(): string[] {
+    return this.log.filter((l) => !l.startsWith("move "));
+  }
+}
+
+/** A reader that "reads" the texts a frame showed whose centres lie in the region. */
+export function fakeReader(desktop: FakeDesktop): ScreenReader & { reads: Rect[] } {
+  const reads: Rect[] = [];
+  const engine: OcrEngine = { name: "fake", recognize: async () => [], close: async () => {} };
+  return {
+    engine,
+    reads,
+    async read(frame, region) {
+      reads.push(region);
+      const inside = (e: Element) =>
+        e.cx >= region.x && e.cy >= region.y && e.cx < region.x + region.width &&
+        e.cy < region.y + region.height;
+      return { elements: (desktop.shown.get(frame) ?? []).filter(inside), charScan: null, ms: 1 };
     },
-    reopen: refuse("reopen"),
-    readClipboard: () => Promise.resolve({ text: null, note: "" }),
-    doctorChecks: () => [],
-    probe: (facts) => (probed.push(facts), {
-      findings: [{ name: "backend", ok: true, detail: "fine" }],
-      questions: [
-        { question: "Q1?", answer: facts.activation?.confirmed ? "yes" : null },
-        { question: "Q2?", answer: null },
-      ],
-    }),
-    close: () => {},
+    close: async () => {},
   };
-  return { desktop, calls, probed };
+}
+
+/** Services over a fake desktop, its reader and a fresh in-memory graph. */
+export function fakeServices(desktop: FakeDesktop): Services {
+  let epoch = 1_700_000_000_000;
+  return createServices({
+    store: new Store(":memory:"),
+    openDesktop: () => desktop,
+    openReader: () => fakeReader(desktop),
+    now: () => (epoch += 1000),
+  });
 }

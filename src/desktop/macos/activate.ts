@@ -10,7 +10,8 @@
 
 import { runningApplication } from "./apps.ts";
 import { AxDenied, perform, setTrue, windowFacts, withAppWindows } from "./ax.ts";
-import { type MacSession, sleep } from "./session.ts";
+import { sleep } from "../../common/time.ts";
+import type { MacSession } from "./session.ts";
 import { LIST_EXCLUDE_DESKTOP, onScreenWindows, readRawWindows } from "./windows.ts";
 import { focusWindow, type RawWindow } from "./window_list.ts";
 import { matchingWindows } from "./window_match.ts";

@@ -10,7 +10,8 @@ import type { Modifier, MouseButton, Point } from "../types.ts";
 import { pixelToPoint, pointFromBytes, pointToPixel } from "./geometry.ts";
 import { parseCombo } from "../keys.ts";
 import { flagsOf, MODIFIER_FLAG, MODIFIER_KEY, planHotkey, planTyping } from "./keycodes.ts";
-import { type MacSession, sleep } from "./session.ts";
+import { sleep } from "../../common/time.ts";
+import type { MacSession } from "./session.ts";
 import { currentDisplay } from "./windows.ts";
 
 /** CGEventTypes.h */

@@ -53,6 +53,3 @@ export class MacSession {
     this.libs.close();
   }
 }
-
-/** Waits, for the pauses input and activation need between events. */
-export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
