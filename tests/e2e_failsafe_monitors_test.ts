@@ -15,7 +15,7 @@ Deno.test({
   sanitizeOps: false,
   async fn() {
     // Xvfb stacks Xinerama screens at the origin; the sizes still prove the struct is read right.
-    const xd = await startDesktop(["800x600x24", "1024x768x24"]);
+    const xd = await startDesktop({ screens: ["800x600x24", "1024x768x24"], windowManager: false });
     const c = new XConnection(xd.display);
     const monitors = new XMonitors(c);
     const x = createX11Desktop(xd.display);

@@ -48,11 +48,18 @@ function freeDisplay(): number {
   throw new Error("no free X display number between 90 and 400");
 }
 
-/**
- * Starts Xvfb (1440x900x24, or the given screens joined by Xinerama, left to
- * right) and openbox, waiting until both are ready.
- */
-export async function startDesktop(screens: string[] = []): Promise<TestDesktop> {
+/** What kind of X desktop to start. */
+export interface DesktopOptions {
+  /** Xvfb screens joined by Xinerama ("800x600x24"); default one 1440x900x24 screen. */
+  screens?: string[];
+  /** Start openbox (default true); tests of the bare X server do without. */
+  windowManager?: boolean;
+}
+
+/** Starts Xvfb and openbox, waiting until both are ready. */
+export async function startDesktop(
+  { screens = [], windowManager = true }: DesktopOptions = {},
+): Promise<TestDesktop> {
   const n = freeDisplay();
   const display = `:${n}`;
   const children: Deno.ChildProcess[] = [];
@@ -85,8 +92,10 @@ export async function startDesktop(screens: string[] = []): Promise<TestDesktop>
     NO_AT_BRIDGE: "1",
     GTK_A11Y: "none",
   };
-  children.push(new Deno.Command("openbox", { env, ...quiet }).spawn());
-  await waitForWindowManager(display);
+  if (windowManager) {
+    children.push(new Deno.Command("openbox", { env, ...quiet }).spawn());
+    await waitForWindowManager(display);
+  }
   return {
     display,
     env,
