@@ -9,6 +9,7 @@
  * @module
  */
 
+import { sleep } from "./common/time.ts";
 import { isFlat } from "./desktop/flat.ts";
 import type { Desktop, Point, SelfTestFacts, WindowInfo } from "./desktop/types.ts";
 import type { ScreenReader } from "./ocr/reader.ts";
@@ -24,6 +25,27 @@ const mark = (ok: boolean) => (ok ? "ok  " : "FAIL");
 const near = (a: Point, b: Point) => Math.abs(a.x - b.x) <= 2 && Math.abs(a.y - b.y) <= 2;
 const label = (w: WindowInfo) => `${w.app} "${w.title}"`;
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** How long a window gets to come forward: X11 window managers act on the request asynchronously. */
+const RAISE_MS = 2000;
+
+/** Activates a window and waits for the window list to show it in front. */
+async function raiseAndConfirm(
+  desktop: Desktop,
+  w: WindowInfo,
+): Promise<{ confirmed: boolean; error?: string }> {
+  try {
+    await desktop.activate(w.id);
+  } catch (e) {
+    return { confirmed: false, error: errorText(e) };
+  }
+  const end = performance.now() + RAISE_MS;
+  do {
+    if (desktop.windows().focusWindowId === w.id) return { confirmed: true };
+    await sleep(50);
+  } while (performance.now() < end);
+  return { confirmed: false, error: `did not come to the front within ${RAISE_MS} ms` };
+}
 
 /** Runs the self-test and prints its report; true when every step worked. */
 export async function runSelfTest({ desktop, reader, print }: SelfTestDeps): Promise<boolean> {
@@ -92,25 +114,19 @@ export async function runSelfTest({ desktop, reader, print }: SelfTestDeps): Pro
   const apps = state.windows.filter((w) => w.kind === "normal");
   if (front && apps.length >= 2) {
     const other = apps.find((w) => w.id !== front.id)!;
-    let confirmed = false, error: string | undefined;
-    try {
-      await desktop.activate(other.id);
-      confirmed = desktop.windows().focusWindowId === other.id;
-    } catch (e) {
-      error = errorText(e);
-    }
-    facts.activation = { window: label(other), confirmed, error };
+    const raise = await raiseAndConfirm(desktop, other);
+    facts.activation = { window: label(other), ...raise };
     line(
-      confirmed,
+      raise.confirmed,
       "activation",
-      confirmed ? `${label(other)} came to the front` : `${label(other)}: ${error}`,
+      `${label(other)} ${raise.confirmed ? "came to the front" : raise.error}`,
     );
-    try {
-      await desktop.activate(front.id);
-      line(desktop.windows().focusWindowId === front.id, "activation", `${label(front)} is in front again`);
-    } catch (e) {
-      line(false, "activation", `${label(front)} could not be brought back: ${errorText(e)}`);
-    }
+    const back = await raiseAndConfirm(desktop, front);
+    line(
+      back.confirmed,
+      "activation",
+      `${label(front)} ${back.confirmed ? "is in front again" : back.error}`,
+    );
   } else {
     print("skip  activation: needs two app windows on screen");
   }

@@ -59,7 +59,7 @@ Deno.test("the self-test reads, moves the pointer there and back, raises two win
   assert.match(text, /open {6}Q2\?\n {10}not settled by this run/);
   assert.deepEqual(probed, [{
     frameBlank: false,
-    activation: { window: 'Calc "calc"', confirmed: true, error: undefined },
+    activation: { window: 'Calc "calc"', confirmed: true },
   }]);
 });
 
@@ -70,4 +70,18 @@ Deno.test("a blank frame fails the capture step and is handed to the backend", a
   assert.equal(await runSelfTest({ desktop, reader, print: (l) => out.push(l) }), false);
   assert.match(out.join("\n"), /FAIL {2}capture: 400x300 px in \d+ ms, one flat colour/);
   assert.equal(probed[0].frameBlank, true);
+});
+
+Deno.test("a window that does not come forward fails the activation step, and the backend hears why", async () => {
+  const { desktop, probed } = twoWindows(busyFrame());
+  desktop.onActivate = () => {}; // the request is ignored: nothing moves
+  const out: string[] = [];
+  assert.equal(await runSelfTest({ desktop, reader, print: (l) => out.push(l) }), false);
+  assert.match(out.join("\n"), /FAIL {2}activation: Calc "calc" did not come to the front within 2000 ms/);
+  assert.match(out.join("\n"), /ok {4}activation: Editor "notes" is in front again/);
+  assert.deepEqual(probed[0].activation, {
+    window: 'Calc "calc"',
+    confirmed: false,
+    error: "did not come to the front within 2000 ms",
+  });
 });
