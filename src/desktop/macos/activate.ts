@@ -23,8 +23,11 @@ function frontWindow(s: MacSession): RawWindow | null {
   return focusWindow(onScreenWindows(s));
 }
 
+/** Polls of the window list after a raise: 30 x 50 ms leaves room for a switch of Space. */
+const CONFIRM_POLLS = 30;
+
 async function waitFront(s: MacSession, number: number): Promise<boolean> {
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < CONFIRM_POLLS; i++) {
     if (frontWindow(s)?.number === number) return true;
     await sleep(50);
   }
