@@ -79,7 +79,7 @@ export function keyRefusal(key: string, platform: KeyPlatform): string | null {
   if (key === "insert") return "Mac keyboards have no Insert key";
   if (key === "menu") return "macOS has no Menu key: open a context menu with right_click";
   if (key === "super") return "super is the Windows key of PC keyboards: on macOS use cmd";
-  return `"${key}" has no key on the US layout choto presses on macOS: enter it with a type step`;
+  return "it has no key on the US layout choto presses on macOS: enter it with a type step";
 }
 
 /** A parsed key combination. */

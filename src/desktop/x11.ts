@@ -97,7 +97,7 @@ export function createX11Desktop(displayName?: string): Desktop {
     },
     scroll: (at, notches) => input.scroll(at, notches),
     async hotkey(keys) {
-      const combo = parseCombo(keys);
+      const combo = parseCombo(keys, "x11");
       if ("error" in combo) throw new Error(combo.error);
       await input.hotkey(combo.modifiers, combo.key);
     },
