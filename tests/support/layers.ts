@@ -33,7 +33,7 @@ export const LAYERS: Layer[] = [
   { name: "mission", paths: ["src/mission/"] },
   { name: "render", paths: ["src/render/"] },
   { name: "tools", paths: ["src/tools/"] },
-  { name: "entry", paths: ["src/server.ts", "src/doctor.ts", "main.ts"] },
+  { name: "entry", paths: ["src/server.ts", "src/doctor.ts", "src/selftest.ts", "main.ts"] },
 ];
 
 /**
@@ -46,8 +46,6 @@ export const PRIVATE: { paths: string[]; openTo: string[] } = {
     "src/desktop/",
     // The Vision reader calls the same Objective-C runtime and CoreGraphics helpers.
     "src/ocr/vision.ts",
-    // Its platform checks still call the macOS backend directly.
-    "src/doctor.ts",
   ],
 };
 
