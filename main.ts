@@ -20,6 +20,7 @@ import { observeScreen } from "./src/perceive/observe.ts";
 import { observeText } from "./src/render/observe_text.ts";
 import { screenshotPng } from "./src/render/image.ts";
 import { runDoctor } from "./src/doctor.ts";
+import { runSelftest } from "./src/selftest.ts";
 import { runRecallCli } from "./src/tools/recall.ts";
 import { VERSION } from "./src/version.ts";
 
@@ -36,6 +37,8 @@ commands:
   recall              print what the interface graph remembers (the recall tool's reply)
                         --app NAME  --window W  --query Q  --from W  --depth 1-3
   doctor              check the display, native libraries, OCR data and database
+  selftest            prove this build works: image decode/encode, OCR, database, capture;
+                        prints the backend each check used, exits 1 on a failure
   db schema           print the database schema
   db path             print the database path in use
 
@@ -72,6 +75,7 @@ const ALLOWED: Record<string, string[]> = {
   observe: ["db", "ocr", "png"],
   ocr: ["ocr", "json"],
   doctor: ["db", "ocr"],
+  selftest: [],
   recall: ["db", "app", "window", "query", "from", "depth"],
   db: ["db"],
 };
@@ -266,6 +270,8 @@ async function main(argv: string[]): Promise<number> {
     }
     case "doctor":
       return (await runDoctor(dbPath(values.db))) ? 0 : 1;
+    case "selftest":
+      return (await runSelftest()) ? 0 : 1;
     case "db":
       if (rest.length > 1) throw new UsageError(`db takes one subcommand (got "${rest.join(" ")}")`);
       db(rest[0], values.db);
