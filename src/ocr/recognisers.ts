@@ -16,16 +16,17 @@
  * @module
  */
 
-import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import { gunzipSync } from "node:zlib";
 import { OEM } from "tesseract.js";
+import nodeDefaults from "tesseract.js/src/worker/node/defaultOptions.js";
 
-const require = createRequire(import.meta.url);
-
-/** tesseract.js's worker script for Node (what each worker runs). */
+/**
+ * tesseract.js's worker script for Node (what each worker runs), as
+ * tesseract.js itself locates it: right wherever the package lives.
+ */
 export function workerScriptPath(): string {
-  return require.resolve("tesseract.js/src/worker-script/node/index.js");
+  return nodeDefaults.workerPath as string;
 }
 
 /** What a read returns (tesseract.js's result shape, the part choto uses). */

@@ -15,7 +15,8 @@
  * @module
  */
 
-import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import engData from "@tesseract.js-data/eng";
 import { PSM } from "tesseract.js";
 import type { RgbaImage } from "../desktop/types.ts";
 import { envVar } from "../env.ts";
@@ -23,12 +24,14 @@ import type { OcrEngine, OcrMode, OcrWord } from "./types.ts";
 import { limitMallocArenas, trimNativeMemory } from "./memory.ts";
 import { type Recogniser, startInProcessRecogniser, startWorkerRecogniser } from "./recognisers.ts";
 
-const require = createRequire(import.meta.url);
-
-/** Folder holding `eng.traineddata.gz` (the LSTM-only integer model). */
+/**
+ * Folder holding `eng.traineddata.gz` (the LSTM-only integer model). The
+ * package's entry names its own folder (`langPath`, the legacy model beside
+ * ours), which is right wherever the package lives: `node_modules/`, Deno's
+ * global npm cache, or inside a compiled binary.
+ */
 export function languageDataDir(): string {
-  const pkg = require.resolve("@tesseract.js-data/eng/package.json");
-  return pkg.replace(/package\.json$/, "4.0.0_best_int");
+  return join(dirname(engData.langPath as string), "4.0.0_best_int");
 }
 
 const PSM_OF: Record<OcrMode, PSM> = {
