@@ -9,6 +9,17 @@ import { loadFixtures } from "../bench/ocr_score.ts";
 import { TesseractEngine } from "../src/ocr/tesseract.ts";
 import { ScreenPipeline } from "../src/ocr/pipeline.ts";
 import type { OcrWord } from "../src/ocr/types.ts";
+import type { RgbaImage } from "../src/desktop/types.ts";
+
+/** The dialog's text block, cut out of a fixture frame. */
+function crop(frame: RgbaImage, x: number, y: number, width: number, height: number): RgbaImage {
+  const data = new Uint8Array(width * height * 4);
+  for (let row = 0; row < height; row++) {
+    const s = ((y + row) * frame.width + x) * 4;
+    data.set(frame.data.subarray(s, s + width * 4), row * width * 4);
+  }
+  return { width, height, data };
+}
 
 const words = (ws: OcrWord[]) => ws.map((w) => `${w.text}@${w.x},${w.y},${w.w},${w.h}`).sort();
 
@@ -53,16 +64,7 @@ Deno.test("an engine whose worker cannot start falls back to in-process and read
 
 Deno.test("engines sharing the in-process core keep their own page mode and characters", async () => {
   const [f] = await loadFixtures((n) => n === "apps/zenity_question_light");
-  // A crop holding one line of the dialog's text.
-  const crop = (x: number, y: number, width: number, height: number) => {
-    const data = new Uint8Array(width * height * 4);
-    for (let row = 0; row < height; row++) {
-      const s = ((y + row) * f.frame.width + x) * 4;
-      data.set(f.frame.data.subarray(s, s + width * 4), row * width * 4);
-    }
-    return { width, height, data };
-  };
-  const line = crop(290, 140, 420, 160);
+  const line = crop(f.frame, 290, 140, 420, 160);
   const a = new TesseractEngine(1, { inProcess: true });
   const b = new TesseractEngine(1, { inProcess: true });
   try {
@@ -73,5 +75,27 @@ Deno.test("engines sharing the in-process core keep their own page mode and char
     assertEquals(words(await b.recognize(line, "sparse")), alone);
   } finally {
     await Promise.all([a.close(), b.close()]);
+  }
+});
+
+Deno.test("a worker that dies during a read fails that read only; the next read starts a new one", async () => {
+  const [f] = await loadFixtures((n) => n === "apps/zenity_question_light");
+  const dir = await Deno.makeTempDir({ prefix: "choto-ocr-" });
+  Deno.env.set("CHOTO_TEST_DIE_ONCE", `${dir}/died`);
+  const script = new URL("./support/dying_ocr_worker.cjs", import.meta.url).pathname;
+  const engine = new TesseractEngine(1, { inProcess: false, workerScript: script });
+  try {
+    await engine.warm();
+    let failed = "";
+    const dialog = crop(f.frame, 290, 140, 420, 160);
+    await engine.recognize(dialog, "sparse").catch((e) => (failed = e.message));
+    assert(/OCR worker (exited|failed)/.test(failed), failed);
+    const words = await engine.recognize(dialog, "sparse");
+    assert(words.some((w) => w.text === "Yes"), words.map((w) => w.text).join(" "));
+    assertEquals(engine.backend().name, "workers");
+  } finally {
+    await engine.close();
+    Deno.env.delete("CHOTO_TEST_DIE_ONCE");
+    await Deno.remove(dir, { recursive: true });
   }
 });

@@ -43,6 +43,8 @@ export interface Recogniser {
     output: Record<string, boolean>,
   ): Promise<RecognizeResult>;
   terminate(): Promise<unknown>;
+  /** False once the recogniser has died or was terminated. */
+  alive(): boolean;
 }
 
 /** A reply packet of the worker script. */
@@ -119,6 +121,7 @@ export async function startWorkerRecogniser(
     clearTimeout(timer);
   }
   return {
+    alive: () => dead === null,
     setParameters: (params) => send("setParameters", { params }),
     recognize: (image, opts, output) =>
       send("recognize", { image, options: opts, output }).then((data) => ({ data }) as RecognizeResult),
@@ -188,6 +191,7 @@ export async function startInProcessRecogniser(langPath: string): Promise<Recogn
   let ended = false;
   const gone = () => Promise.reject(new Error("the in-process recogniser was terminated"));
   const handle: Recogniser = {
+    alive: () => !ended,
     setParameters(p) {
       if (ended) return gone();
       Object.assign(params, p);

@@ -138,8 +138,9 @@ export class TesseractEngine implements OcrEngine {
     if (this.#closed) throw new Error("the OCR engine was closed");
     if (image.width < 3 || image.height < 3) return [];
     const slot = await this.#acquire();
+    let worker: Recogniser | undefined;
     try {
-      const worker = await slot.worker;
+      worker = await slot.worker;
       if (slot.mode !== mode) {
         await worker.setParameters({
           tessedit_pageseg_mode: PSM_OF[mode],
@@ -163,7 +164,7 @@ export class TesseractEngine implements OcrEngine {
       slot.pixels += image.width * image.height;
       return wordsOf((result.data.blocks ?? []) as TBlock[]);
     } finally {
-      this.#release(slot);
+      this.#release(slot, worker);
     }
   }
 
@@ -245,8 +246,13 @@ export class TesseractEngine implements OcrEngine {
     }
   }
 
-  #release(slot: Slot): void {
+  #release(slot: Slot, worker: Recogniser | undefined): void {
     slot.busy = false;
+    if (!worker?.alive()) {
+      // The recogniser never started or has died: drop it, and the next read starts a new one.
+      this.#slots = this.#slots.filter((s) => s !== slot);
+      worker?.terminate().catch(() => {});
+    }
     // When the pool goes idle (a read is done), hand the freed native memory back.
     if (!this.#slots.some((s) => s.busy) && !this.#waiting.length) trimNativeMemory();
     if (slot.pixels >= this.#recyclePixels && !this.#closed) {
