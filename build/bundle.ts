@@ -86,7 +86,6 @@ async function stageSource(stage: string): Promise<void> {
   );
   // Packages come from deno_dir (Deno's global cache layout): no node_modules, no lock to update.
   const bundled = {
-    name: config.name,
     version: config.version,
     imports,
     nodeModulesDir: "none",

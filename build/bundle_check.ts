@@ -11,8 +11,10 @@
  * 4. start exactly that command, arguments and environment with a real MCP
  *    client over stdio, list the tools, and compare them with the manifest.
  *
- * Also checks that the macOS entry substitutes every variable and scopes
- * `--allow-env` to the README's list. Exits non-zero on any failure.
+ * Also checks that the macOS entry substitutes every variable, scopes
+ * `--allow-env` to the README's list, and that the bundled build passes
+ * `choto selftest` (image, OCR, database) under that entry's scoped
+ * read, write and env permissions. Exits non-zero on any failure.
  *
  * @module
  */
@@ -116,6 +118,24 @@ try {
   }
   const db = join(userConfig.database_folder, "choto.db");
   check(Deno.statSync(db).isFile, `the database was created in the chosen folder (${db})`);
+
+  // The macOS entry's narrow read/write/env scopes, tried here on the parts that are not the desktop:
+  // its arguments with `selftest` in place of `serve` (TMPDIR in the database folder for the throwaway db).
+  const macArgs = mac.args!.slice(0, mac.args!.indexOf("serve")).concat("selftest");
+  const self = await new Deno.Command(mac.command, {
+    args: macArgs,
+    cwd: tmp,
+    clearEnv: true,
+    env: { ...mac.env, HOME: Deno.env.get("HOME") ?? tmp, TMPDIR: userConfig.database_folder },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const selfText = new TextDecoder().decode(self.stdout);
+  console.log(selfText.trimEnd().replace(/^/gm, "    "));
+  check(
+    self.success && /selftest: 4 passed, 0 failed/.test(selfText),
+    "the bundled build passes selftest under the macOS entry's scoped read, write and env permissions",
+  );
 } finally {
   await Deno.remove(tmp, { recursive: true });
 }
