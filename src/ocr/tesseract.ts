@@ -155,7 +155,6 @@ export class TesseractEngine implements OcrEngine {
         await worker.setParameters({ tessedit_char_whitelist: alphabet });
         slot.alphabet = alphabet;
       }
-      // tesseract.js types accept Buffer-like input; a Uint8Array is what it reads.
       const result = await worker.recognize(
         toPgm(image),
         {},
