@@ -7,7 +7,7 @@
 
 import { envVar } from "./src/env.ts";
 import process from "node:process";
-import { parseArgs } from "node:util";
+import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createServer } from "./src/server.ts";
 import { createServices, type Services } from "./src/services.ts";
@@ -15,8 +15,8 @@ import { defaultDbPath, dumpSchema, Store } from "./src/graph/store.ts";
 import { openDesktop } from "./src/desktop/open.ts";
 import { createScreenReader } from "./src/ocr/reader.ts";
 import { createEngine, engineChoices } from "./src/ocr/platform.ts";
-import { decodeImage } from "./src/render/image.ts";
-import { observeScreen } from "./src/perceive/observe.ts";
+import { decodeImage, imageBackend } from "./src/render/image.ts";
+import { observeScreen } from "./src/plan/look.ts";
 import { observeText } from "./src/render/observe_text.ts";
 import { screenshotPng } from "./src/render/image.ts";
 import { runDoctor } from "./src/doctor.ts";
@@ -24,96 +24,11 @@ import { runSelftest } from "./src/selftest.ts";
 import { runRecallCli } from "./src/tools/recall.ts";
 import { VERSION } from "./src/version.ts";
 
-const USAGE = `choto ${VERSION}: desktop control for AI assistants, OCR-first
-
-usage: choto [command] [options]
-
-commands:
-  serve               run the MCP server on stdio (the default)
-  observe             look at the screen once and print what the observe tool returns
-                        --png FILE   also write the screenshot
-  ocr IMAGE           read the text of an image file
-                        --json       print {width, height, ms, elements:[{text,x,y,w,h,cx,cy,conf}]}
-  recall              print what the interface graph remembers (the recall tool's reply)
-                        --app NAME  --window W  --query Q  --from W  --depth 1-3
-  doctor              check the display, native libraries, OCR data and database
-  selftest            prove this build works: image decode/encode, OCR, database, capture;
-                        prints the backend each check used, exits 1 on a failure
-  db schema           print the database schema
-  db path             print the database path in use
-
-options:
-  --db PATH           the SQLite database (default: ${defaultDbPath()}; env CHOTO_DB)
-  --ocr ENGINE        OCR engine: vision (macOS default) or tesseract (default elsewhere)
-  -h, --help          show this help
-  -V, --version       print the version
-`;
-
 /** First lines of sql/schema.sql, which `deno task db:schema` regenerates. */
 const SCHEMA_HEADER = "-- Generated from sql/migrations by `deno task db:schema`; do not edit.\n\n";
 
 /** A usage error: printed as one line, exit status 2. */
 class UsageError extends Error {}
-
-const OPTIONS = {
-  db: { type: "string" },
-  ocr: { type: "string" },
-  png: { type: "string" },
-  json: { type: "boolean" },
-  app: { type: "string" },
-  window: { type: "string" },
-  query: { type: "string" },
-  from: { type: "string" },
-  depth: { type: "string" },
-  help: { type: "boolean", short: "h" },
-  version: { type: "boolean", short: "V" },
-} as const;
-
-/** Which options each command accepts (the rest are refused, not ignored). */
-const ALLOWED: Record<string, string[]> = {
-  serve: ["db", "ocr"],
-  observe: ["db", "ocr", "png"],
-  ocr: ["ocr", "json"],
-  doctor: ["db", "ocr"],
-  selftest: [],
-  recall: ["db", "app", "window", "query", "from", "depth"],
-  db: ["db"],
-};
-
-function parse(argv: string[]) {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (err) {
-    throw new UsageError((err as Error).message.split("\n")[0]);
-  }
-  const { values, positionals } = parsed;
-  const command = positionals[0] ?? "serve";
-  if (!(command in ALLOWED)) {
-    throw new UsageError(`unknown command "${command}" (commands: ${Object.keys(ALLOWED).join(", ")})`);
-  }
-  for (const key of Object.keys(values)) {
-    if (key === "help" || key === "version") continue;
-    if (!ALLOWED[command].includes(key)) {
-      throw new UsageError(`option --${key} does not apply to "${command}"`);
-    }
-  }
-  if (values.ocr !== undefined && !engineChoices().includes(values.ocr)) {
-    throw new UsageError(
-      `--ocr must be one of ${engineChoices().join(", ")} on ${Deno.build.os} (got "${values.ocr}")`,
-    );
-  }
-  if (values.depth !== undefined && !/^[123]$/.test(values.depth)) {
-    throw new UsageError(`--depth must be 1, 2 or 3 (got "${values.depth}")`);
-  }
-  if (values.window !== undefined && values.app === undefined && !values.window.startsWith("#")) {
-    throw new UsageError("--window needs --app (or a node id such as --window '#5')");
-  }
-  if (values.png !== undefined && !values.png.endsWith(".png")) {
-    throw new UsageError(`--png needs a file name ending in .png (got "${values.png}")`);
-  }
-  return { values, command, rest: positionals.slice(1) };
-}
 
 function dbPath(flag: string | undefined): string {
   return flag ?? envVar("CHOTO_DB") ?? defaultDbPath();
@@ -160,7 +75,10 @@ async function ocr(file: string | undefined, json: boolean, ocrFlag: string | un
   try {
     image = await decodeImage(bytes);
   } catch {
-    throw new UsageError(`${file} is not an image this tool can decode (PNG, JPEG, WebP, TIFF, GIF)`);
+    const formats = (await imageBackend()).name === "sharp"
+      ? "PNG, JPEG, WebP, TIFF, GIF"
+      : "PNG only, without sharp";
+    throw new UsageError(`${file} is not an image this tool can decode (${formats})`);
   }
   const reader = createScreenReader(createEngine(ocrFlag));
   try {
@@ -228,56 +146,230 @@ function db(sub: string | undefined, dbFlag: string | undefined): void {
   throw new UsageError(`db needs a subcommand: "schema" or "path" (got ${sub ? `"${sub}"` : "nothing"})`);
 }
 
-async function main(argv: string[]): Promise<number> {
-  const { values, command, rest } = parse(argv);
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (values.version) {
-    console.log(VERSION);
-    return 0;
-  }
-  if (command !== "ocr" && command !== "db" && rest.length) {
-    throw new UsageError(`"${command}" takes no arguments (got "${rest.join(" ")}")`);
-  }
-  switch (command) {
-    case "serve":
-      await serve(values.db, values.ocr);
+/** Every option of every command. */
+type OptionName =
+  | "db"
+  | "ocr"
+  | "png"
+  | "json"
+  | "app"
+  | "window"
+  | "query"
+  | "from"
+  | "depth"
+  | "help"
+  | "version";
+type Flag = "json" | "help" | "version";
+/** Parsed option values: true for a flag given, the text for a valued option. */
+type Values = { [K in Flag]?: boolean } & { [K in Exclude<OptionName, Flag>]?: string };
+
+/** One option: how it parses, its help, and what a value must look like. */
+interface OptionSpec {
+  type: "string" | "boolean";
+  short?: string;
+  /** Shown under "options:" for options every command shares; per-command options show in `usage`. */
+  help?: string;
+  /** A usage error message when the value is wrong, else null. */
+  check?: (value: string, values: Values) => string | null;
+}
+
+const OPTIONS: Record<OptionName, OptionSpec> = {
+  db: {
+    type: "string",
+    help: `--db PATH           the SQLite database (default: ${defaultDbPath()}; env CHOTO_DB)`,
+  },
+  ocr: {
+    type: "string",
+    help: "--ocr ENGINE        OCR engine: vision (macOS default) or tesseract (default elsewhere)",
+    check: (v) =>
+      engineChoices().includes(v)
+        ? null
+        : `--ocr must be one of ${engineChoices().join(", ")} on ${Deno.build.os} (got "${v}")`,
+  },
+  png: {
+    type: "string",
+    check: (v) => v.endsWith(".png") ? null : `--png needs a file name ending in .png (got "${v}")`,
+  },
+  json: { type: "boolean" },
+  app: { type: "string" },
+  window: {
+    type: "string",
+    check: (v, values) =>
+      values.app === undefined && !v.startsWith("#")
+        ? "--window needs --app (or a node id such as --window '#5')"
+        : null,
+  },
+  query: { type: "string" },
+  from: { type: "string" },
+  depth: {
+    type: "string",
+    check: (v) => /^[123]$/.test(v) ? null : `--depth must be 1, 2 or 3 (got "${v}")`,
+  },
+  help: { type: "boolean", short: "h", help: "-h, --help          show this help" },
+  version: { type: "boolean", short: "V", help: "-V, --version       print the version" },
+};
+
+/** What parseArgs needs of the table. */
+const PARSE_OPTIONS: ParseArgsOptionsConfig = Object.fromEntries(
+  Object.entries(OPTIONS).map(([k, o]) => [k, o.short ? { type: o.type, short: o.short } : { type: o.type }]),
+);
+
+/** One command: its help lines, the options it takes (the rest are refused), and what it does. */
+interface Command {
+  /** [synopsis, what it does] pairs, then indented detail lines for its own options. */
+  usage: Array<[string, string]>;
+  details?: string[];
+  options: OptionName[];
+  /** Most positional arguments it takes, and what to say when given more. */
+  maxArgs: number;
+  tooMany?: (rest: string[]) => string;
+  /** Runs it; the exit status, or -1 when it keeps running (serve). */
+  run(values: Values, rest: string[]): Promise<number>;
+}
+
+const COMMANDS: Record<string, Command> = {
+  serve: {
+    usage: [["serve", "run the MCP server on stdio (the default)"]],
+    options: ["db", "ocr"],
+    maxArgs: 0,
+    run: async (v) => {
+      await serve(v.db, v.ocr);
       return -1;
-    case "observe":
-      await observe(values.db, values.png, values.ocr);
+    },
+  },
+  observe: {
+    usage: [["observe", "look at the screen once and print what the observe tool returns"]],
+    details: ["--png FILE   also write the screenshot"],
+    options: ["db", "ocr", "png"],
+    maxArgs: 0,
+    run: async (v) => {
+      await observe(v.db, v.png, v.ocr);
       return 0;
-    case "ocr":
-      if (rest.length > 1) throw new UsageError(`ocr reads one image at a time (got ${rest.length})`);
-      await ocr(rest[0], Boolean(values.json), values.ocr);
+    },
+  },
+  ocr: {
+    usage: [["ocr IMAGE", "read the text of an image file"]],
+    details: ["--json       print {width, height, ms, elements:[{text,x,y,w,h,cx,cy,conf}]}"],
+    options: ["ocr", "json"],
+    maxArgs: 1,
+    tooMany: (rest) => `ocr reads one image at a time (got ${rest.length})`,
+    run: async (v, rest) => {
+      await ocr(rest[0], Boolean(v.json), v.ocr);
       return 0;
-    case "recall": {
-      const store = new Store(dbPath(values.db));
+    },
+  },
+  recall: {
+    usage: [["recall", "print what the interface graph remembers (the recall tool's reply)"]],
+    details: ["--app NAME  --window W  --query Q  --from W  --depth 1-3"],
+    options: ["db", "app", "window", "query", "from", "depth"],
+    maxArgs: 0,
+    run: async (v) => {
+      const store = new Store(dbPath(v.db));
       try {
         const r = runRecallCli(store, {
-          app: values.app,
-          window: values.window,
-          query: values.query,
-          fromWindow: values.from,
-          depth: values.depth ? Number(values.depth) : 1,
+          app: v.app,
+          window: v.window,
+          query: v.query,
+          fromWindow: v.from,
+          depth: v.depth ? Number(v.depth) : 1,
         });
         console.log(r.text);
         return r.ok ? 0 : 1;
       } finally {
         store.close();
       }
-    }
-    case "doctor":
-      return (await runDoctor(dbPath(values.db))) ? 0 : 1;
-    case "selftest":
-      return (await runSelftest()) ? 0 : 1;
-    case "db":
-      if (rest.length > 1) throw new UsageError(`db takes one subcommand (got "${rest.join(" ")}")`);
-      db(rest[0], values.db);
+    },
+  },
+  doctor: {
+    usage: [["doctor", "check the display, native libraries, OCR data and database"]],
+    options: ["db"],
+    maxArgs: 0,
+    run: async (v) => (await runDoctor(dbPath(v.db))) ? 0 : 1,
+  },
+  selftest: {
+    usage: [["selftest", "prove this build works: image decode/encode, OCR, database, capture"]],
+    details: ["prints the backend each check used; exits 1 when a check fails"],
+    options: [],
+    maxArgs: 0,
+    run: async () => (await runSelftest()) ? 0 : 1,
+  },
+  db: {
+    usage: [["db schema", "print the database schema"], ["db path", "print the database path in use"]],
+    options: ["db"],
+    maxArgs: 1,
+    tooMany: (rest) => `db takes one subcommand (got "${rest.join(" ")}")`,
+    run: async (v, rest) => {
+      db(rest[0], v.db);
       return 0;
+    },
+  },
+};
+
+/** The help text, written from the command and option tables. */
+function usage(): string {
+  const commands = Object.values(COMMANDS).flatMap((c) => [
+    ...c.usage.map(([synopsis, what]) => `  ${synopsis.padEnd(20)}${what}`),
+    ...(c.details ?? []).map((d) => `${" ".repeat(24)}${d}`),
+  ]);
+  const shared = Object.values(OPTIONS).flatMap((o) => o.help ? [`  ${o.help}`] : []);
+  return [
+    `choto ${VERSION}: desktop control for AI assistants, OCR-first`,
+    "",
+    "usage: choto [command] [options]",
+    "",
+    "commands:",
+    ...commands,
+    "",
+    "options:",
+    ...shared,
+    "",
+  ].join("\n");
+}
+
+/** Parses argv against the tables: unknown commands, options a command does not take and bad values are refused. */
+function parse(argv: string[]): { values: Values; command: string; rest: string[] } {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: PARSE_OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new UsageError((err as Error).message.split("\n")[0]);
   }
-  return 2;
+  const values = parsed.values as Values;
+  const positionals = parsed.positionals;
+  const command = positionals[0] ?? "serve";
+  const spec = COMMANDS[command];
+  if (!spec) {
+    throw new UsageError(`unknown command "${command}" (commands: ${Object.keys(COMMANDS).join(", ")})`);
+  }
+  for (const key of Object.keys(values) as OptionName[]) {
+    if (key === "help" || key === "version") continue;
+    if (!spec.options.includes(key)) throw new UsageError(`option --${key} does not apply to "${command}"`);
+  }
+  for (const [key, o] of Object.entries(OPTIONS) as Array<[OptionName, OptionSpec]>) {
+    const value = values[key];
+    const problem = typeof value === "string" ? o.check?.(value, values) : null;
+    if (problem) throw new UsageError(problem);
+  }
+  return { values, command, rest: positionals.slice(1) };
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, command, rest } = parse(argv);
+  if (values.help) {
+    console.log(usage());
+    return 0;
+  }
+  if (values.version) {
+    console.log(VERSION);
+    return 0;
+  }
+  const spec = COMMANDS[command];
+  if (rest.length > spec.maxArgs) {
+    throw new UsageError(
+      spec.tooMany?.(rest) ?? `"${command}" takes no arguments (got "${rest.join(" ")}")`,
+    );
+  }
+  return await spec.run(values, rest);
 }
 
 if (import.meta.main) {

@@ -10,8 +10,8 @@
 
 import sharp from "sharp";
 import { FIXTURES, loadFixtures, median } from "./ocr_score.ts";
-import { decodePng, encodePng } from "../src/image/png.ts";
-import { downscale } from "../src/image/resize.ts";
+import { decodePng, encodePng } from "../src/common/png.ts";
+import { downscale } from "../src/common/resize.ts";
 import { screenshotPng } from "../src/render/image.ts";
 import { TesseractEngine } from "../src/ocr/tesseract.ts";
 import { ScreenPipeline } from "../src/ocr/pipeline.ts";

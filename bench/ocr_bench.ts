@@ -17,7 +17,7 @@
 import { fixtureEntries, loadFixture, median, type Score, scoreWords } from "./ocr_score.ts";
 import { TesseractEngine } from "../src/ocr/tesseract.ts";
 import { ScreenPipeline } from "../src/ocr/pipeline.ts";
-import { groupWords } from "../src/perceive/group.ts";
+import { groupWords } from "../src/ocr/group.ts";
 import type { RgbaImage } from "../src/desktop/types.ts";
 import type { OcrWord } from "../src/ocr/types.ts";
 

@@ -9,7 +9,7 @@
  *
  * sharp is deliberately absent: its libvips does not load from a compiled
  * binary (and including the library crashes the compiler), so a binary
- * decodes and encodes images with the built-in code (`src/image/`).
+ * decodes and encodes images with the built-in code (`src/common/png.ts`, `src/common/resize.ts`).
  *
  * Paths are relative to the repository root. Packages that are not direct
  * dependencies are reached through `node_modules/.deno/<name>@<version>/`,

@@ -43,7 +43,12 @@ Deno.test("bad input exits non-zero with one line saying why", async () => {
       [["ocr", "/nonexistent.png"], /cannot read \/nonexistent\.png/],
       [["observe", "--png", "shot.jpg"], /--png needs a file name ending in \.png/],
       [["ocr", "x.png", "--png", "y.png"], /--png does not apply to "ocr"/],
-      [["--ocr", "abbyy", "doctor"], /--ocr must be one of/],
+      [["--ocr", "abbyy", "observe"], /--ocr must be one of/],
+      [["doctor", "--ocr", "tesseract"], /--ocr does not apply to "doctor"/],
+      [["recall", "--depth", "4"], /--depth must be 1, 2 or 3/],
+      [["recall", "--window", "Main"], /--window needs --app/],
+      [["observe", "now"], /"observe" takes no arguments/],
+      [["ocr", "a.png", "b.png"], /ocr reads one image at a time/],
       [["db"], /db needs a subcommand/],
     ] as Array<[string[], RegExp]>
   ) {

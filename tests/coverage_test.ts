@@ -6,7 +6,8 @@
 
 import { random } from "./support/random.ts";
 import { DatabaseSync } from "node:sqlite";
-import { readCoverage, recountCoverage, windowCounterMismatches } from "../src/graph/coverage.ts";
+import { readCoverage } from "../src/graph/coverage.ts";
+import { recountCoverage, testQuery, windowCounterMismatches } from "./support/coverage_checks.ts";
 import { Store } from "../src/graph/store.ts";
 import { loadMigrations, loadQueries } from "../src/graph/sql_files.ts";
 import { recordClick, recordTransition, type Scope } from "../src/graph/transitions.ts";
@@ -36,7 +37,7 @@ function assertCountersAgree(store: Store, context: string): void {
 }
 
 function rows(store: Store, kind: Row["kind"]): Row[] {
-  return (store.q("random_rows").all() as unknown as Row[]).filter((r) => r.kind === kind);
+  return (testQuery(store, "random_rows").all() as unknown as Row[]).filter((r) => r.kind === kind);
 }
 
 /** One random change to the graph, through recording or through an edit. */
@@ -68,31 +69,31 @@ function randomStep(store: Store, rand: () => number, at: number): void {
     });
   } else if (r < 0.67) {
     const el = pick(rows(store, "element"));
-    if (el) store.q("forget_element").run({ id: el.id });
+    if (el) testQuery(store, "forget_element").run({ id: el.id });
   } else if (r < 0.71) {
     const c = pick(rows(store, "click"));
-    if (c) store.q("forget_click").run({ window_id: c.id, text: c.text, scope: c.scope });
+    if (c) testQuery(store, "forget_click").run({ window_id: c.id, text: c.text, scope: c.scope });
   } else if (r < 0.75) {
     const t = pick(rows(store, "transition"));
-    if (t) store.q("forget_transition").run({ id: t.id });
+    if (t) testQuery(store, "forget_transition").run({ id: t.id });
   } else if (r < 0.79) {
-    store.q("forget_window").run({ id: from });
+    testQuery(store, "forget_window").run({ id: from });
   } else if (r < 0.8) {
     const app = pick(rows(store, "app"));
-    if (app) store.q("forget_app").run({ id: app.id });
+    if (app) testQuery(store, "forget_app").run({ id: app.id });
   } else if (r < 0.84) {
     const app = pick(rows(store, "app"));
-    if (app) store.q("move_window").run({ id: from, app_id: app.id });
+    if (app) testQuery(store, "move_window").run({ id: from, app_id: app.id });
   } else if (r < 0.88) {
     const el = pick(rows(store, "element"));
-    if (el) store.q("rename_element").run({ id: el.id, text: text() });
+    if (el) testQuery(store, "rename_element").run({ id: el.id, text: text() });
   } else if (r < 0.91) {
     const el = pick(rows(store, "element"));
-    if (el) store.q("move_element").run({ id: el.id, window_id: from });
+    if (el) testQuery(store, "move_element").run({ id: el.id, window_id: from });
   } else if (r < 0.95) {
     const c = pick(rows(store, "click"));
     if (c) {
-      store.q("move_click").run({
+      testQuery(store, "move_click").run({
         window_id: c.id,
         text: c.text,
         scope: c.scope,
@@ -104,7 +105,7 @@ function randomStep(store: Store, rand: () => number, at: number): void {
   } else {
     const t = pick(rows(store, "transition"));
     if (t) {
-      store.q("move_transition").run({
+      testQuery(store, "move_transition").run({
         id: t.id,
         from_window: rand() < 0.5 ? t.ref : windowId()!,
         to_window: windowId()!,
@@ -145,7 +146,7 @@ Deno.test("counters: a control shown twice counts once; it stops counting with i
   const after = readCoverage(store, null);
   assertEquals([after.seen_once, after.controls_known, after.controls_acted], [1, 2, 0]);
   // Forgetting the target frees nothing else; forgetting the source leaves one window nobody reaches.
-  store.q("forget_window").run({ id: main });
+  testQuery(store, "forget_window").run({ id: main });
   assertEquals(readCoverage(store, null), {
     windows: 1,
     seen_once: 1,

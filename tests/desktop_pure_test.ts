@@ -1,6 +1,6 @@
 /** Unit tests for the pure parts of the desktop layer. */
 
-import { matchAppName } from "../src/desktop/app_match.ts";
+import { matchAppName } from "../src/common/app_match.ts";
 import { parseDesktopEntry, splitExec, toLaunchable } from "../src/desktop/desktop_entry.ts";
 import { parseCombo } from "../src/desktop/keys.ts";
 import { charKeysym, keyKeysym } from "../src/desktop/x11/keysyms.ts";

@@ -1,7 +1,7 @@
 /** Grouping words into elements. */
 
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { groupWords } from "../src/perceive/group.ts";
+import { groupWords } from "../src/ocr/group.ts";
 import type { OcrWord } from "../src/ocr/types.ts";
 
 const w = (text: string, x: number, y: number, width: number, h = 11, conf = 0.9): OcrWord => ({

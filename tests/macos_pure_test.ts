@@ -11,7 +11,7 @@ import {
 } from "../src/desktop/macos/geometry.ts";
 import { keyCodeOf, planHotkey, planTyping } from "../src/desktop/macos/keycodes.ts";
 import { channelOffsets, decodePng, toRgba } from "../src/desktop/macos/bitmap.ts";
-import { splitByCharacters, toPixels, wordRanges } from "../src/desktop/macos/vision_boxes.ts";
+import { splitByCharacters, toPixels, wordRanges } from "../src/ocr/vision_boxes.ts";
 import { focusWindow, type RawWindow, splitWindows } from "../src/desktop/macos/window_list.ts";
 import { permissionChecks, responsibleApp } from "../src/desktop/macos/permissions.ts";
 

@@ -1,5 +1,12 @@
 import { deepStrictEqual, equal, ok } from "node:assert/strict";
-import { closestTexts, foldText, matchText, rankMatches, similarity, synonymsOf } from "../src/plan/match.ts";
+import {
+  closestTexts,
+  foldText,
+  matchText,
+  rankMatches,
+  similarity,
+  synonymsOf,
+} from "../src/common/match.ts";
 
 Deno.test("exact: case and whitespace do not matter", () => {
   deepStrictEqual(matchText("save  as", "Save As"), { stage: "exact", score: 1 });

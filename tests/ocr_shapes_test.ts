@@ -7,7 +7,8 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { classifySymbol, inkBox } from "../src/ocr/shapes.ts";
 import { findTextLines, isSolidBlock, splitStacked, type TextLine } from "../src/ocr/lines.ts";
-import { lineGround, splitAtGaps, surfaceBox } from "../src/ocr/pipeline.ts";
+import { splitAtGaps } from "../src/ocr/pipeline.ts";
+import { lineGround, surfaceBox } from "../src/ocr/ground.ts";
 import type { Grey } from "../src/ocr/pixels.ts";
 import { isPlausibleWord } from "../src/ocr/plausible.ts";
 

@@ -45,12 +45,6 @@ WHERE s.window_id = :window_id
 GROUP BY g.label
 ORDER BY g.label IS NULL, g.label;
 
--- name: recall_window_clicked_texts
--- What has been acted on in a window (either surface).
-SELECT text, scope, count, last_seen FROM clicks WHERE window_id = :window_id
-UNION ALL
-SELECT text, scope, count, last_seen FROM transitions WHERE from_window = :window_id;
-
 -- name: recall_transitions_from
 -- A window's outgoing transitions, most recent first.
 SELECT t.from_window, t.to_window, t.action, t.text, t.scope, v.via, t.count, t.last_seen,

@@ -37,6 +37,3 @@ SET x = excluded.x, y = excluded.y, w = excluded.w, h = excluded.h,
 -- name: drop_elements_not_seen
 -- Elements the latest sighting no longer shows.
 DELETE FROM elements WHERE window_id = :window_id AND last_seen < :now;
-
--- name: window_element_count
-SELECT count(*) AS n FROM elements WHERE window_id = :window_id;

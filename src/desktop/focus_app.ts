@@ -5,8 +5,9 @@
  * @module
  */
 
-import { matchAppName } from "./app_match.ts";
+import { matchAppName, sameAppName } from "../common/app_match.ts";
 import type { Desktop, LaunchableApp, WindowInfo } from "./types.ts";
+import { type Clock, realClock } from "../common/time.ts";
 
 /** The outcome of focus_app. */
 export type FocusResult =
@@ -25,35 +26,34 @@ export type FocusResult =
     candidates: string[];
   };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** How long a running app without a window gets to show one before it is asked to. */
 const STARTING_MS = 2500;
 
-async function windowAppears(desktop: Desktop, names: string[], ms: number): Promise<boolean> {
-  const end = performance.now() + ms;
-  while (performance.now() < end) {
+async function windowAppears(desktop: Desktop, names: string[], ms: number, clock: Clock): Promise<boolean> {
+  const end = clock.now() + ms;
+  while (clock.now() < end) {
     if (desktop.windows().windows.some((w) => windowOf(w, names))) return true;
-    await sleep(100);
+    await clock.sleep(100);
   }
   return false;
 }
 
-const fold = (s: string) => s.toLowerCase().replace(/\s+/g, "");
-
 /** True when a window belongs to an app known by these names. */
 function windowOf(w: WindowInfo, names: string[]): boolean {
-  const app = fold(w.app);
-  return names.some((n) => fold(n) === app);
+  return names.some((n) => sameAppName(n, w.app));
 }
 
-/** Focuses (or launches) the app called `query`, waiting up to `timeoutMs`. */
+/**
+ * Focuses (or launches) the app called `query`, waiting up to `timeoutMs`
+ * by `clock` (the real one unless a test passes its own).
+ */
 export async function focusApp(
   desktop: Desktop,
   query: string,
   timeoutMs = 10_000,
+  clock: Clock = realClock,
 ): Promise<FocusResult> {
-  const t0 = performance.now();
+  const t0 = clock.now();
   const running = await desktop.runningApps();
   const hit = matchAppName(query, running);
   if (hit.kind === "ambiguous") return ambiguous(`"${query}" matches`, "running", hit.candidates);
@@ -63,7 +63,9 @@ export async function focusApp(
     let how: "activated" | "reopened" = "activated";
     // A process without a window may simply still be starting: give it a moment
     // to map its window before asking it for another one.
-    if (!app.windowIds.length && !(await windowAppears(desktop, [app.name, ...app.aliases], STARTING_MS))) {
+    if (
+      !app.windowIds.length && !(await windowAppears(desktop, [app.name, ...app.aliases], STARTING_MS, clock))
+    ) {
       how = "reopened";
       try {
         await desktop.reopen(app);
@@ -74,7 +76,7 @@ export async function focusApp(
         );
       }
     }
-    return await confirm(desktop, app.name, names, how, t0, timeoutMs);
+    return await confirm(desktop, app.name, names, how, t0, timeoutMs, clock);
   }
 
   const launchable = await desktop.launchableApps();
@@ -99,6 +101,7 @@ export async function focusApp(
     "launched",
     t0,
     timeoutMs,
+    clock,
   );
 }
 
@@ -149,11 +152,12 @@ async function confirm(
   how: "activated" | "launched" | "reopened",
   t0: number,
   timeoutMs: number,
+  clock: Clock,
 ): Promise<FocusResult> {
   let activatedId: string | null = null;
   let activatedAt = 0;
   let lastWindow: WindowInfo | null = null;
-  while (performance.now() - t0 < timeoutMs) {
+  while (clock.now() - t0 < timeoutMs) {
     const state = desktop.windows();
     const focus = state.windows.find((w) => w.id === state.focusWindowId);
     if (focus && windowOf(focus, names)) {
@@ -163,20 +167,20 @@ async function confirm(
         app: focus.app,
         window: focus,
         how: settled,
-        ms: Math.round(performance.now() - t0),
+        ms: Math.round(clock.now() - t0),
       };
     }
     const mine = state.windows.find((w) => windowOf(w, names));
     if (mine) {
       lastWindow = mine;
       // Re-send once a second: a window that was still mapping may have ignored it.
-      if (activatedId !== mine.id || performance.now() - activatedAt > 1000) {
+      if (activatedId !== mine.id || clock.now() - activatedAt > 1000) {
         await desktop.activate(mine.id);
         activatedId = mine.id;
-        activatedAt = performance.now();
+        activatedAt = clock.now();
       }
     }
-    await sleep(100);
+    await clock.sleep(100);
   }
   return fail(
     lastWindow ? "not_confirmed" : "launch_failed",

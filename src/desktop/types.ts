@@ -9,19 +9,9 @@
  * @module
  */
 
-/** An axis-aligned rectangle in screen pixels. */
-export interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+import type { Point, Rect } from "../common/rect.ts";
 
-/** A point in screen pixels. */
-export interface Point {
-  x: number;
-  y: number;
-}
+export type { Point, Rect };
 
 /**
  * What a window is for. Top-level app windows are `normal` or `dialog`

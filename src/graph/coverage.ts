@@ -3,8 +3,8 @@
  * in, seen once, with no recorded way in; how many known controls were ever
  * clicked). The figures come from counters that triggers keep current on
  * every write (migration 0003), so reading them costs one row per app
- * however large the graph is. {@link recountCoverage} computes the same
- * figures from scratch; the tests hold the two together.
+ * however large the graph is. The tests recount the same figures from
+ * scratch (tests/sql/coverage_checks.sql) and hold the two together.
  *
  * @module
  */
@@ -31,7 +31,7 @@ const EMPTY: CoverageCounts = {
 };
 
 /** Only the named fields: node:sqlite rows carry extra columns and a null prototype. */
-function pick(row: Partial<CoverageCounts> | undefined): CoverageCounts {
+export function pick(row: Partial<CoverageCounts> | undefined): CoverageCounts {
   if (!row) return { ...EMPTY };
   return {
     windows: Number(row.windows ?? 0),
@@ -46,26 +46,9 @@ function pick(row: Partial<CoverageCounts> | undefined): CoverageCounts {
 /** Coverage of one app (`appId`), or of every app when `appId` is null, from the counters. */
 export function readCoverage(store: Store, appId: number | null): CoverageCounts {
   const row = appId === null
-    ? store.q("coverage_counters_all").get()
-    : store.q("coverage_counters_app").get({ app_id: appId });
-  return pick(row as Partial<CoverageCounts> | undefined);
-}
-
-/** The same figures as {@link readCoverage}, counted from the graph itself (slow: scans it). */
-export function recountCoverage(store: Store, appId: number | null): CoverageCounts {
-  const windows = appId === null
-    ? store.q("coverage_recount_windows_all").get()
-    : store.q("coverage_recount_windows_app").get({ app_id: appId });
-  const controls = appId === null
-    ? store.q("coverage_recount_controls_all").get()
-    : store.q("coverage_recount_controls_app").get({ app_id: appId });
-  return pick({ ...windows, ...controls } as Partial<CoverageCounts>);
-}
-
-/** Windows whose per-window counters disagree with the graph (empty when all is well). */
-export function windowCounterMismatches(store: Store): number[] {
-  const rows = store.q("coverage_recount_window_counters").all() as Array<{ window_id: number }>;
-  return rows.map((r) => r.window_id);
+    ? store.get<Partial<CoverageCounts>>("coverage_counters_all")
+    : store.get<Partial<CoverageCounts>>("coverage_counters_app", { app_id: appId });
+  return pick(row);
 }
 
 /**
@@ -74,8 +57,6 @@ export function windowCounterMismatches(store: Store): number[] {
  * graph of the app is keyed on. Null for an unknown app.
  */
 export function routeEdgesVersion(store: Store, appId: number): number | null {
-  const row = store.q("route_edges_version").get({ app_id: appId }) as
-    | { edges_version: number }
-    | undefined;
+  const row = store.get<{ edges_version: number }>("route_edges_version", { app_id: appId });
   return row ? row.edges_version : null;
 }

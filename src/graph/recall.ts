@@ -9,12 +9,29 @@
  * @module
  */
 
-import { createMatcher, foldText, matchText, normaliseText, synonymsOf } from "../plan/match.ts";
-import type { MatchStage } from "../plan/match.ts";
-import { readCoverage, routeEdgesVersion } from "./coverage.ts";
-import { formatRouteStep, loadRouteMap, type RouteEdge, type RouteMap } from "./routes.ts";
+import { matchText, normaliseText } from "../common/match.ts";
+import { readCoverage } from "./coverage.ts";
+import type {
+  AppFacts,
+  Coverage,
+  Hit,
+  Listed,
+  RecallData,
+  RouteFacts,
+  TransitionFacts,
+  WayIn,
+  WindowDetail,
+  WindowFacts,
+  WindowRef,
+} from "./recall_shape.ts";
+import { searchRanked } from "./recall_search.ts";
+import { cachedRouteMap, forgetRouteCache } from "./route_cache.ts";
+import { formatRouteStep, type RouteEdge, type RouteMap } from "./routes.ts";
 import type { Store } from "./store.ts";
 import type { Scope } from "./transitions.ts";
+
+export type * from "./recall_shape.ts";
+export { forgetRouteCache };
 
 /** A window not seen for this long is STALE. */
 export const STALE_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
@@ -48,147 +65,6 @@ export interface RecallRequest {
   /** Epoch milliseconds: the server's current time. */
   now: number;
   limits?: Partial<RecallLimits>;
-}
-
-/** A list that may hold fewer items than exist. */
-export interface Listed<T> {
-  items: T[];
-  total: number;
-}
-
-/** A window, by id and title. */
-export interface WindowRef {
-  id: number;
-  title: string;
-}
-
-/** One known app. */
-export interface AppFacts {
-  name: string;
-  version: string | null;
-  windows: number;
-  last_seen: string;
-  /** Where the app was last read: where routes start. */
-  last_window: WindowRef | null;
-}
-
-/** One window node with its coverage flags. */
-export interface WindowFacts {
-  id: number;
-  title: string;
-  kind: string;
-  seen_count: number;
-  first_seen: string;
-  last_seen: string;
-  /** Why the window is STALE, or null when it is not. */
-  stale: string | null;
-  elements: number;
-  /** Something was ever clicked in it (either surface). */
-  acted_in: boolean;
-  /** A recorded transition leads into it. */
-  has_way_in: boolean;
-}
-
-/** One transition line; `level` 1 leaves the focused window. */
-export interface TransitionFacts {
-  level: number;
-  from_id: number;
-  action: string;
-  text: string;
-  scope: Scope;
-  /** The menu opened just before this chrome-scope click, if any. */
-  via: string | null;
-  count: number;
-  last_seen: string;
-  to_id: number;
-  to_title: string;
-  /** The target window was already printed above (a cycle or a shared window). */
-  shown_above: boolean;
-}
-
-/** A recorded way into a window that the start cannot reach. */
-export interface WayIn {
-  from: WindowRef;
-  action: string;
-  text: string;
-  scope: Scope;
-  /** The menu opened just before this chrome-scope click, if any. */
-  via: string | null;
-  /** Whether any recorded transition leads into `from` itself. */
-  from_has_way_in: boolean;
-}
-
-/** What is missing when there is no route. */
-export interface NoRoute {
-  /** The starting window, or null when the app was never read in one. */
-  start: WindowRef | null;
-  /** How many windows the start reaches through recorded transitions. */
-  start_reaches: number;
-  /** Whether anything was ever clicked in the start. */
-  start_acted_in: boolean;
-  ways_in: WayIn[];
-}
-
-/** How to get to a window: the plan, or what is missing. */
-export interface RouteFacts {
-  from: WindowRef | null;
-  /** execute_plan steps in order ([] when already there); null when no route. */
-  steps: string[] | null;
-  missing: NoRoute | null;
-}
-
-/** What a query hit matched on. */
-export type HitKind = "element" | "icon" | "window";
-/** The matcher's stages, plus "partial": the text only contains the query. */
-export type HitStage = MatchStage | "partial";
-
-/** One answer to "where is X". */
-export interface Hit {
-  app: string;
-  window: WindowRef;
-  kind: HitKind;
-  text: string;
-  stage: HitStage;
-  score: number;
-  last_seen: string;
-  stale: string | null;
-  route: RouteFacts;
-}
-
-/** One window's contents. */
-export interface WindowDetail {
-  window: WindowFacts;
-  elements: Listed<string>;
-  icons: { named: string[]; unnamed: number };
-  transitions: Listed<TransitionFacts>;
-  ways_in: Listed<WayIn>;
-}
-
-/** What the map does not know, for the apps the reply covers. */
-export interface Coverage {
-  scope: string;
-  windows: number;
-  never_clicked_in: number;
-  seen_once: number;
-  no_way_in: number;
-  controls_known: number;
-  controls_clicked: number;
-}
-
-/** Everything one reply says. */
-export interface RecallData {
-  now: string;
-  focus: "apps" | "app" | "window" | "query";
-  depth: number;
-  apps?: Listed<AppFacts>;
-  app?: AppFacts;
-  windows?: Listed<WindowFacts>;
-  window?: WindowDetail;
-  route_here?: RouteFacts;
-  query?: string;
-  hits?: Listed<Hit>;
-  coverage: Coverage;
-  notes: string[];
 }
 
 /** Why a question cannot be answered, with what is known instead. */
@@ -240,47 +116,6 @@ interface EdgeRow {
   from_title?: string;
 }
 
-/** A search candidate with what ranking needs from its window. */
-interface Candidate {
-  text: string;
-  kind: HitKind;
-  window_id: number;
-  app_id: number;
-  last_seen: number;
-}
-
-/** A candidate the matcher (or the containment fallback) accepted. */
-interface Ranked extends Candidate {
-  stage: HitStage;
-  score: number;
-}
-
-const HIT_ORDER: Record<HitStage, number> = { exact: 0, fuzzy: 1, semantic: 2, partial: 3 };
-
-/**
- * Ranks candidates with the shared matcher; texts that only contain the
- * query come last as "partial" (a step would have to name the full text).
- */
-function rankCandidates(query: string, candidates: Iterable<Candidate>): Ranked[] {
-  const folded = foldText(query);
-  const matcher = createMatcher(query);
-  const out: Ranked[] = [];
-  for (const c of candidates) {
-    const m = matcher(c.text);
-    if (m) {
-      out.push({ ...c, stage: m.stage, score: m.score });
-      continue;
-    }
-    const fc = foldText(c.text);
-    if (folded.length > 0 && fc.includes(folded)) {
-      out.push({ ...c, stage: "partial", score: Math.round((folded.length / fc.length) * 1000) / 1000 });
-    }
-  }
-  return out.sort((a, b) =>
-    HIT_ORDER[a.stage] - HIT_ORDER[b.stage] || b.score - a.score || b.last_seen - a.last_seen
-  );
-}
-
 interface BriefRow {
   id: number;
   app_id: number;
@@ -313,25 +148,6 @@ export function staleReason(
     return `not seen for ${Math.floor((now - lastSeen) / 86_400_000)} days`;
   }
   return null;
-}
-
-/**
- * Route graphs are kept per store and app, keyed on the app's edges version
- * (which triggers change whenever one of its transitions does, whoever
- * writes), so a click, a sighting or another app's transition leaves them
- * valid. Route weights age with time, so a graph is also rebuilt after an hour.
- */
-interface CachedRoutes {
-  version: number;
-  builtAt: number;
-  map: RouteMap;
-}
-const ROUTES_TTL_MS = 60 * 60 * 1000;
-const routeCaches = new WeakMap<Store, Map<number, CachedRoutes>>();
-
-/** Drops the route graphs cached for a store (the next questions rebuild them). */
-export function forgetRouteCache(store: Store): void {
-  routeCaches.delete(store);
 }
 
 /** Reads the graph to answer one question. */
@@ -399,7 +215,7 @@ class RecallReader {
   }
 
   #appFocus(app: AppRow): RecallOutcome {
-    const rows = this.#store.q("recall_app_windows").all({ app_id: app.id }) as unknown as WindowRow[];
+    const rows = this.#store.all<WindowRow>("recall_app_windows", { app_id: app.id });
     for (const r of rows) this.#titles.set(r.id, r.title);
     const data: Partial<RecallData> = {
       focus: "app",
@@ -437,7 +253,7 @@ class RecallReader {
       onlyWindow = this.#findWindow(this.#req.window, app);
       if (onlyWindow === null) return this.#problem("unknown_window", this.#req.window, app);
     }
-    const ranked = this.#searchRanked(query, app?.id ?? null, onlyWindow);
+    const ranked = searchRanked(this.#store, query, app?.id ?? null, onlyWindow);
     const hits: Hit[] = [];
     for (const c of ranked.slice(0, this.#limits.hits)) {
       const b = this.#brief(c.window_id)!;
@@ -463,74 +279,25 @@ class RecallReader {
     });
   }
 
-  // ---- search ----
-
-  /** Every accepted candidate, best first: by stage, score, then freshness. */
-  #searchRanked(query: string, appId: number | null, onlyWindow: number | null): Ranked[] {
-    const candidates = new Map<string, Candidate>();
-    const add = (rows: Candidate[]) => {
-      for (const r of rows) {
-        if (onlyWindow !== null && r.window_id !== onlyWindow) continue;
-        candidates.set(`${r.window_id}\u0000${r.kind}\u0000${r.text}`, r);
-      }
-    };
-    add(this.#candidatesFor(query, appId, false, 400));
-    for (const term of synonymsOf(query)) add(this.#candidatesFor(term, appId, false, 100));
-    let ranked = rankCandidates(query, candidates.values());
-    if (!ranked.some((r) => r.stage !== "partial")) {
-      // Nothing matched as written: widen to texts sharing pieces of the query (typos).
-      add(this.#candidatesFor(query, appId, true, 400));
-      ranked = rankCandidates(query, candidates.values());
-    }
-    return ranked;
-  }
-
-  /** Candidate texts for one term: trigram phrase search, or the short-text lookups. */
-  #candidatesFor(term: string, appId: number | null, widen: boolean, limit: number): Candidate[] {
-    const core = normaliseText(term).replace(/(\u2026|\.\.\.)$/, "").trim();
-    const app_id = appId;
-    if ([...core].length < 3) {
-      if (widen || core === "") return [];
-      const rows = this.#store.q("search_short_elements").all({
-        lo: core,
-        hi: core + "\uffff",
-        app_id,
-        limit,
-      }) as unknown as Candidate[];
-      const pattern = `%${core.replace(/[\\%_]/g, (c) => "\\" + c)}%`;
-      rows.push(
-        ...(this.#store.q("search_short_titles_icons").all({
-          pattern,
-          app_id,
-          limit,
-        }) as unknown as Candidate[]),
-      );
-      return rows;
-    }
-    const match = widen ? widenedMatch(core) : phrase(core);
-    if (match === null) return [];
-    return this.#store.q("search_phrase").all({ match, app_id, limit }) as unknown as Candidate[];
-  }
-
   // ---- windows ----
 
   #windowDetail(windowId: number): WindowDetail | null {
-    const row = this.#store.q("recall_window").get({ id: windowId }) as
-      | (WindowRow & { app_id: number; app_name: string; app_version_now: string | null })
-      | undefined;
+    const row = this.#store.get<
+      (WindowRow & { app_id: number; app_name: string; app_version_now: string | null })
+    >("recall_window", { id: windowId });
     if (!row) return null;
     this.#titles.set(row.id, row.title);
-    const elements = (this.#store.q("recall_window_elements").all({
+    const elements = (this.#store.all<{ text: string; nth: number }>("recall_window_elements", {
       window_id: windowId,
       limit: this.#limits.elements,
-    }) as Array<{ text: string; nth: number }>).map((e) => e.text);
-    const icons = this.#store.q("recall_window_icons").all({ window_id: windowId }) as Array<{
+    })).map((e) => e.text);
+    const icons = this.#store.all<{
       label: string | null;
       n: number;
-    }>;
-    const into = this.#store.q("recall_transitions_into").all({
+    }>("recall_window_icons", { window_id: windowId });
+    const into = this.#store.all<EdgeRow>("recall_transitions_into", {
       window_id: windowId,
-    }) as unknown as EdgeRow[];
+    });
     const transitions = this.#unfold(windowId);
     return {
       window: this.#windowFacts(row, row.app_version_now),
@@ -553,9 +320,9 @@ class RecallReader {
     const lines: TransitionFacts[] = [];
     let total = 0;
     const visit = (windowId: number, level: number) => {
-      const edges = this.#store.q("recall_transitions_from").all({
+      const edges = this.#store.all<EdgeRow>("recall_transitions_from", {
         window_id: windowId,
-      }) as unknown as EdgeRow[];
+      });
       total += edges.length;
       for (const e of edges) {
         this.#titles.set(e.to_window, e.to_title!);
@@ -596,7 +363,7 @@ class RecallReader {
     const windows: Array<{ id: number; title: string; last_seen: number }> = [];
     for (const a of apps) {
       windows.push(
-        ...(this.#store.q("recall_app_windows").all({ app_id: a.id }) as unknown as WindowRow[]),
+        ...(this.#store.all<WindowRow>("recall_app_windows", { app_id: a.id })),
       );
     }
     const want = normaliseText(asked);
@@ -647,7 +414,7 @@ class RecallReader {
     if (route) {
       return { from: startRef, steps: route.map((e) => this.#step(e)), missing: null };
     }
-    const startRow = this.#store.q("recall_window").get({ id: start }) as { acted_in: number } | undefined;
+    const startRow = this.#store.get<{ acted_in: number }>("recall_window", { id: start });
     return {
       from: startRef,
       steps: null,
@@ -661,13 +428,13 @@ class RecallReader {
   }
 
   #waysIn(target: number): WayIn[] {
-    const rows = this.#store.q("recall_transitions_into").all({ window_id: target }) as unknown as EdgeRow[];
+    const rows = this.#store.all<EdgeRow>("recall_transitions_into", { window_id: target });
     return rows.slice(0, 3).map((e) => this.#wayIn(e));
   }
 
   #wayIn(e: EdgeRow): WayIn {
     this.#titles.set(e.from_window, e.from_title!);
-    const fromRow = this.#store.q("recall_window").get({ id: e.from_window }) as { has_way_in: number };
+    const fromRow = this.#store.get<{ has_way_in: number }>("recall_window", { id: e.from_window })!;
     return {
       from: { id: e.from_window, title: e.from_title! },
       action: e.action,
@@ -685,18 +452,7 @@ class RecallReader {
   readonly #routes = new Map<number, RouteMap>();
   #routeMap(appId: number): RouteMap {
     let map = this.#routes.get(appId);
-    if (map) return map;
-    let cache = routeCaches.get(this.#store);
-    if (!cache) routeCaches.set(this.#store, cache = new Map());
-    const version = routeEdgesVersion(this.#store, appId) ?? -1;
-    const cached = cache.get(appId);
-    if (cached && cached.version === version && Math.abs(this.#now - cached.builtAt) <= ROUTES_TTL_MS) {
-      map = cached.map;
-    } else {
-      map = loadRouteMap(this.#store, appId, this.#now);
-      cache.set(appId, { version, builtAt: this.#now, map });
-    }
-    this.#routes.set(appId, map);
+    if (!map) this.#routes.set(appId, map = cachedRouteMap(this.#store, appId, this.#now));
     return map;
   }
 
@@ -712,7 +468,7 @@ class RecallReader {
   readonly #briefs = new Map<number, BriefRow | null>();
   #brief(id: number): BriefRow | null {
     if (!this.#briefs.has(id)) {
-      const row = this.#store.q("recall_window_brief").get({ id }) as BriefRow | undefined;
+      const row = this.#store.get<BriefRow>("recall_window_brief", { id });
       this.#briefs.set(id, row ?? null);
       if (row) this.#titles.set(id, row.title);
     }
@@ -722,7 +478,7 @@ class RecallReader {
   // ---- apps ----
 
   #allApps(): AppRow[] {
-    return (this.#apps ??= this.#store.q("recall_apps").all() as unknown as AppRow[]);
+    return (this.#apps ??= this.#store.all<AppRow>("recall_apps"));
   }
 
   /** Exact name (case-insensitive) first, then a substring. */
@@ -794,7 +550,7 @@ class RecallReader {
     app: AppRow | null,
   ): RecallOutcome {
     const knownWindows = app
-      ? (this.#store.q("recall_app_windows").all({ app_id: app.id }) as unknown as WindowRow[])
+      ? (this.#store.all<WindowRow>("recall_app_windows", { app_id: app.id }))
         .slice(0, 15)
         .map((w) => ({ id: w.id, title: w.title }))
       : [];
@@ -809,26 +565,4 @@ class RecallReader {
       },
     };
   }
-}
-
-/** An FTS5 phrase query for a piece of text, or null when it is too short for trigrams. */
-function phrase(text: string): string | null {
-  if ([...text].length < 3) return null;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
-/**
- * A looser FTS5 query for typos: any of the query's halves (one edit leaves
- * at least one intact), or any of its trigrams when it is too short to halve.
- */
-function widenedMatch(text: string): string | null {
-  const chars = [...text];
-  if (chars.length >= 6) {
-    const mid = Math.floor(chars.length / 2);
-    const parts = [chars.slice(0, mid).join(""), chars.slice(mid).join("")];
-    return parts.map((p) => phrase(p)).filter((p) => p !== null).join(" OR ") || null;
-  }
-  const grams = new Set<string>();
-  for (let i = 0; i + 3 <= chars.length; i++) grams.add(chars.slice(i, i + 3).join(""));
-  return [...grams].map((g) => phrase(g)).join(" OR ") || null;
 }

@@ -36,18 +36,19 @@ export function recordSighting(
   version: string | null = null,
 ): SightingResult {
   return store.tx(() => {
-    const appRow = store.q("upsert_app").get({ name: app, now }) as {
+    const appRow = store.get<{
       id: number;
       version: string | null;
-    };
+    }>("upsert_app", { name: app, now })!;
     if (version !== null && version !== appRow.version) {
       store.q("set_app_version").run({ app_id: appRow.id, version, now });
       appRow.version = version;
     }
     const identity = windowIdentity(window.title, window.kind, window.transient);
-    const found = store.q("find_window").get({ app_id: appRow.id, identity }) as
-      | { id: number; seen_count: number; last_seen: number }
-      | undefined;
+    const found = store.get<{ id: number; seen_count: number; last_seen: number }>("find_window", {
+      app_id: appRow.id,
+      identity,
+    });
     const dims = {
       title: window.title,
       width: Math.round(window.bounds.width),
@@ -60,12 +61,12 @@ export function recordSighting(
       windowId = found.id;
       store.q("touch_window").run({ id: windowId, ...dims });
     } else {
-      const row = store.q("insert_window").get({
+      const row = store.get<{ id: number }>("insert_window", {
         app_id: appRow.id,
         identity,
         kind: window.kind,
         ...dims,
-      }) as { id: number };
+      })!;
       windowId = row.id;
     }
     const nth = new Map<string, number>();

@@ -116,7 +116,7 @@ export class RouteMap {
 /** Loads the transitions leaving any window of one app into a {@link RouteMap}. */
 export function loadRouteMap(store: Store, appId: number, now: number): RouteMap {
   // The query names its columns as RouteEdge does, so rows are used as they come.
-  return new RouteMap(store.q("route_edges_of_app").all({ app_id: appId }) as unknown as RouteEdge[], now);
+  return new RouteMap(store.all<RouteEdge>("route_edges_of_app", { app_id: appId }), now);
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 
 import { envVar } from "../env.ts";
-import { DatabaseSync, type StatementSync } from "node:sqlite";
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import { dirname, join } from "node:path";
 import { loadMigrations, loadQueries } from "./sql_files.ts";
 
@@ -51,6 +51,16 @@ export class Store {
       this.#prepared.set(name, stmt);
     }
     return stmt;
+  }
+
+  /** Every row the named query returns, typed as the caller knows its columns to be. */
+  all<T>(name: string, params: Record<string, SQLInputValue> = {}): T[] {
+    return this.q(name).all(params) as T[];
+  }
+
+  /** The first row the named query returns, or undefined when there is none. */
+  get<T>(name: string, params: Record<string, SQLInputValue> = {}): T | undefined {
+    return this.q(name).get(params) as T | undefined;
   }
 
   /** Runs `fn` in one write transaction (BEGIN IMMEDIATE, so concurrent writers queue on the busy timeout). */

@@ -50,14 +50,14 @@ export function recordTransition(
   if (input.fromWindowId === input.toWindowId) return null;
   const text = input.text.trim();
   if (text === "") throw new Error("recordTransition: the action's text is empty");
-  const edge = store.q("upsert_transition").get({
+  const edge = store.get<{ id: number; count: number }>("upsert_transition", {
     from_window: input.fromWindowId,
     to_window: input.toWindowId,
     action: input.action,
     text,
     scope: input.scope,
     now: input.now,
-  }) as { id: number; count: number };
+  })!;
   const via = input.via?.trim();
   if (via) store.q("set_transition_via").run({ transition_id: edge.id, via });
   return edge;
@@ -67,11 +67,11 @@ export function recordTransition(
 export function recordClick(store: Store, input: ClickInput): number {
   const text = input.text.trim();
   if (text === "") throw new Error("recordClick: the control's text is empty");
-  const row = store.q("upsert_click").get({
+  const row = store.get<{ count: number }>("upsert_click", {
     window_id: input.windowId,
     text,
     scope: input.scope,
     now: input.now,
-  }) as { count: number };
+  })!;
   return row.count;
 }

@@ -7,13 +7,13 @@
  * @module
  */
 
-import type { Rect } from "../desktop/types.ts";
+import { boundsOfBoxes, type Rect } from "../common/rect.ts";
 import type { OcrEngine, OcrWord } from "./types.ts";
-import type { Box, TextLine } from "./lines.ts";
+import type { TextLine } from "./lines.ts";
 import { type Grey, rgbaOf } from "./pixels.ts";
 import { prepareLine } from "./prepare.ts";
 import { toSource } from "./stack.ts";
-import { lineGround } from "./pipeline.ts";
+import { lineGround } from "./ground.ts";
 import { hashRegion, type RegionCache } from "./cache.ts";
 
 /** Single characters below this confidence are discarded. */
@@ -61,7 +61,7 @@ export async function readLoneGlyphs(
     }
     for (const w of hit) words.push({ ...w, x: w.x + line.x, y: w.y + line.y });
   }));
-  return { words, area: unionOf(targets.map((t) => t.line)) };
+  return { words, area: boundsOfBoxes(targets.map((t) => t.line)) };
 }
 
 /**
@@ -94,12 +94,4 @@ export function oneOfCasePair(text: string): string {
   const [a, b] = [...text];
   if ([...text].length === 2 && a !== b && a.toLowerCase() === b.toLowerCase()) return a.toUpperCase();
   return text;
-}
-
-function unionOf(boxes: Box[]): Rect {
-  const x = Math.min(...boxes.map((b) => b.x));
-  const y = Math.min(...boxes.map((b) => b.y));
-  const x2 = Math.max(...boxes.map((b) => b.x + b.w));
-  const y2 = Math.max(...boxes.map((b) => b.y + b.h));
-  return { x, y, width: x2 - x, height: y2 - y };
 }

@@ -17,37 +17,6 @@ export function crop(src: RgbaImage, r: Rect): RgbaImage {
   return { width: r.width, height: r.height, data: out };
 }
 
-/** Greyscale and integer upscale (bilinear), stretching contrast to the full range. */
-export function upscaleGrey(src: RgbaImage, factor: number): RgbaImage {
-  const { width: w, height: h, data } = src;
-  const grey = new Float32Array(w * h);
-  let lo = 255, hi = 0;
-  for (let i = 0; i < w * h; i++) {
-    const v = (data[i * 4] * 77 + data[i * 4 + 1] * 150 + data[i * 4 + 2] * 29) >> 8;
-    grey[i] = v;
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
-  const span = Math.max(1, hi - lo);
-  const W = w * factor, H = h * factor;
-  const out = new Uint8Array(W * H * 4);
-  for (let Y = 0; Y < H; Y++) {
-    const fy = Math.min(h - 1, Math.max(0, (Y + 0.5) / factor - 0.5));
-    const y0 = Math.floor(fy), y1 = Math.min(h - 1, y0 + 1), ty = fy - y0;
-    for (let X = 0; X < W; X++) {
-      const fx = Math.min(w - 1, Math.max(0, (X + 0.5) / factor - 0.5));
-      const x0 = Math.floor(fx), x1 = Math.min(w - 1, x0 + 1), tx = fx - x0;
-      const top = grey[y0 * w + x0] * (1 - tx) + grey[y0 * w + x1] * tx;
-      const bot = grey[y1 * w + x0] * (1 - tx) + grey[y1 * w + x1] * tx;
-      const v = Math.round(((top * (1 - ty) + bot * ty) - lo) * 255 / span);
-      const k = (Y * W + X) * 4;
-      out[k] = out[k + 1] = out[k + 2] = v;
-      out[k + 3] = 255;
-    }
-  }
-  return { width: W, height: H, data: out };
-}
-
 /** An 8-bit greyscale image, one byte per pixel, row-major. */
 export interface Grey {
   width: number;

@@ -8,7 +8,7 @@
  */
 
 import type { Rect, RgbaImage } from "../desktop/types.ts";
-import { groupWords } from "../perceive/group.ts";
+import { groupWords } from "./group.ts";
 import { ScreenPipeline } from "./pipeline.ts";
 import type { OcrEngine, ScreenText } from "./types.ts";
 

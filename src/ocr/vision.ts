@@ -13,7 +13,7 @@ import type { RgbaImage } from "../desktop/types.ts";
 import { type MacLibs, openMacLibraries } from "../desktop/macos/libs.ts";
 import { CoreFoundation, ObjC } from "../desktop/macos/native.ts";
 import { rectFromBytes } from "../desktop/macos/geometry.ts";
-import { splitByCharacters, toPixels, wordRanges } from "../desktop/macos/vision_boxes.ts";
+import { splitByCharacters, toPixels, wordRanges } from "./vision_boxes.ts";
 import type { OcrEngine, OcrMode, OcrWord } from "./types.ts";
 
 /** CGImage.h: kCGImageAlphaNoneSkipLast with default byte order: bytes R, G, B, X. */

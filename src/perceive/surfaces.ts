@@ -6,7 +6,8 @@
  * @module
  */
 
-import type { Rect, WindowInfo, WindowState } from "../desktop/types.ts";
+import { containsPoint as contains } from "../common/rect.ts";
+import type { WindowInfo, WindowState } from "../desktop/types.ts";
 import type { Element } from "../ocr/types.ts";
 
 /** Elements sorted onto their surface. */
@@ -18,10 +19,6 @@ export interface Surfaces {
   offSurface: number;
 }
 
-function contains(r: Rect, x: number, y: number): boolean {
-  return x >= r.x && y >= r.y && x < r.x + r.width && y < r.y + r.height;
-}
-
 /** The focus window: the one holding the keyboard focus, else the frontmost. */
 export function focusWindow(state: WindowState): WindowInfo | null {
   return state.windows.find((w) => w.id === state.focusWindowId) ?? state.windows[0] ?? null;
@@ -30,10 +27,14 @@ export function focusWindow(state: WindowState): WindowInfo | null {
 /**
  * Assigns each element to the topmost thing drawn under its centre: a chrome
  * window first (menus float above everything), then the window stack from the
- * front; only the focus window's text becomes the window surface.
+ * front; only the target window's text (the focus window unless another is
+ * named) becomes the window surface: text of a window in front of it is not.
  */
-export function assignSurfaces(elements: Element[], state: WindowState): Surfaces {
-  const focus = focusWindow(state);
+export function assignSurfaces(
+  elements: Element[],
+  state: WindowState,
+  focus: WindowInfo | null = focusWindow(state),
+): Surfaces {
   const out: Surfaces = { focus, window: [], chrome: [], offSurface: 0 };
   for (const el of elements) {
     if (state.chrome.some((c) => contains(c.bounds, el.cx, el.cy))) {

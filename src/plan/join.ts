@@ -17,7 +17,7 @@
  * @module
  */
 
-import { editDistance } from "./match.ts";
+import { editDistance } from "../common/match.ts";
 
 /** Largest share of a line's characters that may differ for two readings to be one line. */
 export const LINE_DISTANCE = 0.15;

@@ -19,7 +19,13 @@
  */
 
 import type { Element } from "../ocr/types.ts";
-import { closestTexts, compareMatches, createMatcher, type NearText, type TextMatch } from "./match.ts";
+import {
+  closestTexts,
+  compareMatches,
+  createMatcher,
+  type NearText,
+  type TextMatch,
+} from "../common/match.ts";
 
 /** Tuning of {@link layoutText}. */
 export interface LayoutOptions {

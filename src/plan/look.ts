@@ -1,17 +1,18 @@
 /**
- * How the executor looks at the screen: one capture, then OCR of just the
- * window a step works in and of every chrome surface. Reading two regions
- * instead of the whole frame keeps a look cheap, and the reader's line cache
- * makes a repeated look cost only what changed.
+ * Looking and remembering: one perception of the screen (perceive.ts), then
+ * the window it was for recorded in the interface graph. Plan steps look at
+ * just the window they work in and the chrome; observe reads the whole frame.
  *
  * @module
  */
 
-import type { Rect, RgbaImage, WindowInfo, WindowState } from "../desktop/types.ts";
-import { recordSighting } from "../graph/record.ts";
+import { normaliseText } from "../common/match.ts";
+import type { RgbaImage, WindowInfo, WindowState } from "../desktop/types.ts";
+import type { Rect } from "../desktop/types.ts";
+import { recordSighting, type SightingResult } from "../graph/record.ts";
 import type { Element } from "../ocr/types.ts";
-import { snapshot } from "../perceive/snapshot.ts";
-import { focusWindow } from "../perceive/surfaces.ts";
+import { perceive } from "../perceive/perceive.ts";
+import type { Surfaces } from "../perceive/surfaces.ts";
 import type { Services } from "../services.ts";
 
 /** One look: the window stack, the frame, and the text on both surfaces. */
@@ -29,22 +30,18 @@ export interface Look {
   at: number;
 }
 
-function inside(r: Rect, x: number, y: number): boolean {
-  return x >= r.x && y >= r.y && x < r.x + r.width && y < r.y + r.height;
-}
-
 /** Titles of the open app windows, for error messages. */
 export function openTitles(state: WindowState): string[] {
   return state.windows.map((w) => `"${w.title}" (${w.app})`);
 }
 
 /**
- * Finds the window whose title contains `piece` (case-insensitive),
- * preferring windows of the frontmost app.
+ * Finds the window whose title contains `piece` (ignoring case and spacing,
+ * as recall compares titles), preferring windows of the frontmost app.
  */
 export function findWindow(state: WindowState, piece: string): WindowInfo | null {
-  const p = piece.toLowerCase();
-  const hits = state.windows.filter((w) => w.title.toLowerCase().includes(p));
+  const p = normaliseText(piece);
+  const hits = state.windows.filter((w) => normaliseText(w.title).includes(p));
   const front = state.frontmostApp;
   return hits.find((w) => w.app === front) ?? hits[0] ?? null;
 }
@@ -55,33 +52,52 @@ export function findWindow(state: WindowState, piece: string): WindowInfo | null
  */
 export async function look(services: Services, windowId?: string): Promise<Look> {
   const desktop = services.desktop();
-  const { state, frame } = snapshot(desktop);
-  const window = (windowId ? state.windows.find((w) => w.id === windowId) : null) ?? focusWindow(state);
-  const reader = services.reader();
-  const chromeReads = await Promise.all(state.chrome.map((c) => reader.read(frame, c.bounds)));
-  const chromeElements = chromeReads.flatMap((r, i) =>
-    r.elements.filter((e) => inside(state.chrome[i].bounds, e.cx, e.cy))
-  );
-  let windowElements: Element[] = [];
-  if (window) {
-    // The frame's outermost pixels are border lines, which OCR turns into "|" specks.
-    const b = window.bounds;
-    const read = await reader.read(frame, {
-      x: b.x + 2,
-      y: b.y + 2,
-      width: b.width - 4,
-      height: b.height - 4,
-    });
-    // A menu drawn over the window belongs to chrome, not to the window under it.
-    windowElements = read.elements.filter((e) =>
-      inside(window.bounds, e.cx, e.cy) && !state.chrome.some((c) => inside(c.bounds, e.cx, e.cy))
-    );
-  }
+  const seen = await perceive(desktop, services.reader(), { windowId });
+  const { state, frame, window, surfaces } = seen;
   const at = services.now();
   let nodeId: number | null = null;
   if (window?.app) {
     const version = desktop.appVersion?.(window.pid) ?? null;
-    nodeId = recordSighting(services.store, window.app, window, windowElements, at, version).windowId;
+    nodeId = recordSighting(services.store, window.app, window, surfaces.window, at, version).windowId;
   }
-  return { state, frame, window, windowElements, chromeElements, nodeId, at };
+  return {
+    state,
+    frame,
+    window,
+    windowElements: surfaces.window,
+    chromeElements: surfaces.chrome,
+    nodeId,
+    at,
+  };
+}
+
+/** Everything one observe produced. */
+export interface Observation {
+  state: WindowState;
+  frame: RgbaImage;
+  surfaces: Surfaces;
+  /** Windows of the frontmost app, frontmost first. */
+  appWindows: WindowInfo[];
+  /** The graph's record of the focus window (null when none could be recorded). */
+  sighting: SightingResult | null;
+  charScan: Rect | null;
+  ocrMs: number;
+  at: number;
+}
+
+/** Reads the whole screen once and records the focus window. */
+export async function observeScreen(services: Services): Promise<Observation> {
+  const desktop = services.desktop();
+  const { state, frame, surfaces, charScan, ocrMs } = await perceive(desktop, services.reader(), {
+    whole: true,
+  });
+  const focus = surfaces.focus;
+  const appWindows = focus ? state.windows.filter((w) => w.app === focus.app) : [];
+  const at = services.now();
+  let sighting: SightingResult | null = null;
+  if (focus?.app) {
+    const version = desktop.appVersion?.(focus.pid) ?? null;
+    sighting = recordSighting(services.store, focus.app, focus, surfaces.window, at, version);
+  }
+  return { state, frame, surfaces, appWindows, sighting, charScan, ocrMs, at };
 }

@@ -11,7 +11,7 @@
 
 import type { Point, Rect } from "../desktop/types.ts";
 import type { Element } from "../ocr/types.ts";
-import { closestTexts, createMatcher, foldText, type NearText } from "./match.ts";
+import { closestTexts, createMatcher, foldText, type NearText } from "../common/match.ts";
 
 /** The stage that accepted a target. */
 export type ResolveStage = "exact" | "fuzzy" | "semantic" | "contained";

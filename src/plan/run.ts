@@ -9,7 +9,8 @@
 import type { Services } from "../services.ts";
 import { frameHash } from "./expect.ts";
 import { type Look, look } from "./look.ts";
-import type { NearText } from "./match.ts";
+import type { NearText } from "../common/match.ts";
+import { type Clock, realClock } from "../common/time.ts";
 
 /** How a run ended. */
 export type RunStatus = "success" | "escalated" | "aborted";
@@ -64,6 +65,20 @@ export class StepFailure extends Error {
   }
 }
 
+/**
+ * What a step does when what it needs is absent: with `skip_if_absent` it
+ * is skipped (the plan goes on), otherwise `failure` stops the run.
+ */
+export function skipOrThrow(
+  step: { action: string; skip_if_absent?: boolean },
+  n: number,
+  reason: string,
+  failure: StepFailure,
+): StepReport {
+  if (!step.skip_if_absent) throw failure;
+  return { step: n, action: step.action, outcome: "skipped", line: `skipped: ${reason}` };
+}
+
 /** The user pulled the pointer into the corner, or the run ran out of budget/time. */
 export class RunStopped extends Error {
   constructor(message: string, readonly status: "aborted" | "escalated") {
@@ -74,12 +89,10 @@ export class RunStopped extends Error {
 /** Pixels from the top-left corner that count as "in the corner". */
 export const CORNER = 2;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** Budget, clock, failsafe and memory of one run. */
 export class Run {
   actions = 0;
-  readonly started = performance.now();
+  readonly started: number;
   readonly seen = new Map<number, SeenWindow>();
   readonly extracts: Extract[] = [];
   readonly reports: StepReport[] = [];
@@ -94,11 +107,20 @@ export class Run {
     readonly services: Services,
     readonly maxActions: number,
     readonly timeLimitMs: number,
-  ) {}
+    /** Where the run's time comes from (a fake clock in tests). */
+    readonly clock: Clock = realClock,
+  ) {
+    this.started = clock.now();
+  }
+
+  /** Milliseconds since the run started. */
+  elapsedMs(): number {
+    return this.clock.now() - this.started;
+  }
 
   /** Milliseconds left before the plan's time limit. */
   remainingMs(): number {
-    return this.timeLimitMs - (performance.now() - this.started);
+    return this.timeLimitMs - this.elapsedMs();
   }
 
   /** Throws when the user wants out (pointer in the corner) or time is up. */
@@ -126,10 +148,10 @@ export class Run {
 
   /** Sleeps in small slices, honouring the failsafe. */
   async pause(ms: number): Promise<void> {
-    const end = performance.now() + ms;
-    while (performance.now() < end) {
+    const end = this.clock.now() + ms;
+    while (this.clock.now() < end) {
       this.checkpoint();
-      await sleep(Math.max(0, Math.min(100, end - performance.now())));
+      await this.clock.sleep(Math.max(0, Math.min(100, end - this.clock.now())));
     }
   }
 
@@ -140,10 +162,10 @@ export class Run {
    */
   async settle(maxMs = 1500): Promise<void> {
     const desktop = this.services.desktop();
-    const end = performance.now() + maxMs;
+    const end = this.clock.now() + maxMs;
     let last = frameHash(desktop.capture());
-    while (performance.now() < end) {
-      await sleep(80);
+    while (this.clock.now() < end) {
+      await this.clock.sleep(80);
       const now = frameHash(desktop.capture());
       if (now === last) return;
       last = now;

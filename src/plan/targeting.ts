@@ -8,9 +8,10 @@
 
 import type { Point, Rect, WindowInfo } from "../desktop/types.ts";
 import type { Element } from "../ocr/types.ts";
+import { unionRect } from "../common/rect.ts";
 import { findWindow, type Look, openTitles } from "./look.ts";
 import { isResolved, type Region, type Resolved, resolveTarget } from "./resolve.ts";
-import { type Run, StepFailure } from "./run.ts";
+import { type Run, skipOrThrow, StepFailure, type StepReport } from "./run.ts";
 
 /** The parts of a target every kind of step shares. */
 export interface TargetSpec {
@@ -36,8 +37,6 @@ const SEARCH_STEPS = 6;
 /** The largest step, in notches, once small steps proved to move little. */
 const MAX_SEARCH_NOTCHES = 20;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** Brings the window whose title contains `piece` to the front and returns it. */
 export async function enterWindow(run: Run, piece: string | undefined): Promise<WindowInfo | null> {
   const desktop = run.services.desktop();
@@ -52,7 +51,7 @@ export async function enterWindow(run: Run, piece: string | undefined): Promise<
   if (state.focusWindowId !== win.id) {
     run.spend();
     await desktop.activate(win.id);
-    for (let i = 0; i < 30 && desktop.windows().focusWindowId !== win.id; i++) await sleep(50);
+    for (let i = 0; i < 30 && desktop.windows().focusWindowId !== win.id; i++) await run.clock.sleep(50);
   }
   return win;
 }
@@ -61,21 +60,15 @@ export async function enterWindow(run: Run, piece: string | undefined): Promise<
 export function surfaceOf(l: Look, scope: "window" | "chrome"): { elements: Element[]; area: Rect } {
   if (scope === "chrome") {
     const rects = l.state.chrome.map((c) => c.bounds);
-    const area = rects.length ? union(rects) : { x: 0, y: 0, width: l.frame.width, height: l.frame.height };
+    const area = rects.length
+      ? unionRect(rects)
+      : { x: 0, y: 0, width: l.frame.width, height: l.frame.height };
     return { elements: l.chromeElements, area };
   }
   return {
     elements: l.windowElements,
     area: l.window?.bounds ?? { x: 0, y: 0, width: l.frame.width, height: l.frame.height },
   };
-}
-
-function union(rects: Rect[]): Rect {
-  const x = Math.min(...rects.map((r) => r.x));
-  const y = Math.min(...rects.map((r) => r.y));
-  const x2 = Math.max(...rects.map((r) => r.x + r.width));
-  const y2 = Math.max(...rects.map((r) => r.y + r.height));
-  return { x, y, width: x2 - x, height: y2 - y };
 }
 
 /**
@@ -167,6 +160,8 @@ export async function findTarget(
       await desktop.scroll(park, -away);
       away = 0;
       await run.settle();
+      // The next search compares against what is on screen now, not what was before going back.
+      l = await run.look(l.window!.id);
     };
     let via = await search(1);
     if (!via) {
@@ -185,4 +180,21 @@ export async function findTarget(
       (scrollable && l.window ? " (also scrolled down and up to look for it, then scrolled back)" : ""),
     { surface: scope, target: target.text, closest: miss.closest, look: l },
   );
+}
+
+/**
+ * Finds a step's target; when it is absent and the step has
+ * `skip_if_absent`, returns the skipped report instead.
+ */
+export async function findOrSkip(
+  run: Run,
+  step: { action: string; target: TargetSpec; skip_if_absent?: boolean },
+  n: number,
+): Promise<Found | StepReport> {
+  try {
+    return await findTarget(run, step.target);
+  } catch (err) {
+    if (!(err instanceof StepFailure)) throw err;
+    return skipOrThrow(step, n, `target absent ("${step.target.text}")`, err);
+  }
 }

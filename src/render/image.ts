@@ -2,7 +2,7 @@
  * Every image operation (decode, PNG encode, the screenshot's downscale)
  * goes through here, on one of two backends:
  * - `sharp` (libvips, native): fast, reads JPEG/WebP/TIFF/GIF too;
- * - `builtin` (`src/image/` on `node:zlib`): PNG only, but it has
+ * - `builtin` (`src/common/png.ts`, `src/common/resize.ts` on `node:zlib`): PNG only, but it has
  *   no native parts, so it works where sharp cannot load (a `deno compile`
  *   binary, a platform whose sharp build is missing).
  *
@@ -14,8 +14,8 @@
 
 import type { RgbaImage } from "../desktop/types.ts";
 import { envVar } from "../env.ts";
-import { decodePng, encodePng as encodePngBuiltin, isPng } from "../image/png.ts";
-import { downscale } from "../image/resize.ts";
+import { decodePng, encodePng as encodePngBuiltin, isPng } from "../common/png.ts";
+import { downscale } from "../common/resize.ts";
 
 /** Which code does the image work. */
 export type ImageBackendName = "sharp" | "builtin";
@@ -60,7 +60,10 @@ export async function imageBackend(): Promise<{ name: ImageBackendName; why: str
   return { name, why };
 }
 
-/** Decodes an image file's bytes into RGBA (the built-in backend reads PNG only). */
+/**
+ * Decodes an image file's bytes into RGBA: PNG, JPEG, WebP, GIF, TIFF with
+ * sharp (not BMP); PNG only with the built-in code.
+ */
 export async function decodeImage(bytes: Uint8Array): Promise<RgbaImage> {
   const { sharp } = await backend();
   if (!sharp) {
@@ -75,16 +78,6 @@ export async function decodeImage(bytes: Uint8Array): Promise<RgbaImage> {
     height: info.height,
     data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
   };
-}
-
-/** Encodes RGBA as PNG. */
-export async function encodePng(image: RgbaImage): Promise<Uint8Array> {
-  const { sharp } = await backend();
-  if (!sharp) return encodePngBuiltin(image);
-  const buf = await sharp(image.data, {
-    raw: { width: image.width, height: image.height, channels: 4 },
-  }).png({ compressionLevel: 6 }).toBuffer();
-  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
 }
 
 /** A PNG sized for a model: long edge capped, encoded size capped. */

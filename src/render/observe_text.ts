@@ -7,7 +7,7 @@
 
 import type { Rect } from "../desktop/types.ts";
 import type { Element } from "../ocr/types.ts";
-import type { Observation } from "../perceive/observe.ts";
+import type { Observation } from "../plan/look.ts";
 import { emptyChromeReason } from "../perceive/surfaces.ts";
 
 /** One element as a listing line. */

@@ -5,7 +5,7 @@
  */
 
 import { z } from "zod";
-import { observeScreen } from "../perceive/observe.ts";
+import { observeScreen } from "../plan/look.ts";
 import { emptyChromeReason } from "../perceive/surfaces.ts";
 import { screenshotPng } from "../render/image.ts";
 import { observeText } from "../render/observe_text.ts";

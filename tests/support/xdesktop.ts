@@ -8,8 +8,7 @@
 
 import { existsSync } from "node:fs";
 import { createX11Desktop } from "../../src/desktop/x11.ts";
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { sleep } from "../../src/common/time.ts";
 
 /** True when the tools an end-to-end test needs are installed. */
 export function haveXvfb(): boolean {

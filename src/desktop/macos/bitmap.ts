@@ -8,7 +8,7 @@
 
 import type { RgbaImage } from "../types.ts";
 
-export { decodePng } from "../../image/png.ts";
+export { decodePng } from "../../common/png.ts";
 
 /** CGImage.h bitmap-info fields. */
 export const BITMAP = {

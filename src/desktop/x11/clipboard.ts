@@ -8,8 +8,7 @@
 
 import { X, XLayout } from "../../../ffi/x11/libx11.ts";
 import type { XConnection } from "./connection.ts";
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { sleep } from "../../common/time.ts";
 
 /** The clipboard's text, or null with a note saying why there is none. */
 export async function readClipboardText(

@@ -11,12 +11,11 @@ import { X } from "../../../ffi/x11/libx11.ts";
 import type { Modifier, MouseButton, Point } from "../types.ts";
 import type { XConnection } from "./connection.ts";
 import { charKeysym, keyKeysym, MODIFIER_KEYSYMS } from "./keysyms.ts";
+import { sleep } from "../../common/time.ts";
 
 const BUTTON: Record<MouseButton, number> = { left: 1, middle: 2, right: 3 };
 /** Core protocol wheel buttons. */
 const WHEEL_UP = 4, WHEEL_DOWN = 5;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Where a keysym lives on the keyboard: keycode and whether Shift is needed. */
 interface KeyPlace {

@@ -74,10 +74,3 @@ export function parseWmClass(bytes: Uint8Array): [string, string] {
   const parts = new TextDecoder().decode(bytes).split("\0");
   return [parts[0] ?? "", parts[1] ?? ""];
 }
-
-/** Intersection area of two rectangles. */
-export function overlapArea(a: Rect, b: Rect): number {
-  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
-  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-  return w > 0 && h > 0 ? w * h : 0;
-}

@@ -8,14 +8,8 @@
 import { X, XLayout } from "../../../ffi/x11/libx11.ts";
 import type { Rect, WindowInfo, WindowState } from "../types.ts";
 import type { XConnection } from "./connection.ts";
-import {
-  appNameOf,
-  frameBounds,
-  isChromeKind,
-  kindOfType,
-  overlapArea,
-  parseWmClass,
-} from "./window_types.ts";
+import { appNameOf, frameBounds, isChromeKind, kindOfType, parseWmClass } from "./window_types.ts";
+import { overlapArea } from "../../common/rect.ts";
 
 interface Attributes {
   x: number;

@@ -7,14 +7,14 @@
  * @module
  */
 
-import type { Element } from "../ocr/types.ts";
-import { isSamePage, joinScreenfuls } from "./join.ts";
-import { boundLines, groupRows, type LayoutRow, layoutText } from "./layout.ts";
-import type { Look } from "./look.ts";
-import { inRegion } from "./resolve.ts";
-import { type Run, StepFailure, type StepReport } from "./run.ts";
-import type { Step } from "./steps.ts";
-import { busiestPoint, enterWindow, surfaceOf } from "./targeting.ts";
+import type { Element } from "../../ocr/types.ts";
+import { isSamePage, joinScreenfuls } from "../join.ts";
+import { boundLines, groupRows, type LayoutRow, layoutText } from "../layout.ts";
+import type { Look } from "../look.ts";
+import { inRegion } from "../resolve.ts";
+import { type Run, skipOrThrow, StepFailure, type StepReport } from "../run.ts";
+import type { Step } from "../steps.ts";
+import { busiestPoint, enterWindow, surfaceOf } from "../targeting.ts";
 
 type ReadStep = Extract<Step, { action: "read" }>;
 
@@ -136,15 +136,17 @@ export async function readStep(run: Run, step: ReadStep, n: number): Promise<Ste
   if (step.from_text !== undefined || step.to_text !== undefined) {
     const b = boundLines(lines, step.from_text, step.to_text);
     if (!b.found) {
-      if (step.skip_if_absent) {
-        return { ...base, outcome: "skipped", line: `skipped: ${b.missing} "${b.text}" absent` };
-      }
-      throw new StepFailure(`${b.missing} "${b.text}" is not in the text of the ${source}`, {
-        surface: scope,
-        target: b.text,
-        closest: b.closest,
-        look: l,
-      });
+      return skipOrThrow(
+        step,
+        n,
+        `${b.missing} "${b.text}" absent`,
+        new StepFailure(`${b.missing} "${b.text}" is not in the text of the ${source}`, {
+          surface: scope,
+          target: b.text,
+          closest: b.closest,
+          look: l,
+        }),
+      );
     }
     lines = b.lines;
     note += `; bounded from ${step.from_text ? `"${step.from_text}"` : "the start"} to ${

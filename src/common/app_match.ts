@@ -9,6 +9,8 @@
  * @module
  */
 
+import { normaliseText as fold } from "./match.ts";
+
 /** Something with a display name and other names it answers to. */
 export interface Named {
   name: string;
@@ -21,7 +23,14 @@ export type NameMatch<T> =
   | { kind: "ambiguous"; candidates: T[]; stage: "exact" | "prefix" | "substring" }
   | { kind: "none" };
 
-const fold = (s: string) => s.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
+/**
+ * True when two app names are the same once case and spacing are ignored
+ * ("Visual Studio Code" and "visualstudiocode"), as window systems spell
+ * an app's name both ways.
+ */
+export function sameAppName(a: string, b: string): boolean {
+  return fold(a).replace(/ /g, "") === fold(b).replace(/ /g, "");
+}
 
 /** Matches `query` against the names and aliases of `items`. */
 export function matchAppName<T extends Named>(query: string, items: T[]): NameMatch<T> {

@@ -9,7 +9,8 @@
  * @module
  */
 
-import type { Element, OcrWord } from "../ocr/types.ts";
+import { boundsOfBoxes } from "../common/rect.ts";
+import type { Element, OcrWord } from "./types.ts";
 
 /** A gap wider than this many text heights separates two elements. */
 export const GAP_RATIO = 0.9;
@@ -51,19 +52,16 @@ export function groupWords(words: OcrWord[]): Element[] {
 }
 
 function toElement(words: OcrWord[]): Element {
-  const x = Math.min(...words.map((w) => w.x));
-  const y = Math.min(...words.map((w) => w.y));
-  const x2 = Math.max(...words.map((w) => w.x + w.w));
-  const y2 = Math.max(...words.map((w) => w.y + w.h));
+  const { x, y, width, height } = boundsOfBoxes(words);
   const conf = words.reduce((s, w) => s + w.conf, 0) / words.length;
   return {
     text: words.map((w) => w.text).join(" "),
     x,
     y,
-    w: x2 - x,
-    h: y2 - y,
-    cx: Math.round((x + x2) / 2),
-    cy: Math.round((y + y2) / 2),
+    w: width,
+    h: height,
+    cx: Math.round(x + width / 2),
+    cy: Math.round(y + height / 2),
     conf: Math.round(conf * 100) / 100,
   };
 }

@@ -9,14 +9,14 @@
  * @module
  */
 
-import type { Point } from "../desktop/types.ts";
-import type { Element } from "../ocr/types.ts";
-import type { Look } from "./look.ts";
-import { findReadout, notationOf, parseReadout, withinTolerance } from "./readout.ts";
-import { isResolved, resolveTarget } from "./resolve.ts";
-import { type Run, StepFailure, type StepReport } from "./run.ts";
-import type { Step, Waypoint } from "./steps.ts";
-import { enterWindow, surfaceOf } from "./targeting.ts";
+import type { Point } from "../../desktop/types.ts";
+import type { Element } from "../../ocr/types.ts";
+import type { Look } from "../look.ts";
+import { findReadout, notationOf, parseReadout, withinTolerance } from "../readout.ts";
+import { isResolved, resolveTarget } from "../resolve.ts";
+import { type Run, StepFailure, type StepReport } from "../run.ts";
+import type { Step, Waypoint } from "../steps.ts";
+import { enterWindow, surfaceOf } from "../targeting.ts";
 
 type DragStep = Extract<Step, { action: "drag" }>;
 
@@ -24,8 +24,6 @@ type DragStep = Extract<Step, { action: "drag" }>;
 const MAX_PUSHES = 14;
 /** Pointer moves per waypoint segment, so toolkits see a drag and not a jump. */
 const GLIDE_STEPS = 8;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Resolves one waypoint on a look (no scrolling: earlier points would move). */
 function resolveWaypoint(l: Look, wp: Waypoint, i: number): { point: Point; label: string } {
@@ -56,7 +54,7 @@ async function glide(run: Run, from: Point, to: Point): Promise<void> {
       x: Math.round(from.x + (to.x - from.x) * t),
       y: Math.round(from.y + (to.y - from.y) * t),
     });
-    await sleep(12);
+    await run.clock.sleep(12);
   }
 }
 
@@ -107,10 +105,10 @@ export async function dragStep(run: Run, step: DragStep, n: number): Promise<Ste
     await desktop.modifiers(mods, true);
     try {
       await desktop.move(points[0].point);
-      await sleep(40);
+      await run.clock.sleep(40);
       await desktop.button("left", true);
       for (let i = 1; i < points.length; i++) await glide(run, points[i - 1].point, points[i].point);
-      await sleep(40);
+      await run.clock.sleep(40);
     } finally {
       await desktop.button("left", false);
       await desktop.modifiers(mods, false);
@@ -158,7 +156,7 @@ export async function dragStep(run: Run, step: DragStep, n: number): Promise<Ste
   await desktop.modifiers(mods, true);
   try {
     await desktop.move(p0);
-    await sleep(40);
+    await run.clock.sleep(40);
     await desktop.button("left", true);
     let current = p0;
     while (pushes < MAX_PUSHES) {
@@ -167,7 +165,7 @@ export async function dragStep(run: Run, step: DragStep, n: number): Promise<Ste
       await glide(run, current, next);
       current = next;
       pushes++;
-      await sleep(120);
+      await run.clock.sleep(120);
       const now = await run.look(win?.id ?? l.window?.id);
       const reading = readWatch(now, watch, u.value, lastX);
       if (!reading) {
@@ -192,7 +190,7 @@ export async function dragStep(run: Run, step: DragStep, n: number): Promise<Ste
       t = Math.max(-1, Math.min(2.5, t));
     }
     if (!outcome) outcome = `stopped after ${MAX_PUSHES} pushes at ${lastText}`;
-    await sleep(40);
+    await run.clock.sleep(40);
   } finally {
     await desktop.button("left", false);
     await desktop.modifiers(mods, false);

@@ -1,0 +1,88 @@
+/**
+ * One look at the screen: list windows, capture once, read the text and
+ * sort it onto the target window and chrome, with windows in front hiding
+ * what is under them. observe and every plan step look through this one
+ * function, so they agree on what text is reachable; recording what was
+ * seen is the caller's business.
+ *
+ * @module
+ */
+
+import { containsPoint } from "../common/rect.ts";
+import type { Desktop, Rect, RgbaImage, WindowInfo, WindowState } from "../desktop/types.ts";
+import type { ScreenReader } from "../ocr/reader.ts";
+import type { Element } from "../ocr/types.ts";
+import { snapshot } from "./snapshot.ts";
+import { assignSurfaces, focusWindow, type Surfaces } from "./surfaces.ts";
+
+/** What one look saw. */
+export interface Perception {
+  state: WindowState;
+  frame: RgbaImage;
+  /** The window the text was sorted for (`surfaces.focus`; null when none is open). */
+  window: WindowInfo | null;
+  surfaces: Surfaces;
+  /** Where the single-character scan ran, when it ran. */
+  charScan: Rect | null;
+  ocrMs: number;
+}
+
+/** How to look. */
+export interface PerceiveOptions {
+  /** The window to sort text for (default: the focus window). */
+  windowId?: string;
+  /**
+   * Read the whole frame (observe) instead of just the window and the chrome
+   * surfaces (plan steps: cheaper, and the reader's cache makes a repeated
+   * look cost only what changed).
+   */
+  whole?: boolean;
+}
+
+/** Captures and reads the screen once and sorts the text onto surfaces. */
+export async function perceive(
+  desktop: Desktop,
+  reader: ScreenReader,
+  opts: PerceiveOptions = {},
+): Promise<Perception> {
+  const { state, frame } = snapshot(desktop);
+  const window = (opts.windowId ? state.windows.find((w) => w.id === opts.windowId) : null) ??
+    focusWindow(state);
+  if (opts.whole) {
+    const read = await reader.read(frame, { x: 0, y: 0, width: frame.width, height: frame.height });
+    const surfaces = assignSurfaces(read.elements, state, window);
+    return { state, frame, window, surfaces, charScan: read.charScan, ocrMs: read.ms };
+  }
+  const chromeReads = await Promise.all(state.chrome.map((c) => reader.read(frame, c.bounds)));
+  const chrome = chromeReads.flatMap((r, i) =>
+    r.elements.filter((e) => containsPoint(state.chrome[i].bounds, e.cx, e.cy))
+  );
+  let ocrMs = chromeReads.reduce((sum, r) => sum + r.ms, 0);
+  let windowText: Element[] = [];
+  let offSurface = 0;
+  let charScan: Rect | null = null;
+  if (window) {
+    // The frame's outermost pixels are border lines, which OCR turns into "|" specks.
+    const b = window.bounds;
+    const read = await reader.read(frame, {
+      x: b.x + 2,
+      y: b.y + 2,
+      width: b.width - 4,
+      height: b.height - 4,
+    });
+    // Text a chrome surface draws over the window was read with that surface.
+    const sorted = assignSurfaces(read.elements, state, window);
+    windowText = sorted.window;
+    offSurface = sorted.offSurface;
+    charScan = read.charScan;
+    ocrMs += read.ms;
+  }
+  return {
+    state,
+    frame,
+    window,
+    surfaces: { focus: window, window: windowText, chrome, offSurface },
+    charScan,
+    ocrMs,
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * The `click`, `double_click` and `right_click` steps: find the target, click
+ * it, verify, and remember where the click led (with the menu it was opened
+ * through, when it was a menu item).
+ *
+ * @module
+ */
+
+import type { MouseButton } from "../../desktop/types.ts";
+import { detailSuffix, matchInfo, matchLine, quote } from "../report.ts";
+import type { Run, StepReport } from "../run.ts";
+import type { Step } from "../steps.ts";
+import { findOrSkip } from "../targeting.ts";
+import { beforeOf, remember, verify } from "../verify.ts";
+
+type ClickStep = Extract<Step, { action: "click" | "double_click" | "right_click" }>;
+
+const BUTTONS: Record<ClickStep["action"], { button: MouseButton; count: number }> = {
+  click: { button: "left", count: 1 },
+  double_click: { button: "left", count: 2 },
+  right_click: { button: "right", count: 1 },
+};
+
+/** True for the actions this handler runs (they keep track of an open menu). */
+export function isClick(action: string): action is ClickStep["action"] {
+  return action in BUTTONS;
+}
+
+/** Runs a click step. */
+export async function clickStep(run: Run, step: ClickStep, n: number): Promise<StepReport> {
+  const found = await findOrSkip(run, step, n);
+  if ("outcome" in found) return found;
+  const { button, count } = BUTTONS[step.action];
+  // A menu item is only reachable through the menu opened just before it, in this window.
+  const menu = found.scope === "chrome" && run.menuPath?.node === found.look.nodeId ? run.menuPath : null;
+  run.spend();
+  await run.services.desktop().click(found.point, button, count, step.modifiers ?? []);
+  const after = await verify(run, step.expect, beforeOf(found.look), step.timeout_ms);
+  const via = menu ? menu.texts.join(" > ") : null;
+  const moved = remember(run, found.look, after.look, step.action, found.element.text, found.scope, via);
+  const openedMenu = after.look.nodeId === found.look.nodeId &&
+    after.look.state.chrome.length > found.look.state.chrome.length;
+  run.menuPath = openedMenu && found.look.nodeId !== null
+    ? { node: found.look.nodeId, texts: [...(menu?.texts ?? []), found.element.text] }
+    : null;
+  const mods = step.modifiers?.length ? ` with ${step.modifiers.join("+")}` : "";
+  return {
+    step: n,
+    action: step.action,
+    outcome: "done",
+    line: `${step.action} ${quote(step.target.text)} (${found.scope})${mods}: ${matchLine(found)}${moved}${
+      detailSuffix(after.detail)
+    }`,
+    match: matchInfo(found),
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * The `focus_app` step: bring an app to the front (launching it when
+ * needed) and, with an expectation, verify.
+ *
+ * @module
+ */
+
+import { focusApp } from "../../desktop/focus_app.ts";
+import { detailSuffix, quote } from "../report.ts";
+import { type Run, StepFailure, type StepReport } from "../run.ts";
+import type { Step } from "../steps.ts";
+import { beforeOf, verify } from "../verify.ts";
+
+type FocusAppStep = Extract<Step, { action: "focus_app" }>;
+
+/** Runs a focus_app step. */
+export async function focusAppStep(run: Run, step: FocusAppStep, n: number): Promise<StepReport> {
+  run.spend();
+  // Launching an app takes longer than most post-conditions: allow at least 10 s.
+  const r = await focusApp(
+    run.services.desktop(),
+    step.app_name,
+    Math.min(Math.max(step.timeout_ms, 10_000), run.remainingMs()),
+    run.clock,
+  );
+  if (!r.ok) throw new StepFailure(r.message);
+  const l = await run.look();
+  const after = step.expect ? await verify(run, step.expect, beforeOf(l), step.timeout_ms) : null;
+  return {
+    step: n,
+    action: step.action,
+    outcome: "done",
+    line: `focus_app ${quote(step.app_name)}: focused ${quote(r.app)} (${r.how.replace("_", " ")}, window ${
+      quote(r.window.title)
+    })${detailSuffix(after?.detail)}`,
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * The `scroll` step: scroll over a target, or over the busiest part of the
+ * focus window, and verify.
+ *
+ * @module
+ */
+
+import type { Point } from "../../desktop/types.ts";
+import type { Look } from "../look.ts";
+import { detailSuffix, matchLine, quote } from "../report.ts";
+import type { Run, StepReport } from "../run.ts";
+import type { Step } from "../steps.ts";
+import { busiestPoint, findOrSkip } from "../targeting.ts";
+import { beforeOf, verify } from "../verify.ts";
+
+type ScrollStep = Extract<Step, { action: "scroll" }>;
+
+/** Runs a scroll step. */
+export async function scrollStep(run: Run, step: ScrollStep, n: number): Promise<StepReport> {
+  let at: Point;
+  let where: string;
+  let before: Look;
+  if (step.target) {
+    const found = await findOrSkip(run, { ...step, target: step.target }, n);
+    if ("outcome" in found) return found;
+    at = found.point;
+    before = found.look;
+    where = `over ${matchLine(found)}`;
+  } else {
+    before = await run.look();
+    at = busiestPoint(before.window, before.windowElements, {
+      x: 0,
+      y: 0,
+      width: before.frame.width,
+      height: before.frame.height,
+    });
+    where = `over ${quote(before.window?.title ?? "the screen")} @ (${at.x},${at.y})`;
+  }
+  run.spend();
+  await run.services.desktop().scroll(at, step.amount);
+  const after = await verify(run, step.expect, beforeOf(before), step.timeout_ms);
+  return {
+    step: n,
+    action: step.action,
+    outcome: "done",
+    line: `scroll ${step.amount > 0 ? "down" : "up"} ${Math.abs(step.amount)} notch(es) ${where}${
+      detailSuffix(after.detail)
+    }`,
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * After a step acts: wait for its expectation to hold on a fresh look (or,
+ * without one, for the screen to settle), and remember a click that led to
+ * another window.
+ *
+ * @module
+ */
+
+import { recordClick, recordTransition } from "../graph/transitions.ts";
+import { type Before, judge } from "./expect.ts";
+import type { Look } from "./look.ts";
+import { quote } from "./report.ts";
+import { type Run, StepFailure } from "./run.ts";
+import type { Expectation } from "./steps.ts";
+
+/** What a look showed, as an expectation compares it. */
+export function beforeOf(l: Look): Before {
+  return { frame: l.frame, elements: [...l.windowElements, ...l.chromeElements] };
+}
+
+/** Waits for an expectation, or just lets the screen settle, then looks. */
+export async function verify(
+  run: Run,
+  expect: Expectation | undefined,
+  before: Before,
+  timeoutMs: number,
+): Promise<{ look: Look; detail: string }> {
+  if (!expect) {
+    // Give the app a moment to react, then wait for the screen to stop changing.
+    await run.pause(100);
+    await run.settle(1000);
+    return { look: await run.look(), detail: "" };
+  }
+  const deadline = run.clock.now() + timeoutMs;
+  // "The screen did not change" can only be judged after giving it time to change.
+  if (expect.screen_changes === false) await run.pause(Math.min(800, timeoutMs));
+  for (;;) {
+    const l = await run.look();
+    const verdict = judge(expect, before, beforeOf(l));
+    if (verdict.holds) return { look: l, detail: `expect ok: ${verdict.details.join("; ")}` };
+    if (run.clock.now() >= deadline) {
+      throw new StepFailure(`expectation not met within ${timeoutMs} ms: ${verdict.details.join("; ")}`, {
+        look: l,
+      });
+    }
+    await run.pause(150);
+  }
+}
+
+/** Records the click and, when the window changed, the transition; says where it led. */
+export function remember(
+  run: Run,
+  from: Look,
+  to: Look,
+  action: string,
+  text: string,
+  scope: "window" | "chrome",
+  via: string | null = null,
+): string {
+  const store = run.services.store;
+  const now = run.services.now();
+  if (from.nodeId !== null) recordClick(store, { windowId: from.nodeId, text, scope, now });
+  if (from.nodeId !== null && to.nodeId !== null && from.nodeId !== to.nodeId) {
+    recordTransition(store, {
+      fromWindowId: from.nodeId,
+      toWindowId: to.nodeId,
+      action,
+      text,
+      scope,
+      via,
+      now,
+    });
+    return ` -> window ${quote(to.window?.title ?? "")} (#${to.nodeId})`;
+  }
+  return "";
+}

@@ -1,0 +1,230 @@
+/**
+ * A desktop and a screen reader made of data, for unit tests of perception
+ * and the plan engine: windows and texts are plain values, input is logged,
+ * and a scripted reaction (or a change due at a time on the fake clock)
+ * changes what the next look sees. Frames are solid images whose shade
+ * changes whenever what is shown changes, so "did the screen change" works.
+ *
+ * @module
+ */
+
+import type { Clock } from "../../src/common/time.ts";
+import { createServices, type Services } from "../../src/services.ts";
+import { Store } from "../../src/graph/store.ts";
+import type {
+  Desktop,
+  LaunchableApp,
+  Modifier,
+  MouseButton,
+  Point,
+  Rect,
+  RgbaImage,
+  RunningApp,
+  WindowInfo,
+  WindowState,
+} from "../../src/desktop/types.ts";
+import type { ScreenReader } from "../../src/ocr/reader.ts";
+import type { Element, OcrEngine } from "../../src/ocr/types.ts";
+
+/** A clock that jumps instead of waiting. */
+export class FakeClock implements Clock {
+  t = 0;
+  now(): number {
+    return this.t;
+  }
+  async sleep(ms: number): Promise<void> {
+    this.t += Math.max(0, ms);
+    await Promise.resolve();
+  }
+}
+
+/** A text drawn on screen with its centre at (cx, cy): 8 px per character, 14 px high. */
+export function text(t: string, cx: number, cy: number, conf = 0.95): Element {
+  const w = Math.max(8, t.length * 8);
+  return { text: t, cx, cy, x: cx - Math.round(w / 2), y: cy - 7, w, h: 14, conf };
+}
+
+/** A window at a place on screen. */
+export function window(
+  id: string,
+  app: string,
+  title: string,
+  bounds: Rect,
+  kind: WindowInfo["kind"] = "normal",
+): WindowInfo {
+  return { id, app, pid: 100 + id.length, title, bounds, kind, transient: false };
+}
+
+/** Screen size of every fake desktop. */
+export const SCREEN = { width: 400, height: 300 };
+
+/** A scripted desktop. Mutate its fields (or use `at`) to change what is on screen. */
+export class FakeDesktop implements Desktop {
+  readonly platform = "x11";
+  readonly cmdMeaning = "cmd is Ctrl on Linux";
+  /** App windows, frontmost first. */
+  windowList: WindowInfo[] = [];
+  chrome: WindowInfo[] = [];
+  focusWindowId: string | null = null;
+  /** Everything drawn on screen. */
+  texts: Element[] = [];
+  /** Input and window requests, in order, as short lines. */
+  readonly log: string[] = [];
+  pointerAt: Point = { x: 200, y: 150 };
+  running: RunningApp[] = [];
+  launchable: LaunchableApp[] = [];
+  clipboard: { text: string | null; note: string } = { text: null, note: "the clipboard is empty" };
+
+  onClick?: (at: Point, desktop: FakeDesktop) => void;
+  onScroll?: (at: Point, notches: number, desktop: FakeDesktop) => void;
+  onType?: (text: string, desktop: FakeDesktop) => void;
+  onLaunch?: (app: LaunchableApp, desktop: FakeDesktop) => void;
+  onActivate?: (windowId: string, desktop: FakeDesktop) => void;
+
+  #due: Array<{ at: number; change: (d: FakeDesktop) => void }> = [];
+  #shades = new Map<string, number>();
+  /** What each captured frame showed, for the reader. */
+  readonly shown = new WeakMap<RgbaImage, Element[]>();
+
+  constructor(readonly clock: FakeClock = new FakeClock()) {}
+
+  /** Makes a change when the fake clock reaches `ms`. */
+  at(ms: number, change: (d: FakeDesktop) => void): void {
+    this.#due.push({ at: ms, change });
+  }
+
+  #applyDue(): void {
+    const now = this.clock.now();
+    for (const d of this.#due.filter((d) => d.at <= now)) d.change(this);
+    this.#due = this.#due.filter((d) => d.at > now);
+  }
+
+  windows(): WindowState {
+    this.#applyDue();
+    const focus = this.windowList.find((w) => w.id === this.focusWindowId);
+    return {
+      screen: {
+        widthPx: SCREEN.width,
+        heightPx: SCREEN.height,
+        widthPt: SCREEN.width,
+        heightPt: SCREEN.height,
+        scale: 1,
+      },
+      windows: [...this.windowList],
+      chrome: [...this.chrome],
+      focusWindowId: this.focusWindowId,
+      frontmostApp: focus?.app ?? this.windowList[0]?.app ?? null,
+    };
+  }
+
+  capture(): RgbaImage {
+    this.#applyDue();
+    const key = JSON.stringify([this.texts, this.windowList, this.chrome]);
+    if (!this.#shades.has(key)) this.#shades.set(key, this.#shades.size % 250);
+    const frame = {
+      width: SCREEN.width,
+      height: SCREEN.height,
+      data: new Uint8Array(SCREEN.width * SCREEN.height * 4).fill(this.#shades.get(key)!),
+    };
+    this.shown.set(frame, [...this.texts]);
+    return frame;
+  }
+
+  pointer(): Point {
+    return this.pointerAt;
+  }
+  async move(to: Point): Promise<void> {
+    this.pointerAt = to;
+    this.log.push(`move ${to.x},${to.y}`);
+  }
+  async click(at: Point, button: MouseButton, count: number, modifiers: Modifier[]): Promise<void> {
+    this.pointerAt = at;
+    const mods = modifiers.length ? ` +${modifiers.join("+")}` : "";
+    this.log.push(`click ${button}${count > 1 ? ` x${count}` : ""} ${at.x},${at.y}${mods}`);
+    this.onClick?.(at, this);
+  }
+  async button(button: MouseButton, down: boolean): Promise<void> {
+    this.log.push(`${button} ${down ? "down" : "up"}`);
+  }
+  async modifiers(mods: Modifier[], down: boolean): Promise<void> {
+    if (mods.length) this.log.push(`${mods.join("+")} ${down ? "down" : "up"}`);
+  }
+  async scroll(at: Point, notches: number): Promise<void> {
+    this.log.push(`scroll ${notches} @ ${at.x},${at.y}`);
+    this.onScroll?.(at, notches, this);
+  }
+  async hotkey(keys: string[]): Promise<void> {
+    this.log.push(`hotkey ${keys.join("+")}`);
+  }
+  async type(t: string): Promise<void> {
+    this.log.push(`type ${t}`);
+    this.onType?.(t, this);
+  }
+  async runningApps(): Promise<RunningApp[]> {
+    return this.running;
+  }
+  async launchableApps(): Promise<LaunchableApp[]> {
+    return this.launchable;
+  }
+  async launch(app: LaunchableApp): Promise<void> {
+    this.log.push(`launch ${app.name}`);
+    this.onLaunch?.(app, this);
+  }
+  async activate(windowId: string): Promise<void> {
+    this.log.push(`activate ${windowId}`);
+    if (this.onActivate) this.onActivate(windowId, this);
+    else this.raise(windowId);
+  }
+  async reopen(app: RunningApp): Promise<void> {
+    this.log.push(`reopen ${app.name}`);
+  }
+  async readClipboard(): Promise<{ text: string | null; note: string }> {
+    return this.clipboard;
+  }
+  permissions() {
+    return [];
+  }
+  close(): void {}
+
+  /** Brings a window to the front and gives it the focus. */
+  raise(windowId: string): void {
+    const w = this.windowList.find((w) => w.id === windowId);
+    if (!w) return;
+    this.windowList = [w, ...this.windowList.filter((o) => o !== w)];
+    this.focusWindowId = windowId;
+  }
+
+  /** The input lines of the log (no moves), for asserting what was sent. */
+  inputs(): string[] {
+    return this.log.filter((l) => !l.startsWith("move "));
+  }
+}
+
+/** A reader that "reads" the texts a frame showed whose centres lie in the region. */
+export function fakeReader(desktop: FakeDesktop): ScreenReader & { reads: Rect[] } {
+  const reads: Rect[] = [];
+  const engine: OcrEngine = { name: "fake", recognize: async () => [], close: async () => {} };
+  return {
+    engine,
+    reads,
+    async read(frame, region) {
+      reads.push(region);
+      const inside = (e: Element) =>
+        e.cx >= region.x && e.cy >= region.y && e.cx < region.x + region.width &&
+        e.cy < region.y + region.height;
+      return { elements: (desktop.shown.get(frame) ?? []).filter(inside), charScan: null, ms: 1 };
+    },
+    close: async () => {},
+  };
+}
+
+/** Services over a fake desktop, its reader and a fresh in-memory graph. */
+export function fakeServices(desktop: FakeDesktop): Services {
+  let epoch = 1_700_000_000_000;
+  return createServices({
+    store: new Store(":memory:"),
+    openDesktop: () => desktop,
+    openReader: () => fakeReader(desktop),
+    now: () => (epoch += 1000),
+  });
+}
