@@ -15,12 +15,13 @@ import { defaultDbPath, dumpSchema, Store } from "./src/graph/store.ts";
 import { openDesktop } from "./src/desktop/open.ts";
 import { createScreenReader } from "./src/ocr/reader.ts";
 import { createEngine, engineChoices } from "./src/ocr/platform.ts";
-import { decodeImage } from "./src/render/image.ts";
+import { decodeImage, imageBackend } from "./src/render/image.ts";
 import { observeScreen } from "./src/plan/look.ts";
 import { observeText } from "./src/render/observe_text.ts";
 import { screenshotPng } from "./src/render/image.ts";
 import { runDoctor } from "./src/doctor.ts";
-import { runSelfTest } from "./src/selftest.ts";
+import { runSelfTest } from "./src/doctor_selftest.ts";
+import { runSelftest } from "./src/selftest.ts";
 import { runRecallCli } from "./src/tools/recall.ts";
 import { missionsText } from "./src/mission/cli.ts";
 import { VERSION } from "./src/version.ts";
@@ -76,7 +77,10 @@ async function ocr(file: string | undefined, json: boolean, ocrFlag: string | un
   try {
     image = await decodeImage(bytes);
   } catch {
-    throw new UsageError(`${file} is not an image this tool can decode (PNG, JPEG, WebP, TIFF, GIF)`);
+    const formats = (await imageBackend()).name === "sharp"
+      ? "PNG, JPEG, WebP, TIFF, GIF"
+      : "PNG only, without sharp";
+    throw new UsageError(`${file} is not an image this tool can decode (${formats})`);
   }
   const reader = createScreenReader(createEngine(ocrFlag));
   try {
@@ -327,6 +331,13 @@ const COMMANDS: Record<string, Command> = {
       const tested = !selftest || await selfTest(v.ocr);
       return ok && tested ? 0 : 1;
     },
+  },
+  selftest: {
+    usage: [["selftest", "prove this build works: image decode/encode, OCR, database, capture"]],
+    details: ["prints the backend each check used; exits 1 when a check fails"],
+    options: [],
+    maxArgs: 0,
+    run: async () => (await runSelftest()) ? 0 : 1,
   },
   db: {
     usage: [["db schema", "print the database schema"], ["db path", "print the database path in use"]],

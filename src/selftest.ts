@@ -1,148 +1,202 @@
 /**
- * `choto doctor --selftest`: one minute on the user's machine that shows
- * what the backend really does. It lists the windows, captures one frame and
- * reads it, moves the pointer to the middle of the screen and back, brings a
- * second window forward and the first one back, then asks the backend what
- * it learned and which open questions that settles. It types and clicks
- * nothing.
+ * `choto selftest`: proves a build works on this machine, end to end, with
+ * the code paths it would use for real. It decodes a PNG carried in the
+ * code, reads it with each OCR engine of the platform and checks known
+ * words, encodes a screenshot, opens and migrates a throwaway database, and
+ * lists windows and captures a frame when a display is there. Each check
+ * prints the backend it ran on (sharp or built-in images, OCR workers or
+ * in-process, Vision or tesseract), so a compiled binary shows which
+ * fallbacks it took.
  *
  * @module
  */
 
-import { sleep } from "./common/time.ts";
-import { isFlat } from "./desktop/flat.ts";
-import type { Desktop, Point, SelfTestFacts, WindowInfo } from "./desktop/types.ts";
-import type { ScreenReader } from "./ocr/reader.ts";
+import { join } from "node:path";
+import type { RgbaImage } from "./desktop/types.ts";
+import { openDesktop } from "./desktop/open.ts";
+import { Store } from "./graph/store.ts";
+import { createScreenReader } from "./ocr/reader.ts";
+import { TesseractEngine } from "./ocr/tesseract.ts";
+import type { OcrEngine } from "./ocr/types.ts";
+import { createVisionEngine } from "./ocr/vision.ts";
+import { decodeImage, imageBackend, screenshotPng } from "./render/image.ts";
+import { envVar } from "./env.ts";
+import { SELFTEST_SIZE, SELFTEST_WORDS, selftestPng } from "./selftest_image.ts";
 
-/** What the self-test needs: a backend, a reader, and somewhere to print. */
-export interface SelfTestDeps {
-  desktop: Desktop;
-  reader: ScreenReader;
-  print: (line: string) => void;
+/** The outcome of one check. */
+export interface SelftestResult {
+  name: string;
+  status: "ok" | "FAIL" | "skip";
+  /** The code that did the work ("built-in (forced by CHOTO_IMAGE=builtin)"). */
+  backend: string;
+  detail: string;
+  ms: number;
 }
 
-const mark = (ok: boolean) => (ok ? "ok  " : "FAIL");
-const near = (a: Point, b: Point) => Math.abs(a.x - b.x) <= 2 && Math.abs(a.y - b.y) <= 2;
-const label = (w: WindowInfo) => `${w.app} "${w.title}"`;
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+/** A check: returns its backend and detail, throws on failure, or returns a skip. */
+type Check = () => Promise<{ backend: string; detail: string; skip?: boolean }>;
 
-/** How long a window gets to come forward: X11 window managers act on the request asynchronously. */
-const RAISE_MS = 2000;
-
-/** Activates a window and waits for the window list to show it in front. */
-async function raiseAndConfirm(
-  desktop: Desktop,
-  w: WindowInfo,
-): Promise<{ confirmed: boolean; error?: string }> {
+async function timed(name: string, check: Check): Promise<SelftestResult> {
+  const t0 = performance.now();
   try {
-    await desktop.activate(w.id);
-  } catch (e) {
-    return { confirmed: false, error: errorText(e) };
+    const r = await check();
+    return {
+      name,
+      status: r.skip ? "skip" : "ok",
+      backend: r.backend,
+      detail: r.detail,
+      ms: performance.now() - t0,
+    };
+  } catch (err) {
+    return { name, status: "FAIL", backend: "", detail: (err as Error).message, ms: performance.now() - t0 };
   }
-  const end = performance.now() + RAISE_MS;
-  do {
-    if (desktop.windows().focusWindowId === w.id) return { confirmed: true };
-    await sleep(50);
-  } while (performance.now() < end);
-  return { confirmed: false, error: `did not come to the front within ${RAISE_MS} ms` };
 }
 
-/** Runs the self-test and prints its report; true when every step worked. */
-export async function runSelfTest({ desktop, reader, print }: SelfTestDeps): Promise<boolean> {
-  let allOk = true;
-  const line = (ok: boolean, name: string, detail: string) => {
-    allOk &&= ok;
-    print(`${mark(ok)}  ${name}: ${detail}`);
-  };
-  const facts: SelfTestFacts = { frameBlank: null, activation: null };
-  print(
-    `\nchoto self-test (${desktop.platform}): lists windows, captures and reads one frame, moves the ` +
-      "pointer to the middle of the screen and back, raises a second window and then the first; " +
-      "types and clicks nothing.",
-  );
+async function imageLabel(): Promise<string> {
+  const b = await imageBackend();
+  return `${b.name === "sharp" ? "sharp" : "built-in"} (${b.why})`;
+}
 
-  const state = desktop.windows();
-  const front = state.windows.find((w) => w.id === state.focusWindowId) ?? null;
-  line(
-    true,
-    "windows",
-    `${state.windows.length} app window(s), ${state.chrome.length} chrome; in front: ${
-      front ? label(front) : "none"
-    }`,
-  );
-  for (const w of [...state.windows, ...state.chrome].slice(0, 12)) {
-    const b = w.bounds;
-    print(`        ${label(w)} ${w.kind} ${b.width}x${b.height}+${b.x}+${b.y}`);
-  }
-
+/** Reads the selftest image with `engine` and fails unless every known word is found. */
+async function readWords(engine: OcrEngine, image: RgbaImage): Promise<string> {
+  const reader = createScreenReader(engine);
   try {
-    const t0 = performance.now();
-    const frame = desktop.capture();
-    const ms = Math.round(performance.now() - t0);
-    facts.frameBlank = isFlat(frame);
-    line(
-      !facts.frameBlank,
-      "capture",
-      `${frame.width}x${frame.height} px in ${ms} ms` +
-        (facts.frameBlank ? ", one flat colour: the capture shows nothing (screen recording refused?)" : ""),
-    );
-    const read = await reader.read(frame, { x: 0, y: 0, width: frame.width, height: frame.height });
-    const sample = read.elements.slice(0, 12).map((e) => JSON.stringify(e.text)).join(", ");
-    line(
-      read.elements.length > 0,
-      "text",
-      `${read.elements.length} element(s) read in ${Math.round(read.ms)} ms by ${reader.engine.name}` +
-        (sample ? `: ${sample}` : ""),
-    );
-
-    const start = desktop.pointer();
-    const middle = { x: Math.round(frame.width / 2), y: Math.round(frame.height / 2) };
-    await desktop.move(middle);
-    const there = desktop.pointer();
-    await desktop.move(start);
-    const back = desktop.pointer();
-    line(
-      near(there, middle) && near(back, start),
-      "pointer",
-      `asked (${middle.x}, ${middle.y}), got (${there.x}, ${there.y}); back at (${back.x}, ${back.y})` +
-        (near(there, middle) ? "" : ": synthetic input is not delivered (Accessibility not granted?)"),
-    );
-  } catch (e) {
-    line(false, "capture", errorText(e));
+    const text = await reader.read(image, { x: 0, y: 0, width: image.width, height: image.height });
+    const seen = text.elements.map((e) => e.text).join(" ");
+    const missing = SELFTEST_WORDS.filter((w) => !seen.includes(w));
+    if (missing.length) throw new Error(`did not find ${missing.join(", ")} (read: ${seen || "nothing"})`);
+    return `found ${SELFTEST_WORDS.join(", ")}`;
+  } finally {
+    await reader.close();
   }
+}
 
-  const apps = state.windows.filter((w) => w.kind === "normal");
-  if (front && apps.length >= 2) {
-    const other = apps.find((w) => w.id !== front.id)!;
-    const raise = await raiseAndConfirm(desktop, other);
-    facts.activation = { window: label(other), ...raise };
-    line(
-      raise.confirmed,
-      "activation",
-      `${label(other)} ${raise.confirmed ? "came to the front" : raise.error}`,
-    );
-    const back = await raiseAndConfirm(desktop, front);
-    line(
-      back.confirmed,
-      "activation",
-      `${label(front)} ${back.confirmed ? "is in front again" : back.error}`,
-    );
-  } else {
-    print("skip  activation: needs two app windows on screen");
-  }
-
-  const report = desktop.probe(facts);
-  for (const f of report.findings) line(f.ok, f.name, f.detail);
-  if (report.questions.length) {
-    const answered = report.questions.filter((q) => q.answer !== null).length;
-    print(`\nOpen questions (${answered} of ${report.questions.length} answered by this run):`);
-    for (const q of report.questions) {
-      print(`${q.answer === null ? "open    " : "answered"}  ${q.question}`);
-      print(`          ${q.answer ?? "not settled by this run"}`);
+/** A 1440x900 frame tiled from the selftest image, the size of a real screen. */
+function tiledFrame(tile: RgbaImage): RgbaImage {
+  const width = 1440, height = 900;
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    const ty = y % tile.height;
+    for (let x = 0; x < width; x += tile.width) {
+      const n = Math.min(tile.width, width - x);
+      const s = ty * tile.width * 4;
+      data.set(tile.data.subarray(s, s + n * 4), (y * width + x) * 4);
     }
-    print(
-      "\nPlease send this output with your report: it answers what could not be checked without your machine.",
+  }
+  return { width, height, data };
+}
+
+/** Runs every check and returns the results, in order. */
+export async function selftestChecks(): Promise<SelftestResult[]> {
+  const results: SelftestResult[] = [];
+  let image: RgbaImage | null = null;
+
+  results.push(
+    await timed("decode PNG", async () => {
+      image = await decodeImage(selftestPng());
+      if (image.width !== SELFTEST_SIZE.width || image.height !== SELFTEST_SIZE.height) {
+        throw new Error(
+          `decoded ${image.width}x${image.height}, expected ${SELFTEST_SIZE.width}x${SELFTEST_SIZE.height}`,
+        );
+      }
+      return { backend: await imageLabel(), detail: `${image.width}x${image.height}` };
+    }),
+  );
+
+  results.push(
+    await timed("OCR, tesseract", async () => {
+      if (!image) throw new Error("no image: decoding failed");
+      const engine = new TesseractEngine(2);
+      const detail = await readWords(engine, image);
+      const b = engine.backend();
+      return { backend: `tesseract.js, ${b.name} (${b.why})`, detail };
+    }),
+  );
+
+  if (Deno.build.os === "darwin") {
+    results.push(
+      await timed("OCR, Vision", async () => {
+        if (!image) throw new Error("no image: decoding failed");
+        return { backend: "Vision", detail: await readWords(createVisionEngine(), image) };
+      }),
     );
   }
-  return allOk;
+
+  results.push(
+    await timed("encode screenshot", async () => {
+      if (!image) throw new Error("no image: decoding failed");
+      const frame = tiledFrame(image);
+      const shot = await screenshotPng(frame);
+      if (shot.png.byteLength >= 1_000_000) throw new Error(`screenshot is ${shot.png.byteLength} bytes`);
+      const back = await decodeImage(shot.png);
+      if (back.width !== shot.width || back.height !== shot.height) {
+        throw new Error(
+          `screenshot reads back as ${back.width}x${back.height}, not ${shot.width}x${shot.height}`,
+        );
+      }
+      return {
+        backend: await imageLabel(),
+        detail: `${frame.width}x${frame.height} -> ${shot.width}x${shot.height} PNG, ${
+          Math.round(shot.png.byteLength / 1024)
+        } KB`,
+      };
+    }),
+  );
+
+  results.push(
+    await timed("database", async () => {
+      const dir = await Deno.makeTempDir({ prefix: "choto-selftest-" });
+      try {
+        const store = new Store(join(dir, "choto.db"));
+        try {
+          const version =
+            (store.db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
+          const tables =
+            (store.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as {
+              n: number;
+            }).n;
+          if (version < 1 || tables < 1) throw new Error(`migrations did not run (version ${version})`);
+          return { backend: "node:sqlite", detail: `migrated to version ${version}, ${tables} tables` };
+        } finally {
+          store.close();
+        }
+      } finally {
+        await Deno.remove(dir, { recursive: true });
+      }
+    }),
+  );
+
+  results.push(
+    await timed("windows and capture", async () => {
+      if (Deno.build.os !== "darwin" && !envVar("DISPLAY")) {
+        return { backend: "", detail: "no display (DISPLAY is not set)", skip: true };
+      }
+      const desktop = openDesktop();
+      try {
+        const state = desktop.windows();
+        const frame = desktop.capture();
+        if (frame.width < 1 || frame.height < 1) throw new Error("the capture is empty");
+        return {
+          backend: desktop.platform,
+          detail: `${state.windows.length} window(s), captured ${frame.width}x${frame.height}`,
+        };
+      } finally {
+        desktop.close();
+      }
+    }),
+  );
+  return results;
+}
+
+/** Runs the checks and prints one line each and a summary; true when none failed. */
+export async function runSelftest(print: (line: string) => void = console.log): Promise<boolean> {
+  const results = await selftestChecks();
+  const width = Math.max(...results.map((r) => r.name.length));
+  for (const r of results) {
+    const backend = r.backend ? ` [${r.backend}]` : "";
+    print(`${r.status.padEnd(4)}  ${r.name.padEnd(width)}  ${r.detail}${backend} (${Math.round(r.ms)} ms)`);
+  }
+  const count = (s: SelftestResult["status"]) => results.filter((r) => r.status === s).length;
+  print(`selftest: ${count("ok")} passed, ${count("FAIL")} failed, ${count("skip")} skipped`);
+  return count("FAIL") === 0;
 }

@@ -8,7 +8,7 @@ import type { MacLibs } from "../src/desktop/macos/libs.ts";
 import { createMacDesktop } from "../src/desktop/macos.ts";
 import { createVisionEngine } from "../src/ocr/vision.ts";
 import { createScreenReader } from "../src/ocr/reader.ts";
-import { runSelfTest } from "../src/selftest.ts";
+import { runSelfTest } from "../src/doctor_selftest.ts";
 
 type P = Deno.PointerValue;
 interface Obj {

@@ -33,7 +33,17 @@ export const LAYERS: Layer[] = [
   { name: "mission", paths: ["src/mission/"] },
   { name: "render", paths: ["src/render/"] },
   { name: "tools", paths: ["src/tools/"] },
-  { name: "entry", paths: ["src/server.ts", "src/doctor.ts", "src/selftest.ts", "main.ts"] },
+  {
+    name: "entry",
+    paths: [
+      "src/server.ts",
+      "src/doctor.ts",
+      "src/doctor_selftest.ts",
+      "src/selftest.ts",
+      "src/selftest_image.ts",
+      "main.ts",
+    ],
+  },
 ];
 
 /**
