@@ -7,6 +7,7 @@ import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { connectServer } from "./support/mcp.ts";
 import { createX11Desktop } from "../src/desktop/x11.ts";
 import { skipE2E, startDesktop } from "./support/xdesktop.ts";
+import { parseRow } from "../src/render/element_rows.ts";
 
 type Content = Array<{ type: string; text?: string; data?: string; mimeType?: string }>;
 
@@ -51,8 +52,9 @@ Deno.test({
         assertMatch(text, /^window: ".*Mousepad"/m);
         assertMatch(text, /^elements in focus window \(\d+\):$/m);
         assertMatch(text, /^chrome \(.*, 0\):$/m);
+        const listed = text.split("\n").flatMap(parseRow);
         for (const word of ["File", "Edit", "Search", "View", "Help"]) {
-          assertMatch(text, new RegExp(`^  ${word} @ \\(\\d+,\\d+\\) \\[conf [01]\\.\\d\\d\\]$`, "m"));
+          assert(listed.some((e) => e.text === word), `${word} is not listed:\n${text}`);
         }
         const image = (r.content as Content).find((c) => c.type === "image");
         assert(image?.data, "no image content");
@@ -67,6 +69,13 @@ Deno.test({
           known_window: boolean;
           screen: { width_px: number };
         };
+        // Every element of the structured output is in the listing, by its text and centre.
+        for (const e of s.elements) {
+          assert(
+            listed.some((l) => l.text === e.text && l.cx === e.cx && Math.abs(l.cy - e.cy) <= 2),
+            `${e.text} @ (${e.cx},${e.cy}) is not listed:\n${text}`,
+          );
+        }
         assertEquals(s.app, "Mousepad");
         assertMatch(s.window.title, /Mousepad$/);
         assertEquals(s.screen.width_px, 1440);

@@ -68,7 +68,7 @@ Deno.test("the observe text labels both blocks and says why chrome is empty", ()
     "x11",
     { width: 1000, height: 800, scale: 1 },
   );
-  assertMatch(text, /^elements in focus window \(1\):\n {2}File @ \(130,120\) \[conf 0\.90\]$/m);
+  assertMatch(text, /^elements in focus window \(1\):\n {2}y120: File@130$/m);
   assertMatch(text, /^chrome \(.*, 0\):\n {2}\(empty: no menu/m);
   assertMatch(text, /known_window: yes, graph node #3, seen 2 times, before this 2m ago/);
   assertMatch(emptyChromeReason(noChrome, "macos"), /menu bar/);

@@ -6,7 +6,7 @@
  */
 
 import type { RunResult } from "../plan/executor.ts";
-import { elementLine } from "./observe_text.ts";
+import { elementRows, ROWS_LEGEND } from "./element_rows.ts";
 
 /** Renders a run; `shotScale` is the attached screenshot's scale, when one is attached. */
 export function journeyText(r: RunResult, shotScale: number | null): string {
@@ -42,10 +42,11 @@ export function journeyText(r: RunResult, shotScale: number | null): string {
     if (f.look) {
       const l = f.look;
       lines.push(`screen now: app ${l.window?.app ?? "(none)"}, window "${l.window?.title ?? ""}"`);
+      lines.push(ROWS_LEGEND);
       lines.push(`elements in focus window (${l.windowElements.length}):`);
-      for (const e of l.windowElements) lines.push(`  ${elementLine(e)}`);
+      lines.push(...elementRows(l.windowElements));
       lines.push(`chrome (${l.chromeElements.length}):`);
-      for (const e of l.chromeElements) lines.push(`  ${elementLine(e)}`);
+      lines.push(...elementRows(l.chromeElements));
       if (shotScale !== null) lines.push(`screenshot: attached (scale ${shotScale} of the screen)`);
     }
     if (r.status === "escalated") lines.push("fix the failed step and resend the plan from that step.");

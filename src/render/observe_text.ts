@@ -1,19 +1,14 @@
 /**
- * The text of an observe reply: compact, one fact per line, elements as
- * `text @ (cx,cy) [conf 0.97]`.
+ * The text of an observe reply: a few header facts, then the elements one
+ * visual row per line (`element_rows.ts`).
  *
  * @module
  */
 
 import type { Rect } from "../desktop/types.ts";
-import type { Element } from "../ocr/types.ts";
 import type { Observation } from "../plan/look.ts";
 import { emptyChromeReason } from "../perceive/surfaces.ts";
-
-/** One element as a listing line. */
-export function elementLine(el: Element): string {
-  return `${el.text} @ (${el.cx},${el.cy}) [conf ${el.conf.toFixed(2)}]`;
-}
+import { elementRows, ROWS_LEGEND } from "./element_rows.ts";
 
 function rect(r: Rect): string {
   return `${r.width}x${r.height} at (${r.x},${r.y})`;
@@ -41,9 +36,8 @@ export function observeText(
   lines.push(
     focus ? `window: "${focus.title}" (${focus.kind}, ${rect(focus.bounds)})` : "window: (no focused window)",
   );
-  lines.push(
-    `open_windows: ${o.appWindows.length ? o.appWindows.map((w) => `"${w.title}"`).join(", ") : "(none)"}`,
-  );
+  const others = o.appWindows.filter((w) => w.id !== focus?.id);
+  if (others.length) lines.push(`other_windows: ${others.map((w) => `"${w.title}"`).join(", ")}`);
   if (o.sighting) {
     lines.push(
       o.sighting.known
@@ -55,15 +49,14 @@ export function observeText(
   } else {
     lines.push("known_window: no (nothing recorded: no focused application window)");
   }
-  lines.push(
-    `screen: ${screen.widthPx}x${screen.heightPx} px = ${screen.widthPt}x${screen.heightPt} pt (scale ${screen.scale}); element coordinates are pixels`,
-  );
-  lines.push(
-    `single_character_scan: ${o.charScan ? rect(o.charScan) : "none (no glyph-sized blobs left unread)"}`,
-  );
-  lines.push("");
+  const points = screen.widthPt === screen.widthPx && screen.heightPt === screen.heightPx
+    ? ""
+    : ` = ${screen.widthPt}x${screen.heightPt} pt`;
+  lines.push(`screen: ${screen.widthPx}x${screen.heightPx} px${points} (scale ${screen.scale})`);
+  if (o.charScan) lines.push(`single_character_scan: ${rect(o.charScan)}`);
+  lines.push(ROWS_LEGEND);
   lines.push(`elements in focus window (${o.surfaces.window.length}):`);
-  for (const el of o.surfaces.window) lines.push(`  ${elementLine(el)}`);
+  lines.push(...elementRows(o.surfaces.window));
   if (!o.surfaces.window.length) {
     lines.push(focus ? "  (no text read in this window)" : "  (no window has the focus)");
   }
@@ -71,17 +64,17 @@ export function observeText(
     ? "menu bar / menus / popovers"
     : "menus / popups / tooltips / docks";
   lines.push(`chrome (${chromeLabel}, ${o.surfaces.chrome.length}):`);
-  for (const el of o.surfaces.chrome) lines.push(`  ${elementLine(el)}`);
+  lines.push(...elementRows(o.surfaces.chrome));
   if (!o.surfaces.chrome.length) lines.push(`  (empty: ${emptyChromeReason(o.state, platform)})`);
   if (o.surfaces.offSurface > 0) {
     lines.push(
       `off_surface: ${o.surfaces.offSurface} text element(s) in background windows or on the desktop, not listed; focus that window to act on them`,
     );
   }
-  lines.push(
-    shot
-      ? `screenshot: attached at ${shot.width}x${shot.height} (scale ${shot.scale} of the screen; divide its coordinates by ${shot.scale} to get screen pixels)`
-      : "screenshot: not attached (screenshot=false)",
-  );
+  if (shot) {
+    lines.push(
+      `screenshot: ${shot.width}x${shot.height}, scale ${shot.scale}: divide its coordinates by ${shot.scale} for screen pixels`,
+    );
+  }
   return lines.join("\n");
 }
