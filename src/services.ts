@@ -1,7 +1,8 @@
 /**
  * What tool handlers share: the desktop, the screen reader, the store and a
- * clock. The desktop and the OCR workers open on first use, so a server that
- * only answers `recall` never touches the display or starts a recogniser.
+ * clock. The desktop opens on first use; the OCR engine opens on first use
+ * or when `warm` starts it in the background as the server starts, so the
+ * first look does not pay for the recognisers' start.
  *
  * @module
  */
@@ -17,6 +18,12 @@ export interface Services {
   readonly store: Store;
   /** Milliseconds since the epoch (injectable for tests). */
   now(): number;
+  /**
+   * Starts the OCR engine in the background and returns at once. A read that
+   * arrives before it is ready waits for the same recognisers; a failure here
+   * only means the first read starts them (and reports the error itself).
+   */
+  warm(): void;
   /** Releases everything that was opened. */
   close(): Promise<void>;
 }
@@ -35,6 +42,14 @@ export function createServices(opts: {
     desktop: () => (desktop ??= opts.openDesktop()),
     reader: () => (reader ??= opts.openReader()),
     now: opts.now ?? (() => Date.now()),
+    warm() {
+      try {
+        const engine = (reader ??= opts.openReader()).engine;
+        engine.warm?.().catch(() => {});
+      } catch {
+        // The engine could not even be built: the first read will say why.
+      }
+    },
     async close() {
       await reader?.close();
       desktop?.close();

@@ -6,7 +6,8 @@
  * working directory, and a local `langPath` means it never builds a URL. The
  * server runs without `--allow-net`, so a download attempt would fail loudly.
  *
- * Recognisers are started lazily (the first read pays ~0.3 s) and reused;
+ * Recognisers start on the first read or on `warm` (the server calls it as
+ * it starts, so the first read does not pay their ~0.3 s) and are reused;
  * up to `size` of them run in parallel, one per core, each in a
  * `node:worker_threads` worker. When a worker cannot start (or
  * `CHOTO_OCR_WORKERS=0`), one recogniser runs in-process on the same
@@ -109,6 +110,8 @@ export class TesseractEngine implements OcrEngine {
   readonly #recyclePixels: number;
   /** Recognisers replaced so far (for tests and benchmarks). */
   recycled = 0;
+  /** Recognisers started so far (for tests and benchmarks). */
+  started = 0;
   #backend: OcrBackend;
   /** Whether the first recogniser has started, which settles the backend. */
   #settled = false;
@@ -172,8 +175,13 @@ export class TesseractEngine implements OcrEngine {
     return { name: this.#backend, why: this.#why || (this.#settled ? "workers started" : "not started yet") };
   }
 
-  /** Starts every recogniser now instead of on first use. */
+  /**
+   * Starts every recogniser now instead of on first use. The first slot is
+   * in the pool before this awaits anything, so a read that comes meanwhile
+   * takes it and waits for its start instead of starting another.
+   */
   async warm(): Promise<void> {
+    if (this.#closed) return;
     if (!this.#slots.length) this.#slots.push(this.#spawn());
     await this.#slots[0].worker;
     while (this.#slots.length < this.#capacity()) this.#slots.push(this.#spawn());
@@ -199,6 +207,7 @@ export class TesseractEngine implements OcrEngine {
   }
 
   #spawn(): Slot {
+    this.started++;
     const worker = this.#start();
     // A slot whose start failed is dropped, so the next read starts afresh.
     worker.catch(() => {

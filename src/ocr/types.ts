@@ -35,6 +35,8 @@ export interface OcrEngine {
   readonly name: string;
   /** Recognises the words of an RGBA image. */
   recognize(image: RgbaImage, mode?: OcrMode): Promise<OcrWord[]>;
+  /** Starts the recognisers now rather than on the first read (optional). */
+  warm?(): Promise<void>;
   /** Stops workers and frees native objects. Safe to call twice. */
   close(): Promise<void>;
 }

@@ -1,0 +1,55 @@
+/**
+ * Warm start: the server starts the recognisers in the background, and a
+ * read that arrives before they are ready waits for them instead of
+ * starting more.
+ */
+
+import { assert, assertEquals } from "./support/assert.ts";
+import { loadFixtures } from "../bench/ocr_score.ts";
+import { TesseractEngine } from "../src/ocr/tesseract.ts";
+import { createScreenReader } from "../src/ocr/reader.ts";
+import { createServices } from "../src/services.ts";
+import { Store } from "../src/graph/store.ts";
+
+Deno.test("a read during the warm start shares the recogniser being started", async () => {
+  const [f] = await loadFixtures((n) => n === "apps/zenity_list_light");
+  const engine = new TesseractEngine(1);
+  try {
+    const warming = engine.warm();
+    const words = await engine.recognize(f.frame, "sparse");
+    await warming;
+    assert(words.length > 5, `read ${words.length} words`);
+    assertEquals(engine.started, 1);
+  } finally {
+    await engine.close();
+  }
+});
+
+Deno.test("services.warm builds the reader once and starts its engine without waiting", async () => {
+  let built = 0;
+  const engine = new TesseractEngine(1);
+  const services = createServices({
+    store: new Store(":memory:"),
+    openDesktop: () => {
+      throw new Error("warm must not open the desktop");
+    },
+    openReader: () => {
+      built++;
+      return createScreenReader(engine);
+    },
+  });
+  try {
+    services.warm();
+    assertEquals(built, 1);
+    assertEquals(engine.started, 1);
+    // The first read takes the same reader and the recogniser already starting.
+    const reader = services.reader();
+    assertEquals(built, 1);
+    const [f] = await loadFixtures((n) => n === "apps/zenity_list_light");
+    const read = await reader.read(f.frame, { x: 0, y: 0, width: f.frame.width, height: f.frame.height });
+    assert(read.elements.length > 5);
+    assertEquals(engine.started, 1);
+  } finally {
+    await services.close();
+  }
+});
