@@ -18,6 +18,8 @@ import { hashRegion, type RegionCache } from "./cache.ts";
 
 /** Single characters below this confidence are discarded. */
 export const CHAR_CONF_FLOOR = 0.5;
+/** Double chevrons the recogniser answers for a menu's solid arrowhead. */
+const CHEVRONS = new Set(["»", "«"]);
 /** Glyphs are prepared as if text were this tall: 4x and ~1.7x enlargement. */
 const GLYPH_HEIGHTS = [8, 20];
 
@@ -80,6 +82,8 @@ async function readGlyph(engine: OcrEngine, grey: Grey, line: TextLine): Promise
     if (line.blobs.length === 1 && read.length === 1) {
       read[0] = { ...read[0], text: oneOfCasePair(read[0].text) };
     }
+    // A `»` is two strokes; one solid blob read so is a submenu's arrowhead, not text.
+    if (line.blobs.length === 1 && read.length === 1 && CHEVRONS.has(read[0].text)) read.length = 0;
     const conf = read.length ? Math.min(...read.map((w) => w.conf)) : -1;
     if (conf > bestConf) {
       bestConf = conf;

@@ -27,6 +27,7 @@ import { prepareLine, ringLevel } from "./prepare.ts";
 import { STACK_GAP, stackLines, toSource, unstackWords } from "./stack.ts";
 import { hashRegion, RegionCache } from "./cache.ts";
 import { fixUiWord } from "./lexicon.ts";
+import { barOrDigit, foldShortcut, hasBarKey, readShortcut } from "./accelerators.ts";
 import { isLoneGlyph, readLoneGlyphs } from "./chars.ts";
 import { cleanWords } from "./plausible.ts";
 import { classifySymbol, inkBox } from "./shapes.ts";
@@ -222,8 +223,10 @@ export class ScreenPipeline {
     const store = (m: (typeof prepared)[number], found: OcrWord[]) => {
       const box = lines[m.index];
       const words = found
-        .filter((w) => w.conf >= MIN_WORD_CONF)
-        .map((w) => toSource(m.line, { ...w, text: fixUiWord(w.text) }, -box.x, -box.y))
+        .map((w) => ({ ...w, text: fixUiWord(w.text) }))
+        // A word that parses as a shortcut is one, however faint (a disabled item's grey `Ctrl+Z`).
+        .filter((w) => w.conf >= MIN_WORD_CONF || readShortcut(w.text) !== null)
+        .map((w) => readKeyGlyph(grey, box, toSource(m.line, w, -box.x, -box.y)))
         .flatMap((w) => splitAtGaps(w, box, rowHeight(box)));
       local[m.index] = words;
       this.cache.set(m.key, words);
@@ -334,4 +337,15 @@ export class ScreenPipeline {
     }));
     for (const m of changed) this.cache.set(m.key, local[m.index]);
   }
+}
+
+/**
+ * Spells a shortcut word canonically and, when its key is a bar-shaped glyph
+ * (`1`/`I`/`l`), decides it by the glyph's ink. `w` is relative to `line`.
+ */
+function readKeyGlyph(grey: Grey, line: Box, w: OcrWord): OcrWord {
+  const text = foldShortcut(w.text);
+  if (!hasBarKey(text)) return text === w.text ? w : { ...w, text };
+  const key = barOrDigit(grey, { x: line.x + w.x, y: line.y + w.y, w: w.w, h: w.h });
+  return { ...w, text: text.slice(0, -1) + key };
 }

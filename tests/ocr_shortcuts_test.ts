@@ -1,0 +1,86 @@
+/**
+ * Menu shortcuts: the grammar folds the recogniser's spellings to the
+ * canonical one, and on the hand-labelled menu frames (grey items,
+ * submenus, Shift+Ctrl and Alt combos from mousepad, geany and galculator)
+ * every shortcut is read exactly, case and all.
+ */
+
+import { assert, assertEquals } from "./support/assert.ts";
+import { loadFixtures } from "../bench/ocr_score.ts";
+import { TesseractEngine } from "../src/ocr/tesseract.ts";
+import { ScreenPipeline } from "../src/ocr/pipeline.ts";
+import { barOrDigit, foldShortcut, readShortcut } from "../src/ocr/accelerators.ts";
+import type { Grey } from "../src/ocr/pixels.ts";
+
+Deno.test("shortcut spellings fold to one canonical form", () => {
+  const cases: Array<[string, string]> = [
+    ["Ctri+z", "Ctrl+Z"],
+    ["ctri+A", "Ctrl+A"],
+    ["Ctr1+Y", "Ctrl+Y"],
+    ["Ctrl+Xx", "Ctrl+X"],
+    ["Shif1+Ctrl+Delete", "Shift+Ctrl+Delete"],
+    ["shift+ctrl+page_up", "Shift+Ctrl+Page Up"],
+    ["AIt+F4", "Alt+F4"],
+    ["Ctrl+F1O", "Ctrl+F10"],
+    ["Super+e", "Super+E"],
+    ["Ctrl++", "Ctrl++"],
+    ["Ctrl+-", "Ctrl+-"],
+    ["⌘⇧s", "⌘⇧S"],
+  ];
+  for (const [read, canonical] of cases) assertEquals(readShortcut(read), canonical, read);
+});
+
+Deno.test("words that are not shortcuts pass unchanged", () => {
+  for (const text of ["C++", "+/-", "M+", "Ctrl", "1+2", "Save+Close", "Ctrl+Save", "Fruit+"]) {
+    assertEquals(readShortcut(text), null, text);
+    assertEquals(foldShortcut(text), text);
+  }
+});
+
+/** A 12x14 grey box with dark ink drawn by `ink(x, y)`. */
+function glyph(ink: (x: number, y: number) => boolean): Grey {
+  const width = 12, height = 14;
+  const data = new Uint8Array(width * height).fill(250);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (ink(x, y)) data[y * width + x] = 40;
+  return { width, height, data };
+}
+
+Deno.test("a plain bar is the letter I, a bar with a flag and a foot the digit 1", () => {
+  const bar = glyph((x, y) => x === 6 && y >= 2 && y <= 12);
+  const one = glyph((x, y) =>
+    (x === 6 && y >= 2 && y <= 12) || (y === 12 && x >= 4 && x <= 8) || (y === 3 && x === 5)
+  );
+  const box = { x: 0, y: 0, w: 12, h: 14 };
+  assertEquals(barOrDigit(bar, box), "I");
+  assertEquals(barOrDigit(one, box), "1");
+});
+
+Deno.test("every shortcut on the labelled menu frames is read exactly", async () => {
+  const frames = await loadFixtures((n) => n.startsWith("apps/menu_"));
+  assert(frames.length >= 5, `only ${frames.length} menu frames`);
+  const engine = new TesseractEngine(2);
+  try {
+    const wrong: string[] = [];
+    let shortcuts = 0;
+    for (const f of frames) {
+      const { words } = await new ScreenPipeline(engine).run(f.frame, {
+        x: 0,
+        y: 0,
+        width: f.frame.width,
+        height: f.frame.height,
+      });
+      for (const t of f.words.filter((t) => readShortcut(t.text) !== null)) {
+        shortcuts++;
+        const cx = t.x + t.w / 2, cy = t.y + t.h / 2;
+        const read = words.find((w) =>
+          Math.abs(w.x + w.w / 2 - cx) <= 6 && Math.abs(w.y + w.h / 2 - cy) <= 4
+        );
+        if (read?.text !== t.text) wrong.push(`${f.name}: ${t.text} read as ${read?.text ?? "nothing"}`);
+      }
+    }
+    assert(shortcuts >= 25, `only ${shortcuts} shortcuts labelled`);
+    assertEquals(wrong, []);
+  } finally {
+    await engine.close();
+  }
+});
