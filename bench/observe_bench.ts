@@ -37,13 +37,89 @@ export function fortyLines(variant = 0): string {
 
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? NaN;
 
-async function observe(client: Client): Promise<{ ms: number; text: string; ocrMs: number }> {
+/** Parses `capture 12 · lines 30 · ...`. */
+function parseStages(line: string): Record<string, number> {
+  return Object.fromEntries(
+    line.split(" · ").map((p) => {
+      const [k, v] = p.split(" ");
+      return [k, Number(v)];
+    }),
+  );
+}
+
+/** Median of each stage over several looks, as one line. */
+function stageMedians(lines: string[]): string {
+  const all = lines.map(parseStages);
+  const keys = [...new Set(all.flatMap((s) => Object.keys(s)))];
+  return keys.map((k) => `${k} ${median(all.map((s) => s[k] ?? 0)).toFixed(0)}`).join(" · ");
+}
+
+interface Shown {
+  text: string;
+  cx: number;
+  cy: number;
+  conf: number;
+}
+interface Structured {
+  app: string | null;
+  window:
+    | { title: string; kind: string; bounds: { x: number; y: number; width: number; height: number } }
+    | null;
+  open_windows: string[];
+  known_window: boolean;
+  graph_node: number | null;
+  screen: { width_px: number; height_px: number; width_pt: number; height_pt: number; scale: number };
+  elements: Shown[];
+  chrome: Shown[];
+  chrome_empty_reason: string | null;
+  off_surface: number;
+  single_character_scan: { x: number; y: number; width: number; height: number } | null;
+}
+
+/**
+ * The listing as observe wrote it before rows (one element per line,
+ * `text @ (cx,cy) [conf 0.97]`), rebuilt from the structured output of the
+ * same look so both lengths describe one screen. The "seen N times" clause is
+ * filled with fixed values of the same width.
+ */
+function elementPerLineListing(s: Structured): string {
+  const r = (b: { x: number; y: number; width: number; height: number }) =>
+    `${b.width}x${b.height} at (${b.x},${b.y})`;
+  const el = (e: Shown) => `  ${e.text} @ (${e.cx},${e.cy}) [conf ${e.conf.toFixed(2)}]`;
+  const lines = [
+    `app: ${s.app ?? "(none)"}`,
+    s.window
+      ? `window: "${s.window.title}" (${s.window.kind}, ${r(s.window.bounds)})`
+      : "window: (no focused window)",
+    `open_windows: ${s.open_windows.length ? s.open_windows.map((t) => `"${t}"`).join(", ") : "(none)"}`,
+    s.known_window
+      ? `known_window: yes, graph node #${s.graph_node}, seen 7 times, before this 1s ago`
+      : `known_window: no, first sighting, recorded as graph node #${s.graph_node}`,
+    `screen: ${s.screen.width_px}x${s.screen.height_px} px = ${s.screen.width_pt}x${s.screen.height_pt} pt (scale ${s.screen.scale}); element coordinates are pixels`,
+    `single_character_scan: ${
+      s.single_character_scan ? r(s.single_character_scan) : "none (no glyph-sized blobs left unread)"
+    }`,
+    "",
+    `elements in focus window (${s.elements.length}):`,
+    ...s.elements.map(el),
+    `chrome (menus / popups / tooltips / docks, ${s.chrome.length}):`,
+    ...s.chrome.map(el),
+    ...(s.chrome.length ? [] : [`  (empty: ${s.chrome_empty_reason})`]),
+    "screenshot: not attached (screenshot=false)",
+  ];
+  return lines.join("\n");
+}
+
+async function observe(
+  client: Client,
+): Promise<{ ms: number; text: string; ocrMs: number; structured: Structured }> {
   const t0 = performance.now();
   const r = await client.callTool({ name: "observe", arguments: { screenshot: false } });
   const ms = performance.now() - t0;
   if (r.isError) throw new Error(JSON.stringify(r.content));
   const text = (r.content as Content).filter((c) => c.type === "text").map((c) => c.text).join("\n");
-  return { ms, text, ocrMs: (r.structuredContent as { ocr_ms: number }).ocr_ms };
+  const structured = r.structuredContent as unknown as Structured & { ocr_ms: number };
+  return { ms, text, ocrMs: structured.ocr_ms, structured };
 }
 
 async function cliMs(display: string, dir: string): Promise<number> {
@@ -78,8 +154,17 @@ async function main() {
     command: Deno.execPath(),
     args: ["task", "--quiet", "start", "--db", `${dir}/choto.db`],
     cwd: ROOT,
-    env: { ...Deno.env.toObject(), ...desktop.env, NO_COLOR: "1" },
-    stderr: "ignore",
+    env: { ...Deno.env.toObject(), ...desktop.env, NO_COLOR: "1", CHOTO_STAGES: "1" },
+    stderr: "pipe",
+  });
+  // The server logs each observe's stage times on stderr; keep them in order.
+  const stageLines: string[] = [];
+  let pending = "";
+  transport.stderr?.on("data", (d: Uint8Array) => {
+    pending += new TextDecoder().decode(d);
+    const lines = pending.split("\n");
+    pending = lines.pop()!;
+    for (const l of lines) if (l.startsWith("observe stages ms: ")) stageLines.push(l.slice(19));
   });
   const client = new Client({ name: "choto-bench", version: "0.0.0" });
   try {
@@ -90,27 +175,36 @@ async function main() {
     await client.listTools();
     const listMs = performance.now() - t1;
     const first = await observe(client);
+    await new Promise((r) => setTimeout(r, 100));
+    const firstStages = stageLines.length ? stageLines[stageLines.length - 1] : "-";
     const load = Deno.loadavg();
 
     const x = createX11Desktop(desktop.display);
     const whole: number[] = [];
     const small: number[] = [];
+    const wholeStages: string[] = [];
+    const smallStages: string[] = [];
+    const lastStages = async () => {
+      await new Promise((r) => setTimeout(r, 50));
+      return stageLines[stageLines.length - 1] ?? "";
+    };
     const cli: number[] = [];
-    let text = first.text;
+    let last = first;
     try {
       for (let i = 0; i < rounds; i++) {
-        // The whole text area changes: every line turns selected, then plain again.
+        // The whole text area changes to text never seen: select all and type another 40 lines.
         await x.hotkey(["ctrl", "a"]);
-        await new Promise((r) => setTimeout(r, 400));
+        await x.type(fortyLines(i + 1));
+        await x.hotkey(["ctrl", "Home"]);
+        await new Promise((r) => setTimeout(r, 500));
         whole.push((await observe(client)).ms);
-        await x.hotkey(["ctrl", "End"]);
-        await new Promise((r) => setTimeout(r, 400));
-        whole.push((await observe(client)).ms);
+        wholeStages.push(await lastStages());
         await x.type("x");
         await new Promise((r) => setTimeout(r, 300));
         const o = await observe(client);
         small.push(o.ms);
-        text = o.text;
+        smallStages.push(await lastStages());
+        last = o;
         cli.push(await cliMs(desktop.display, dir));
         await x.hotkey(["BackSpace"]);
         await new Promise((r) => setTimeout(r, 200));
@@ -127,8 +221,15 @@ async function main() {
     console.log(row(`observe, whole text area changed (med)`, median(whole)));
     console.log(row(`observe, one typed character (med)`, median(small)));
     console.log(row("stock tesseract CLI, same screen (med)", cliMed));
-    console.log(`observe text: ${text.length} chars`);
-    if (args.values.print) console.log(text);
+    console.log(`stages ms, first look: ${firstStages}`);
+    console.log(`stages ms, whole text area changed (med): ${stageMedians(wholeStages)}`);
+    console.log(`stages ms, one typed character (med): ${stageMedians(smallStages)}`);
+    const before = elementPerLineListing(last.structured).length;
+    console.log(
+      `observe text (one typed character's look, ${last.structured.elements.length} elements): ${last.text.length} chars; ` +
+        `one element per line as before: ${before} chars; ratio ${(last.text.length / before).toFixed(2)}`,
+    );
+    if (args.values.print) console.log(last.text);
   } finally {
     await client.close().catch(() => {});
     await desktop.stop();

@@ -63,6 +63,7 @@ Deno.test("the observe text labels both blocks and says why chrome is empty", ()
       sighting: { appId: 1, windowId: 3, known: true, seenCount: 2, previousSeen: 0 },
       charScan: null,
       ocrMs: 5,
+      stages: {},
       at: 120_000,
     },
     "x11",

@@ -27,6 +27,7 @@ import { prepareLine, ringLevel } from "./prepare.ts";
 import { STACK_GAP, stackLines, toSource, unstackWords } from "./stack.ts";
 import { hashRegion, RegionCache } from "./cache.ts";
 import { fixUiWord } from "./lexicon.ts";
+import { addStage, type StageTimes, timed } from "../common/stages.ts";
 import { barOrDigit, foldShortcut, hasBarKey, readShortcut } from "./accelerators.ts";
 import { isLoneGlyph, readLoneGlyphs } from "./chars.ts";
 import { cleanWords } from "./plausible.ts";
@@ -67,6 +68,8 @@ export interface PipelineResult {
   recognised: number;
   /** Lines found. */
   lines: number;
+  /** Milliseconds per stage: lines, diff, prepare, recognise, glyphs. */
+  stages: StageTimes;
 }
 
 /** Options of one pipeline run. */
@@ -159,8 +162,10 @@ export class ScreenPipeline {
 
   /** Runs the pipeline on `r` (already clamped to the frame). */
   async run(frame: RgbaImage, r: Rect, options: PipelineOptions = {}): Promise<PipelineResult> {
-    const grey = greyOf(frame, r);
-    const lines = findTextLines(grey);
+    const stages: StageTimes = {};
+    const grey = timed(stages, "lines", () => greyOf(frame, r));
+    const lines = timed(stages, "lines", () => findTextLines(grey));
+    let t0 = performance.now();
     const local: OcrWord[][] = new Array(lines.length);
     const misses: Array<{ index: number; key: string }> = [];
     // Identical lines (repeated toggles, equal labels) are read once per frame.
@@ -187,7 +192,10 @@ export class ScreenPipeline {
         misses.push({ index, key });
       }
     });
-    await this.#recognise(grey, lines, misses, local, options.stacked ?? true);
+    addStage(stages, "diff", performance.now() - t0);
+    t0 = performance.now();
+    await this.#recognise(grey, lines, misses, local, options.stacked ?? true, stages);
+    addStage(stages, "recognise", performance.now() - t0 - (stages.prepare ?? 0));
     for (const m of misses) for (const twin of twins.get(m.key)!) local[twin] = local[m.index];
     const words: OcrWord[] = [];
     lines.forEach((line, i) => {
@@ -197,13 +205,21 @@ export class ScreenPipeline {
     });
     let charScan: Rect | null = null;
     if (options.charScan ?? true) {
+      t0 = performance.now();
       const glyphs = await readLoneGlyphs(this.engine, grey, lines, local, this.cache);
+      addStage(stages, "glyphs", performance.now() - t0);
       for (const w of glyphs.words) words.push({ ...w, x: w.x + r.x, y: w.y + r.y });
       if (glyphs.area) {
         charScan = { ...glyphs.area, x: glyphs.area.x + r.x, y: glyphs.area.y + r.y };
       }
     }
-    return { words: cleanWords(words), charScan, recognised: misses.length, lines: lines.length };
+    return {
+      words: cleanWords(words),
+      charScan,
+      recognised: misses.length,
+      lines: lines.length,
+      stages,
+    };
   }
 
   /** Recognises the missed lines and fills `local` (words relative to each line box). */
@@ -213,13 +229,15 @@ export class ScreenPipeline {
     misses: Array<{ index: number; key: string }>,
     local: OcrWord[][],
     stacked: boolean,
+    stages: StageTimes,
   ): Promise<void> {
     if (!misses.length) return;
-    const prepared = misses.map((m) => {
-      const line = lines[m.index];
-      const ground = lineGround(line, grey);
-      return { ...m, line: prepareLine(grey, surfaceBox(grey, line, ground), rowHeight(line), ground) };
-    });
+    const prepared = timed(stages, "prepare", () =>
+      misses.map((m) => {
+        const line = lines[m.index];
+        const ground = lineGround(line, grey);
+        return { ...m, line: prepareLine(grey, surfaceBox(grey, line, ground), rowHeight(line), ground) };
+      }));
     const store = (m: (typeof prepared)[number], found: OcrWord[]) => {
       const box = lines[m.index];
       const words = found
@@ -246,7 +264,7 @@ export class ScreenPipeline {
     await Promise.all(groups.map(async (group) => {
       // Keep screen order inside a stack: the recogniser reads top to bottom.
       group.sort((a, b) => a.index - b.index);
-      const stack = stackLines(group.map((m) => m.line));
+      const stack = timed(stages, "prepare", () => stackLines(group.map((m) => m.line)));
       const words = await this.engine.recognize(rgbaOf(stack.image), "block");
       unstackWords(stack, words).forEach((found, i) => store(group[i], found));
     }));

@@ -9,6 +9,7 @@
 
 import type { Rect, RgbaImage } from "../desktop/types.ts";
 import { groupWords } from "./group.ts";
+import { timed } from "../common/stages.ts";
 import { ScreenPipeline } from "./pipeline.ts";
 import type { OcrEngine, ScreenText } from "./types.ts";
 
@@ -37,8 +38,10 @@ export function createScreenReader(engine: OcrEngine): ScreenReader {
         return { elements: [], charScan: null, ms: 0 };
       }
       const result = await pipeline.run(frame, r, { charScan: options.charScan ?? true });
+      const elements = timed(result.stages, "group", () => groupWords(result.words));
       return {
-        elements: groupWords(result.words),
+        elements,
+        stages: result.stages,
         charScan: result.charScan,
         ms: Math.round(performance.now() - t0),
       };

@@ -6,6 +6,7 @@
  */
 
 import type { Rect, RgbaImage } from "../desktop/types.ts";
+import type { StageTimes } from "../common/stages.ts";
 
 /** One recognised word, in pixels of the image it was read from. */
 export interface OcrWord {
@@ -61,6 +62,8 @@ export interface ScreenText {
   elements: Element[];
   /** The area covered by the single-character pass, if any. */
   charScan: Rect | null;
+  /** Milliseconds per stage of the read (lines, diff, prepare, recognise, glyphs, group). */
+  stages?: StageTimes;
   /** Milliseconds spent reading. */
   ms: number;
 }

@@ -13,6 +13,7 @@ import type { Desktop, Rect, RgbaImage, WindowInfo, WindowState } from "../deskt
 import type { ScreenReader } from "../ocr/reader.ts";
 import type { Element } from "../ocr/types.ts";
 import { snapshot } from "./snapshot.ts";
+import { mergeStages, type StageTimes, timed } from "../common/stages.ts";
 import { assignSurfaces, focusWindow, type Surfaces } from "./surfaces.ts";
 
 /** What one look saw. */
@@ -25,6 +26,8 @@ export interface Perception {
   /** Where the single-character scan ran, when it ran. */
   charScan: Rect | null;
   ocrMs: number;
+  /** Milliseconds per stage: capture, then the reads' stages. */
+  stages: StageTimes;
 }
 
 /** How to look. */
@@ -45,19 +48,22 @@ export async function perceive(
   reader: ScreenReader,
   opts: PerceiveOptions = {},
 ): Promise<Perception> {
-  const { state, frame } = snapshot(desktop);
+  const stages: StageTimes = {};
+  const { state, frame } = timed(stages, "capture", () => snapshot(desktop));
   const window = (opts.windowId ? state.windows.find((w) => w.id === opts.windowId) : null) ??
     focusWindow(state);
   if (opts.whole) {
     const read = await reader.read(frame, { x: 0, y: 0, width: frame.width, height: frame.height });
-    const surfaces = assignSurfaces(read.elements, state, window);
-    return { state, frame, window, surfaces, charScan: read.charScan, ocrMs: read.ms };
+    mergeStages(stages, read.stages);
+    const surfaces = timed(stages, "group", () => assignSurfaces(read.elements, state, window));
+    return { state, frame, window, surfaces, charScan: read.charScan, ocrMs: read.ms, stages };
   }
   const chromeReads = await Promise.all(state.chrome.map((c) => reader.read(frame, c.bounds)));
   const chrome = chromeReads.flatMap((r, i) =>
     r.elements.filter((e) => containsPoint(state.chrome[i].bounds, e.cx, e.cy))
   );
   let ocrMs = chromeReads.reduce((sum, r) => sum + r.ms, 0);
+  for (const r of chromeReads) mergeStages(stages, r.stages);
   let windowText: Element[] = [];
   let offSurface = 0;
   let charScan: Rect | null = null;
@@ -71,7 +77,8 @@ export async function perceive(
       height: b.height - 4,
     });
     // Text a chrome surface draws over the window was read with that surface.
-    const sorted = assignSurfaces(read.elements, state, window);
+    mergeStages(stages, read.stages);
+    const sorted = timed(stages, "group", () => assignSurfaces(read.elements, state, window));
     windowText = sorted.window;
     offSurface = sorted.offSurface;
     charScan = read.charScan;
@@ -84,5 +91,6 @@ export async function perceive(
     surfaces: { focus: window, window: windowText, chrome, offSurface },
     charScan,
     ocrMs,
+    stages,
   };
 }

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { type StageTimes, timed } from "../common/stages.ts";
 import { normaliseText } from "../common/match.ts";
 import type { RgbaImage, WindowInfo, WindowState } from "../desktop/types.ts";
 import type { Rect } from "../desktop/types.ts";
@@ -82,13 +83,15 @@ export interface Observation {
   sighting: SightingResult | null;
   charScan: Rect | null;
   ocrMs: number;
+  /** Milliseconds per stage of the look, `record` (the graph's SQLite writes) included. */
+  stages: StageTimes;
   at: number;
 }
 
 /** Reads the whole screen once and records the focus window. */
 export async function observeScreen(services: Services): Promise<Observation> {
   const desktop = services.desktop();
-  const { state, frame, surfaces, charScan, ocrMs } = await perceive(desktop, services.reader(), {
+  const { state, frame, surfaces, charScan, ocrMs, stages } = await perceive(desktop, services.reader(), {
     whole: true,
   });
   const focus = surfaces.focus;
@@ -97,7 +100,11 @@ export async function observeScreen(services: Services): Promise<Observation> {
   let sighting: SightingResult | null = null;
   if (focus?.app) {
     const version = desktop.appVersion?.(focus.pid) ?? null;
-    sighting = recordSighting(services.store, focus.app, focus, surfaces.window, at, version);
+    sighting = timed(
+      stages,
+      "record",
+      () => recordSighting(services.store, focus.app!, focus, surfaces.window, at, version),
+    );
   }
-  return { state, frame, surfaces, appWindows, sighting, charScan, ocrMs, at };
+  return { state, frame, surfaces, appWindows, sighting, charScan, ocrMs, stages, at };
 }

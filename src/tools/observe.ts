@@ -10,6 +10,8 @@ import { emptyChromeReason } from "../perceive/surfaces.ts";
 import { screenshotPng } from "../render/image.ts";
 import { observeText } from "../render/observe_text.ts";
 import { defineTool } from "./tool.ts";
+import { addStage, stagesLine } from "../common/stages.ts";
+import { envVar } from "../env.ts";
 import { elementShape, rectShape, windowShape } from "./shared_shapes.ts";
 
 export const observeTool = defineTool({
@@ -61,13 +63,18 @@ export const observeTool = defineTool({
   },
   async run(args, services) {
     const o = await observeScreen(services);
+    const t0 = performance.now();
     const shot = args.screenshot ? await screenshotPng(o.frame) : null;
     const platform = services.desktop().platform;
     const focus = o.surfaces.focus;
     const { screen } = o.state;
+    const text = observeText(o, platform, shot);
+    addStage(o.stages, "render", performance.now() - t0);
+    // Where the time went, for benchmarks; stderr is the server's log, never the protocol.
+    if (envVar("CHOTO_STAGES") === "1") console.error(`observe stages ms: ${stagesLine(o.stages)}`);
     return {
       ok: true,
-      text: observeText(o, platform, shot),
+      text,
       images: shot ? [shot.png] : [],
       structured: {
         app: o.state.frontmostApp,
