@@ -62,7 +62,7 @@ async function serve(dbFlag: string | undefined, ocrFlag: string | undefined): P
   Deno.addSignalListener("SIGTERM", () => void shutdown());
   await server.connect(transport);
   // The recognisers start while the client is still shaking hands, so the first observe finds them ready.
-  setTimeout(() => svc.warm(), 0);
+  setTimeout(() => void svc.warm(), 0);
   // The SDK stops reading on EOF but does not exit: the client closing stdin ends us.
   process.stdin.on("end", () => void shutdown());
 }

@@ -19,11 +19,14 @@ export interface Services {
   /** Milliseconds since the epoch (injectable for tests). */
   now(): number;
   /**
-   * Starts the OCR engine in the background and returns at once. A read that
-   * arrives before it is ready waits for the same recognisers; a failure here
-   * only means the first read starts them (and reports the error itself).
+   * Starts the OCR engine in the background and returns at once, then (on
+   * X11; on macOS a capture at start would ask for Screen Recording before
+   * the user asked for anything) reads the screen once into the reader's
+   * line cache, recording nothing. A read that arrives meanwhile waits for
+   * the same recognisers and that read; a failure here only means the first
+   * read does the work (and reports the error itself). Resolves when done.
    */
-  warm(): void;
+  warm(): Promise<void>;
   /** Releases everything that was opened. */
   close(): Promise<void>;
 }
@@ -42,12 +45,15 @@ export function createServices(opts: {
     desktop: () => (desktop ??= opts.openDesktop()),
     reader: () => (reader ??= opts.openReader()),
     now: opts.now ?? (() => Date.now()),
-    warm() {
+    async warm() {
       try {
-        const engine = (reader ??= opts.openReader()).engine;
-        engine.warm?.().catch(() => {});
+        const r = (reader ??= opts.openReader());
+        await r.engine.warm?.();
+        const d = (desktop ??= opts.openDesktop());
+        if (d.platform === "macos") return;
+        await r.prime?.(d.capture());
       } catch {
-        // The engine could not even be built: the first read will say why.
+        // No engine or no display: the first read will say why.
       }
     },
     async close() {

@@ -25,13 +25,14 @@ Deno.test("a read during the warm start shares the recogniser being started", as
   }
 });
 
-Deno.test("services.warm builds the reader once and starts its engine without waiting", async () => {
+Deno.test("services.warm builds the reader once and starts its engine before its first await", async () => {
   let built = 0;
   const engine = new TesseractEngine(1);
   const services = createServices({
     store: new Store(":memory:"),
+    // No display: warm still starts the engine and ends quietly.
     openDesktop: () => {
-      throw new Error("warm must not open the desktop");
+      throw new Error("no display");
     },
     openReader: () => {
       built++;
@@ -39,9 +40,10 @@ Deno.test("services.warm builds the reader once and starts its engine without wa
     },
   });
   try {
-    services.warm();
+    const warming = services.warm();
     assertEquals(built, 1);
     assertEquals(engine.started, 1);
+    await warming;
     // The first read takes the same reader and the recogniser already starting.
     const reader = services.reader();
     assertEquals(built, 1);
@@ -51,5 +53,28 @@ Deno.test("services.warm builds the reader once and starts its engine without wa
     assertEquals(engine.started, 1);
   } finally {
     await services.close();
+  }
+});
+
+Deno.test("a read after a priming read of the same frame recognises nothing again", async () => {
+  const [f] = await loadFixtures((n) => n === "apps/zenity_list_light");
+  const engine = new TesseractEngine(2);
+  const reader = createScreenReader(engine);
+  let calls = 0;
+  const recognize = engine.recognize.bind(engine);
+  engine.recognize = (...args) => (calls++, recognize(...args));
+  try {
+    const priming = reader.prime!(f.frame);
+    // Asked before the priming read is done: it waits for it instead of reading the lines twice.
+    const read = await reader.read(f.frame, { x: 0, y: 0, width: f.frame.width, height: f.frame.height });
+    await priming;
+    const primed = calls;
+    assert(primed > 0);
+    assert(read.elements.length > 5);
+    const again = await reader.read(f.frame, { x: 0, y: 0, width: f.frame.width, height: f.frame.height });
+    assertEquals(calls, primed);
+    assertEquals(again.elements.map((e) => e.text), read.elements.map((e) => e.text));
+  } finally {
+    await reader.close();
   }
 });

@@ -23,15 +23,28 @@ export interface ReadOptions {
 export interface ScreenReader {
   readonly engine: OcrEngine;
   read(frame: RgbaImage, region: Rect, options?: ReadOptions): Promise<ScreenText>;
+  /**
+   * Reads `frame` in the background only to fill the line cache; a read
+   * that comes meanwhile waits for it and then finds its lines cached
+   * instead of recognising them a second time.
+   */
+  prime?(frame: RgbaImage): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Builds the reader over an engine; it keeps a per-line pixel cache between reads. */
 export function createScreenReader(engine: OcrEngine): ScreenReader {
   const pipeline = new ScreenPipeline(engine);
+  let priming: Promise<unknown> = Promise.resolve();
   return {
     engine,
+    prime(frame) {
+      const whole = { x: 0, y: 0, width: frame.width, height: frame.height };
+      priming = priming.then(() => pipeline.run(frame, whole)).catch(() => {});
+      return priming.then(() => {});
+    },
     async read(frame, region, options = {}) {
+      await priming;
       const t0 = performance.now();
       const r = clampRect(region, frame.width, frame.height);
       if (r.width < 4 || r.height < 4) {
