@@ -9,7 +9,7 @@ import { z } from "zod";
 import { type Comparison, PREFLIGHT_FIELDS } from "../mission/fingerprint.ts";
 import { replayItem } from "../mission/replay.ts";
 import { MAX_ITEMS } from "../mission/store.ts";
-import { statusBlock, statusData } from "../mission/status_text.ts";
+import { statusBlock } from "../mission/status_text.ts";
 import { screenshotPng } from "../render/image.ts";
 import { journeyText } from "../render/journey_text.ts";
 import { defineTool } from "./tool.ts";
@@ -66,19 +66,15 @@ export const missionReplayTool = defineTool({
     );
     const preflight = preflightLines(r.comparison, compared).join("\n");
     if (!r.ran) {
+      // An answer, not a refusal of the input: the preflight ran and this is what it found.
       return {
-        ok: false,
+        ok: true,
         text: [
           preflight,
           "",
           `A difference is not proof the app changed: a resized window, a dialog in the way, another model or a real update all show up here, and only you can tell which. To go ahead, run the steps deliberately with execute_plan(mission_item_id=${n}); a success records this world as the item's new recipe. Or judge the item yourself with mission_mark.`,
         ].join("\n") + statusBlock(r.mission),
-        structured: {
-          status: null,
-          differences: r.comparison.differences,
-          route_warning: null,
-          mission: statusData(r.mission),
-        },
+        structured: { status: null, differences: r.comparison.differences, route_warning: null },
       };
     }
     const run = r.result!;

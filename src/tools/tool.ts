@@ -33,10 +33,11 @@ export type Reply<Out> =
   }
   | {
     ok: false;
-    /** What went wrong and how to recover. */
+    /**
+     * What went wrong and how to recover. An error carries no structured
+     * content: the output schema describes answers, not refusals.
+     */
     text: string;
-    /** Optional typed details of the failure. */
-    structured?: Record<string, unknown>;
     images?: Uint8Array[];
   };
 
@@ -49,9 +50,10 @@ export interface ToolSpec<In extends Shape, Out extends Shape> {
   outputSchema: Out;
   annotations: Hints;
   /**
-   * Optional validation that replaces the SDK's own, for tools whose input
-   * deserves better messages than a raw schema error (the step and field,
-   * and how to fix them). Returns the parsed value or the text to answer with.
+   * Optional validation in place of parsing `inputSchema`, for tools whose
+   * published schema is a summary and whose input deserves better messages
+   * than a raw schema error (the step and field, and how to fix them).
+   * Returns the parsed value or the text to answer with.
    */
   /**
    * True for a tool that sends input to the screen. The server lets one such
@@ -81,9 +83,7 @@ export function toResult(reply: Reply<unknown>): CallToolResult {
   }
   const result: CallToolResult = { content };
   if (!reply.ok) result.isError = true;
-  if (reply.structured !== undefined) {
-    result.structuredContent = reply.structured as Record<string, unknown>;
-  }
+  else result.structuredContent = reply.structured as Record<string, unknown>;
   return result;
 }
 
