@@ -73,7 +73,7 @@ export function createServer(services: Services, tools: ToolSpec<any, any>[] = T
       });
     }
     const call = () => callTool(tool, request.params.arguments ?? {}, services);
-    return tool.actsOnScreen ? await actor.run(tool.name, call) : await call();
+    return await (tool.actsOnScreen ? actor.run(tool.name, call) : call());
   });
   return server;
 }
@@ -102,32 +102,6 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output"): Record<string, u
   return json;
 }
 
-/**
- * The one-actor-at-a-time rule: while a tool that acts on the screen runs,
- * another one is refused rather than queued, because it was planned against
- * a screen the running one is changing.
- */
-class OneActor {
-  #busy: { tool: string; since: number } | null = null;
-
-  async run(tool: string, fn: () => Promise<CallToolResult>): Promise<CallToolResult> {
-    if (this.#busy) {
-      const secs = ((performance.now() - this.#busy.since) / 1000).toFixed(1);
-      return toResult({
-        ok: false,
-        text:
-          `${tool} refused: ${this.#busy.tool} has been acting on the screen for ${secs} s, and one call acts at a time. Wait for its reply, look again if needed, then call ${tool} again. Nothing was done.`,
-      });
-    }
-    this.#busy = { tool, since: performance.now() };
-    try {
-      return await fn();
-    } finally {
-      this.#busy = null;
-    }
-  }
-}
-
 /** Validates, runs, and checks the reply against the tool's own output schema. */
 async function callTool<In extends Shape, Out extends Shape>(
   tool: ToolSpec<In, Out>,
@@ -138,7 +112,7 @@ async function callTool<In extends Shape, Out extends Shape>(
   if (!parsed.ok) return toResult({ ok: false, text: parsed.text });
   try {
     const reply = await tool.run(parsed.value as z.infer<z.ZodObject<In>>, services);
-    if (reply.ok) {
+    if (reply.ok || reply.structured !== undefined) {
       const out = z.object(tool.outputSchema).safeParse(reply.structured);
       if (!out.success) throw new Error(`its reply did not match its output schema: ${out.error.message}`);
     }
@@ -165,4 +139,30 @@ function validateShape<In extends Shape>(
     ok: false,
     text: [`${tool.name} was not run: its arguments need fixing. Nothing was done.`, ...lines].join("\n"),
   };
+}
+
+/**
+ * The one-actor-at-a-time rule: while a tool that acts on the screen runs,
+ * another one is refused rather than queued, because it was planned against
+ * a screen the running one is changing.
+ */
+class OneActor {
+  #busy: { tool: string; since: number } | null = null;
+
+  async run(tool: string, fn: () => Promise<CallToolResult>): Promise<CallToolResult> {
+    if (this.#busy) {
+      const secs = ((performance.now() - this.#busy.since) / 1000).toFixed(1);
+      return toResult({
+        ok: false,
+        text:
+          `${tool} refused: ${this.#busy.tool} has been acting on the screen for ${secs} s, and one call acts at a time. Wait for its reply, look again if needed, then call ${tool} again. Nothing was done.`,
+      });
+    }
+    this.#busy = { tool, since: performance.now() };
+    try {
+      return await fn();
+    } finally {
+      this.#busy = null;
+    }
+  }
 }

@@ -53,7 +53,7 @@ export const missionReplayTool = defineTool({
     readOnlyHint: false,
     destructiveHint: true,
     idempotentHint: false,
-    openWorldHint: false,
+    openWorldHint: true,
   },
   actsOnScreen: true,
   async run(args, services) {
@@ -66,15 +66,18 @@ export const missionReplayTool = defineTool({
     );
     const preflight = preflightLines(r.comparison, compared).join("\n");
     if (!r.ran) {
-      // An answer, not a refusal of the input: the preflight ran and this is what it found.
       return {
-        ok: true,
+        ok: false,
         text: [
           preflight,
           "",
           `A difference is not proof the app changed: a resized window, a dialog in the way, another model or a real update all show up here, and only you can tell which. To go ahead, run the steps deliberately with execute_plan(mission_item_id=${n}); a success records this world as the item's new recipe. Or judge the item yourself with mission_mark.`,
         ].join("\n") + statusBlock(r.mission),
-        structured: { status: null, differences: r.comparison.differences, route_warning: null },
+        structured: {
+          status: null,
+          differences: r.comparison.differences,
+          route_warning: null,
+        },
       };
     }
     const run = r.result!;

@@ -32,7 +32,9 @@ export const missionStartTool = defineTool({
   },
   async run(args, services) {
     const r = startMission(services.store, args.goal, args.items, services.now());
-    if (!r.ok) return { ok: false, text: r.text };
+    if (!r.ok) {
+      return { ok: false, text: r.text, structured: r.active ? statusData(r.active) : undefined };
+    }
     return {
       ok: true,
       text: `started mission #${r.mission.id} with ${r.mission.items.length} item(s).${
