@@ -22,6 +22,7 @@ import { screenshotPng } from "./src/render/image.ts";
 import { runDoctor } from "./src/doctor.ts";
 import { runSelftest } from "./src/selftest.ts";
 import { runRecallCli } from "./src/tools/recall.ts";
+import { missionsText } from "./src/mission/cli.ts";
 import { VERSION } from "./src/version.ts";
 
 /** First lines of sql/schema.sql, which `deno task db:schema` regenerates. */
@@ -275,6 +276,20 @@ const COMMANDS: Record<string, Command> = {
         });
         console.log(r.text);
         return r.ok ? 0 : 1;
+      } finally {
+        store.close();
+      }
+    },
+  },
+  missions: {
+    usage: [["missions", "print the most recent missions with their checklists and recipes"]],
+    options: ["db"],
+    maxArgs: 0,
+    run: async (v) => {
+      const store = new Store(dbPath(v.db));
+      try {
+        console.log(missionsText(store));
+        return 0;
       } finally {
         store.close();
       }

@@ -11,6 +11,7 @@ import { frameHash } from "./expect.ts";
 import { type Look, look } from "./look.ts";
 import type { NearText } from "../common/match.ts";
 import { type Clock, realClock } from "../common/time.ts";
+import type { ResolveStage } from "./resolve.ts";
 
 /** How a run ended. */
 export type RunStatus = "success" | "escalated" | "aborted";
@@ -26,8 +27,10 @@ export interface StepReport {
   /** The element a target resolved to, when there was one. */
   match?: {
     text: string;
-    stage: string;
+    stage: ResolveStage;
     score: number;
+    /** Equally good matches there were before region narrowed them (1 when unique). */
+    candidates: number;
     scope: "window" | "chrome";
     x: number;
     y: number;

@@ -30,6 +30,7 @@ export const LAYERS: Layer[] = [
   { name: "graph", paths: ["src/graph/"] },
   { name: "services", paths: ["src/services.ts"] },
   { name: "plan", paths: ["src/plan/"] },
+  { name: "mission", paths: ["src/mission/"] },
   { name: "render", paths: ["src/render/"] },
   { name: "tools", paths: ["src/tools/"] },
   {
