@@ -48,8 +48,12 @@ function freeDisplay(): number {
   throw new Error("no free X display number between 90 and 400");
 }
 
-/** Starts Xvfb (1440x900x24) and openbox, waiting until both are ready. */
-export async function startDesktop(): Promise<TestDesktop> {
+/**
+ * Starts Xvfb (1440x900x24) and openbox, waiting until both are ready. When
+ * the window manager does not come up, the two are stopped and started once
+ * more on another display (seen only on a machine shared with other X tests).
+ */
+export async function startDesktop(retried = false): Promise<TestDesktop> {
   const n = freeDisplay();
   const display = `:${n}`;
   const children: Deno.ChildProcess[] = [];
@@ -74,7 +78,21 @@ export async function startDesktop(): Promise<TestDesktop> {
     GTK_A11Y: "none",
   };
   children.push(new Deno.Command("openbox", { env, ...quiet }).spawn());
-  await waitForWindowManager(display);
+  try {
+    await waitForWindowManager(display);
+  } catch (err) {
+    for (const c of children) {
+      try {
+        c.kill("SIGKILL");
+      } catch {
+        // already gone
+      }
+      await c.status.catch(() => {});
+    }
+    await Deno.remove(home, { recursive: true }).catch(() => {});
+    if (retried) throw err;
+    return startDesktop(true);
+  }
   return {
     display,
     env,
