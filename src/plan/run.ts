@@ -89,9 +89,6 @@ export class RunStopped extends Error {
   }
 }
 
-/** Pixels from the top-left corner that count as "in the corner". */
-export const CORNER = 2;
-
 /** Budget, clock, failsafe and memory of one run. */
 export class Run {
   actions = 0;
@@ -128,8 +125,7 @@ export class Run {
 
   /** Throws when the user wants out (pointer in the corner) or time is up. */
   checkpoint(): void {
-    const p = this.services.desktop().pointer();
-    if (p.x <= CORNER && p.y <= CORNER) {
+    if (this.services.desktop().pointerInCorner()) {
       throw new RunStopped("the pointer is in the top-left corner: the user stopped the run", "aborted");
     }
     if (this.remainingMs() <= 0) {

@@ -50,7 +50,10 @@ export async function enterWindow(run: Run, piece: string | undefined): Promise<
   }
   if (state.focusWindowId !== win.id) {
     run.spend();
-    await desktop.activate(win.id);
+    // A backend that can tell the window did not come forward (macOS) refuses: the step fails, nothing is clicked.
+    await desktop.activate(win.id).catch((e) => {
+      throw new StepFailure(`"${win.title}" could not be brought to the front: ${(e as Error).message}`);
+    });
     for (let i = 0; i < 30 && desktop.windows().focusWindowId !== win.id; i++) await run.clock.sleep(50);
   }
   return win;

@@ -35,7 +35,14 @@ export const LAYERS: Layer[] = [
   { name: "tools", paths: ["src/tools/"] },
   {
     name: "entry",
-    paths: ["src/server.ts", "src/doctor.ts", "src/selftest.ts", "src/selftest_image.ts", "main.ts"],
+    paths: [
+      "src/server.ts",
+      "src/doctor.ts",
+      "src/doctor_selftest.ts",
+      "src/selftest.ts",
+      "src/selftest_image.ts",
+      "main.ts",
+    ],
   },
 ];
 
@@ -49,8 +56,6 @@ export const PRIVATE: { paths: string[]; openTo: string[] } = {
     "src/desktop/",
     // The Vision reader calls the same Objective-C runtime and CoreGraphics helpers.
     "src/ocr/vision.ts",
-    // Its platform checks still call the macOS backend directly.
-    "src/doctor.ts",
   ],
 };
 

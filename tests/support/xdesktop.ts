@@ -48,19 +48,39 @@ function freeDisplay(): number {
   throw new Error("no free X display number between 90 and 400");
 }
 
+/** What kind of X desktop to start. */
+export interface DesktopOptions {
+  /** Xvfb screens joined by Xinerama ("800x600x24"); default one 1440x900x24 screen. */
+  screens?: string[];
+  /** Start openbox (default true); tests of the bare X server do without. */
+  windowManager?: boolean;
+}
+
 /**
- * Starts Xvfb (1440x900x24) and openbox, waiting until both are ready. When
- * the window manager does not come up, the two are stopped and started once
- * more on another display (seen only on a machine shared with other X tests).
+ * Starts Xvfb and openbox, waiting until both are ready. When the window
+ * manager does not come up, the two are stopped and started once more on
+ * another display (seen only on a machine shared with other X tests).
  */
-export async function startDesktop(retried = false): Promise<TestDesktop> {
+export async function startDesktop(
+  { screens = [], windowManager = true }: DesktopOptions = {},
+  retried = false,
+): Promise<TestDesktop> {
   const n = freeDisplay();
   const display = `:${n}`;
   const children: Deno.ChildProcess[] = [];
   const quiet = { stdin: "null", stdout: "null", stderr: "null" } as const;
   children.push(
     new Deno.Command("Xvfb", {
-      args: [display, "-screen", "0", "1440x900x24", "-nolisten", "tcp"],
+      args: [
+        display,
+        ...(screens.length ? ["+xinerama", ...screens.flatMap((s, i) => ["-screen", String(i), s])] : [
+          "-screen",
+          "0",
+          "1440x900x24",
+        ]),
+        "-nolisten",
+        "tcp",
+      ],
       ...quiet,
     }).spawn(),
   );
@@ -77,21 +97,23 @@ export async function startDesktop(retried = false): Promise<TestDesktop> {
     NO_AT_BRIDGE: "1",
     GTK_A11Y: "none",
   };
-  children.push(new Deno.Command("openbox", { env, ...quiet }).spawn());
-  try {
-    await waitForWindowManager(display);
-  } catch (err) {
-    for (const c of children) {
-      try {
-        c.kill("SIGKILL");
-      } catch {
-        // already gone
+  if (windowManager) {
+    children.push(new Deno.Command("openbox", { env, ...quiet }).spawn());
+    try {
+      await waitForWindowManager(display);
+    } catch (err) {
+      for (const c of children) {
+        try {
+          c.kill("SIGKILL");
+        } catch {
+          // already gone
+        }
+        await c.status.catch(() => {});
       }
-      await c.status.catch(() => {});
+      await Deno.remove(home, { recursive: true }).catch(() => {});
+      if (retried) throw err;
+      return startDesktop({ screens, windowManager }, true);
     }
-    await Deno.remove(home, { recursive: true }).catch(() => {});
-    if (retried) throw err;
-    return startDesktop(true);
   }
   return {
     display,

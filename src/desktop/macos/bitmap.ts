@@ -13,9 +13,13 @@ export { decodePng } from "../../common/png.ts";
 /** CGImage.h bitmap-info fields. */
 export const BITMAP = {
   alphaMask: 0x1f,
+  floatComponents: 1 << 8,
   byteOrderMask: 0x7000,
+  byteOrderDefault: 0,
   byteOrder32Little: 2 << 12,
   byteOrder32Big: 4 << 12,
+  pixelFormatMask: 0xf0000,
+  pixelFormatPacked: 0,
   // CGImageAlphaInfo values
   alphaNone: 0,
   premultipliedLast: 1,
@@ -26,6 +30,35 @@ export const BITMAP = {
   noneSkipFirst: 6,
 } as const;
 
+/**
+ * Why a CGImage's pixels cannot be read as 8-bit RGBA, or null when they
+ * can: 10-bit packed formats (kCGImagePixelFormatRGB101010, RGBCIF10), float
+ * or 16-bit components of HDR and wide-gamut displays, 16-bit byte orders
+ * and alpha-only images all decode as garbage if taken for 8-bit RGBA.
+ */
+export function layoutProblem(
+  bitmapInfo: number,
+  bitsPerPixel: number,
+  bitsPerComponent: number,
+): string | null {
+  if (bitmapInfo & BITMAP.floatComponents) return `float components (${bitsPerComponent}-bit)`;
+  if (bitsPerComponent !== 8) return `${bitsPerComponent} bits per component`;
+  if (bitsPerPixel !== 32) return `${bitsPerPixel} bits per pixel`;
+  const format = bitmapInfo & BITMAP.pixelFormatMask;
+  if (format !== BITMAP.pixelFormatPacked) {
+    return `packed pixel format 0x${format.toString(16)} (10-bit or 16-bit)`;
+  }
+  const order = bitmapInfo & BITMAP.byteOrderMask;
+  if (
+    order !== BITMAP.byteOrderDefault && order !== BITMAP.byteOrder32Little && order !== BITMAP.byteOrder32Big
+  ) {
+    return `16-bit byte order 0x${order.toString(16)}`;
+  }
+  const alpha = bitmapInfo & BITMAP.alphaMask;
+  if (alpha > BITMAP.noneSkipFirst) return `alpha info ${alpha} (alpha only)`;
+  return null;
+}
+
 /** Where R, G, B, A sit inside each 4-byte pixel, or throws for layouts we do not read. */
 export function channelOffsets(bitmapInfo: number, bitsPerPixel: number): {
   r: number;
@@ -34,7 +67,8 @@ export function channelOffsets(bitmapInfo: number, bitsPerPixel: number): {
   a: number | null;
   premultiplied: boolean;
 } {
-  if (bitsPerPixel !== 32) throw new Error(`unsupported capture layout: ${bitsPerPixel} bits per pixel`);
+  const problem = layoutProblem(bitmapInfo, bitsPerPixel, 8);
+  if (problem) throw new Error(`unsupported capture layout: ${problem}`);
   const alpha = bitmapInfo & BITMAP.alphaMask;
   const little = (bitmapInfo & BITMAP.byteOrderMask) === BITMAP.byteOrder32Little;
   const first = alpha === BITMAP.premultipliedFirst || alpha === BITMAP.first ||
