@@ -48,10 +48,11 @@ export function createServices(opts: {
     async warm() {
       try {
         const r = (reader ??= opts.openReader());
-        await r.engine.warm?.();
+        const started = r.engine.warm?.().catch(() => {});
         const d = (desktop ??= opts.openDesktop());
-        if (d.platform === "macos") return;
-        await r.prime?.(d.capture());
+        // The priming read is queued now, before the recognisers are up, so a first read waits behind it.
+        if (d.platform !== "macos") await r.prime?.(d.capture());
+        await started;
       } catch {
         // No engine or no display: the first read will say why.
       }
