@@ -70,3 +70,11 @@ export async function screenshotPng(
   }
   throw new Error("screenshot could not be encoded under the size limit");
 }
+
+/** Encodes an RGBA image as a lossless PNG at its own size. */
+export async function encodePng(image: RgbaImage): Promise<Uint8Array> {
+  const buf = await sharp(image.data, {
+    raw: { width: image.width, height: image.height, channels: 4 },
+  }).png({ compressionLevel: 9 }).toBuffer();
+  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+}
