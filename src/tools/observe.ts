@@ -16,7 +16,7 @@ export const observeTool = defineTool({
   name: "observe",
   title: "Observe the screen",
   description: [
-    "Looks at the screen once and returns its text as targets: the frontmost app, the window being read, the app's other open windows, whether the interface graph already knows this window, the screen size in pixels and points, and a listing of every text element as `text @ (cx,cy) [conf]`, with a PNG screenshot attached.",
+    "Looks at the screen once and returns its text as targets: the frontmost app, the window being read, the app's other open windows, whether the interface graph already knows this window, the screen size in pixels and points, and a listing of every text element as `text @ (cx,cy) [conf]`, with a PNG screenshot attached. Wordless icons are counted (`icons: K labeled, M unlabeled`); named ones are listed as `name [icon] @ (cx,cy)` and are targets like text.",
     "The listing comes in two blocks because a step searches exactly one: `elements in focus window` (what a plain target in execute_plan reaches) and `chrome` (open menus, popups, tooltips, docks, and the macOS menu bar; reached only with target.scope='chrome'). Text in background windows is counted as off_surface, not listed, because no step can act on it.",
     "Use it before planning on a screen you have not seen, or when a plan escalated and you need a fresh look. Call recall first when the window may be known already: it costs far fewer tokens and takes no capture. To act, use execute_plan; to bring an app forward first, use focus_app.",
     "Side effects: none on the desktop (nothing is clicked or typed). It records the focus window and its text in the interface graph, which is what later recall answers come from. Needs Screen Recording permission on macOS.",
@@ -46,6 +46,19 @@ export const observeTool = defineTool({
       scale: z.number().describe("Pixels per point."),
     }).describe("The captured display."),
     elements: z.array(elementShape).describe("Text elements of the focus window, in reading order."),
+    icons: z.object({
+      labeled: z.number().describe("Icons in the window whose drawing has a name."),
+      unlabeled: z.number().describe("Icons in the window with no name yet."),
+      named: z.array(z.object({
+        text: z.string().describe("The icon's name: a target like any text."),
+        x: z.number().describe("Left edge in screen pixels."),
+        y: z.number().describe("Top edge in screen pixels."),
+        w: z.number().describe("Width in pixels."),
+        h: z.number().describe("Height in pixels."),
+        cx: z.number().describe("Centre x in screen pixels."),
+        cy: z.number().describe("Centre y in screen pixels."),
+      })).describe("The named icons of the focus window."),
+    }).describe("Wordless icons of the focus window."),
     chrome: z.array(elementShape).describe(
       "Text elements on chrome surfaces (menus, popups, tooltips, docks, menu bar).",
     ),
@@ -78,6 +91,7 @@ export const observeTool = defineTool({
     const platform = services.desktop().platform;
     const focus = o.surfaces.focus;
     const { screen } = o.state;
+    const named = o.icons.filter((i) => i.label !== null);
     return {
       ok: true,
       text: observeText(o, platform, shot),
@@ -98,6 +112,11 @@ export const observeTool = defineTool({
           scale: screen.scale,
         },
         elements: o.surfaces.window,
+        icons: {
+          labeled: named.length,
+          unlabeled: o.icons.length - named.length,
+          named: named.map((i) => ({ text: i.label!, x: i.x, y: i.y, w: i.w, h: i.h, cx: i.cx, cy: i.cy })),
+        },
         chrome: o.surfaces.chrome,
         chrome_surfaces: o.state.chrome.map((w) => ({
           id: w.id,
