@@ -9,14 +9,21 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Services } from "./services.ts";
 import { executePlanTool } from "./tools/execute_plan.ts";
 import { focusAppTool } from "./tools/focus_app.ts";
+import { hoverIconsTool } from "./tools/hover_icons.ts";
 import { observeTool } from "./tools/observe.ts";
 import { recallTool } from "./tools/recall.ts";
-import { type Shape, type ToolSpec, toResult } from "./tools/tool.ts";
+import { type CallContext, type Shape, type ToolSpec, toResult } from "./tools/tool.ts";
 import { VERSION } from "./version.ts";
 
 /** Every registered tool, in the order `tools/list` shows them. */
 // deno-lint-ignore no-explicit-any
-export const TOOLS: ToolSpec<any, any>[] = [recallTool, observeTool, executePlanTool, focusAppTool];
+export const TOOLS: ToolSpec<any, any>[] = [
+  recallTool,
+  observeTool,
+  executePlanTool,
+  focusAppTool,
+  hoverIconsTool,
+];
 
 const INSTRUCTIONS = [
   "choto reads the screen as text and acts on it.",
@@ -59,6 +66,22 @@ function useOwnValidation(server: McpServer, tools: ToolSpec<any, any>[]): void 
   };
 }
 
+/** Cancellation and progress for a call, from the SDK's request extra. */
+// deno-lint-ignore no-explicit-any
+function callContext(extra: any): CallContext {
+  const signal: AbortSignal = extra?.signal ?? new AbortController().signal;
+  const token = extra?._meta?.progressToken;
+  if (token === undefined || typeof extra?.sendNotification !== "function") return { signal };
+  return {
+    signal,
+    progress: (done, total, message) =>
+      extra.sendNotification({
+        method: "notifications/progress",
+        params: { progressToken: token, progress: done, total, message },
+      }),
+  };
+}
+
 function register<In extends Shape, Out extends Shape>(
   server: McpServer,
   tool: ToolSpec<In, Out>,
@@ -74,9 +97,9 @@ function register<In extends Shape, Out extends Shape>(
       annotations: { title: tool.title, ...tool.annotations },
     },
     // deno-lint-ignore no-explicit-any
-    (async (args: any): Promise<CallToolResult> => {
+    (async (args: any, extra: any): Promise<CallToolResult> => {
       try {
-        return toResult(await tool.run(args, services));
+        return toResult(await tool.run(args, services, callContext(extra)));
       } catch (err) {
         return toResult({
           ok: false,

@@ -28,13 +28,18 @@ async function connect(store: Store) {
   });
   const server = new McpServer({ name: "choto-test", version: "0.0.0" });
   const spec = recallTool;
-  server.registerTool(spec.name, {
-    title: spec.title,
-    description: spec.description,
-    inputSchema: spec.inputSchema,
-    outputSchema: spec.outputSchema,
-    annotations: spec.annotations,
-  }, async (args: Parameters<typeof spec.run>[0]) => toResult(await spec.run(args, services)));
+  server.registerTool(
+    spec.name,
+    {
+      title: spec.title,
+      description: spec.description,
+      inputSchema: spec.inputSchema,
+      outputSchema: spec.outputSchema,
+      annotations: spec.annotations,
+    },
+    async (args: Parameters<typeof spec.run>[0]) =>
+      toResult(await spec.run(args, services, { signal: new AbortController().signal })),
+  );
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: "test-client", version: "0.0.0" });
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);

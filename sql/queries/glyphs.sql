@@ -61,3 +61,7 @@ WHERE app_id = :app_id AND substr(phash, 1, length(:key)) = :key;
 -- name: glyph_counts_of_app
 SELECT count(*) AS total, count(label) AS named FROM glyphs g
 WHERE g.app_id = :app_id AND EXISTS (SELECT 1 FROM glyph_sightings s WHERE s.glyph_id = g.id);
+
+-- name: count_unnamed_among
+-- How many of a list of glyphs (a JSON array of ids) have no name.
+SELECT count(*) AS n FROM glyphs WHERE label IS NULL AND id IN (SELECT value FROM json_each(:ids));

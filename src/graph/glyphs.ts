@@ -156,3 +156,10 @@ export function glyphPlaces(store: Store, glyphId: number): GlyphPlace[] {
 export function glyphsByKey(store: Store, appId: number, key: string): GlyphRow[] {
   return store.all<GlyphRow>("glyph_by_key", { app_id: appId, key });
 }
+
+/** How many of these glyphs (ids, repeats allowed) still have no name. */
+export function unnamedAmong(store: Store, glyphIds: number[]): number {
+  const ids = [...new Set(glyphIds)];
+  if (!ids.length) return 0;
+  return store.get<{ n: number }>("count_unnamed_among", { ids: JSON.stringify(ids) })!.n;
+}
