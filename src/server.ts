@@ -8,10 +8,12 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Services } from "./services.ts";
 import { executePlanTool } from "./tools/execute_plan.ts";
+import { annotateIconsTool } from "./tools/annotate_icons.ts";
 import { focusAppTool } from "./tools/focus_app.ts";
 import { hoverIconsTool } from "./tools/hover_icons.ts";
 import { observeTool } from "./tools/observe.ts";
 import { recallTool } from "./tools/recall.ts";
+import { submitIconLabelsTool } from "./tools/submit_icon_labels.ts";
 import { type CallContext, type Shape, type ToolSpec, toResult } from "./tools/tool.ts";
 import { VERSION } from "./version.ts";
 
@@ -23,6 +25,8 @@ export const TOOLS: ToolSpec<any, any>[] = [
   executePlanTool,
   focusAppTool,
   hoverIconsTool,
+  annotateIconsTool,
+  submitIconLabelsTool,
 ];
 
 const INSTRUCTIONS = [

@@ -14,9 +14,9 @@ import { createX11Desktop } from "../src/desktop/x11.ts";
 import type { Point } from "../src/desktop/types.ts";
 
 interface ObserveOut {
+  window: { id: string } | null;
   elements: Array<{ text: string }>;
   icons: { labeled: number; unlabeled: number; named: Array<{ text: string; cx: number; cy: number }> };
-  window: { title: string; bounds: { x: number; y: number; width: number; height: number } } | null;
 }
 
 Deno.test({
@@ -35,6 +35,7 @@ Deno.test({
         assert(!focus.isError, focus.text);
 
         let unlabeled = 0;
+        let firstWindow = "";
         await t.step("observe counts the toolbar's icons, none named yet", async () => {
           const r = await s.call("observe", { screenshot: false });
           assert(!r.isError, r.text);
@@ -43,6 +44,7 @@ Deno.test({
           unlabeled = Number(m[1]);
           assert(unlabeled >= 12, r.text);
           assertEquals((r.structured as unknown as ObserveOut).icons.unlabeled, unlabeled);
+          firstWindow = (r.structured as unknown as ObserveOut).window!.id;
         });
 
         const learned: string[] = [];
@@ -100,9 +102,50 @@ Deno.test({
           await new Promise((r) => setTimeout(r, 1500));
           const r = await s.call("observe", { screenshot: false });
           const out = r.structured as unknown as ObserveOut;
+          assert(out.window && out.window.id !== firstWindow, `not a second window: ${r.text}`);
           assert(out.icons.labeled >= 8, r.text);
           assert(out.icons.named.some((i) => i.text === "Create a new file"), r.text);
         });
+
+        await t.step(
+          "annotate_icons shows the still unnamed icons on one sheet; a bad key writes nothing; submitted names are clicked",
+          async () => {
+            const a = await s.call("annotate_icons", {});
+            assert(!a.isError, a.text);
+            assertEquals(a.images, 1, a.text);
+            assertMatch(a.text, /unnamed icon\(s\) of "Geany" \(chosen/);
+            const cells = (a.structured as { cells: Array<{ key: string; where: string }> }).cells;
+            assertMatch(a.text, new RegExp(`^1\\. key ${cells[0].key}: "`, "m"));
+            const frameIcons = cells.filter((c) => c.where === "title bar, left");
+            assert(frameIcons.length >= 1, a.text);
+
+            const bad = await s.call("submit_icon_labels", {
+              app_name: "Geany",
+              labels: { [frameIcons[0].key]: "Window menu", "zzzzzzzz": "Nothing" },
+            });
+            assert(bad.isError, bad.text);
+            assertMatch(bad.text, /"zzzzzzzz" is not a key of "Geany"'s icons.*Nothing was written/);
+            const again = await s.call("annotate_icons", { app_name: "geany" });
+            assertEquals((again.structured as { cells: unknown[] }).cells.length, cells.length);
+
+            const good = await s.call("submit_icon_labels", {
+              app_name: "Geany",
+              labels: Object.fromEntries(frameIcons.map((c) => [c.key, "Window menu"])),
+            });
+            assert(!good.isError, good.text);
+            assertEquals((good.structured as { glyphs_named: number }).glyphs_named, frameIcons.length);
+
+            const plan = await s.call("execute_plan", {
+              steps: [{ action: "click", target: { text: "Window menu" }, expect: { screen_changes: true } }],
+            });
+            assert(!plan.isError, plan.text);
+            assertMatch(plan.text, /status: success/);
+            // The window manager's menu for the window opened (openbox draws it over the window).
+            const o = await s.call("observe", { screenshot: false });
+            assertMatch(o.text, /^ {2}Send to desktop/m);
+            await x.hotkey(["Escape"]);
+          },
+        );
 
         await t.step("recall's query finds an icon by its name", async () => {
           const r = await s.call("recall", { query: "Save the current file" });

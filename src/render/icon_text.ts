@@ -40,3 +40,53 @@ export function hoverText(r: HoverResult): string {
   );
   return lines.join("\n");
 }
+
+/** Where in its window a box lies, in words a person would use. */
+export function whereInWindow(
+  box: { x: number; y: number; w: number; h: number },
+  window: { width: number; height: number },
+): string {
+  const cx = box.x + box.w / 2;
+  const cy = box.y + box.h / 2;
+  const fx = cx / Math.max(1, window.width);
+  const fy = cy / Math.max(1, window.height);
+  const across = fx < 0.25 ? "left" : fx > 0.75 ? "right" : "middle";
+  if (cy < 30) return `title bar, ${across}`;
+  if (cy < 110 || fy < 0.15) return `toolbar strip, ${across}`;
+  if (fy > 0.88) return `bottom strip, ${across}`;
+  if (fx < 0.25) return "left column (sidebar)";
+  if (fx > 0.75) return "right column";
+  return fy < 0.5 ? "upper middle" : "lower middle";
+}
+
+/** One legend line of the naming sheet. */
+export function legendLine(
+  n: number,
+  cell: {
+    key: string;
+    glyph: { w: number; h: number };
+    places: Array<
+      {
+        x: number;
+        y: number;
+        w: number;
+        h: number;
+        near: string;
+        title: string;
+        width: number;
+        height: number;
+      }
+    >;
+  },
+): string {
+  const [first, ...rest] = cell.places;
+  const near = first?.near ? first.near.split("\n").map(quoted).join(", ") : "none";
+  const where = first ? `${quoted(first.title)}, ${whereInWindow(first, first)}` : "no window";
+  const others = [...new Set(rest.map((p) => p.title).filter((t) => t !== first?.title))];
+  const also = others.length
+    ? `; also in ${others.slice(0, 3).map(quoted).join(", ")}${
+      others.length > 3 ? ` (+${others.length - 3})` : ""
+    }`
+    : "";
+  return `${n}. key ${cell.key}: ${where}, ${cell.glyph.w}x${cell.glyph.h} px, near ${near}${also}`;
+}
