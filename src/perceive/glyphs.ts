@@ -80,17 +80,27 @@ export function detectGlyphs(
 /** Marks both pixels of every neighbouring pair whose colours differ by `contrast` or more. */
 function inkMask(frame: RgbaImage, x0: number, y0: number, w: number, h: number, contrast: number) {
   const d = frame.data;
+  // Most neighbours are the very same colour: compare whole pixels first when the bytes allow it.
+  const px = d.byteOffset % 4 === 0
+    ? new Uint32Array(d.buffer, d.byteOffset, frame.width * frame.height)
+    : null;
   const stride = frame.width * 4;
   const ink = new Uint8Array(w * h);
-  const differs = (i: number, j: number) =>
-    Math.abs(d[i] - d[j]) >= contrast || Math.abs(d[i + 1] - d[j + 1]) >= contrast ||
-    Math.abs(d[i + 2] - d[j + 2]) >= contrast;
+  const far = (i: number, j: number) => {
+    const dr = d[i] - d[j], dg = d[i + 1] - d[j + 1], db = d[i + 2] - d[j + 2];
+    return dr >= contrast || dr <= -contrast || dg >= contrast || dg <= -contrast || db >= contrast ||
+      db <= -contrast;
+  };
   for (let y = 0; y < h; y++) {
-    let i = (y0 + y) * stride + x0 * 4;
-    for (let x = 0; x < w; x++, i += 4) {
+    const row = (y0 + y) * frame.width + x0;
+    const below = y + 1 < h;
+    for (let x = 0; x < w; x++) {
+      const p = row + x;
       const k = y * w + x;
-      if (x + 1 < w && differs(i, i + 4)) ink[k] = ink[k + 1] = 1;
-      if (y + 1 < h && differs(i, i + stride)) ink[k] = ink[k + w] = 1;
+      if (x + 1 < w && (!px || px[p] !== px[p + 1]) && far(p * 4, p * 4 + 4)) ink[k] = ink[k + 1] = 1;
+      if (below && (!px || px[p] !== px[p + frame.width]) && far(p * 4, p * 4 + stride)) {
+        ink[k] = ink[k + w] = 1;
+      }
     }
   }
   return ink;
@@ -102,23 +112,33 @@ function inkMask(frame: RgbaImage, x0: number, y0: number, w: number, h: number,
  * drawn a pixel or two from them into one shape too big to be an icon.
  */
 function clearLongRuns(ink: Uint8Array, w: number, h: number, max: number): void {
-  const clear = new Uint8Array(ink.length);
-  const scan = (count: number, len: number, at: (line: number, i: number) => number) => {
-    for (let line = 0; line < count; line++) {
-      let start = -1;
-      for (let i = 0; i <= len; i++) {
-        const on = i < len && ink[at(line, i)];
-        if (on && start < 0) start = i;
-        if (!on && start >= 0) {
-          if (i - start > max) { for (let j = start; j < i; j++) clear[at(line, j)] = 1; }
-          start = -1;
-        }
+  for (let y = 0; y < h; y++) {
+    let start = -1;
+    for (let x = 0; x <= w; x++) {
+      const on = x < w && ink[y * w + x] === 1;
+      if (on && start < 0) start = x;
+      else if (!on && start >= 0) {
+        if (x - start > max) ink.fill(0, y * w + start, y * w + x);
+        start = -1;
       }
     }
-  };
-  scan(h, w, (y, x) => y * w + x);
-  scan(w, h, (x, y) => y * w + x);
-  for (let k = 0; k < ink.length; k++) if (clear[k]) ink[k] = 0;
+  }
+  // Columns, walked row by row with one run start per column (rows above are already cleared,
+  // which at most splits a vertical rule where a horizontal one crossed it).
+  const start = new Int32Array(w).fill(-1);
+  for (let y = 0; y <= h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) {
+      const on = y < h && ink[row + x] === 1;
+      const s = start[x];
+      if (on) {
+        if (s < 0) start[x] = y;
+      } else if (s >= 0) {
+        if (y - s > max) { for (let yy = s; yy < y; yy++) ink[yy * w + x] = 0; }
+        start[x] = -1;
+      }
+    }
+  }
 }
 
 /** The median height of the words read, or 0 when none was. */

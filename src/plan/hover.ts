@@ -41,6 +41,11 @@ export interface HoverResult {
   stopped: string | null;
   /** Unnamed icons left unvisited because of `limit`. */
   leftOver: number;
+  /**
+   * Per visited icon: milliseconds until its tooltip was seen (the app's
+   * tooltip delay, to within one poll), and in all.
+   */
+  timings: Array<{ waitMs: number | null; totalMs: number }>;
 }
 
 /** Hooks the caller gives: cancellation and per-icon progress. */
@@ -72,6 +77,7 @@ export async function hoverIcons(
     stillUnnamed: 0,
     stopped: null,
     leftOver: 0,
+    timings: [],
   };
   if (!window) return result;
   // One visit per drawing: a name lands on every place it is drawn.
@@ -95,9 +101,11 @@ export async function hoverIcons(
   let lastTip = -1;
   try {
     for (const [i, icon] of visits.entries()) {
+      const t0 = clock.now();
       checkpoint();
       await desktop.move({ x: icon.cx, y: icon.cy });
       result.hovered++;
+      const moved = clock.now();
       const tip = await readTooltip(services, { x: icon.cx, y: icon.cy }, lastTip, clock, checkpoint);
       if (tip) {
         lastTip = tip.pixels;
@@ -107,6 +115,7 @@ export async function hoverIcons(
       } else {
         result.showedNothing++;
       }
+      result.timings.push({ waitMs: tip ? tip.seenAt - moved : null, totalMs: clock.now() - t0 });
       await hooks.progress?.(
         i + 1,
         visits.length,
@@ -136,7 +145,7 @@ async function readTooltip(
   previous: number,
   clock: Clock,
   checkpoint: () => void,
-): Promise<{ text: string; pixels: number } | null> {
+): Promise<{ text: string; pixels: number; seenAt: number } | null> {
   const desktop = services.desktop();
   const end = clock.now() + TOOLTIP_WAIT_MS;
   while (clock.now() < end) {
@@ -145,6 +154,7 @@ async function readTooltip(
     const tip = desktop.windows().chrome.find((c) => c.kind === "tooltip" && near(c.bounds, at)) ??
       desktop.windows().chrome.find((c) => c.kind !== "menu" && c.kind !== "dock" && near(c.bounds, at));
     if (!tip) continue;
+    const seenAt = clock.now();
     // Let the toolkit finish painting it.
     await clock.sleep(50);
     const frame = desktop.capture();
@@ -153,7 +163,7 @@ async function readTooltip(
     if (pixels === previous) continue;
     const read = await services.reader().read(frame, tip.bounds, { charScan: false });
     const text = read.elements.map((e) => e.text).join(" ").replace(/\s+/g, " ").trim();
-    if (text) return { text, pixels };
+    if (text) return { text, pixels, seenAt };
   }
   return null;
 }
