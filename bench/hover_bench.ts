@@ -33,7 +33,7 @@ await desktop.waitForWindow("Geany");
 await new Promise((r) => setTimeout(r, 2000));
 const x = openDesktop();
 const reader = createScreenReader(createEngine());
-const median = (v: number[]) => v.sort((a, b) => a - b)[Math.floor(v.length / 2)];
+const median = (v: number[]) => Math.round(v.sort((a, b) => a - b)[Math.floor(v.length / 2)]);
 const waits: number[] = [];
 const beyond: number[] = [];
 const silent: number[] = [];
@@ -57,8 +57,10 @@ try {
     );
   }
   console.log(`visits with a tooltip: ${waits.length}`);
-  console.log(`tooltip wait, median: ${median(waits)} ms (first visit of a run: ${waits[0]} ms)`);
-  console.log(`cost beyond the wait, median: ${median(beyond)} ms, slowest ${Math.max(...beyond)} ms`);
+  console.log(`tooltip wait, median: ${median(waits)} ms (first visit of a run: ${Math.round(waits[0])} ms)`);
+  console.log(
+    `cost beyond the wait, median: ${median(beyond)} ms, slowest ${Math.round(Math.max(...beyond))} ms`,
+  );
   if (silent.length) console.log(`icon with no tooltip, whole visit: ${median(silent)} ms`);
 } finally {
   await reader.close();
