@@ -82,6 +82,7 @@ Deno.test({
           });
           assert(!r.isError, r.text);
           assertMatch(r.text, /status: success/);
+          assertMatch(r.text, /matched icon "Create a new file" \(exact\)/);
           const o = await s.call("observe", { screenshot: false });
           const tabs = (o.structured as unknown as ObserveOut).elements.filter((e) =>
             /^untitled/.test(e.text)

@@ -151,8 +151,10 @@ async function readTooltip(
   while (clock.now() < end) {
     await clock.sleep(60);
     checkpoint();
-    const tip = desktop.windows().chrome.find((c) => c.kind === "tooltip" && near(c.bounds, at)) ??
-      desktop.windows().chrome.find((c) => c.kind !== "menu" && c.kind !== "dock" && near(c.bounds, at));
+    // A tooltip-type window, or an untyped popup (some toolkits give tooltips no type); never
+    // a menu, dock or menu bar that happens to be near.
+    const chrome = desktop.windows().chrome.filter((c) => near(c.bounds, at));
+    const tip = chrome.find((c) => c.kind === "tooltip") ?? chrome.find((c) => c.kind === "popup");
     if (!tip) continue;
     const seenAt = clock.now();
     // Let the toolkit finish painting it.

@@ -44,6 +44,7 @@ export function iconElements(icons: KnownIcon[]): Element[] {
     cx: i.cx,
     cy: i.cy,
     conf: 1,
+    icon: true,
   }));
 }
 
