@@ -9,6 +9,7 @@
 
 import type { Point, RgbaImage } from "../src/desktop/types.ts";
 import { hoverIcons } from "../src/plan/hover.ts";
+import { hoverText } from "../src/render/icon_text.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { FakeClock, FakeDesktop, fakeServices, text, window } from "./support/fake_desktop.ts";
 
@@ -83,6 +84,14 @@ Deno.test("hovering names the icons that show a tooltip, one progress message ea
   assertEquals(progress.length, 3);
   assertEquals(d.pointerAt, { x: 380, y: 280 });
   assertEquals(d.inputs(), []);
+  const reply = hoverText(r);
+  assertMatch(reply, /^hovered 3 icon\(s\) in "Doc - App" \(App\)\.$/m);
+  assertMatch(
+    reply,
+    /^named 2 \(text read from the app's tooltips\): "Create a new file", "Save the current file"$/m,
+  );
+  assertMatch(reply, /^showed nothing: 1\.$/m);
+  assertMatch(reply, /^still unnamed in this window: 1\.$/m);
   // A second walk has only the icon without a tooltip left to visit.
   const again = await hoverIcons(services, 12, { clock });
   assertEquals(again.hovered, 1);
@@ -120,5 +129,6 @@ for (const [what, act, reason] of stops) {
     assertEquals(r.hovered, 1);
     assertEquals(d.log.at(-1), "move 380,280");
     assertEquals(d.inputs(), []);
+    assertMatch(hoverText(r), /^stopped early after 1: /m);
   });
 }

@@ -29,6 +29,8 @@ const MAX_NAME = 80;
 export interface HoverResult {
   window: WindowInfo | null;
   app: string | null;
+  /** Icons found in the window. */
+  found: number;
   /** Icons the pointer visited. */
   hovered: number;
   /** Names learned, in the order they were read. */
@@ -71,6 +73,7 @@ export async function hoverIcons(
   const result: HoverResult = {
     window,
     app: window?.app ?? null,
+    found: first.icons.length,
     hovered: 0,
     named: [],
     showedNothing: 0,

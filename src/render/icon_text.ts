@@ -16,6 +16,7 @@ export function quoted(name: string): string {
 export function hoverText(r: HoverResult): string {
   const lines: string[] = [];
   const where = `${quoted(r.window?.title ?? "")} (${r.app})`;
+  if (r.found === 0) return `no wordless icons were found in ${where}; nothing was hovered.`;
   if (r.hovered === 0 && !r.stopped) {
     lines.push(
       r.stillUnnamed === 0
