@@ -15,12 +15,15 @@ import { defaultDbPath, dumpSchema, Store } from "./src/graph/store.ts";
 import { openDesktop } from "./src/desktop/open.ts";
 import { createScreenReader } from "./src/ocr/reader.ts";
 import { createEngine, engineChoices } from "./src/ocr/platform.ts";
-import { decodeImage } from "./src/render/image.ts";
+import { decodeImage, imageBackend } from "./src/render/image.ts";
 import { observeScreen } from "./src/plan/look.ts";
 import { observeText } from "./src/render/observe_text.ts";
 import { screenshotPng } from "./src/render/image.ts";
 import { runDoctor } from "./src/doctor.ts";
+import { runSelfTest } from "./src/doctor_selftest.ts";
+import { runSelftest } from "./src/selftest.ts";
 import { runRecallCli } from "./src/tools/recall.ts";
+import { missionsText } from "./src/mission/cli.ts";
 import { VERSION } from "./src/version.ts";
 
 /** First lines of sql/schema.sql, which `deno task db:schema` regenerates. */
@@ -74,7 +77,10 @@ async function ocr(file: string | undefined, json: boolean, ocrFlag: string | un
   try {
     image = await decodeImage(bytes);
   } catch {
-    throw new UsageError(`${file} is not an image this tool can decode (PNG, JPEG, WebP, TIFF, GIF)`);
+    const formats = (await imageBackend()).name === "sharp"
+      ? "PNG, JPEG, WebP, TIFF, GIF"
+      : "PNG only, without sharp";
+    throw new UsageError(`${file} is not an image this tool can decode (${formats})`);
   }
   const reader = createScreenReader(createEngine(ocrFlag));
   try {
@@ -124,6 +130,17 @@ async function observe(
   }
 }
 
+async function selfTest(ocrFlag: string | undefined): Promise<boolean> {
+  const desktop = openDesktop();
+  const reader = createScreenReader(createEngine(ocrFlag));
+  try {
+    return await runSelfTest({ desktop, reader, print: console.log });
+  } finally {
+    await reader.close();
+    desktop.close();
+  }
+}
+
 function db(sub: string | undefined, dbFlag: string | undefined): void {
   const path = dbPath(dbFlag);
   if (sub === "path") {
@@ -148,6 +165,8 @@ type OptionName =
   | "ocr"
   | "png"
   | "json"
+  | "selftest"
+  | "macos-selftest"
   | "app"
   | "window"
   | "query"
@@ -155,7 +174,7 @@ type OptionName =
   | "depth"
   | "help"
   | "version";
-type Flag = "json" | "help" | "version";
+type Flag = "json" | "selftest" | "macos-selftest" | "help" | "version";
 /** Parsed option values: true for a flag given, the text for a valued option. */
 type Values = { [K in Flag]?: boolean } & { [K in Exclude<OptionName, Flag>]?: string };
 
@@ -187,6 +206,8 @@ const OPTIONS: Record<OptionName, OptionSpec> = {
     check: (v) => v.endsWith(".png") ? null : `--png needs a file name ending in .png (got "${v}")`,
   },
   json: { type: "boolean" },
+  selftest: { type: "boolean" },
+  "macos-selftest": { type: "boolean" },
   app: { type: "string" },
   window: {
     type: "string",
@@ -276,11 +297,47 @@ const COMMANDS: Record<string, Command> = {
       }
     },
   },
-  doctor: {
-    usage: [["doctor", "check the display, native libraries, OCR data and database"]],
+  missions: {
+    usage: [["missions", "print the most recent missions with their checklists and recipes"]],
     options: ["db"],
     maxArgs: 0,
-    run: async (v) => (await runDoctor(dbPath(v.db))) ? 0 : 1,
+    run: async (v) => {
+      const store = new Store(dbPath(v.db));
+      try {
+        console.log(missionsText(store));
+        return 0;
+      } finally {
+        store.close();
+      }
+    },
+  },
+  doctor: {
+    usage: [["doctor", "check the display, native libraries, OCR data and database"]],
+    details: [
+      "--selftest  also list windows, capture and read a frame, move the pointer",
+      "            and back, raise two windows; types nothing (--macos-selftest",
+      "            is the same; --ocr picks its engine)",
+    ],
+    options: ["db", "ocr", "selftest", "macos-selftest"],
+    maxArgs: 0,
+    run: async (v) => {
+      const selftest = Boolean(v.selftest || v["macos-selftest"]);
+      // Only the self-test reads text, so only it takes an engine.
+      if (v.ocr !== undefined && !selftest) {
+        throw new UsageError('--ocr does not apply to "doctor" without --selftest');
+      }
+      const ok = await runDoctor(dbPath(v.db));
+      // The self-test runs even after a failed check: its report says more about what fails.
+      const tested = !selftest || await selfTest(v.ocr);
+      return ok && tested ? 0 : 1;
+    },
+  },
+  selftest: {
+    usage: [["selftest", "prove this build works: image decode/encode, OCR, database, capture"]],
+    details: ["prints the backend each check used; exits 1 when a check fails"],
+    options: [],
+    maxArgs: 0,
+    run: async () => (await runSelftest()) ? 0 : 1,
   },
   db: {
     usage: [["db schema", "print the database schema"], ["db path", "print the database path in use"]],

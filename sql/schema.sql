@@ -82,6 +82,73 @@ CREATE TABLE graph_clock (
   edges INTEGER NOT NULL DEFAULT 0
 );
 
+CREATE TABLE mission_items (
+  id         INTEGER PRIMARY KEY,
+  mission_id INTEGER NOT NULL REFERENCES missions(id) ON DELETE CASCADE,
+  -- 1-based place in the checklist: the number the model calls the item by.
+  position   INTEGER NOT NULL CHECK (position >= 1),
+  title      TEXT NOT NULL CHECK (length(trim(title)) > 0),
+  intent     TEXT NOT NULL CHECK (length(trim(intent)) > 0),
+  acceptance TEXT NOT NULL CHECK (length(trim(acceptance)) > 0),
+  status     TEXT NOT NULL DEFAULT 'pending'
+             CHECK (status IN ('pending', 'passed', 'failed', 'skipped')),
+  -- Why it failed: required on a failure, and nothing else carries one.
+  reason     TEXT CHECK (reason IS NULL OR length(trim(reason)) > 0),
+  -- Who set the status: a run tied to the item, or the model by hand.
+  marked_by  TEXT CHECK (marked_by IN ('run', 'model')),
+  marked_at  INTEGER,
+  UNIQUE (mission_id, position),
+  CHECK ((status = 'failed') = (reason IS NOT NULL)),
+  CHECK ((status = 'pending') = (marked_by IS NULL)),
+  CHECK ((marked_by IS NULL) = (marked_at IS NULL))
+);
+
+CREATE TABLE mission_recipes (
+  item_id         INTEGER PRIMARY KEY REFERENCES mission_items(id) ON DELETE CASCADE,
+  run_id          INTEGER NOT NULL REFERENCES mission_runs(id) ON DELETE CASCADE,
+  plan            TEXT NOT NULL,
+  app             TEXT,
+  app_build       TEXT,
+  llm_version_tag TEXT,
+  screen_width    INTEGER,
+  screen_height   INTEGER,
+  window_identity TEXT,
+  window_title    TEXT,
+  window_width    INTEGER,
+  window_height   INTEGER,
+  recorded_at     INTEGER NOT NULL
+);
+
+CREATE TABLE mission_run_windows (
+  run_id    INTEGER NOT NULL REFERENCES mission_runs(id) ON DELETE CASCADE,
+  seq       INTEGER NOT NULL,
+  window_id INTEGER REFERENCES windows(id) ON DELETE SET NULL,
+  app       TEXT NOT NULL,
+  title     TEXT NOT NULL,
+  PRIMARY KEY (run_id, seq)
+);
+
+CREATE TABLE mission_runs (
+  id              INTEGER PRIMARY KEY,
+  item_id         INTEGER NOT NULL REFERENCES mission_items(id) ON DELETE CASCADE,
+  kind            TEXT NOT NULL CHECK (kind IN ('plan', 'replay')),
+  outcome         TEXT NOT NULL CHECK (outcome IN ('success', 'escalated', 'aborted')),
+  reason          TEXT,
+  llm_version_tag TEXT,
+  started_at      INTEGER NOT NULL,
+  finished_at     INTEGER NOT NULL,
+  CHECK ((outcome = 'success') = (reason IS NULL))
+);
+
+CREATE TABLE missions (
+  id          INTEGER PRIMARY KEY,
+  goal        TEXT NOT NULL CHECK (length(trim(goal)) > 0),
+  status      TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'done', 'abandoned')),
+  started_at  INTEGER NOT NULL,
+  finished_at INTEGER,
+  CHECK ((status = 'active') = (finished_at IS NULL))
+);
+
 CREATE VIRTUAL TABLE search USING fts5(
   text,
   kind UNINDEXED,
@@ -137,6 +204,10 @@ CREATE INDEX elements_text_nocase ON elements (text COLLATE NOCASE);
 CREATE INDEX glyph_sightings_window ON glyph_sightings (window_id);
 
 CREATE INDEX glyphs_app_label ON glyphs (app_id, label);
+
+CREATE INDEX mission_runs_item ON mission_runs (item_id);
+
+CREATE UNIQUE INDEX missions_one_active ON missions (status) WHERE status = 'active';
 
 CREATE INDEX transitions_to ON transitions (to_window);
 

@@ -7,7 +7,6 @@
 
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { macDoctorChecks } from "./desktop/macos.ts";
 import { openDesktop } from "./desktop/open.ts";
 import type { PermissionCheck } from "./desktop/types.ts";
 import { Store } from "./graph/store.ts";
@@ -45,7 +44,7 @@ function desktopChecks(): PermissionCheck[] {
           detail: `${desktop.platform} backend loaded through FFI`,
         },
         // On macOS the checks also say which capture path is in use and who holds the grants.
-        ...(Deno.build.os === "darwin" ? macDoctorChecks() : desktop.permissions()),
+        ...desktop.doctorChecks(),
         {
           name: "screen",
           ok: true,

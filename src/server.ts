@@ -1,16 +1,37 @@
 /**
  * Builds the MCP server and registers every finished tool.
  *
+ * The tool list and tool calls are answered here, through the SDK's public
+ * request-handler API, rather than by its tool registry: each tool then
+ * checks its own arguments (execute_plan names the step and field of every
+ * problem, and the others say which field and how to fix it), and the
+ * listing is generated from the same zod schemas the handlers use.
+ *
  * @module
  */
 
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import {
+  type CallToolRequest,
+  CallToolRequestSchema,
+  type CallToolResult,
+  ListToolsRequestSchema,
+  type ServerNotification,
+  type ServerRequest,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
 import type { Services } from "./services.ts";
-import { executePlanTool } from "./tools/execute_plan.ts";
 import { annotateIconsTool } from "./tools/annotate_icons.ts";
+import { executePlanTool } from "./tools/execute_plan.ts";
 import { focusAppTool } from "./tools/focus_app.ts";
 import { hoverIconsTool } from "./tools/hover_icons.ts";
+import { missionFinishTool } from "./tools/mission_finish.ts";
+import { missionMarkTool } from "./tools/mission_mark.ts";
+import { missionReplayTool } from "./tools/mission_replay.ts";
+import { missionStartTool } from "./tools/mission_start.ts";
+import { missionStatusTool } from "./tools/mission_status.ts";
 import { observeTool } from "./tools/observe.ts";
 import { recallTool } from "./tools/recall.ts";
 import { submitIconLabelsTool } from "./tools/submit_icon_labels.ts";
@@ -27,57 +48,78 @@ export const TOOLS: ToolSpec<any, any>[] = [
   hoverIconsTool,
   annotateIconsTool,
   submitIconLabelsTool,
+  missionStartTool,
+  missionStatusTool,
+  missionMarkTool,
+  missionFinishTool,
+  missionReplayTool,
 ];
 
 const INSTRUCTIONS = [
   "choto reads the screen as text and acts on it.",
   "Start with recall to reuse what is already known (no screenshot needed), observe to look, execute_plan to act, focus_app to bring an app forward.",
   "Coordinates in replies are screen pixels; targets are the element texts the replies list.",
+  "For a long task, mission_start keeps its checklist outside the conversation.",
 ].join(" ");
 
 /** Creates the server; the caller connects a transport. */
-export function createServer(services: Services, tools = TOOLS): McpServer {
-  const server = new McpServer(
+// deno-lint-ignore no-explicit-any
+export function createServer(services: Services, tools: ToolSpec<any, any>[] = TOOLS): Server {
+  const server = new Server(
     { name: "choto", title: "choto desktop control", version: VERSION },
-    { instructions: INSTRUCTIONS },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
   );
-  for (const tool of tools) register(server, tool, services);
-  useOwnValidation(server, tools);
+  const listing = tools.map(describeTool);
+  const actor = new OneActor();
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
+  server.setRequestHandler(CallToolRequestSchema, async (request: CallToolRequest, extra: RequestExtra) => {
+    const tool = byName.get(request.params.name);
+    if (!tool) {
+      return toResult({
+        ok: false,
+        text: `there is no tool "${request.params.name}"; the tools are ${[...byName.keys()].join(", ")}`,
+      });
+    }
+    const call = () => callTool(tool, request.params.arguments ?? {}, services, callContext(request, extra));
+    return await (tool.actsOnScreen ? actor.run(tool.name, call) : call());
+  });
   return server;
 }
 
 /**
- * Lets a tool with its own `validate` answer bad input in its own words. The
- * SDK validates arguments against the zod schema before the handler runs and
- * words the failure generically ("... at steps.2.path"); execute_plan names
- * the step (1-based) and says how to fix it instead. The SDK keeps no public
- * hook for this, so its (pinned) validation method is wrapped on the instance.
+ * A tool as `tools/list` shows it. JSON Schema without `$schema` is read as
+ * 2020-12, and nothing here uses a feature that differs from draft-07.
  */
-// deno-lint-ignore no-explicit-any
-function useOwnValidation(server: McpServer, tools: ToolSpec<any, any>[]): void {
-  const own = new Map(tools.filter((t) => t.validate).map((t) => [t.name, t.validate!]));
-  if (!own.size) return;
-  type Validate = (tool: unknown, args: unknown, name: string) => Promise<unknown>;
-  const target = server as unknown as { validateToolInput: Validate };
-  const sdk = target.validateToolInput.bind(server);
-  target.validateToolInput = (tool, args, name) => {
-    const validate = own.get(name);
-    if (!validate) return sdk(tool, args, name);
-    const v = validate(args ?? {});
-    // A plain Error becomes an isError result carrying exactly this text.
-    if (!v.ok) return Promise.reject(new Error(`plan refused, nothing was done:\n${v.text}`));
-    return Promise.resolve(v.value);
+function describeTool<In extends Shape, Out extends Shape>(tool: ToolSpec<In, Out>): Tool {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: jsonSchema(z.strictObject(tool.inputSchema), "input") as Tool["inputSchema"],
+    // Replies never carry extra keys, so saying so on every object would only add length.
+    outputSchema: jsonSchema(z.object(tool.outputSchema), "input") as Tool["outputSchema"],
+    annotations: { ...tool.annotations },
   };
 }
 
-/** Cancellation and progress for a call, from the SDK's request extra. */
-// deno-lint-ignore no-explicit-any
-function callContext(extra: any): CallContext {
-  const signal: AbortSignal = extra?.signal ?? new AbortController().signal;
-  const token = extra?._meta?.progressToken;
-  if (token === undefined || typeof extra?.sendNotification !== "function") return { signal };
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): Record<string, unknown> {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io, unrepresentable: "throw" }) as Record<
+    string,
+    unknown
+  >;
+  return json;
+}
+
+/** What the SDK passes a request handler besides the request. */
+type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** Cancellation, and progress notifications when the client gave a progress token. */
+function callContext(request: CallToolRequest, extra: RequestExtra): CallContext {
+  const token = request.params._meta?.progressToken;
+  if (token === undefined) return { signal: extra.signal };
   return {
-    signal,
+    signal: extra.signal,
     progress: (done, total, message) =>
       extra.sendNotification({
         method: "notifications/progress",
@@ -86,33 +128,68 @@ function callContext(extra: any): CallContext {
   };
 }
 
-function register<In extends Shape, Out extends Shape>(
-  server: McpServer,
+/** Validates, runs, and checks the reply against the tool's own output schema. */
+async function callTool<In extends Shape, Out extends Shape>(
   tool: ToolSpec<In, Out>,
+  args: unknown,
   services: Services,
-): void {
-  server.registerTool(
-    tool.name,
-    {
-      title: tool.title,
-      description: tool.description,
-      inputSchema: tool.inputSchema,
-      outputSchema: tool.outputSchema,
-      annotations: { title: tool.title, ...tool.annotations },
-    },
-    // deno-lint-ignore no-explicit-any
-    (async (args: any, extra: any): Promise<CallToolResult> => {
-      try {
-        return toResult(await tool.run(args, services, callContext(extra)));
-      } catch (err) {
-        return toResult({
-          ok: false,
-          text: `${tool.name} failed: ${
-            (err as Error).message
-          }\nNothing further was done. Run \`choto doctor\` if this looks like a setup problem; otherwise observe and retry.`,
-        });
-      }
-      // deno-lint-ignore no-explicit-any
-    }) as any,
-  );
+  context: CallContext,
+): Promise<CallToolResult> {
+  const parsed = tool.validate ? tool.validate(args) : validateShape(tool, args);
+  if (!parsed.ok) return toResult({ ok: false, text: parsed.text });
+  try {
+    const reply = await tool.run(parsed.value as z.infer<z.ZodObject<In>>, services, context);
+    if (reply.ok || reply.structured !== undefined) {
+      const out = z.object(tool.outputSchema).safeParse(reply.structured);
+      if (!out.success) throw new Error(`its reply did not match its output schema: ${out.error.message}`);
+    }
+    return toResult(reply);
+  } catch (err) {
+    return toResult({
+      ok: false,
+      text: `${tool.name} failed: ${
+        (err as Error).message
+      }\nNothing further was done. Run \`choto doctor\` if this looks like a setup problem; otherwise observe and retry.`,
+    });
+  }
+}
+
+/** The default check: the input schema, with each problem named by its field. */
+function validateShape<In extends Shape>(
+  tool: ToolSpec<In, Shape>,
+  args: unknown,
+): { ok: true; value: unknown } | { ok: false; text: string } {
+  const parsed = z.strictObject(tool.inputSchema).safeParse(args);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const lines = parsed.error.issues.map((i) => `- ${i.path.join(".") || "arguments"}: ${i.message}`);
+  return {
+    ok: false,
+    text: [`${tool.name} was not run: its arguments need fixing. Nothing was done.`, ...lines].join("\n"),
+  };
+}
+
+/**
+ * The one-actor-at-a-time rule: while a tool that acts on the screen runs,
+ * another one is refused rather than queued, because it was planned against
+ * a screen the running one is changing.
+ */
+class OneActor {
+  #busy: { tool: string; since: number } | null = null;
+
+  async run(tool: string, fn: () => Promise<CallToolResult>): Promise<CallToolResult> {
+    if (this.#busy) {
+      const secs = ((performance.now() - this.#busy.since) / 1000).toFixed(1);
+      return toResult({
+        ok: false,
+        text:
+          `${tool} refused: ${this.#busy.tool} has been acting on the screen for ${secs} s, and one call acts at a time. Wait for its reply, look again if needed, then call ${tool} again. Nothing was done.`,
+      });
+    }
+    this.#busy = { tool, since: performance.now() };
+    try {
+      return await fn();
+    } finally {
+      this.#busy = null;
+    }
+  }
 }

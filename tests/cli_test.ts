@@ -89,3 +89,34 @@ Deno.test("the README's narrow --allow-env list is enough to read an image", asy
   assertEquals(json.width, 1440);
   assertMatch(json.elements.map((e: { text: string }) => e.text).join(" "), /Cancel/);
 });
+
+Deno.test("under the README's narrow --allow-env list the fallback switches still reach the code", async () => {
+  const readme = await Deno.readTextFile(`${ROOT}README.md`);
+  const envFlag = readme.match(/"(--allow-env=[^"]+)"/)![1];
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-read",
+      "--allow-write",
+      "--allow-ffi",
+      "--allow-sys",
+      envFlag,
+      "main.ts",
+      "selftest",
+    ],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "piped",
+    clearEnv: true,
+    env: {
+      HOME: Deno.env.get("HOME") ?? "/tmp",
+      NO_COLOR: "1",
+      CHOTO_IMAGE: "builtin",
+      CHOTO_OCR_WORKERS: "0",
+    },
+  }).output();
+  const stdout = new TextDecoder().decode(out.stdout);
+  assertEquals(out.code, 0, stdout + new TextDecoder().decode(out.stderr));
+  assertMatch(stdout, /decode PNG .*forced by CHOTO_IMAGE=builtin/);
+  assertMatch(stdout, /OCR, tesseract .*in-process \(forced by CHOTO_OCR_WORKERS=0\)/);
+});

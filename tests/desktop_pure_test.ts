@@ -2,7 +2,10 @@
 
 import { matchAppName } from "../src/common/app_match.ts";
 import { parseDesktopEntry, splitExec, toLaunchable } from "../src/desktop/desktop_entry.ts";
-import { parseCombo } from "../src/desktop/keys.ts";
+import { displayHolding, inTopLeftCorner } from "../src/desktop/corner.ts";
+import { keyRefusal, NAMED_KEYS, parseCombo } from "../src/desktop/keys.ts";
+import { macKeyOf } from "../src/desktop/macos/keycodes.ts";
+import { NAMED_KEYSYMS } from "../src/desktop/x11/keysyms.ts";
 import { charKeysym, keyKeysym } from "../src/desktop/x11/keysyms.ts";
 import { bgrxToRgba } from "../src/desktop/x11/capture.ts";
 import { appNameOf, frameBounds, kindOfType, parseWmClass } from "../src/desktop/x11/window_types.ts";
@@ -83,4 +86,40 @@ Deno.test("BGRX rows with padding become packed RGBA", () => {
   // 2x1 image, stride 12 (4 bytes of padding).
   const src = new Uint8Array([1, 2, 3, 0, 4, 5, 6, 0, 9, 9, 9, 9]);
   assertEquals([...bgrxToRgba(src, 2, 1, 12)], [3, 2, 1, 255, 6, 5, 4, 255]);
+});
+
+Deno.test("the failsafe corner belongs to the display holding the pointer, negative origins included", () => {
+  const main = { x: 0, y: 0, width: 1440, height: 900 };
+  const upperLeft = { x: -1920, y: -1080, width: 1920, height: 1080 };
+  const displays = [main, upperLeft];
+  assertEquals(displayHolding(displays, { x: -1, y: -1 }), upperLeft);
+  assertEquals(inTopLeftCorner(displays, { x: -1, y: -1 }), false);
+  assertEquals(inTopLeftCorner(displays, { x: -1919, y: -1078 }), true);
+  assertEquals(inTopLeftCorner(displays, { x: 2, y: 2 }), true);
+  assertEquals(inTopLeftCorner(displays, { x: 3, y: 0 }), false);
+  assertEquals(inTopLeftCorner(displays, { x: 5000, y: 5000 }), false, "off every display");
+});
+
+Deno.test("one key vocabulary: every name is mapped or refused with a reason on each platform", () => {
+  for (const name of NAMED_KEYS) {
+    assert(name in NAMED_KEYSYMS, `X11 has no keysym for ${name}`);
+    assertEquals(keyRefusal(name, "x11"), null);
+    assert(
+      macKeyOf(name) !== null || keyRefusal(name, "macos") !== null,
+      `macOS neither maps nor refuses ${name}`,
+    );
+  }
+  assertEquals(macKeyOf("delete")?.code, 0x75, "delete is forward delete on both");
+  assertEquals(NAMED_KEYSYMS.delete, 0xffff);
+});
+
+Deno.test("keys a Mac lacks are refused at validation, with the reason", () => {
+  for (const k of ["insert", "menu", "super", "é"]) {
+    const r = parseCombo(["cmd", k], "macos");
+    assert("error" in r && /cannot be pressed on macOS: ./.test(r.error), k);
+    assertEquals("error" in parseCombo(["ctrl", k], "x11"), false);
+  }
+  assertEquals(parseCombo(["cmd", "+"], "macos"), { modifiers: ["cmd"], key: "+" });
+  assertEquals(parseCombo(["f13"], "macos"), { modifiers: [], key: "f13" });
+  assertEquals(parseCombo(["spacebar"], "macos"), { modifiers: [], key: "space" });
 });

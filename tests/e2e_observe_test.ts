@@ -116,6 +116,8 @@ Deno.test({
         });
         assert(r.isError);
         assertMatch(textOf(r.content), /no running or installed app is called "no-such-app-xyz"/);
+        // An error is text only: the output schema describes answers, not refusals.
+        assertEquals(r.structuredContent, undefined);
       });
     } finally {
       await server.close();

@@ -1,22 +1,12 @@
 /**
- * The pure pieces of icon naming: the crop PNG round-trips through the image
- * decoder, sheet keys are the shortest unique hash prefixes, and a place is
- * described in words.
+ * The pure pieces of icon naming: sheet keys are the shortest unique hash
+ * prefixes, and a place is described in words.
  */
 
 import { keyFor } from "../src/graph/glyph_sheet.ts";
-import { cropPng } from "../src/perceive/crop_png.ts";
 import { hashDistance } from "../src/perceive/phash.ts";
 import { whereInWindow } from "../src/render/icon_text.ts";
-import { decodeImage } from "../src/render/image.ts";
 import { assertEquals } from "./support/assert.ts";
-
-Deno.test("a crop PNG decodes to the same pixels", async () => {
-  const data = new Uint8Array(7 * 5 * 4).map((_, i) => (i * 37) % 256);
-  const back = await decodeImage(cropPng({ width: 7, height: 5, data }));
-  assertEquals([back.width, back.height], [7, 5]);
-  assertEquals([...back.data], [...data]);
-});
 
 Deno.test("a sheet key is the shortest prefix of at least 8 digits no other glyph of the app shares", () => {
   const all = ["0123456789abcdef", "0123456799999999", "fedcba9876543210"];

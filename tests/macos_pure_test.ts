@@ -9,11 +9,13 @@ import {
   rectToPixels,
   scaleOf,
 } from "../src/desktop/macos/geometry.ts";
-import { keyCodeOf, planHotkey, planTyping } from "../src/desktop/macos/keycodes.ts";
-import { channelOffsets, decodePng, toRgba } from "../src/desktop/macos/bitmap.ts";
+import { macKeyOf, planHotkey, planTyping } from "../src/desktop/macos/keycodes.ts";
+import { channelOffsets, decodePng, layoutProblem, toRgba } from "../src/desktop/macos/bitmap.ts";
 import { splitByCharacters, toPixels, wordRanges } from "../src/ocr/vision_boxes.ts";
 import { focusWindow, type RawWindow, splitWindows } from "../src/desktop/macos/window_list.ts";
 import { permissionChecks, responsibleApp } from "../src/desktop/macos/permissions.ts";
+import { matchingWindows } from "../src/desktop/macos/window_match.ts";
+import { layerSummary, macosVersionOf } from "../src/desktop/macos/probe.ts";
 
 Deno.test("layers follow CGWindowLevel.h", () => {
   assert.equal(kindOfLayer(0), "normal");
@@ -83,38 +85,67 @@ Deno.test("focus is the first visible layer-0 window; chrome is split off", () =
   assert.deepEqual(chrome[0].bounds, { x: 0, y: 0, width: 2880, height: 48 });
 });
 
-Deno.test("key codes follow HIToolbox Events.h", () => {
-  assert.equal(keyCodeOf("a"), 0);
-  assert.equal(keyCodeOf("S"), 1);
-  assert.equal(keyCodeOf("return"), 36);
-  assert.equal(keyCodeOf("Tab"), 48);
-  assert.equal(keyCodeOf("space"), 49);
-  assert.equal(keyCodeOf("delete"), 51);
-  assert.equal(keyCodeOf("escape"), 53);
-  assert.equal(keyCodeOf("f1"), 0x7a);
-  assert.equal(keyCodeOf("f12"), 0x6f);
-  assert.equal(keyCodeOf("ArrowLeft"), 0x7b);
-  assert.equal(keyCodeOf("é"), null);
+Deno.test("key codes follow HIToolbox Events.h for the shared vocabulary", () => {
+  assert.deepEqual(macKeyOf("a"), { code: 0, shift: false });
+  assert.deepEqual(macKeyOf("S"), { code: 1, shift: true });
+  assert.equal(macKeyOf("enter")?.code, 0x24);
+  assert.equal(macKeyOf("tab")?.code, 0x30);
+  assert.equal(macKeyOf("space")?.code, 0x31);
+  assert.equal(macKeyOf("backspace")?.code, 0x33, "kVK_Delete erases to the left");
+  assert.equal(macKeyOf("delete")?.code, 0x75, "delete is forward delete, as on X11");
+  assert.equal(macKeyOf("escape")?.code, 0x35);
+  assert.equal(macKeyOf("f1")?.code, 0x7a);
+  assert.equal(macKeyOf("f12")?.code, 0x6f);
+  assert.equal(macKeyOf("f13")?.code, 0x69);
+  assert.equal(macKeyOf("f20")?.code, 0x5a);
+  assert.equal(macKeyOf("left")?.code, 0x7b);
+  assert.equal(macKeyOf("é"), null);
+  assert.equal(macKeyOf("insert"), null);
 });
 
-Deno.test("hotkeys combine modifier flags", () => {
-  const p = planHotkey(["cmd", "shift", "s"]);
-  assert.equal(p.flags, 0x100000 | 0x20000);
-  assert.equal(p.keyCode, 1);
-  assert.equal(planHotkey(["ctrl", "alt", "left"]).flags, 0x40000 | 0x80000);
-  assert.equal(planHotkey(["cmd", "é"]).unicode, "é");
-  assertThrowsMsg(() => planHotkey(["a", "b"]), /one main key/);
+Deno.test("US punctuation is its key plus Shift, never key code 0", () => {
+  assert.deepEqual(macKeyOf("+"), { code: 0x18, shift: true }, "+ is Shift+=");
+  assert.deepEqual(macKeyOf("?"), { code: 0x2c, shift: true }, "? is Shift+/");
+  assert.deepEqual(macKeyOf("="), { code: 0x18, shift: false });
+  assert.deepEqual(macKeyOf("~"), { code: 0x32, shift: true });
+  assert.deepEqual(macKeyOf("!"), { code: 0x12, shift: true });
 });
 
-function assertThrowsMsg(fn: () => unknown, re: RegExp) {
-  assert.throws(fn, re);
-}
+const SHIFT = 0x20000, CMD = 0x100000;
 
-Deno.test("typing sends one code point per event", () => {
-  const steps = planTyping("a😀\nb");
-  assert.equal(steps.length, 4);
-  assert.deepEqual(steps[2], { key: 36 });
-  assert.ok("text" in steps[1] && steps[1].text.length === 2);
+Deno.test("cmd + '+' presses Cmd, Shift and =, not Cmd+A", () => {
+  const ev = planHotkey({ modifiers: ["cmd"], key: "+" });
+  assert.deepEqual(ev, [
+    { code: 0x37, down: true, flags: CMD },
+    { code: 0x38, down: true, flags: CMD | SHIFT },
+    { code: 0x18, down: true, flags: CMD | SHIFT },
+    { code: 0x18, down: false, flags: CMD | SHIFT },
+    { code: 0x38, down: false, flags: CMD },
+    { code: 0x37, down: false, flags: 0 },
+  ]);
+  assert.throws(() => planHotkey({ modifiers: ["cmd"], key: "é" }), /no key/);
+});
+
+Deno.test("a lone modifier goes down with its flag and up without it", () => {
+  assert.deepEqual(planHotkey({ modifiers: ["shift"], key: null }), [
+    { code: 0x38, down: true, flags: SHIFT },
+    { code: 0x38, down: false, flags: 0 },
+  ]);
+  // A modifier already held is neither pressed again nor let go.
+  assert.deepEqual(planHotkey({ modifiers: ["cmd"], key: "c" }, ["cmd"]), [
+    { code: 0x08, down: true, flags: CMD },
+    { code: 0x08, down: false, flags: CMD },
+  ]);
+});
+
+Deno.test("typing sends one code point per event, with its real key where it has one", () => {
+  const steps = planTyping("a😀\nB?");
+  assert.equal(steps.length, 5);
+  assert.deepEqual(steps[0], { key: 0, shift: false, text: new Uint16Array([0x61]) });
+  assert.deepEqual(steps[1], { key: 0, shift: false, text: new Uint16Array([0xd83d, 0xde00]) });
+  assert.deepEqual(steps[2], { key: 0x24, shift: false, text: null });
+  assert.deepEqual(steps[3], { key: 0x0b, shift: true, text: new Uint16Array([0x42]) });
+  assert.deepEqual(steps[4], { key: 0x2c, shift: true, text: new Uint16Array([0x3f]) });
 });
 
 Deno.test("BGRA premultiplied rows with padding become RGBA", () => {
@@ -215,4 +246,39 @@ Deno.test("app versions come from the bundle's Info.plist", () => {
     "42",
   );
   assert.deepStrictEqual(versionFromPlist("bplist00\u0000"), null);
+});
+
+Deno.test("only 8-bit RGBA capture layouts are decoded in-process", () => {
+  assert.equal(layoutProblem((2 << 12) | 2, 32, 8), null, "BGRA premultiplied, 32-bit little");
+  assert.equal(layoutProblem(5, 32, 8), null, "RGBX default order");
+  assert.match(layoutProblem((3 << 16) | 1, 32, 10)!, /10 bits per component/);
+  assert.match(layoutProblem((4 << 16) | 2, 32, 8)!, /packed pixel format 0x40000/);
+  assert.match(layoutProblem((1 << 8) | 1, 128, 32)!, /float components/);
+  assert.match(layoutProblem((1 << 12) | 1, 32, 8)!, /16-bit byte order/);
+  assert.match(layoutProblem(7, 32, 8)!, /alpha only/);
+  assert.throws(() => channelOffsets((3 << 16) | 1, 32), /unsupported capture layout/);
+});
+
+Deno.test("an Accessibility window is the asked one by frame and title, by frame alone without titles", () => {
+  const at = (x: number, title: string) => ({ title, bounds: { x, y: 50, width: 800, height: 600 } });
+  const ax = [at(100, "Apple"), at(300, "Docs"), null, at(300.5, "Docs")];
+  assert.deepEqual(matchingWindows(at(300, "Docs"), ax), [1, 3], "both identical windows, in order");
+  assert.deepEqual(matchingWindows(at(300, "Other"), ax), [], "a title that differs is another window");
+  assert.deepEqual(matchingWindows(at(100, ""), ax), [0], "no title without Screen Recording: frame only");
+  assert.deepEqual(matchingWindows(at(200, "Docs"), ax), []);
+});
+
+Deno.test("self-test helpers: macOS version from Darwin, layers by owner", () => {
+  assert.equal(macosVersionOf("23.6.0"), "14");
+  assert.equal(macosVersionOf("24.1.0"), "15");
+  assert.equal(macosVersionOf("25.0.0"), "26");
+  assert.match(macosVersionOf("x"), /unknown/);
+  assert.equal(
+    layerSummary([
+      raw({ layer: 25, ownerName: "Control Centre" }),
+      raw({ layer: 0, ownerName: "Safari" }),
+      raw({ layer: 101, ownerName: "Safari" }),
+    ]),
+    "0 normal (Safari); 25 status (Control Centre); 101 menu (Safari)",
+  );
 });

@@ -49,6 +49,7 @@ Deno.test("click: an exact target is clicked at its centre and reported", async 
     text: "Save",
     stage: "exact",
     score: 1,
+    candidates: 1,
     scope: "window",
     x: 100,
     y: 120,
@@ -148,6 +149,52 @@ function opensLater(delay: number): FakeDesktop {
   d.onClick = (_, desk) => desk.at(desk.clock.now() + delay, (x) => x.texts.push(text("Dialog", 200, 200)));
   return d;
 }
+
+Deno.test("timeout_ms: a target drawn after the plan starts is waited for, up to timeout_ms", async () => {
+  const late = () => {
+    const d = editor(text("File", 40, 30));
+    d.at(500, (x) => x.texts.push(text("Send", 100, 120)));
+    return d;
+  };
+  const patient = late();
+  const found = await run(patient, [{
+    action: "click",
+    target: { text: "Send", scroll_to_find: false },
+    timeout_ms: 2000,
+  }]);
+  assertEquals(found.status, "success", found.failure?.reason);
+  assertMatch(found.reports[0].line, /appeared after \d+ more look\(s\) -> matched "Send"/);
+  assertEquals(patient.inputs(), ["click left 100,120"]);
+  const hasty = late();
+  const missed = await run(hasty, [{
+    action: "click",
+    target: { text: "Send", scroll_to_find: false },
+    timeout_ms: 100,
+  }]);
+  assertEquals(missed.status, "escalated");
+  assertMatch(missed.failure!.reason, /target "Send" not found .*looked for 100 ms \(timeout_ms\)/);
+  assertEquals(hasty.inputs(), []);
+});
+
+Deno.test("timeout_ms: a target in a dialog that opens while waiting is found there", async () => {
+  const d = editor(text("File", 40, 30));
+  d.at(400, (x) => {
+    // Front of the stack, with the focus: what a dialog that opens does.
+    x.windowList = [
+      window("dlg", "Editor", "Confirm", { x: 100, y: 100, width: 200, height: 100 }),
+      ...x.windowList,
+    ];
+    x.focusWindowId = "dlg";
+    x.texts.push(text("Allow", 200, 150));
+  });
+  const r = await run(d, [{
+    action: "click",
+    target: { text: "Allow", scroll_to_find: false },
+    timeout_ms: 1000,
+  }]);
+  assertEquals(r.status, "success", r.failure?.reason);
+  assertEquals(d.inputs(), ["click left 200,150"]);
+});
 
 Deno.test("expect: looks again until the text appears", async () => {
   const d = opensLater(1200);
@@ -336,6 +383,27 @@ Deno.test("drag: presses, glides through every waypoint and lets go, modifiers r
   assertEquals(d.log.filter((l) => l.startsWith("move ")).length, 1 + 2 * 8);
 });
 
+Deno.test("drag: a waypoint still being drawn is waited for; expect is checked after the gesture", async () => {
+  const d = editor(text("A", 50, 50));
+  d.at(300, (x) => x.texts.push(text("B", 250, 200)));
+  const r = await run(d, [{
+    action: "drag",
+    path: [{ target: { text: "A" } }, { target: { text: "B" } }],
+    expect: { appears: "B" },
+  }]);
+  assertEquals(r.status, "success", r.failure?.reason);
+  assertMatch(r.reports[0].line, /^drag "A" -> "B"; expect ok: "B" appeared/);
+  assertEquals(d.inputs(), ["left down", "left up"]);
+  const broken = await run(editor(text("A", 50, 50), text("B", 250, 200)), [{
+    action: "drag",
+    path: [{ target: { text: "A" } }, { target: { text: "B" } }],
+    expect: { appears: "Moved" },
+    timeout_ms: 400,
+  }]);
+  assertEquals(broken.status, "escalated");
+  assertMatch(broken.failure!.reason, /^expectation not met within 400 ms: "Moved" is not on screen/);
+});
+
 Deno.test("drag: a waypoint that is not there fails before the button goes down", async () => {
   const d = editor(text("A", 50, 50));
   const r = await run(d, [{ action: "drag", path: [{ target: { text: "A" } }, { target: { text: "Z" } }] }]);
@@ -428,6 +496,20 @@ Deno.test("read: from_text/to_text bound the lines; a missing bound fails or ski
   }]);
   assertEquals(skip.status, "success");
   assertMatch(skip.reports[0].line, /^skipped: .*"five" absent$/);
+});
+
+Deno.test("read: max_chars cuts at a line and names the from_text that continues it", async () => {
+  const d = longList();
+  const r = await run(d, [{ action: "read", scroll: true, max_chars: 200 }], { max_actions: 60 });
+  assertEquals(r.status, "success", r.failure?.reason);
+  const rows = r.extracts[0].text.split("\n").map((l) => l.trim()).filter(Boolean);
+  assert(r.extracts[0].text.length <= 200);
+  const next = `Row ${rows.length + 1}`;
+  assertMatch(r.extracts[0].note, new RegExp(`max_chars 200.*from_text "${next}"`));
+  const more = await run(d, [{ action: "read", scroll: true, from_text: next, max_chars: 200 }], {
+    max_actions: 60,
+  });
+  assertEquals(more.extracts[0].text.split("\n")[0].trim(), next);
 });
 
 Deno.test("read with scroll: joins the screenfuls without repeats and scrolls back", async () => {

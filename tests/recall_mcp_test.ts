@@ -1,16 +1,16 @@
 /**
  * The recall tool through a real MCP client and server pair, in process:
  * schemas as the client sees them, structuredContent validated against the
- * output schema by the SDK, errors as isError, and no use of the screen.
+ * output schema, errors as isError without structured content, and no use
+ * of the screen.
  */
 
 import { deepStrictEqual, equal, match, ok } from "node:assert/strict";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { recallTool } from "../src/tools/recall.ts";
-import { toResult } from "../src/tools/tool.ts";
+import { createServer } from "../src/server.ts";
 import { createServices } from "../src/services.ts";
 import type { Store } from "../src/graph/store.ts";
 import { go, HOUR, NOW, see, tempStore } from "./graph_fixture.ts";
@@ -26,20 +26,7 @@ async function connect(store: Store) {
     },
     now: () => NOW,
   });
-  const server = new McpServer({ name: "choto-test", version: "0.0.0" });
-  const spec = recallTool;
-  server.registerTool(
-    spec.name,
-    {
-      title: spec.title,
-      description: spec.description,
-      inputSchema: spec.inputSchema,
-      outputSchema: spec.outputSchema,
-      annotations: spec.annotations,
-    },
-    async (args: Parameters<typeof spec.run>[0]) =>
-      toResult(await spec.run(args, services, { signal: new AbortController().signal })),
-  );
+  const server = createServer(services, [recallTool]);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: "test-client", version: "0.0.0" });
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
@@ -138,6 +125,7 @@ Deno.test("recall over MCP: unknown app and bad depth are errors that say how to
   try {
     const unknown = await mcp.call({ app_name: "Photoshop" });
     equal(unknown.isError, true);
+    equal(unknown.structuredContent, undefined);
     match((unknown.content[0] as { text: string }).text, /Known apps: Mousepad/);
     const bad = await mcp.call({ depth: 7 });
     equal(bad.isError, true);

@@ -143,6 +143,9 @@ Deno.test("query: fuzzy (typo), semantic (synonym), short (<3 chars) and window 
   equal(okay[0].stage, "semantic");
   const pref = recall(store, { query: "pref" }).hits!.items;
   equal(pref[0].stage, "partial");
+  // Whole words inside a longer text: the stage a step naming them would match at too.
+  const words = recall(store, { query: "Replace" }).hits!.items;
+  equal(words[0].stage, "contained");
 });
 
 Deno.test("query with nothing found says it means never seen here", () => {
@@ -203,6 +206,11 @@ Deno.test("size cap: lists are cut and the cut is named; structured matches the 
   ok(shown < 40);
   match(text, new RegExp(`elements \\(${shown} of 40\\)`));
   match(text, /coverage \(Big\)/);
+  // A cut reply says how to ask a narrower question, in the text and the structured notes.
+  match(text, /note: the reply was cut to fit; pass window= .* or query= to find a text/);
+  ok(data.notes.some((n) => n.includes("query=")));
+  const whole = fitRecall(full, 100_000);
+  ok(!whole.text.includes("cut to fit"));
 });
 
 Deno.test("unknown app or window: not ok, says what is known and how to recover", () => {

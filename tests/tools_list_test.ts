@@ -1,12 +1,13 @@
 /**
  * Keeps `tools/list` honest: every tool is complete (title, description,
- * described input fields, output schema, all four hints), and the whole
- * listing matches the committed snapshot. After an intended change run
+ * described input fields, output schema, all four hints), the listing fits
+ * its size budget, and it matches the committed snapshot. After an intended change run
  * `UPDATE_SNAPSHOT=1 deno task test` and review the diff.
  */
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { createServer } from "../src/server.ts";
 import { createServices } from "../src/services.ts";
 import { Store } from "../src/graph/store.ts";
@@ -41,20 +42,35 @@ type JsonSchema = {
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema;
   anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
 };
 
-/** Every property, at any depth, must carry a description. */
+/**
+ * Fields without a description, at any depth, including inside the
+ * branches of a union: every input field is something the model must fill
+ * in, so each says what it is for.
+ */
 function undescribed(schema: JsonSchema, path: string): string[] {
   const out: string[] = [];
+  for (const alt of [...schema.anyOf ?? [], ...schema.oneOf ?? []]) out.push(...undescribed(alt, path));
+  if (schema.items) out.push(...undescribed(schema.items, `${path}[]`));
   for (const [key, prop] of Object.entries(schema.properties ?? {})) {
     const where = `${path}.${key}`;
     if (!prop.description) out.push(where);
     out.push(...undescribed(prop, where));
-    if (prop.items) out.push(...undescribed(prop.items, `${where}[]`));
-    for (const alt of prop.anyOf ?? []) out.push(...undescribed(alt, where));
   }
   return out;
 }
+
+Deno.test("undescribed fields are found inside union branches too", () => {
+  const schema: JsonSchema = {
+    properties: {
+      a: { description: "x", anyOf: [{ properties: { b: {} } }, { type: "null" }] },
+      c: { description: "y", items: { oneOf: [{ properties: { d: { description: "z" }, e: {} } }] } },
+    },
+  };
+  assertEquals(undescribed(schema, "t"), ["t.a.b", "t.c[].e"]);
+});
 
 Deno.test("every tool definition is complete", async () => {
   const tools = await listTools();
@@ -68,8 +84,46 @@ Deno.test("every tool definition is complete", async () => {
     }
     assert(tool.outputSchema, `${tool.name} has no output schema`);
     assertEquals(undescribed(tool.inputSchema as JsonSchema, tool.name), [], `${tool.name} input`);
-    assertEquals(undescribed(tool.outputSchema as JsonSchema, tool.name), [], `${tool.name} output`);
+    // Output fields are typed in full; only the top-level ones must say what they hold.
+    const output = Object.entries((tool.outputSchema as JsonSchema).properties ?? {});
+    assertEquals(output.filter(([, p]) => !p.description).map(([k]) => k), [], `${tool.name} output`);
   }
+});
+
+/**
+ * Limits for the whole set of tools, held now so that the tools still to
+ * come fit: what the model reads of every tool (name, title, description,
+ * input schema, as compact JSON), execute_plan's share of it, and the whole
+ * tools/list reply.
+ */
+const BUDGET = { modelReads: 24_000, executePlan: 10_000, wholeList: 48_000 };
+
+Deno.test("tools/list stays within its size budget", async () => {
+  const tools = await listTools();
+  const rows = (tools as Tool[]).map((t) => ({
+    tool: t.name,
+    reads:
+      JSON.stringify({ name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema })
+        .length,
+    description: (t.description ?? "").length,
+    input: JSON.stringify(t.inputSchema).length,
+    output: JSON.stringify(t.outputSchema ?? {}).length,
+    whole: JSON.stringify(t).length,
+  }));
+  const reads = rows.reduce((n, r) => n + r.reads, 0);
+  const whole = JSON.stringify({ tools }).length;
+  console.table(rows);
+  console.log(
+    `model reads ${reads} chars (budget ${BUDGET.modelReads}); whole list ${whole} (${BUDGET.wholeList})`,
+  );
+  for (const t of tools) {
+    const text = JSON.stringify(t.inputSchema);
+    assert(!text.includes("$ref") && !text.includes("$defs"), `${t.name}: $ref/$defs in the input schema`);
+  }
+  const plan = rows.find((r) => r.tool === "execute_plan");
+  assert(plan && plan.reads <= BUDGET.executePlan, `execute_plan reads ${plan?.reads} chars`);
+  assert(reads <= BUDGET.modelReads, `the model reads ${reads} chars`);
+  assert(whole <= BUDGET.wholeList, `tools/list is ${whole} chars`);
 });
 
 Deno.test("tools/list matches the snapshot", async () => {

@@ -2,9 +2,10 @@
  * ApplicationServices (HIServices) accessibility symbols for `Deno.dlopen`.
  * Declarations only.
  *
- * Checked against AXUIElement.h in the HIServices sub-framework of the SDK in
- * mitchellh/zig-build-macos-sdk. `Boolean` is unsigned char (CFBase.h),
- * `AXError` is CF_ENUM(SInt32) (AXError.h), `pid_t` is int32.
+ * Checked against AXUIElement.h and AXValue.h in the HIServices sub-framework
+ * of the SDK in mitchellh/zig-build-macos-sdk. `Boolean` is unsigned char
+ * (CFBase.h), `AXError` is CF_ENUM(SInt32) (AXError.h), `AXValueType` is
+ * CF_ENUM(UInt32) (AXValue.h), `pid_t` is int32.
  *
  * @module
  */
@@ -24,4 +25,21 @@ export const applicationServices = {
     parameters: ["pointer", "pointer", "pointer"],
     result: "i32",
   },
+  // AXUIElement.h: extern AXError	AXUIElementCopyAttributeValue (AXUIElementRef element, CFStringRef attribute, CFTypeRef __nullable * __nonnull CF_RETURNS_RETAINED value);
+  // The value written to the out-parameter is +1: CFRelease it.
+  AXUIElementCopyAttributeValue: {
+    parameters: ["pointer", "pointer", "buffer"],
+    result: "i32",
+  },
+  // AXUIElement.h: extern AXError 	AXUIElementPerformAction (AXUIElementRef element, CFStringRef action);
+  AXUIElementPerformAction: { parameters: ["pointer", "pointer"], result: "i32" },
+  // AXValue.h: extern Boolean 		AXValueGetValue(AXValueRef value, AXValueType theType, void *valuePtr);
+  AXValueGetValue: { parameters: ["pointer", "u32", "buffer"], result: "u8" },
 } as const satisfies Deno.ForeignLibraryInterface;
+
+/** AXValue.h: kAXValueTypeCGPoint = 1, kAXValueTypeCGSize = 2. */
+export const kAXValueTypeCGPoint = 1;
+export const kAXValueTypeCGSize = 2;
+/** AXError.h: kAXErrorSuccess = 0, kAXErrorAPIDisabled = -25211 (Accessibility not granted). */
+export const kAXErrorSuccess = 0;
+export const kAXErrorAPIDisabled = -25211;

@@ -43,6 +43,9 @@ export const coreFoundation = {
   CFStringGetCString: { parameters: ["pointer", "buffer", "isize", "u32"], result: "u8" },
   // CFString.h: CFStringRef CFStringCreateWithCString(CFAllocatorRef alloc, const char *cStr, CFStringEncoding encoding) CF_FORMAT_ARGUMENT(2);
   CFStringCreateWithCString: { parameters: ["pointer", "buffer", "u32"], result: "pointer" },
+  // CFData.h: CFDataRef CFDataCreate(CFAllocatorRef allocator, const UInt8 *bytes, CFIndex length);
+  // Copies the bytes: the CFData owns its memory (Create rule: CFRelease).
+  CFDataCreate: { parameters: ["pointer", "buffer", "isize"], result: "pointer" },
   // CFData.h: CFIndex CFDataGetLength(CFDataRef theData);
   CFDataGetLength: { parameters: ["pointer"], result: "isize" },
   // CFData.h: const UInt8 *CFDataGetBytePtr(CFDataRef theData);

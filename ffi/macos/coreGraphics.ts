@@ -57,6 +57,8 @@ export const coreGraphics = {
   CGImageGetWidth: { parameters: ["pointer"], result: "usize" },
   // CGImage.h: CG_EXTERN size_t CGImageGetHeight(CGImageRef cg_nullable image)
   CGImageGetHeight: { parameters: ["pointer"], result: "usize" },
+  // CGImage.h: CG_EXTERN size_t CGImageGetBitsPerComponent(CGImageRef cg_nullable image)
+  CGImageGetBitsPerComponent: { parameters: ["pointer"], result: "usize" },
   // CGImage.h: CG_EXTERN size_t CGImageGetBitsPerPixel(CGImageRef cg_nullable image)
   CGImageGetBitsPerPixel: { parameters: ["pointer"], result: "usize" },
   // CGImage.h: CG_EXTERN size_t CGImageGetBytesPerRow(CGImageRef cg_nullable image)
@@ -93,13 +95,10 @@ export const coreGraphics = {
   CGColorSpaceCreateDeviceRGB: { parameters: [], result: "pointer" },
   // CGColorSpace.h: CG_EXTERN void CGColorSpaceRelease(CGColorSpaceRef cg_nullable space)
   CGColorSpaceRelease: { parameters: ["pointer"], result: "void" },
-  // CGDataProvider.h: CG_EXTERN CGDataProviderRef __nullable CGDataProviderCreateWithData(
-  //     void * __nullable info, const void * cg_nullable data, size_t size,
-  //     CGDataProviderReleaseDataCallback cg_nullable releaseData)
-  CGDataProviderCreateWithData: {
-    parameters: ["pointer", "buffer", "usize", "pointer"],
-    result: "pointer",
-  },
+  // CGDataProvider.h: CG_EXTERN CGDataProviderRef __nullable CGDataProviderCreateWithCFData(
+  //     CFDataRef cg_nullable data)
+  // The provider retains the CFData, so the pixels live as long as any image made from it.
+  CGDataProviderCreateWithCFData: { parameters: ["pointer"], result: "pointer" },
   // CGDataProvider.h: CG_EXTERN CFDataRef __nullable CGDataProviderCopyData(CGDataProviderRef cg_nullable provider)
   CGDataProviderCopyData: { parameters: ["pointer"], result: "pointer" },
   // CGDataProvider.h: CG_EXTERN void CGDataProviderRelease(CGDataProviderRef cg_nullable provider)

@@ -157,6 +157,8 @@ async function confirm(
   let activatedId: string | null = null;
   let activatedAt = 0;
   let lastWindow: WindowInfo | null = null;
+  // A backend that checks its own activation (macOS) says why it failed; keep trying until the deadline.
+  let refusal = "";
   while (clock.now() - t0 < timeoutMs) {
     const state = desktop.windows();
     const focus = state.windows.find((w) => w.id === state.focusWindowId);
@@ -175,7 +177,7 @@ async function confirm(
       lastWindow = mine;
       // Re-send once a second: a window that was still mapping may have ignored it.
       if (activatedId !== mine.id || clock.now() - activatedAt > 1000) {
-        await desktop.activate(mine.id);
+        await desktop.activate(mine.id).then(() => refusal = "", (e) => refusal = (e as Error).message);
         activatedId = mine.id;
         activatedAt = clock.now();
       }
@@ -185,7 +187,9 @@ async function confirm(
   return fail(
     lastWindow ? "not_confirmed" : "launch_failed",
     lastWindow
-      ? `${appName} has a window ("${lastWindow.title}") but it did not come to the front within ${timeoutMs} ms; another window may be holding the focus (a modal dialog?) — observe to see what is in front`
+      ? `${appName} has a window ("${lastWindow.title}") but it did not come to the front within ${timeoutMs} ms${
+        refusal ? ` (${refusal})` : ""
+      }; another window may be holding the focus (a modal dialog?) — observe to see what is in front`
       : `${appName} showed no window within ${timeoutMs} ms of being ${how}; it may still be starting (try focus_app again) or it failed to start`,
   );
 }

@@ -1,12 +1,24 @@
 /**
  * Key names accepted by `hotkey`, shared by every backend: lowercase names
  * such as `enter`, `escape`, `f4`, `a`, and the modifiers `cmd`, `shift`,
- * `alt`, `ctrl`.
+ * `alt`, `ctrl`. One vocabulary: each name means the same key everywhere
+ * (`delete` is forward delete, `backspace` erases to the left), and a name
+ * a platform has no key for is refused when the plan is validated, with the
+ * reason, never halfway through a run.
  *
  * @module
  */
 
+import { macKeyOf } from "./macos/keycodes.ts";
 import type { Modifier } from "./types.ts";
+
+/** The platforms whose keyboards the vocabulary is mapped to. */
+export type KeyPlatform = "x11" | "macos";
+
+/** The platform this process drives. */
+export function hostKeyPlatform(): KeyPlatform {
+  return Deno.build.os === "darwin" ? "macos" : "x11";
+}
 
 /** The modifiers, in the order they are pressed. */
 export const MODIFIERS: readonly Modifier[] = ["cmd", "ctrl", "alt", "shift"];
@@ -16,6 +28,7 @@ const ALIASES: Record<string, string> = {
   return: "enter",
   esc: "escape",
   del: "delete",
+  forwarddelete: "delete",
   backspace: "backspace",
   control: "ctrl",
   option: "alt",
@@ -56,6 +69,19 @@ export const NAMED_KEYS = [
 
 const NAMED = new Set<string>(NAMED_KEYS);
 
+/**
+ * Why a key of the vocabulary cannot be pressed on a platform, or null when
+ * it can. X11 binds any keysym to a spare keycode, so it refuses nothing;
+ * macOS presses fixed key codes of the US layout.
+ */
+export function keyRefusal(key: string, platform: KeyPlatform): string | null {
+  if (platform === "x11" || macKeyOf(key)) return null;
+  if (key === "insert") return "Mac keyboards have no Insert key";
+  if (key === "menu") return "macOS has no Menu key: open a context menu with right_click";
+  if (key === "super") return "super is the Windows key of PC keyboards: on macOS use cmd";
+  return "it has no key on the US layout choto presses on macOS: enter it with a type step";
+}
+
 /** A parsed key combination. */
 export interface KeyCombo {
   modifiers: Modifier[];
@@ -65,9 +91,12 @@ export interface KeyCombo {
 
 /**
  * Parses `["cmd", "shift", "s"]` into modifiers and a key, or explains what
- * is wrong with it.
+ * is wrong with it, including a key the platform has none for.
  */
-export function parseCombo(keys: string[]): KeyCombo | { error: string } {
+export function parseCombo(
+  keys: string[],
+  platform: KeyPlatform = hostKeyPlatform(),
+): KeyCombo | { error: string } {
   const modifiers: Modifier[] = [];
   let key: string | null = null;
   for (const raw of keys) {
@@ -89,6 +118,10 @@ export function parseCombo(keys: string[]): KeyCombo | { error: string } {
       return { error: `a combination has one non-modifier key; got "${key}" and "${raw}"` };
     }
     key = NAMED.has(name) ? name : (isChar ? raw.toLowerCase() : name);
+    const refused = keyRefusal(key, platform);
+    if (refused) {
+      return { error: `"${raw}" cannot be pressed on ${platform === "macos" ? "macOS" : "X11"}: ${refused}` };
+    }
   }
   if (key === null && modifiers.length === 0) return { error: "keys is empty: name at least one key" };
   modifiers.sort((a, b) => MODIFIERS.indexOf(a) - MODIFIERS.indexOf(b));

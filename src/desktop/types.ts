@@ -110,6 +110,27 @@ export interface PermissionCheck {
   detail: string;
 }
 
+/** What the portable steps of a self-test saw, for the backend to judge. */
+export interface SelfTestFacts {
+  /** Whether the captured frame was one flat colour (null when capture failed). */
+  frameBlank: boolean | null;
+  /** The activation round trip, when there were two app windows to try it with. */
+  activation: { window: string; confirmed: boolean; error?: string } | null;
+}
+
+/** A question about the platform that only a run on a real machine answers. */
+export interface OpenQuestion {
+  question: string;
+  /** What this run found, or null when it could not tell. */
+  answer: string | null;
+}
+
+/** Platform facts a self-test gathers, and the open questions they answer. */
+export interface ProbeReport {
+  findings: PermissionCheck[];
+  questions: OpenQuestion[];
+}
+
 /** The operations choto needs from a desktop. */
 export interface Desktop {
   /** "x11" or "macos". */
@@ -123,6 +144,12 @@ export interface Desktop {
   capture(): RgbaImage;
   /** The pointer position in pixels. */
   pointer(): Point;
+  /**
+   * True when the pointer sits in the top-left corner of the display that
+   * holds it, judged in global coordinates: the user's signal to stop a run,
+   * on any display of a multi-display desk.
+   */
+  pointerInCorner(): boolean;
 
   /** Moves the pointer. */
   move(to: Point): Promise<void>;
@@ -155,7 +182,11 @@ export interface Desktop {
   findExecutable?(name: string): LaunchableApp | null;
   /** Starts an application; returns once the process is spawned. */
   launch(app: LaunchableApp): Promise<void>;
-  /** Asks the OS to bring a window (and its app) to the front. */
+  /**
+   * Brings a window (and its app) to the front. Throws when the backend can
+   * tell that this window did not come forward, rather than leave another
+   * window of the same app in front.
+   */
   activate(windowId: string): Promise<void>;
   /** Asks a running app with no window to show one. */
   reopen(app: RunningApp): Promise<void>;
@@ -169,8 +200,16 @@ export interface Desktop {
   /** The clipboard's text, null when empty, or a note when it holds no text. */
   readClipboard(): Promise<{ text: string | null; note: string }>;
 
-  /** Platform permission states, for doctor. */
-  permissions(): PermissionCheck[];
+  /**
+   * Doctor's platform checks: permissions and who holds them, how the screen
+   * is captured, what input and window management can do here.
+   */
+  doctorChecks(): PermissionCheck[];
+  /**
+   * Platform facts for `doctor --selftest`, read after the portable steps
+   * ran, with the open questions they settle. Reads only; sends no input.
+   */
+  probe(facts: SelfTestFacts): ProbeReport;
   /** Releases the display connection. */
   close(): void;
 }

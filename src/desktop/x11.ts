@@ -7,6 +7,7 @@
 
 import { envVar } from "../env.ts";
 import { X, XLayout } from "../../ffi/x11/libx11.ts";
+import { inTopLeftCorner } from "./corner.ts";
 import { parseCombo } from "./keys.ts";
 import type {
   Desktop,
@@ -15,6 +16,7 @@ import type {
   MouseButton,
   PermissionCheck,
   Point,
+  ProbeReport,
   RgbaImage,
   RunningApp,
   WindowState,
@@ -24,6 +26,7 @@ import { captureRoot } from "./x11/capture.ts";
 import { readClipboardText } from "./x11/clipboard.ts";
 import { XConnection } from "./x11/connection.ts";
 import { XInput } from "./x11/input.ts";
+import { XMonitors } from "./x11/monitors.ts";
 import { readWindowState } from "./x11/windows.ts";
 
 /** Opens the X display named by `DISPLAY` (or `displayName`). */
@@ -45,6 +48,7 @@ export function createX11Desktop(displayName?: string): Desktop {
     );
   }
   const input = new XInput(c);
+  const monitors = new XMonitors(c);
   const versions = new Map<number, string | null>();
   let closed = false;
 
@@ -71,6 +75,8 @@ export function createX11Desktop(displayName?: string): Desktop {
       );
       return { x: xy[0], y: xy[1] };
     },
+    // Root coordinates are global: every monitor is a rectangle of the root window.
+    pointerInCorner: () => inTopLeftCorner(monitors.list(), desktop.pointer()),
 
     async move(to) {
       input.move(to);
@@ -91,7 +97,7 @@ export function createX11Desktop(displayName?: string): Desktop {
     },
     scroll: (at, notches) => input.scroll(at, notches),
     async hotkey(keys) {
-      const combo = parseCombo(keys);
+      const combo = parseCombo(keys, "x11");
       if ("error" in combo) throw new Error(combo.error);
       await input.hotkey(combo.modifiers, combo.key);
     },
@@ -179,8 +185,9 @@ export function createX11Desktop(displayName?: string): Desktop {
       return versions.get(pid)!;
     },
 
-    permissions(): PermissionCheck[] {
+    doctorChecks(): PermissionCheck[] {
       const wm = c.property(c.root, "_NET_SUPPORTING_WM_CHECK", X.XA_WINDOW);
+      const screens = monitors.list();
       return [
         { name: "X display", ok: true, detail: `connected to ${envVar("DISPLAY") ?? "(default)"}` },
         { name: "XTEST input", ok: true, detail: "synthetic mouse and keyboard input available" },
@@ -191,12 +198,23 @@ export function createX11Desktop(displayName?: string): Desktop {
             ? "an EWMH window manager runs: window titles, frames and activation work"
             : "no EWMH window manager: windows are found from the raw tree and cannot be activated reliably; run one (e.g. openbox)",
         },
+        {
+          name: "monitors",
+          ok: true,
+          detail: `${screens.length}: ${
+            screens.map((r) => `${r.width}x${r.height}+${r.x}+${r.y}`).join(", ")
+          } (the failsafe corner is the top-left of each)`,
+        },
       ];
     },
+    // Nothing is left open on X11: doctorChecks says all there is, and this backend runs in CI.
+    probe: (): ProbeReport => ({ findings: [], questions: [] }),
     close() {
       if (closed) return;
       closed = true;
+      // Xinerama hooks the display's close: unload it only after the display is gone.
       c.close();
+      monitors.close();
     },
   };
   return desktop;

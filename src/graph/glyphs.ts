@@ -8,7 +8,7 @@
  */
 
 import type { Rect } from "../desktop/types.ts";
-import { cropPng } from "../perceive/crop_png.ts";
+import { encodePng } from "../common/png.ts";
 import type { SeenIcon } from "../perceive/icons.ts";
 import { sameDrawing } from "../perceive/phash.ts";
 import type { Store } from "./store.ts";
@@ -59,7 +59,7 @@ export function recordIcons(
         phash: icon.hash,
         w: icon.w,
         h: icon.h,
-        png: cropPng(icon.crop),
+        png: encodePng(icon.crop),
         now,
       })!;
       glyph = { id: row.id, phash: icon.hash, w: icon.w, h: icon.h, label: null };

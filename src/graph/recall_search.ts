@@ -25,11 +25,13 @@ export interface Ranked extends Candidate {
   score: number;
 }
 
-const HIT_ORDER: Record<HitStage, number> = { exact: 0, fuzzy: 1, semantic: 2, partial: 3 };
+const HIT_ORDER: Record<HitStage, number> = { exact: 0, fuzzy: 1, semantic: 2, contained: 3, partial: 4 };
 
 /**
- * Ranks candidates with the shared matcher; texts that only contain the
- * query come last as "partial" (a step would have to name the full text).
+ * Ranks candidates with the shared matcher; texts that hold the query as
+ * whole words come next as "contained" (the executor's fourth stage, so a
+ * step naming the query finds them), and texts that hold it inside a word
+ * last as "partial" (a step would have to name the full text).
  */
 export function rankCandidates(query: string, candidates: Iterable<Candidate>): Ranked[] {
   const folded = foldText(query);
@@ -43,7 +45,8 @@ export function rankCandidates(query: string, candidates: Iterable<Candidate>): 
     }
     const fc = foldText(c.text);
     if (folded.length > 0 && fc.includes(folded)) {
-      out.push({ ...c, stage: "partial", score: Math.round((folded.length / fc.length) * 1000) / 1000 });
+      const stage = ` ${fc} `.includes(` ${folded} `) ? "contained" : "partial";
+      out.push({ ...c, stage, score: Math.round((folded.length / fc.length) * 1000) / 1000 });
     }
   }
   return out.sort((a, b) =>
@@ -68,7 +71,7 @@ export function searchRanked(
   add(candidatesFor(store, query, appId, false, 400));
   for (const term of synonymsOf(query)) add(candidatesFor(store, term, appId, false, 100));
   let ranked = rankCandidates(query, candidates.values());
-  if (!ranked.some((r) => r.stage !== "partial")) {
+  if (!ranked.some((r) => r.stage !== "partial" && r.stage !== "contained")) {
     // Nothing matched as written: widen to texts sharing pieces of the query (typos).
     add(candidatesFor(store, query, appId, true, 400));
     ranked = rankCandidates(query, candidates.values());

@@ -7,23 +7,31 @@
  * server runs without `--allow-net`, so a download attempt would fail loudly.
  *
  * Recognisers are started lazily (the first read pays ~0.3 s) and reused;
- * up to `size` of them run in parallel, one per core.
+ * up to `size` of them run in parallel, one per core, each in a
+ * `node:worker_threads` worker. When a worker cannot start (or
+ * `CHOTO_OCR_WORKERS=0`), one recogniser runs in-process on the same
+ * WebAssembly core instead (`recognisers.ts`).
  *
  * @module
  */
 
-import { createRequire } from "node:module";
-import { createWorker, OEM, PSM, type Worker } from "tesseract.js";
+import { dirname, join } from "node:path";
+import engData from "@tesseract.js-data/eng";
+import { PSM } from "tesseract.js";
 import type { RgbaImage } from "../desktop/types.ts";
+import { envVar } from "../env.ts";
 import type { OcrEngine, OcrMode, OcrWord } from "./types.ts";
 import { limitMallocArenas, trimNativeMemory } from "./memory.ts";
+import { type Recogniser, startInProcessRecogniser, startWorkerRecogniser } from "./recognisers.ts";
 
-const require = createRequire(import.meta.url);
-
-/** Folder holding `eng.traineddata.gz` (the LSTM-only integer model). */
+/**
+ * Folder holding `eng.traineddata.gz` (the LSTM-only integer model). The
+ * package's entry names its own folder (`langPath`, the legacy model beside
+ * ours), which is right wherever the package lives: `node_modules/`, Deno's
+ * global npm cache, or inside a compiled binary.
+ */
 export function languageDataDir(): string {
-  const pkg = require.resolve("@tesseract.js-data/eng/package.json");
-  return pkg.replace(/package\.json$/, "4.0.0_best_int");
+  return join(dirname(engData.langPath as string), "4.0.0_best_int");
 }
 
 const PSM_OF: Record<OcrMode, PSM> = {
@@ -51,11 +59,11 @@ export function toPgm(image: RgbaImage): Uint8Array {
 }
 
 interface Slot {
-  worker: Promise<Worker>;
+  worker: Promise<Recogniser>;
   busy: boolean;
   mode: OcrMode | null;
-  /** Characters the recogniser is limited to ("" = all). */
-  alphabet: string;
+  /** Characters the recogniser is limited to ("" = all; null = not set yet, so set it on first use). */
+  alphabet: string | null;
   /** Pixels this recogniser has read since it started. */
   pixels: number;
 }
@@ -70,7 +78,17 @@ export interface TesseractOptions {
    * recognisers keep working. 0 disables recycling.
    */
   recycleMegapixels?: number;
+  /**
+   * Run the recogniser on the calling thread instead of in workers.
+   * Default: only when `CHOTO_OCR_WORKERS=0`, or once a worker failed to start.
+   */
+  inProcess?: boolean;
+  /** The worker script to run (default: tesseract.js's); a test points it at a missing file. */
+  workerScript?: string;
 }
+
+/** Where the recognisers run. */
+export type OcrBackend = "workers" | "in-process";
 
 /**
  * Default recycling budget: off. Measured on the fixtures, recycling every
@@ -91,10 +109,19 @@ export class TesseractEngine implements OcrEngine {
   readonly #recyclePixels: number;
   /** Recognisers replaced so far (for tests and benchmarks). */
   recycled = 0;
+  #backend: OcrBackend;
+  /** Whether the first recogniser has started, which settles the backend. */
+  #settled = false;
+  #why: string;
+  readonly #workerScript: string | undefined;
 
   constructor(readonly size = 2, options: TesseractOptions = {}) {
     const mp = options.recycleMegapixels ?? RECYCLE_MEGAPIXELS;
     this.#recyclePixels = mp > 0 ? mp * 1e6 : Infinity;
+    this.#workerScript = options.workerScript;
+    const forced = options.inProcess ?? envVar("CHOTO_OCR_WORKERS") === "0";
+    this.#backend = forced ? "in-process" : "workers";
+    this.#why = forced ? (options.inProcess ? "asked for in-process" : "forced by CHOTO_OCR_WORKERS=0") : "";
     // The recognisers' threads would each keep a fragmented malloc arena: share two.
     limitMallocArenas(MALLOC_ARENAS);
   }
@@ -111,8 +138,9 @@ export class TesseractEngine implements OcrEngine {
     if (this.#closed) throw new Error("the OCR engine was closed");
     if (image.width < 3 || image.height < 3) return [];
     const slot = await this.#acquire();
+    let worker: Recogniser | undefined;
     try {
-      const worker = await slot.worker;
+      worker = await slot.worker;
       if (slot.mode !== mode) {
         await worker.setParameters({
           tessedit_pageseg_mode: PSM_OF[mode],
@@ -127,23 +155,37 @@ export class TesseractEngine implements OcrEngine {
         await worker.setParameters({ tessedit_char_whitelist: alphabet });
         slot.alphabet = alphabet;
       }
-      // tesseract.js types accept Buffer-like input; a Uint8Array is what it reads.
       const result = await worker.recognize(
-        toPgm(image) as unknown as Buffer,
+        toPgm(image),
         {},
         { blocks: true, text: false },
       );
       slot.pixels += image.width * image.height;
-      return wordsOf(result.data.blocks ?? []);
+      return wordsOf((result.data.blocks ?? []) as TBlock[]);
     } finally {
-      this.#release(slot);
+      this.#release(slot, worker);
     }
+  }
+
+  /** Where the recognisers run, and why (settled once the first one has started). */
+  backend(): { name: OcrBackend; why: string } {
+    return { name: this.#backend, why: this.#why || (this.#settled ? "workers started" : "not started yet") };
   }
 
   /** Starts every recogniser now instead of on first use. */
   async warm(): Promise<void> {
-    while (this.#slots.length < this.size) this.#slots.push(this.#spawn());
+    if (!this.#slots.length) this.#slots.push(this.#spawn());
+    await this.#slots[0].worker;
+    while (this.#slots.length < this.#capacity()) this.#slots.push(this.#spawn());
     await Promise.all(this.#slots.map((s) => s.worker));
+  }
+
+  /**
+   * How many recognisers may exist: one until the first has started (it
+   * settles whether workers work), one in-process (there is one core), else `size`.
+   */
+  #capacity(): number {
+    return this.#settled && this.#backend === "workers" ? this.size : 1;
   }
 
   async close(): Promise<void> {
@@ -157,12 +199,33 @@ export class TesseractEngine implements OcrEngine {
   }
 
   #spawn(): Slot {
-    const worker = createWorker("eng", OEM.LSTM_ONLY, {
-      langPath: languageDataDir(),
-      cacheMethod: "none",
-      gzip: true,
+    const worker = this.#start();
+    // A slot whose start failed is dropped, so the next read starts afresh.
+    worker.catch(() => {
+      const i = this.#slots.findIndex((s) => s.worker === worker);
+      if (i >= 0 && !this.#slots[i].busy) this.#slots.splice(i, 1);
     });
-    return { worker, busy: false, mode: null, alphabet: "", pixels: 0 };
+    return { worker, busy: false, mode: null, alphabet: null, pixels: 0 };
+  }
+
+  async #start(): Promise<Recogniser> {
+    if (this.#backend === "in-process") {
+      const r = await startInProcessRecogniser(languageDataDir());
+      this.#settled = true;
+      return r;
+    }
+    try {
+      const r = await startWorkerRecogniser(languageDataDir(), { script: this.#workerScript });
+      this.#settled = true;
+      return r;
+    } catch (err) {
+      if (this.#settled) throw err; // workers did start before: this is not a missing capability
+      this.#backend = "in-process";
+      this.#why = `a worker did not start: ${(err as Error).message}`;
+      const r = await startInProcessRecogniser(languageDataDir());
+      this.#settled = true;
+      return r;
+    }
   }
 
   async #acquire(): Promise<Slot> {
@@ -172,7 +235,7 @@ export class TesseractEngine implements OcrEngine {
         idle.busy = true;
         return idle;
       }
-      if (this.#slots.length < this.size) {
+      if (this.#slots.length < this.#capacity()) {
         const slot = this.#spawn();
         slot.busy = true;
         this.#slots.push(slot);
@@ -182,8 +245,13 @@ export class TesseractEngine implements OcrEngine {
     }
   }
 
-  #release(slot: Slot): void {
+  #release(slot: Slot, worker: Recogniser | undefined): void {
     slot.busy = false;
+    if (!worker?.alive()) {
+      // The recogniser never started or has died: drop it, and the next read starts a new one.
+      this.#slots = this.#slots.filter((s) => s !== slot);
+      worker?.terminate().catch(() => {});
+    }
     // When the pool goes idle (a read is done), hand the freed native memory back.
     if (!this.#slots.some((s) => s.busy) && !this.#waiting.length) trimNativeMemory();
     if (slot.pixels >= this.#recyclePixels && !this.#closed) {

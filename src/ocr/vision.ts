@@ -36,23 +36,33 @@ export function createVisionEngine(
     return (stret ?? m.msgSend_rect)(obj, o.sel("boundingBox"));
   };
 
-  const cgImage = (image: RgbaImage, keep: Uint8Array<ArrayBuffer>) => {
+  /**
+   * A CGImage over a CoreFoundation copy of the pixels. Vision may retain the
+   * image past this call (caches, other threads); memory JavaScript owns
+   * could move or be collected under it, a CFData cannot.
+   */
+  const cgImage = (image: RgbaImage) => {
     const cg = libs.cg;
-    const space = cg.CGColorSpaceCreateDeviceRGB();
-    const provider = cg.CGDataProviderCreateWithData(null, keep, BigInt(keep.length), null);
-    const w = BigInt(image.width), h = BigInt(image.height);
-    const img = cg.CGImageCreate(w, h, 8n, 32n, w * 4n, space, RGBX, provider, null, false, 0);
-    // The image retains what it needs; our references go now.
-    if (provider) cg.CGDataProviderRelease(provider);
-    if (space) cg.CGColorSpaceRelease(space);
-    if (!img) throw new Error("CGImageCreate failed");
-    return img;
+    const data = libs.cf.CFDataCreate(null, image.data, BigInt(image.data.length));
+    if (!data) throw new Error("CFDataCreate failed: out of memory for the frame");
+    let provider: Deno.PointerValue = null, space: Deno.PointerValue = null;
+    try {
+      provider = cg.CGDataProviderCreateWithCFData(data);
+      space = cg.CGColorSpaceCreateDeviceRGB();
+      const w = BigInt(image.width), h = BigInt(image.height);
+      const img = cg.CGImageCreate(w, h, 8n, 32n, w * 4n, space, RGBX, provider, null, false, 0);
+      if (!img) throw new Error("CGImageCreate failed");
+      return img;
+    } finally {
+      // The image retains what it needs; our references go now.
+      if (provider) cg.CGDataProviderRelease(provider);
+      if (space) cg.CGColorSpaceRelease(space);
+      libs.cf.CFRelease(data);
+    }
   };
 
   const recognizeSync = (image: RgbaImage): OcrWord[] => {
-    // A private copy the CGImage can point at for as long as this call runs.
-    const pixels = image.data.slice();
-    const img = cgImage(image, pixels);
+    const img = cgImage(image);
     let request: Deno.PointerValue = null, handler: Deno.PointerValue = null;
     try {
       return o.pool(() => {
@@ -79,8 +89,6 @@ export function createVisionEngine(
       o.release(handler);
       o.release(request);
       libs.cg.CGImageRelease(img);
-      // Keeps the pixel buffer reachable until Vision is done with it.
-      void pixels.length;
     }
   };
 

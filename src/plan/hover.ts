@@ -14,7 +14,6 @@ import { type KnownIcon, nameGlyphs, unnamedAmong } from "../graph/glyphs.ts";
 import { cropImage } from "../perceive/phash.ts";
 import { frameHash } from "./expect.ts";
 import { look } from "./look.ts";
-import { CORNER } from "./run.ts";
 import type { Services } from "../services.ts";
 import { type Clock, realClock } from "../common/time.ts";
 
@@ -91,8 +90,7 @@ export async function hoverIcons(
   const visits = todo.slice(0, limit);
   result.leftOver = todo.length - visits.length;
   const checkpoint = () => {
-    const p = desktop.pointer();
-    if (p.x <= CORNER && p.y <= CORNER) {
+    if (desktop.pointerInCorner()) {
       throw new Stop("the pointer is in the top-left corner (the user stopped it)");
     }
     if (hooks.signal?.aborted) throw new Stop("the request was cancelled");

@@ -18,6 +18,7 @@ export function matchInfo(f: Found): NonNullable<StepReport["match"]> {
     text: f.element.text,
     stage: f.stage,
     score: f.score,
+    candidates: f.candidates,
     scope: f.scope,
     x: f.point.x,
     y: f.point.y,

@@ -11,6 +11,7 @@ import { frameHash } from "./expect.ts";
 import { type Look, look } from "./look.ts";
 import type { NearText } from "../common/match.ts";
 import { type Clock, realClock } from "../common/time.ts";
+import type { ResolveStage } from "./resolve.ts";
 
 /** How a run ended. */
 export type RunStatus = "success" | "escalated" | "aborted";
@@ -26,8 +27,10 @@ export interface StepReport {
   /** The element a target resolved to, when there was one. */
   match?: {
     text: string;
-    stage: string;
+    stage: ResolveStage;
     score: number;
+    /** Equally good matches there were before region narrowed them (1 when unique). */
+    candidates: number;
     scope: "window" | "chrome";
     x: number;
     y: number;
@@ -86,9 +89,6 @@ export class RunStopped extends Error {
   }
 }
 
-/** Pixels from the top-left corner that count as "in the corner". */
-export const CORNER = 2;
-
 /** Budget, clock, failsafe and memory of one run. */
 export class Run {
   actions = 0;
@@ -125,8 +125,7 @@ export class Run {
 
   /** Throws when the user wants out (pointer in the corner) or time is up. */
   checkpoint(): void {
-    const p = this.services.desktop().pointer();
-    if (p.x <= CORNER && p.y <= CORNER) {
+    if (this.services.desktop().pointerInCorner()) {
       throw new RunStopped("the pointer is in the top-left corner: the user stopped the run", "aborted");
     }
     if (this.remainingMs() <= 0) {

@@ -54,10 +54,11 @@ export const DEFAULT_MAX_ACTIONS = 60;
 const MISPLACED_FIELD_HINTS: Record<string, string> = {
   modifiers: `modifiers only work on ${MODIFIER_ACTIONS.join(", ")}; remove it here, ` +
     "or press the combination with a hotkey step",
-  skip_if_absent: "skip_if_absent needs a step that has a target (click, double_click, right_click, " +
-    "scroll or read); remove it here",
+  skip_if_absent: "skip_if_absent needs a step that can miss something (click, double_click, " +
+    "right_click, scroll with a target, or read with from_text/to_text); remove it here",
   expect: "expect checks what an action changed on screen, and this step changes nothing; remove it",
-  timeout_ms: "this step waits for nothing, so it takes no timeout_ms; remove it",
+  timeout_ms: "this step waits for nothing (a read takes the screen as it is now); remove it, and to " +
+    "wait for text first, put a wait step with expect {appears} before this one",
   scroll_to_find: "this target is never scrolled for (drag waypoints and readouts must already be on " +
     "screen, and a read has no element to find); remove scroll_to_find",
 };
@@ -83,38 +84,35 @@ function strictShape<S extends z.ZodRawShape>(shape: S, what: string) {
 }
 
 // ---------------------------------------------------------------------------
-// Targets
+// Fields. Each is described once: the model reads these descriptions in the
+// one step shape of tools/list, and the per-action validator below reuses
+// the same fields for their rules.
 // ---------------------------------------------------------------------------
 
 const scopeField = z.enum(["window", "chrome"]).default("window").describe(
-  "Which surface to search, never both. 'window' (default): inside the window the step works in. " +
-    "'chrome': the menu bar, status items and any open menu or popover; use it for every menu item, " +
-    "including the one right after the click that opened its menu.",
+  "Surface searched, never both: the step's window, or chrome (menu bar, open menus, popovers: every " +
+    "menu item).",
 );
 
-const regionField = z.enum(["top", "bottom", "left", "right", "center"]).optional().describe(
-  "Part of the window to prefer when the same text appears more than once (e.g. 'bottom' for the " +
-    "OK button rather than a heading above). Leave it out when the text is unique.",
+/** The regions, and what part of the surface each one covers. */
+export const REGIONS = ["top", "bottom", "left", "right", "center"] as const;
+
+const regionField = z.enum(REGIONS).optional().describe(
+  "Match only in this part: top, bottom, left, right half; center: middle half both ways. A " +
+    "filter: matches outside are ignored. On read: read only that part.",
 );
 
 const windowField = z.string().min(1).optional().describe(
-  "A piece of a window title (case-insensitive) to work in instead of the app's frontmost window. " +
-    "Use it when the app has several windows open and the one you mean is behind. Not allowed with " +
-    "scope 'chrome'. No match fails the step; another window is never used in its place.",
+  "Piece of a window title (any case) to act in instead of the front window; no match fails the step.",
 );
 
 const scrollToFindField = z.boolean().optional().meta({ default: true }).describe(
-  "Whether to scroll the window a few notches down and up to look for text that is not visible " +
-    "(default true; the position is restored if nothing is found). Set false where scrolling has side " +
-    "effects: endless feeds, lists that load more as they move. Not allowed with scope 'chrome'.",
+  "Scroll down and up to find text off screen, then back. false where scrolling has side effects.",
 );
 
 const elementTextField = z.string().trim().min(1, {
   error: "text is empty: name the visible text of the element to aim at",
-}).describe(
-  "The visible text of the element, as observe lists it. Matched exactly first, then fuzzily, then " +
-    "by meaning (Settings finds Preferences).",
-);
+});
 
 /** Chrome is not a window and is never scrolled, so window-only options make no sense there. */
 function refuseWindowOptionsOnChrome(
@@ -161,53 +159,41 @@ export const onScreenTargetSchema = strictShape({
 /** Where a read looks: a window, the chrome, or a region; never an element. */
 export const readLocationSchema = strictShape({
   text: z.string().max(0, {
-    error: "a read has no element to aim at, so target.text must be empty (''); to read only " +
-      "part of the window, put the bounding texts in from_text and to_text instead",
-  }).describe("Always the empty string: the target of a read only says where to read, not what."),
+    error: "a read has no element to aim at, so target.text must be empty ('') or left out; to read " +
+      "only part of the window, put the bounding texts in from_text and to_text instead",
+  }).optional(),
   scope: scopeField,
-  region: z.enum(["top", "bottom", "left", "right", "center"]).optional().describe(
-    "Read only this part of the window instead of all of it.",
-  ),
+  region: regionField,
   window: windowField,
 }, "the target of a read").check(refuseWindowOptionsOnChrome);
 
 /** The parsed form of {@link targetSchema}. */
 export type Target = z.infer<typeof targetSchema>;
 
-// ---------------------------------------------------------------------------
-// Fields shared by several actions
-// ---------------------------------------------------------------------------
-
-const modifiersField = z.array(z.enum(["cmd", "shift", "alt", "ctrl"]).describe("One modifier key."))
-  .min(1).optional().describe(
-    "Keys held down for the whole action: cmd-click adds one item to a selection, shift-click extends " +
-      "it to a range, alt-drag copies in Finder instead of moving.",
-  );
-
-const skipIfAbsentField = z.boolean().optional().describe(
-  "Set true for an element that may or may not show up (a cookie banner, an update prompt): if the " +
-    "target is not found the step is skipped and the plan goes on, with expect unchecked. Only where " +
-    "both outcomes end on the same screen; never on a step the plan depends on. Needs a target.",
+const modifiersField = z.array(
+  z.enum(["cmd", "shift", "alt", "ctrl"]).describe("cmd is Ctrl on Linux."),
+).min(1).optional().describe(
+  "click, double_click, right_click, drag: keys held throughout (cmd-click adds to a selection).",
 );
 
-const expectedTextField = (meaning: string) => z.string().trim().min(1).optional().describe(meaning);
+const skipIfAbsentField = z.boolean().optional().describe(
+  "click, double_click, right_click, scroll with a target, read: true skips the step when its target " +
+    "(read: from_text/to_text) is missing. Only for optional noise (a cookie banner).",
+);
+
+const expectedText = (meaning: string) => z.string().trim().min(1).optional().describe(meaning);
 
 /** A post-condition checked, with retries, until the step's timeout. */
 export const expectSchema = strictShape({
-  appears: expectedTextField(
-    "Text that must be on screen afterwards. Use it when the step opens something new: a dialog, a " +
-      "page, a menu.",
+  appears: expectedText("Text on screen afterwards (a dialog, page, menu opened)."),
+  disappears: expectedText(
+    "Text gone afterwards (a closed dialog); not text cleared from a field (its placeholder stays).",
   ),
-  disappears: expectedTextField(
-    "Text that must be gone afterwards, such as the title of a dialog being closed. Not for text " +
-      "cleared from an input field: its grey hint text comes back, so the text stays on screen.",
-  ),
-  appears_count_increases: expectedTextField(
-    "Text that must be on more lines afterwards than before. The check for adding another copy of " +
-      "something that is already visible: a sent chat message, a new row, an extra tag.",
+  appears_count_increases: expectedText(
+    "Text on more lines than before: a sent message, a new row.",
   ),
   screen_changes: z.boolean().optional().describe(
-    "true: the screen must visibly change, even slightly; false: it must stay as it was.",
+    "true: the screen visibly changes; false: it does not.",
   ),
 }, "expect").check((ctx) => {
   const given = Object.values(ctx.value).some((v) => v !== undefined);
@@ -224,77 +210,64 @@ export const expectSchema = strictShape({
 export type Expectation = z.infer<typeof expectSchema>;
 
 const expectField = expectSchema.optional().describe(
-  "What must be true after the step; when several fields are set, all must hold. Leave it out when " +
-    "the next step's target is check enough.",
+  "Post-condition retried until timeout_ms; all fields given must hold.",
 );
 
 const timeoutRange = { error: "timeout_ms must be a whole number of milliseconds from 100 to 60000" };
 const timeoutField = z.number().int(timeoutRange).min(100, timeoutRange).max(60_000, timeoutRange)
   .default(DEFAULT_TIMEOUT_MS).describe(
-    "Milliseconds to wait for the target to be found and expect to hold before the step escalates " +
-      "(100 to 60000, default 5000). Raise it for slow loads.",
+    "ms to wait for the target or waypoints to appear (before any scroll search) and for expect; " +
+      "focus_app waits 10000 at least.",
   );
 
 /** The fields every action that changes the screen takes. */
 const outcomeFields = { expect: expectField, timeout_ms: timeoutField };
 
 /** Keys validated against the shared hotkey vocabulary, so a typo fails before anything runs. */
-const keysField = z.array(z.string().min(1).describe("A key name or a single character."))
+const keysField = z.array(z.string().min(1).describe("A key name or one character."))
   .min(1, { error: "keys is empty: name the keys to press together, e.g. ['cmd', 's']" })
   .check((ctx) => {
     const combo = parseCombo(ctx.value);
     if ("error" in combo) ctx.issues.push({ code: "custom", input: ctx.value, message: combo.error });
   })
   .describe(
-    "The keys pressed together, modifiers first: ['cmd', 's'], ['cmd', 'shift', '4'], ['enter']. " +
-      "Modifiers are cmd, ctrl, alt, shift; other keys are one character or a name such as enter, " +
-      "escape, tab, space, backspace, delete, up, down, left, right, home, end, pageup, pagedown, f1-f20.",
+    "hotkey: pressed together, modifiers first: ['cmd','s'], ['shift','enter']. Modifiers cmd (Ctrl on " +
+      "Linux), ctrl, alt, shift; then one character or enter, escape, tab, space, backspace, delete, " +
+      "up, down, left, right, home, end, pageup, pagedown, f1-f20.",
   );
 
 // ---------------------------------------------------------------------------
 // Drag
 // ---------------------------------------------------------------------------
 
+const offsetSchema = strictShape({
+  dx: z.number().describe("Pixels right of the centre (negative: left)."),
+  dy: z.number().describe("Pixels below the centre (negative: above)."),
+}, "offset");
+
 /** A waypoint named by an element, optionally displaced from its centre. */
 export const elementWaypointSchema = strictShape({
-  target: onScreenTargetSchema.describe("The element the waypoint sits on."),
-  offset: strictShape({
-    dx: z.number().describe("Pixels to the right of the element's centre (negative: to the left)."),
-    dy: z.number().describe("Pixels below the element's centre (negative: above)."),
-  }, "offset").optional().describe(
-    "Displacement from the element's centre, for a spot with no text on it, such as the empty margin " +
-      "a rubber-band selection starts from.",
-  ),
+  target: onScreenTargetSchema,
+  offset: offsetSchema.optional(),
 }, "a waypoint {target, offset?}");
 
 /** A waypoint given as raw screen coordinates. */
 export const pointWaypointSchema = strictShape({
-  x: z.number().describe("Horizontal position in the pixel coordinates observe reports."),
-  y: z.number().describe("Vertical position in the pixel coordinates observe reports."),
+  x: z.number(),
+  y: z.number(),
 }, "a waypoint {x, y}");
 
 /** One point of a drag path: an element or a raw position. */
-export const waypointSchema = z.union([elementWaypointSchema, pointWaypointSchema]).describe(
-  "Either {target, offset?}, found on screen when the drag runs (preferred: it survives scrolling), " +
-    "or {x, y}, a fixed position in pixels.",
-);
+export const waypointSchema = z.union([elementWaypointSchema, pointWaypointSchema]);
 
 /** The parsed form of {@link waypointSchema}. */
 export type Waypoint = z.infer<typeof waypointSchema>;
 
 const untilReadoutSchema = strictShape({
-  watch: onScreenTargetSchema.describe(
-    "The readout itself (the text showing the value), not a label next to it. Must be on screen " +
-      "before the drag starts.",
-  ),
-  value: z.string().trim().min(1).describe(
-    "The reading to stop at, written the way the app writes it: 00:12:00, 50%, -6 dB, 1250.",
-  ),
+  watch: onScreenTargetSchema,
+  value: z.string().trim().min(1),
   tolerance: z.number().min(0, { error: "tolerance cannot be negative: use 0 for an exact reading" })
-    .default(0).describe(
-      "How far from value still counts, in the readout's own units (default 0, exact). Widen it for a " +
-        "control that jumps over the exact number.",
-    ),
+    .default(0),
 }, "until_readout");
 
 // ---------------------------------------------------------------------------
@@ -315,6 +288,19 @@ function requireTargetForSkip(ctx: StepPayload): void {
   });
 }
 
+/** On a read, what can be absent is a bounding text, so skip_if_absent needs one. */
+function requireBoundForSkip(ctx: StepPayload): void {
+  const v = ctx.value;
+  if (v.skip_if_absent === undefined || v.from_text !== undefined || v.to_text !== undefined) return;
+  ctx.issues.push({
+    code: "custom",
+    path: ["skip_if_absent"],
+    input: v.skip_if_absent,
+    message: "on a read, skip_if_absent skips the step when from_text or to_text is not there; add " +
+      "the bound that may be missing, or remove skip_if_absent",
+  });
+}
+
 /** Reading toward a value pushes from the first point toward the second, so the route cannot bend. */
 function requireTwoPointsForReadout(ctx: StepPayload): void {
   const path = ctx.value.path as unknown[] | undefined;
@@ -329,146 +315,126 @@ function requireTwoPointsForReadout(ctx: StepPayload): void {
 }
 
 // ---------------------------------------------------------------------------
-// Actions
+// Fields of one action
 // ---------------------------------------------------------------------------
 
-const action = <A extends ActionName>(name: A, meaning: string) => z.literal(name).describe(meaning);
+const pathField = z.array(waypointSchema).min(2, {
+  error: "a drag needs at least two waypoints: where the button goes down and where it is released",
+});
 
-function pointerStep<A extends "click" | "double_click" | "right_click">(name: A, meaning: string) {
+const typedTextField = z.string().min(1, { error: "text is empty: give the characters to type" }).describe(
+  "type: characters for the focused field. \\n presses Return (in a chat it sends: type the lines " +
+    "separately with hotkey ['shift','enter'] between), \\t Tab.",
+);
+
+const notchesField = z.number().int({ error: "amount must be a whole number of wheel notches, e.g. 3 or -2" })
+  .refine((n) => n !== 0, {
+    error: "amount is 0: give the number of wheel notches, positive to scroll down, negative up",
+  });
+
+const waitRange = {
+  error: `a wait's amount is a whole number of milliseconds from 1 to ${MAX_WAIT_MS}; for longer, ` +
+    "use several waits or an expect with a longer timeout_ms",
+};
+const waitField = z.number().int(waitRange).min(1, waitRange).max(MAX_WAIT_MS, waitRange).default(1000);
+
+const appNameField = z.string().trim().min(1, { error: "app_name is empty: name the app, e.g. 'Finder'" })
+  .describe("focus_app: the app's name ('Finder', 'Mousepad'); launched if not running.");
+
+const boundingText = (meaning: string) =>
+  z.string().trim().min(1, { error: "leave it out rather than empty: an empty bound matches nothing" })
+    .optional().describe(meaning);
+
+const fromTextField = boundingText(
+  "read: from the line holding this text (included); matched like a target, missing fails.",
+);
+const toTextField = boundingText("read: up to the line holding this text (included).");
+
+const readScrollField = z.boolean().default(false).describe(
+  "read: true reads to the document's end, joining screenfuls without repeats, then scrolls back; " +
+    "each screenful is an action. false: one screenful.",
+);
+
+/** Longest reply text a read gives by default. */
+export const DEFAULT_MAX_CHARS = 20_000;
+
+const maxCharsField = z.number().int().min(200).max(200_000).default(DEFAULT_MAX_CHARS).describe(
+  "read: most characters returned; a cut names the from_text to go on.",
+);
+
+// ---------------------------------------------------------------------------
+// Actions, validated one by one
+// ---------------------------------------------------------------------------
+
+function pointerStep<A extends "click" | "double_click" | "right_click">(name: A) {
   return strictShape({
-    action: action(name, meaning),
-    target: targetSchema.describe(`The element to ${name.replace("_", "-")}. Required.`),
+    action: z.literal(name),
+    target: targetSchema,
     modifiers: modifiersField,
     skip_if_absent: skipIfAbsentField,
     ...outcomeFields,
   }, `a ${name} step`);
 }
 
-const clickStep = pointerStep("click", "Click an element once with the left button.");
-const doubleClickStep = pointerStep(
-  "double_click",
-  "Double-click an element: open a file, select a word, enter a folder.",
-);
-const rightClickStep = pointerStep(
-  "right_click",
-  "Right-click an element to open its context menu; pick the entry with a chrome click next.",
-);
-
 const dragStep = strictShape({
-  action: action(
-    "drag",
-    "Press, move and release the left button along a path: rubber-band selection, moving files, " +
-      "sliders, resizing. Hard to undo, so be deliberate.",
-  ),
-  path: z.array(waypointSchema).min(2, {
-    error: "a drag needs at least two waypoints: where the button goes down and where it is released",
-  }).describe(
-    "Waypoints in order: pressed on the first, moved through the rest, released on the last. All in " +
-      "one window, and all resolved before the button goes down, so a missing one escalates without " +
-      "dragging.",
-  ),
+  action: z.literal("drag"),
+  path: pathField,
   modifiers: modifiersField,
-  until_readout: untilReadoutSchema.optional().describe(
-    "Drag until an on-screen reading shows a value instead of a fixed distance (a playhead, a slider " +
-      "percentage, a level in dB). path[1] is then only a direction and first guess; the pointer is " +
-      "corrected after each push by reading watch. Needs exactly two waypoints.",
-  ),
+  until_readout: untilReadoutSchema.optional(),
   ...outcomeFields,
 }, "a drag step").check(requireTwoPointsForReadout);
 
 const typeStep = strictShape({
-  action: action("type", "Type text into whatever has the keyboard focus (click the field first)."),
-  text: z.string().min(1, { error: "text is empty: give the characters to type" }).describe(
-    "The characters to type, exactly as given. Use a hotkey step for enter, tab or shortcuts.",
-  ),
+  action: z.literal("type"),
+  text: typedTextField,
   ...outcomeFields,
 }, "a type step");
 
 const hotkeyStep = strictShape({
-  action: action("hotkey", "Press a key or key combination once: a shortcut, enter, escape, an arrow."),
+  action: z.literal("hotkey"),
   keys: keysField,
   ...outcomeFields,
 }, "a hotkey step");
 
 const scrollStep = strictShape({
-  action: action("scroll", "Turn the mouse wheel, over a target if given, else over the window."),
-  amount: z.number().int({ error: "amount must be a whole number of wheel notches, e.g. 3 or -2" }).refine(
-    (n) => n !== 0,
-    {
-      error: "amount is 0: give the number of wheel notches, positive to scroll down, negative up",
-    },
-  ).describe("Wheel notches: positive scrolls down, negative up. A whole number, not zero."),
-  target: targetSchema.optional().describe(
-    "An element to put the pointer over before scrolling, for a pane other than the main one.",
-  ),
+  action: z.literal("scroll"),
+  amount: notchesField,
+  target: targetSchema.optional(),
   skip_if_absent: skipIfAbsentField,
   ...outcomeFields,
 }, "a scroll step").check(requireTargetForSkip);
 
-const waitRange = {
-  error: `a wait's amount is a whole number of milliseconds from 1 to ${MAX_WAIT_MS}; for longer, ` +
-    "use several waits or an expect with a longer timeout_ms",
-};
-
 const waitStep = strictShape({
-  action: action("wait", "Pause, e.g. for an animation or a page to settle."),
-  amount: z.number().int(waitRange).min(1, waitRange).max(MAX_WAIT_MS, waitRange).default(1000).describe(
-    `Milliseconds to pause (1 to ${MAX_WAIT_MS}, default 1000). Prefer expect on the previous step ` +
-      "when you are waiting for something specific.",
-  ),
+  action: z.literal("wait"),
+  amount: waitField,
   ...outcomeFields,
 }, "a wait step");
 
 const focusAppStep = strictShape({
-  action: action("focus_app", "Bring an app to the front (launching it if needed) without clicking."),
-  app_name: z.string().trim().min(1, { error: "app_name is empty: name the app, e.g. 'Finder'" })
-    .describe("The application's name as the system shows it: 'Finder', 'Safari', 'Terminal'."),
+  action: z.literal("focus_app"),
+  app_name: appNameField,
   ...outcomeFields,
 }, "a focus_app step");
 
-const boundingTextField = (meaning: string) =>
-  z.string().trim().min(1, { error: "leave it out rather than empty: an empty bound matches nothing" })
-    .optional().describe(meaning);
-
 const readStep = strictShape({
-  action: action(
-    "read",
-    "Bring back the text of the window, laid out as drawn (table columns stay columns), in full.",
-  ),
-  target: readLocationSchema.optional().describe(
-    "Where to read, with text always '': window picks another window, scope 'chrome' reads the menu " +
-      "bar or an open menu, region reads one part. Leave it out to read the step's window.",
-  ),
-  from_text: boundingTextField(
-    "Start reading at the line holding this visible text (the line included). Missing text fails the " +
-      "step.",
-  ),
-  to_text: boundingTextField(
-    "Stop reading at the line holding this visible text (the line included). Missing text fails the " +
-      "step.",
-  ),
-  scroll: z.boolean().default(false).describe(
-    "true: scroll through to the end and join the screenfuls without repeats, then restore the " +
-      "position; for long pages, chats, logs. Each screenful costs a parse and counts against " +
-      "max_actions, so leave it false (default) when everything is visible.",
-  ),
+  action: z.literal("read"),
+  target: readLocationSchema.optional(),
+  from_text: fromTextField,
+  to_text: toTextField,
+  scroll: readScrollField,
+  max_chars: maxCharsField,
   skip_if_absent: skipIfAbsentField,
-  timeout_ms: timeoutField,
-}, "a read step").check(requireTargetForSkip);
+}, "a read step").check(requireBoundForSkip);
 
 const readClipboardStep = strictShape({
-  action: action(
-    "read_clipboard",
-    "Bring back the text on the clipboard, e.g. after selecting and copying with hotkey steps. " +
-      "Copying replaces what the user had there, so copy only when needed.",
-  ),
+  action: z.literal("read_clipboard"),
 }, "a read_clipboard step");
 
 /** One step of a plan: a discriminated union on `action`. */
 export const stepSchema = z.discriminatedUnion("action", [
-  clickStep,
-  doubleClickStep,
-  rightClickStep,
+  pointerStep("click"),
+  pointerStep("double_click"),
+  pointerStep("right_click"),
   dragStep,
   typeStep,
   hotkeyStep,
@@ -480,29 +446,115 @@ export const stepSchema = z.discriminatedUnion("action", [
 ], {
   error: (issue) =>
     issue.code === "invalid_union" ? `action must be one of ${ACTIONS.join(", ")}` : undefined,
-}).describe("One step; action decides which other fields it takes.");
+});
 
 /** The parsed form of {@link stepSchema}. */
 export type Step = z.infer<typeof stepSchema>;
 
+const stepsLimits = <T extends z.ZodType>(step: T) =>
+  z.array(step).min(1, { error: "steps is empty: give at least one step" }).max(MAX_STEPS, {
+    error: `a plan holds at most ${MAX_STEPS} steps: split it and send the rest after this one succeeds`,
+  }).describe(`Up to ${MAX_STEPS} steps, run in order; the first failure stops the run.`);
+
+const maxActionsField = z.number().int().min(1).max(500).default(DEFAULT_MAX_ACTIONS).describe(
+  "Most input events the run may send, search and read scrolls included.",
+);
+
+const timeLimitField = z.number().int().min(1000).max(600_000).optional().describe(
+  "Wall-clock limit of the run in ms (default 180000); reached, the run stops and escalates.",
+);
+
 /** A whole plan: the steps and the limits that stop a runaway run. */
 export const planSchema = strictShape({
-  steps: z.array(stepSchema).min(1, { error: "steps is empty: give at least one step" })
-    .max(MAX_STEPS, {
-      error: `a plan holds at most ${MAX_STEPS} steps: split it and send the rest after this one succeeds`,
-    }).describe(
-      "The steps, run in order; the first one that fails stops the run, so later steps can rely on " +
-        "earlier ones.",
-    ),
-  max_actions: z.number().int().min(1).max(500).default(DEFAULT_MAX_ACTIONS).describe(
-    `Most input events the run may send, counting scrolls made to find targets or read to the end ` +
-      `(default ${DEFAULT_MAX_ACTIONS}). A guard against loops; raise it for long scrolling reads.`,
-  ),
-  time_limit_ms: z.number().int().min(1000).max(600_000).optional().describe(
-    "Wall-clock limit for the whole run in milliseconds (1000 to 600000); the run stops at the step " +
-      "in progress when it is reached (default 180000, three minutes).",
-  ),
+  steps: stepsLimits(stepSchema),
+  max_actions: maxActionsField,
+  time_limit_ms: timeLimitField,
 }, "the plan");
 
 /** The parsed form of {@link planSchema}. */
 export type Plan = z.infer<typeof planSchema>;
+
+// ---------------------------------------------------------------------------
+// The one step shape the model reads
+// ---------------------------------------------------------------------------
+
+/**
+ * A target as tools/list shows it: one object for every action, since a
+ * read's target only says where to read.
+ */
+const targetDoc = z.strictObject({
+  text: z.string().describe("Visible text as observe lists it; '' on read."),
+  scope: scopeField,
+  region: regionField,
+  window: windowField,
+  scroll_to_find: scrollToFindField,
+}).describe(
+  "click, double_click, right_click: the element. scroll: the pane to scroll over. read: where to read.",
+);
+
+/**
+ * Waypoints and readouts are never scrolled for; their other target fields
+ * are the step target's, named rather than repeated to keep the listing short.
+ */
+const onScreenTargetDoc = (meaning: string) =>
+  z.object({
+    text: z.string().describe("Visible text; scope, region, window as in target."),
+  }).describe(meaning);
+
+const waypointDoc = z.strictObject({
+  target: onScreenTargetDoc("An element on screen (preferred: survives scrolling).").optional(),
+  offset: offsetSchema.optional().describe("From the element's centre, for a spot with no text."),
+  x: z.number().optional().describe("Or a fixed point: x in screen pixels."),
+  y: z.number().optional().describe("With x: y in screen pixels."),
+}).describe("{target, offset?} or {x, y}.");
+
+const untilReadoutDoc = z.strictObject({
+  watch: onScreenTargetDoc("The readout's own text (not its label), on screen before the drag."),
+  value: z.string().describe("The reading to stop at, as the app writes it: 50%, -6 dB, 00:12:00."),
+  tolerance: z.number().default(0).describe("Allowed distance from value, in its units."),
+}).describe(
+  "drag: until the readout shows value; path is 2 points, path[1] only the direction.",
+);
+
+const actionDoc = z.enum(ACTIONS).describe(
+  "Takes the fields marked with its name, plus expect and timeout_ms (not on read, read_clipboard). " +
+    "wait: amount ms, or until expect holds. read: the window's text as laid out. read_clipboard: " +
+    "the clipboard's text.",
+);
+
+/**
+ * The step as tools/list shows it: one object with `action` and every
+ * other field optional and described once. A union of eleven strict
+ * objects repeats the shared fields eleven times; the per-action rules
+ * are enforced by {@link stepSchema} before anything runs.
+ */
+const stepDoc = z.strictObject({
+  action: actionDoc,
+  target: targetDoc.optional(),
+  path: z.array(waypointDoc).optional().describe(
+    "drag: 2+ waypoints in one window, all found before the press; pressed on the first, released on " +
+      "the last.",
+  ),
+  until_readout: untilReadoutDoc.optional(),
+  modifiers: modifiersField,
+  text: typedTextField.optional(),
+  keys: keysField.optional(),
+  amount: z.number().int().min(-30_000).max(MAX_WAIT_MS).optional().describe(
+    "scroll: wheel notches, + down, - up. wait: ms (1-30000, default 1000).",
+  ),
+  app_name: appNameField.optional(),
+  from_text: fromTextField,
+  to_text: toTextField,
+  scroll: readScrollField.optional(),
+  max_chars: maxCharsField.optional(),
+  skip_if_absent: skipIfAbsentField,
+  expect: expectField,
+  timeout_ms: timeoutField.optional(),
+}).describe("One step.");
+
+/** The input shape execute_plan publishes in tools/list. */
+export const planInputShape = {
+  steps: stepsLimits(stepDoc),
+  max_actions: maxActionsField,
+  time_limit_ms: timeLimitField,
+};

@@ -50,7 +50,10 @@ export async function enterWindow(run: Run, piece: string | undefined): Promise<
   }
   if (state.focusWindowId !== win.id) {
     run.spend();
-    await desktop.activate(win.id);
+    // A backend that can tell the window did not come forward (macOS) refuses: the step fails, nothing is clicked.
+    await desktop.activate(win.id).catch((e) => {
+      throw new StepFailure(`"${win.title}" could not be brought to the front: ${(e as Error).message}`);
+    });
     for (let i = 0; i < 30 && desktop.windows().focusWindowId !== win.id; i++) await run.clock.sleep(50);
   }
   return win;
@@ -93,24 +96,39 @@ function describeMiss(target: TargetSpec, scope: "window" | "chrome", l: Look, o
   return `target "${target.text}" not found in the ${where}; searched the ${scope} surface only, not ${other}${region}`;
 }
 
+/** Pause between looks while waiting for a target to appear. */
+const POLL_MS = 150;
+
 /**
- * Finds a target on its surface; scrolls to find window targets unless
- * told not to. Throws StepFailure with the closest texts when it is not there.
+ * Finds a target on its surface. A target not there yet is looked for again
+ * until `waitMs` has passed (it may still be rendering after the previous
+ * step); then window targets are searched for by scrolling unless told not
+ * to. Throws StepFailure with the closest texts when it is not there.
  */
 export async function findTarget(
   run: Run,
   target: TargetSpec,
-  opts: { allowScroll?: boolean } = {},
+  opts: { allowScroll?: boolean; waitMs?: number } = {},
 ): Promise<Found> {
   const scope = target.scope ?? "window";
   const win = await enterWindow(run, target.window);
+  const deadline = run.clock.now() + (opts.waitMs ?? 0);
   let l = await run.look(win?.id);
   const attempt = (lk: Look) => {
     const s = surfaceOf(lk, scope);
     return resolveTarget(target.text, s.elements, s.area, target.region);
   };
   let r = attempt(l);
-  if (isResolved(r)) return { ...r, scope, look: l, via: null };
+  let waited = 0;
+  while (!isResolved(r) && run.clock.now() < deadline) {
+    await run.pause(Math.min(POLL_MS, Math.max(0, deadline - run.clock.now())));
+    // No window named: keep looking at the focus window, which may be a dialog that just opened.
+    l = await run.look(win?.id);
+    r = attempt(l);
+    waited++;
+  }
+  const waitedNote = waited ? `appeared after ${waited} more look(s)` : null;
+  if (isResolved(r)) return { ...r, scope, look: l, via: waitedNote };
 
   const scrollable = scope === "window" && target.scroll_to_find !== false && opts.allowScroll !== false;
   if (scrollable && l.window) {
@@ -175,8 +193,9 @@ export async function findTarget(
     if (isResolved(r)) return { ...r, scope, look: l, via: "found after scrolling back" };
   }
   const miss = r as { closest: { text: string; similarity: number }[]; outsideRegion: Element[] };
+  const waitNote = opts.waitMs ? `; looked for ${opts.waitMs} ms (timeout_ms)` : "";
   throw new StepFailure(
-    describeMiss(target, scope, l, miss.outsideRegion.length) +
+    describeMiss(target, scope, l, miss.outsideRegion.length) + waitNote +
       (scrollable && l.window ? " (also scrolled down and up to look for it, then scrolled back)" : ""),
     { surface: scope, target: target.text, closest: miss.closest, look: l },
   );
@@ -188,11 +207,11 @@ export async function findTarget(
  */
 export async function findOrSkip(
   run: Run,
-  step: { action: string; target: TargetSpec; skip_if_absent?: boolean },
+  step: { action: string; target: TargetSpec; skip_if_absent?: boolean; timeout_ms: number },
   n: number,
 ): Promise<Found | StepReport> {
   try {
-    return await findTarget(run, step.target);
+    return await findTarget(run, step.target, { waitMs: step.timeout_ms });
   } catch (err) {
     if (!(err instanceof StepFailure)) throw err;
     return skipOrThrow(step, n, `target absent ("${step.target.text}")`, err);

@@ -148,7 +148,7 @@ function describeErrors(errors: readonly PlanError[], input: unknown): string {
   });
   const count = errors.length === 1 ? "1 problem" : `${errors.length} problems`;
   return [
-    `The plan was not run: ${count} found. Nothing was clicked or typed; fix these and send the whole plan again.`,
+    `plan refused, nothing was done: ${count} found. Fix these and send the whole plan again.`,
     ...lines,
   ].join("\n");
 }

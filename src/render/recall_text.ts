@@ -97,19 +97,40 @@ export function fitRecall(
 ): { text: string; data: RecallData } {
   const fitted: RecallData = structuredClone(data);
   let text = renderRecall(fitted);
-  while (text.length > budget) {
+  if (text.length <= budget) return { text, data: fitted };
+  // Room for the advice that comes with a cut reply.
+  const advice = narrowingAdvice(fitted);
+  const room = budget - advice.length - "\nnote: ".length;
+  while (text.length > room) {
     const list = longestCuttable(fitted);
     if (!list) break;
     const drop = Math.max(1, Math.ceil((text.length - budget) / averageItemChars(list)));
     list.items.length = Math.max(1, list.items.length - drop);
     text = renderRecall(fitted);
   }
+  fitted.notes.push(advice);
+  text = renderRecall(fitted);
   if (text.length > budget) {
     // Lists are down to one item each; what is left is headers and coverage.
     const tail = "\n[reply cut at the size cap]";
     text = text.slice(0, Math.max(0, budget - tail.length)) + tail;
   }
   return { text, data: fitted };
+}
+
+/** What to ask instead when the reply had to be cut, for the question it answered. */
+function narrowingAdvice(data: RecallData): string {
+  const lead = "the reply was cut to fit;";
+  switch (data.focus) {
+    case "apps":
+      return `${lead} pass app_name= for one app's windows, or query= to find a text`;
+    case "app":
+      return `${lead} pass window= (a title piece or #id) for one window, or query= to find a text`;
+    case "window":
+      return `${lead} pass query= to find a text in it${data.depth > 1 ? ", or a smaller depth" : ""}`;
+    case "query":
+      return `${lead} narrow with app_name= or window=, or a longer query`;
+  }
 }
 
 /** The text of a refusal: what is known instead and how to recover. */
@@ -252,7 +273,7 @@ function renderHits(out: string[], data: RecallData, now: number): void {
 
 function hitLine(h: Hit, now: number): string {
   const stage = h.stage === "partial"
-    ? "partial: the text only contains the query, target the full text"
+    ? "partial: the query is only part of a word here, target the full text"
     : h.stage === "exact"
     ? "exact"
     : `${h.stage} ${h.score}`;

@@ -13,30 +13,24 @@ export const focusAppTool = defineTool({
   name: "focus_app",
   title: "Bring an app to the front",
   description: [
-    "Brings an application to the front by its name, starting it when it is not running and asking it for a window when it is running without one.",
-    'The name is matched without regard to case: the exact name first, then a unique prefix, then a unique piece of it ("calc" finds Galculator when nothing else matches). On Linux installed apps are found through their desktop entries (menu names) and executables on PATH.',
-    'It answers `focused "<app>"` only after the window system confirms that app\'s window has the focus; otherwise it says why: the name is ambiguous (the candidates are listed: call again with one), no such app, the launch failed, or the window never came to the front.',
-    "Use it before observe or execute_plan when the app you need may not be frontmost. Inside a plan, the focus_app step does the same thing without a separate call.",
-    "Side effects: may start a program and changes which window has the keyboard focus. It never clicks or types.",
+    "Brings an app to the front by name, launching it if it is not running and asking it for a window if it has none. The name matches without regard to case: exactly, then a unique prefix, then a unique piece ('calc' finds Galculator); on Linux, desktop entries and programs on PATH.",
+    "It answers only once the window system confirms the focus; otherwise it says why: an ambiguous name (the candidates are listed: call again with one), no such app, a failed launch, or a window that never came to the front.",
+    "Use it before observe or execute_plan when the app may not be in front; inside a plan, the focus_app step does the same. Side effects: may start a program and moves the keyboard focus; never clicks or types.",
   ].join("\n\n"),
   inputSchema: {
     app_name: z.string().trim().min(1, {
       error: 'app_name is empty: pass the application\'s name, e.g. "Mousepad" or "System Settings"',
-    }).max(200).describe(
-      'The application\'s name as a user would say it ("Mousepad", "Safari"). Case does not matter; a unique prefix or piece of the name is enough.',
-    ),
+    }).max(200).describe("The app's name as a user would say it ('Mousepad', 'Safari'); a piece is enough."),
     timeout_ms: z.number().int().min(500).max(60_000).default(10_000).describe(
-      "How long to wait for the app's window to appear and take the focus, in milliseconds (default 10000; apps that start slowly may need more).",
+      "ms to wait for its window to take the focus; slow starters may need more.",
     ),
   },
   outputSchema: {
-    focused: z.boolean().describe("True when the app's window was confirmed to have the focus."),
-    app: z.string().nullable().describe("The application that is now in front."),
-    window: windowShape.nullable().describe("Its focused window."),
-    action: z.enum(["already_front", "activated", "launched", "reopened"]).nullable().describe(
-      "What was needed: it was already in front, it was activated, launched, or asked to reopen a window.",
-    ),
-    ms: z.number().nullable().describe("Milliseconds until the focus was confirmed."),
+    focused: z.boolean().describe("True: the app's window was confirmed to have the focus."),
+    app: z.string().describe("The application now in front."),
+    window: windowShape.describe("Its focused window."),
+    action: z.enum(["already_front", "activated", "launched", "reopened"]).describe("What it took."),
+    ms: z.number().describe("Milliseconds until the focus was confirmed."),
   },
   annotations: {
     readOnlyHint: false,
@@ -44,14 +38,11 @@ export const focusAppTool = defineTool({
     idempotentHint: true,
     openWorldHint: false,
   },
+  actsOnScreen: true,
   async run(args, services) {
     const r = await focusApp(services.desktop(), args.app_name, args.timeout_ms);
     if (!r.ok) {
-      return {
-        ok: false,
-        text: `not focused: ${r.message}`,
-        structured: { focused: false, reason: r.reason, candidates: r.candidates },
-      };
+      return { ok: false, text: `not focused: ${r.message}` };
     }
     const w = r.window;
     return {

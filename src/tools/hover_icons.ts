@@ -31,6 +31,7 @@ export const hoverIconsTool = defineTool({
     not_visited: z.number().describe("Left by limit."),
     stopped: z.string().nullable().describe("Why it stopped early."),
   },
+  actsOnScreen: true,
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,

@@ -13,47 +13,28 @@ import type { Store } from "../graph/store.ts";
 import { DEFAULT_BUDGET, fitRecall, renderProblem } from "../render/recall_text.ts";
 
 const DESCRIPTION = [
-  "Look up what choto has already recorded about application windows, as text, without touching the screen. " +
-  "Use it FIRST, before observe or execute_plan: a remembered window can be planned against for a few hundred tokens " +
-  "instead of a screenshot's ~1400. Use observe instead when you need the screen as it is right now, and execute_plan to act.",
-  "What is stored: windows only, each with the text elements read in it, its named icons and its recorded transitions " +
-  "('click X -> window Y'). Menus, the menu bar and other chrome are never stored, so their absence means nothing; " +
-  "reach them with target.scope='chrome' in execute_plan or look at them with observe.",
-  "Focus widens with the arguments (all optional): none lists every known app with its window count and when it was last seen; " +
-  "app_name lists that app's windows and shows the window it was last seen in (its elements and outgoing transitions); " +
-  "app_name + window shows that one window plus the route to it. depth (1-3) unfolds that many levels of transitions; " +
-  "a window already printed is marked '[shown above]' instead of repeated.",
-  "query answers 'where is X?': it searches element texts, icon names and window titles with the same exact -> fuzzy -> semantic " +
-  "matcher execute_plan uses for targets, and every hit gives the app, window, matched text and stage, freshness, and a ROUTE " +
-  "written as the steps to run: 'in #1 \"Main\" click \"General\" -> #2' ('(chrome)' marks a menu step, i.e. target.scope='chrome'). " +
-  "Routes start in the window the app was last seen in, or in from_window. When no route exists the reply says what is missing: " +
-  "the unreachable window, the recorded windows that lead into it and whether those were ever entered, and what the start reaches — " +
-  "that is where to go and look next.",
-  "Reading the reply: it starts with the server's current time; every window and transition shows UTC time ('07-25 17:29Z') and age " +
-  "('3h ago'). Minutes or hours old is usually safe to plan against; days old or STALE (unseen for 7 days, or the app's version changed) " +
-  "means verify first with one short navigation plan or an observe. COVERAGE lines count what has been SEEN — windows never clicked in, " +
-  "seen once, with no recorded way in, 'N of M known controls ever clicked' — so 'not found' means 'never seen here', never 'does not exist'. " +
-  "No coordinates are given: target the text and the executor finds it. The reply is capped (~2400 characters) and says what it cut " +
-  "('elements (24 of 40)').",
-  "Errors: an unknown app or window returns isError with the names that ARE known; retry with one of them or call recall with no arguments. " +
-  "Side effects: none. It only reads the local database; it never captures the screen or moves input.",
+  "Answers from what choto recorded about app windows, without touching the screen: use it first, as a remembered window costs a few hundred tokens and a screenshot ~1,600. observe shows the screen now; execute_plan acts.",
+  "Stored: windows only, with their texts, named icons and transitions ('click X -> window Y'); menus and other chrome never, so their absence means nothing.",
+  "No arguments: the known apps. app_name: its windows and the one last seen. window: that one and the route to it; depth unfolds transitions. query: where a text was seen (texts, icon names, titles) by execute_plan's matching stages (exact, fuzzy, semantic, contained; 'partial' if only part of a word), each with a route of steps ('(chrome)' marks a menu item) or what is missing for one.",
+  "Times are UTC with ages; days old or STALE (unseen 7 days, or the app changed): verify with observe or a short plan. Coverage counts what was seen: not found means never seen. The reply is capped (~2,400 chars); a cut says what it left out and how to narrow.",
+  "An unknown app or window is an error listing known names. Side effects: none; reads the local database only.",
 ].join("\n\n");
 
 const inputShape = {
   app_name: z.string().min(1).optional().describe(
-    "Application to focus on. Exact name first (case-insensitive), then a piece of it ('settings' finds 'System Settings'). Leave out to list every app.",
+    "App to focus on: its name or a piece of it, any case. Leave out to list every app.",
   ),
   window: z.string().min(1).optional().describe(
-    "A window of that app: a piece of its title (case-insensitive) or its node id such as '#5'. Shows that window and the route to it.",
+    "A window of that app: a piece of its title or its id ('#5').",
   ),
   query: z.string().min(1).optional().describe(
-    "Text to find: a label, icon name or window title. Returns where it was seen and the route there. Combine with app_name to narrow.",
+    "Text to find: a label, icon name or window title; app_name narrows it.",
   ),
   from_window: z.string().min(1).optional().describe(
-    "Where routes should start (title piece or '#id'); by default the window the app was last seen in.",
+    "Where routes start (title piece or '#id'); default: where the app was last seen.",
   ),
   depth: z.number().int().min(1).max(3).default(1).describe(
-    "Levels of transitions to unfold from the focused window, 1 to 3 (default 1).",
+    "Levels of transitions to unfold.",
   ),
 };
 
@@ -89,11 +70,7 @@ function answer(store: Store, request: RecallRequest, budget = DEFAULT_BUDGET): 
   try {
     const outcome = gatherRecall(store, request);
     if (!outcome.ok) {
-      return {
-        ok: false,
-        text: renderProblem(outcome.problem),
-        structured: { ...outcome.problem },
-      };
+      return { ok: false, text: renderProblem(outcome.problem) };
     }
     const { text, data } = fitRecall(outcome.data, budget);
     return { ok: true, text, structured: data };

@@ -35,8 +35,11 @@ export type Reply<Out> =
     ok: false;
     /** What went wrong and how to recover. */
     text: string;
-    /** Optional typed details of the failure. */
-    structured?: Record<string, unknown>;
+    /**
+     * Typed facts of a refusal (a replay's differing fields), only when they
+     * match the output schema in full; most errors carry none.
+     */
+    structured?: Out;
     images?: Uint8Array[];
   };
 
@@ -57,9 +60,16 @@ export interface ToolSpec<In extends Shape, Out extends Shape> {
   outputSchema: Out;
   annotations: Hints;
   /**
-   * Optional validation that replaces the SDK's own, for tools whose input
-   * deserves better messages than a raw schema error (the step and field,
-   * and how to fix them). Returns the parsed value or the text to answer with.
+   * True for a tool that sends input to the screen. The server lets one such
+   * call run at a time: two runs interleaving clicks would each act on a
+   * screen the other just changed.
+   */
+  actsOnScreen?: boolean;
+  /**
+   * Optional validation in place of parsing `inputSchema`, for tools whose
+   * published schema is a summary and whose input deserves better messages
+   * than a raw schema error (the step and field, and how to fix them).
+   * Returns the parsed value or the text to answer with.
    */
   validate?(args: unknown): { ok: true; value: unknown } | { ok: false; text: string };
   run(
@@ -84,9 +94,7 @@ export function toResult(reply: Reply<unknown>): CallToolResult {
   }
   const result: CallToolResult = { content };
   if (!reply.ok) result.isError = true;
-  if (reply.structured !== undefined) {
-    result.structuredContent = reply.structured as Record<string, unknown>;
-  }
+  if (reply.structured !== undefined) result.structuredContent = reply.structured as Record<string, unknown>;
   return result;
 }
 

@@ -9,6 +9,7 @@
  */
 
 import type { Clock } from "../../src/common/time.ts";
+import { inTopLeftCorner } from "../../src/desktop/corner.ts";
 import { createServices, type Services } from "../../src/services.ts";
 import { Store } from "../../src/graph/store.ts";
 import type {
@@ -16,10 +17,13 @@ import type {
   LaunchableApp,
   Modifier,
   MouseButton,
+  PermissionCheck,
   Point,
+  ProbeReport,
   Rect,
   RgbaImage,
   RunningApp,
+  SelfTestFacts,
   WindowInfo,
   WindowState,
 } from "../../src/desktop/types.ts";
@@ -80,6 +84,11 @@ export class FakeDesktop implements Desktop {
   onType?: (text: string, desktop: FakeDesktop) => void;
   onLaunch?: (app: LaunchableApp, desktop: FakeDesktop) => void;
   onActivate?: (windowId: string, desktop: FakeDesktop) => void;
+  /** What the self-test's probe answers; it records the facts it was handed. */
+  probeReport: ProbeReport = { findings: [], questions: [] };
+  readonly probed: SelfTestFacts[] = [];
+  /** Replaces the frames (otherwise flat shades that change with what is shown). */
+  frame?: RgbaImage;
 
   #due: Array<{ at: number; change: (d: FakeDesktop) => void }> = [];
   #shades = new Map<string, number>();
@@ -119,6 +128,7 @@ export class FakeDesktop implements Desktop {
 
   capture(): RgbaImage {
     this.#applyDue();
+    if (this.frame) return this.frame;
     const key = JSON.stringify([this.texts, this.windowList, this.chrome]);
     if (!this.#shades.has(key)) this.#shades.set(key, this.#shades.size % 250);
     const frame = {
@@ -132,6 +142,9 @@ export class FakeDesktop implements Desktop {
 
   pointer(): Point {
     return this.pointerAt;
+  }
+  pointerInCorner(): boolean {
+    return inTopLeftCorner([{ x: 0, y: 0, ...SCREEN }], this.pointerAt);
   }
   async move(to: Point): Promise<void> {
     this.pointerAt = to;
@@ -181,8 +194,12 @@ export class FakeDesktop implements Desktop {
   async readClipboard(): Promise<{ text: string | null; note: string }> {
     return this.clipboard;
   }
-  permissions() {
+  doctorChecks(): PermissionCheck[] {
     return [];
+  }
+  probe(facts: SelfTestFacts): ProbeReport {
+    this.probed.push(facts);
+    return this.probeReport;
   }
   close(): void {}
 

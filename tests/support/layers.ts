@@ -30,9 +30,20 @@ export const LAYERS: Layer[] = [
   { name: "graph", paths: ["src/graph/"] },
   { name: "services", paths: ["src/services.ts"] },
   { name: "plan", paths: ["src/plan/"] },
+  { name: "mission", paths: ["src/mission/"] },
   { name: "render", paths: ["src/render/"] },
   { name: "tools", paths: ["src/tools/"] },
-  { name: "entry", paths: ["src/server.ts", "src/doctor.ts", "main.ts"] },
+  {
+    name: "entry",
+    paths: [
+      "src/server.ts",
+      "src/doctor.ts",
+      "src/doctor_selftest.ts",
+      "src/selftest.ts",
+      "src/selftest_image.ts",
+      "main.ts",
+    ],
+  },
 ];
 
 /**
@@ -45,8 +56,6 @@ export const PRIVATE: { paths: string[]; openTo: string[] } = {
     "src/desktop/",
     // The Vision reader calls the same Objective-C runtime and CoreGraphics helpers.
     "src/ocr/vision.ts",
-    // Its platform checks still call the macOS backend directly.
-    "src/doctor.ts",
   ],
 };
 

@@ -30,6 +30,8 @@ export async function connectServer(
   });
   const client = new Client({ name: "choto-e2e", version: "0.0.0" });
   await client.connect(transport);
+  // With the listing in hand the client checks every structuredContent against the published output schema.
+  await client.listTools();
   return {
     client,
     stderr: () => err,

@@ -48,15 +48,34 @@ function freeDisplay(): number {
   throw new Error("no free X display number between 90 and 400");
 }
 
-/** Starts Xvfb (1440x900x24) and openbox, waiting until both are ready. */
-export async function startDesktop(): Promise<TestDesktop> {
+/** What kind of X desktop to start. */
+export interface DesktopOptions {
+  /** Xvfb screens joined by Xinerama ("800x600x24"); default one 1440x900x24 screen. */
+  screens?: string[];
+  /** Start openbox (default true); tests of the bare X server do without. */
+  windowManager?: boolean;
+}
+
+/** Starts Xvfb and openbox, waiting until both are ready. */
+export async function startDesktop(
+  { screens = [], windowManager = true }: DesktopOptions = {},
+): Promise<TestDesktop> {
   const n = freeDisplay();
   const display = `:${n}`;
   const children: Deno.ChildProcess[] = [];
   const quiet = { stdin: "null", stdout: "null", stderr: "null" } as const;
   children.push(
     new Deno.Command("Xvfb", {
-      args: [display, "-screen", "0", "1440x900x24", "-nolisten", "tcp"],
+      args: [
+        display,
+        ...(screens.length ? ["+xinerama", ...screens.flatMap((s, i) => ["-screen", String(i), s])] : [
+          "-screen",
+          "0",
+          "1440x900x24",
+        ]),
+        "-nolisten",
+        "tcp",
+      ],
       ...quiet,
     }).spawn(),
   );
@@ -73,8 +92,10 @@ export async function startDesktop(): Promise<TestDesktop> {
     NO_AT_BRIDGE: "1",
     GTK_A11Y: "none",
   };
-  children.push(new Deno.Command("openbox", { env, ...quiet }).spawn());
-  await waitForWindowManager(display);
+  if (windowManager) {
+    children.push(new Deno.Command("openbox", { env, ...quiet }).spawn());
+    await waitForWindowManager(display);
+  }
   return {
     display,
     env,

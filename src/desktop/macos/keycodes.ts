@@ -1,7 +1,8 @@
 /**
- * Virtual key codes of the ANSI layout (HIToolbox Events.h, kVK_*) and the
- * CGEventFlags masks (CGEventTypes.h via IOLLEvent.h NX_*MASK), plus the pure
- * planning of hotkeys and typing.
+ * Virtual key codes of the US (ANSI) layout (HIToolbox Events.h, kVK_*) and
+ * the CGEventFlags masks (CGEventTypes.h via IOLLEvent.h NX_*MASK), plus the
+ * pure planning of hotkeys and typing. The names are those of the shared
+ * vocabulary in `../keys.ts`.
  *
  * @module
  */
@@ -24,7 +25,12 @@ export const MODIFIER_KEY: Record<Modifier, number> = {
   cmd: 0x37,
 };
 
-const LETTERS: Record<string, number> = {
+/** kVK_Return and kVK_Tab, which typing presses for newline and tab. */
+export const RETURN_KEY = 0x24;
+export const TAB_KEY = 0x30;
+
+/** kVK_ANSI_* of the characters on the keys of a US keyboard, unshifted. */
+const US_KEYS: Record<string, number> = {
   a: 0x00,
   s: 0x01,
   d: 0x02,
@@ -42,18 +48,6 @@ const LETTERS: Record<string, number> = {
   r: 0x0f,
   y: 0x10,
   t: 0x11,
-  o: 0x1f,
-  u: 0x20,
-  i: 0x22,
-  p: 0x23,
-  l: 0x25,
-  j: 0x26,
-  k: 0x28,
-  n: 0x2d,
-  m: 0x2e,
-};
-
-const DIGITS_AND_PUNCT: Record<string, number> = {
   "1": 0x12,
   "2": 0x13,
   "3": 0x14,
@@ -67,32 +61,63 @@ const DIGITS_AND_PUNCT: Record<string, number> = {
   "8": 0x1c,
   "0": 0x1d,
   "]": 0x1e,
+  o: 0x1f,
+  u: 0x20,
   "[": 0x21,
+  i: 0x22,
+  p: 0x23,
+  l: 0x25,
+  j: 0x26,
   "'": 0x27,
+  k: 0x28,
   ";": 0x29,
   "\\": 0x2a,
   ",": 0x2b,
   "/": 0x2c,
+  n: 0x2d,
+  m: 0x2e,
   ".": 0x2f,
+  " ": 0x31,
   "`": 0x32,
 };
 
+/** What Shift turns each US key into: the shifted character and its unshifted key. */
+const US_SHIFTED: Record<string, string> = {
+  "!": "1",
+  "@": "2",
+  "#": "3",
+  "$": "4",
+  "%": "5",
+  "^": "6",
+  "&": "7",
+  "*": "8",
+  "(": "9",
+  ")": "0",
+  "_": "-",
+  "+": "=",
+  "{": "[",
+  "}": "]",
+  "|": "\\",
+  ":": ";",
+  '"': "'",
+  "<": ",",
+  ">": ".",
+  "?": "/",
+  "~": "`",
+};
+
+/** The named keys of the shared vocabulary that a Mac keyboard has. */
 const NAMED: Record<string, number> = {
-  return: 0x24,
-  enter: 0x24,
-  tab: 0x30,
+  enter: RETURN_KEY,
+  tab: TAB_KEY,
   space: 0x31,
-  delete: 0x33,
-  backspace: 0x33,
+  backspace: 0x33, // kVK_Delete: the key Mac keyboards label "delete" erases to the left
+  delete: 0x75, // kVK_ForwardDelete
   escape: 0x35,
-  esc: 0x35,
-  forwarddelete: 0x75,
-  del: 0x75,
   home: 0x73,
   end: 0x77,
   pageup: 0x74,
   pagedown: 0x79,
-  help: 0x72,
   left: 0x7b,
   right: 0x7c,
   down: 0x7d,
@@ -109,43 +134,34 @@ const NAMED: Record<string, number> = {
   f10: 0x6d,
   f11: 0x67,
   f12: 0x6f,
+  f13: 0x69,
+  f14: 0x6b,
+  f15: 0x71,
+  f16: 0x6a,
+  f17: 0x40,
+  f18: 0x4f,
+  f19: 0x50,
+  f20: 0x5a,
 };
 
-const ALIASES: Record<string, string> = {
-  arrowleft: "left",
-  arrowright: "right",
-  arrowup: "up",
-  arrowdown: "down",
-  pgup: "pageup",
-  pgdn: "pagedown",
-  ret: "return",
-  " ": "space",
-};
-
-const MODIFIER_NAMES: Record<string, Modifier> = {
-  cmd: "cmd",
-  command: "cmd",
-  meta: "cmd",
-  super: "cmd",
-  shift: "shift",
-  alt: "alt",
-  option: "alt",
-  opt: "alt",
-  ctrl: "ctrl",
-  control: "ctrl",
-};
-
-/** The modifier a key name stands for, if it is one. */
-export function modifierOf(name: string): Modifier | null {
-  return MODIFIER_NAMES[name.toLowerCase()] ?? null;
+/** A key to press: its code and whether Shift makes the character. */
+export interface MacKey {
+  code: number;
+  shift: boolean;
 }
 
-/** The ANSI virtual key code for a key name or character, or null. */
-export function keyCodeOf(name: string): number | null {
-  const raw = name.length === 1 ? name : name.toLowerCase().replace(/[\s_-]/g, "");
-  const key = ALIASES[raw] ?? raw;
-  const lower = key.length === 1 ? key.toLowerCase() : key;
-  return LETTERS[lower] ?? DIGITS_AND_PUNCT[key] ?? NAMED[key] ?? null;
+/**
+ * The US-layout key for a vocabulary name or one character (`A` and `?` need
+ * Shift), or null when a Mac keyboard has no such key.
+ */
+export function macKeyOf(key: string): MacKey | null {
+  if (key in NAMED) return { code: NAMED[key], shift: false };
+  if ([...key].length !== 1) return null;
+  if (key in US_KEYS) return { code: US_KEYS[key], shift: false };
+  if (key in US_SHIFTED) return { code: US_KEYS[US_SHIFTED[key]], shift: true };
+  const lower = key.toLowerCase();
+  if (lower !== key && /^[a-z]$/.test(lower)) return { code: US_KEYS[lower], shift: true };
+  return null;
 }
 
 /** OR of the flags of some modifiers. */
@@ -155,56 +171,76 @@ export function flagsOf(mods: Iterable<Modifier>): number {
   return f;
 }
 
-/** A hotkey reduced to what CGEvent needs. */
-export interface HotkeyPlan {
-  modifiers: Modifier[];
+/** One key event of a plan: which key, up or down, with which flags. */
+export interface KeyEvent {
+  code: number;
+  down: boolean;
   flags: number;
-  /** The key to press; 0 (kVK_ANSI_A) when `unicode` carries the character. */
-  keyCode: number;
-  /** A character that has no ANSI key, sent as the event's Unicode string. */
-  unicode: string | null;
 }
-
-/** Splits ["cmd", "shift", "s"] into modifiers and one main key. */
-export function planHotkey(keys: string[]): HotkeyPlan {
-  if (keys.length === 0) throw new Error("a hotkey needs at least one key");
-  const modifiers: Modifier[] = [];
-  let main: string | null = null;
-  for (const k of keys) {
-    const m = modifierOf(k);
-    if (m && !modifiers.includes(m)) modifiers.push(m);
-    else if (!m) {
-      if (main !== null) throw new Error(`a hotkey has one main key, got "${main}" and "${k}"`);
-      main = k;
-    }
-  }
-  if (main === null) {
-    // A lone modifier: press its own key.
-    const only = modifiers[modifiers.length - 1];
-    return { modifiers, flags: flagsOf(modifiers), keyCode: MODIFIER_KEY[only], unicode: null };
-  }
-  const code = keyCodeOf(main);
-  if (code !== null) return { modifiers, flags: flagsOf(modifiers), keyCode: code, unicode: null };
-  if ([...main].length === 1) return { modifiers, flags: flagsOf(modifiers), keyCode: 0, unicode: main };
-  throw new Error(`unknown key "${main}"`);
-}
-
-/** One keystroke of typed text: a real key for control characters, else a code point. */
-export type TypeStep = { key: number } | { text: Uint16Array };
 
 /**
- * Typing plan: one event per code point, because CGEventKeyboardSetUnicodeString
- * truncates long strings. Newline and tab are real keys so fields react to them.
+ * The key events of a combination, the way a hand presses it: each modifier
+ * key goes down (its flag joins the others), the key goes down and up, then
+ * the modifiers come up in reverse order, each key-up without its own flag.
+ * Shift is added for a character typed with Shift (`?` is Shift+/). Modifiers
+ * already held (`held`) stay down and in the flags throughout.
+ */
+export function planHotkey(
+  combo: { modifiers: Modifier[]; key: string | null },
+  held: Modifier[] = [],
+): KeyEvent[] {
+  const main = combo.key === null ? null : macKeyOf(combo.key);
+  if (combo.key !== null && !main) throw new Error(`"${combo.key}" has no key on a Mac keyboard`);
+  const mods = [...combo.modifiers];
+  if (main?.shift && !mods.includes("shift")) mods.push("shift");
+  const press = mods.filter((m) => !held.includes(m));
+  let flags = flagsOf(held);
+  const events: KeyEvent[] = [];
+  for (const m of press) {
+    flags |= MODIFIER_FLAG[m];
+    events.push({ code: MODIFIER_KEY[m], down: true, flags });
+  }
+  if (main) {
+    events.push({ code: main.code, down: true, flags }, { code: main.code, down: false, flags });
+  }
+  for (const m of [...press].reverse()) {
+    flags &= ~MODIFIER_FLAG[m];
+    events.push({ code: MODIFIER_KEY[m], down: false, flags });
+  }
+  return events;
+}
+
+/** One keystroke of typed text: a key, and the character it carries (none for Return and Tab). */
+export interface TypeStep {
+  /** The US key of the character, or 0 when it has none (then only the string says what it is). */
+  key: number;
+  /** Whether the character is typed with Shift on a US keyboard. */
+  shift: boolean;
+  /** The character as UTF-16 units, a surrogate pair for astral characters; null for Return and Tab. */
+  text: Uint16Array | null;
+}
+
+/** A string as UTF-16 code units, the form CGEventKeyboardSetUnicodeString takes. */
+export function utf16(s: string): Uint16Array {
+  const units = new Uint16Array(s.length);
+  for (let i = 0; i < s.length; i++) units[i] = s.charCodeAt(i);
+  return units;
+}
+
+/**
+ * Typing plan: one event pair per code point, because
+ * CGEventKeyboardSetUnicodeString truncates long strings. Each character
+ * carries its real US key code where it has one, so apps that read key codes
+ * see the right key; newline and tab are the Return and Tab keys.
  */
 export function planTyping(text: string): TypeStep[] {
   const steps: TypeStep[] = [];
   for (const ch of text.replace(/\r\n?/g, "\n")) {
-    if (ch === "\n") steps.push({ key: 0x24 });
-    else if (ch === "\t") steps.push({ key: 0x30 });
+    if (ch === "\n") steps.push({ key: RETURN_KEY, shift: false, text: null });
+    else if (ch === "\t") steps.push({ key: TAB_KEY, shift: false, text: null });
     else {
-      const units = new Uint16Array(ch.length);
-      for (let i = 0; i < ch.length; i++) units[i] = ch.charCodeAt(i);
-      steps.push({ text: units });
+      const k = macKeyOf(ch);
+      steps.push({ key: k?.code ?? 0, shift: k?.shift ?? false, text: utf16(ch) });
     }
   }
   return steps;

@@ -17,6 +17,8 @@ import { isResolved, resolveTarget } from "../resolve.ts";
 import { type Run, StepFailure, type StepReport } from "../run.ts";
 import type { Step, Waypoint } from "../steps.ts";
 import { enterWindow, surfaceOf } from "../targeting.ts";
+import { detailSuffix } from "../report.ts";
+import { beforeOf, verify } from "../verify.ts";
 
 type DragStep = Extract<Step, { action: "drag" }>;
 
@@ -91,12 +93,45 @@ function readWatch(
   return best ? { value: best.found!.value, text: best.e.text, x: best.e.cx } : null;
 }
 
-/** Runs a drag step. */
+/**
+ * Resolves every waypoint on one look, looking again until they are all
+ * there or `timeoutMs` has passed (a pane may still be drawing).
+ */
+async function resolvePath(
+  run: Run,
+  step: DragStep,
+  windowId: string | undefined,
+): Promise<{ look: Look; points: Array<{ point: Point; label: string }> }> {
+  const deadline = run.clock.now() + step.timeout_ms;
+  let l = await run.look(windowId);
+  for (;;) {
+    try {
+      return { look: l, points: step.path.map((wp, i) => resolveWaypoint(l, wp, i)) };
+    } catch (err) {
+      if (!(err instanceof StepFailure) || run.clock.now() >= deadline) throw err;
+      await run.pause(150);
+      l = await run.look(windowId);
+    }
+  }
+}
+
+/** Runs a drag step, then checks its expect against the screen as it was before the gesture. */
 export async function dragStep(run: Run, step: DragStep, n: number): Promise<StepReport> {
+  const { report, before } = await gesture(run, step, n);
+  if (!step.expect) return report;
+  const after = await verify(run, step.expect, beforeOf(before), step.timeout_ms);
+  return { ...report, line: `${report.line}${detailSuffix(after.detail)}` };
+}
+
+/** The gesture itself; returns the look the path was resolved on as well. */
+async function gesture(
+  run: Run,
+  step: DragStep,
+  n: number,
+): Promise<{ report: StepReport; before: Look }> {
   const desktop = run.services.desktop();
   const win = await enterWindow(run, windowOf(step));
-  const l = await run.look(win?.id);
-  const points = step.path.map((wp, i) => resolveWaypoint(l, wp, i));
+  const { look: l, points } = await resolvePath(run, step, win?.id);
   const mods = step.modifiers ?? [];
   const base = { step: n, action: "drag" };
 
@@ -115,7 +150,10 @@ export async function dragStep(run: Run, step: DragStep, n: number): Promise<Ste
     }
     await run.pause(250);
     await run.look();
-    return { ...base, outcome: "done", line: `drag ${points.map((p) => p.label).join(" -> ")}` };
+    return {
+      report: { ...base, outcome: "done", line: `drag ${points.map((p) => p.label).join(" -> ")}` },
+      before: l,
+    };
   }
 
   const u = step.until_readout;
@@ -211,5 +249,5 @@ export async function dragStep(run: Run, step: DragStep, n: number): Promise<Ste
       look: end,
     });
   }
-  return { ...base, outcome: "done", line };
+  return { report: { ...base, outcome: "done", line }, before: l };
 }

@@ -9,7 +9,7 @@
 
 import type { Element } from "../../ocr/types.ts";
 import { isSamePage, joinScreenfuls } from "../join.ts";
-import { boundLines, groupRows, type LayoutRow, layoutText } from "../layout.ts";
+import { boundLines, findLine, groupRows, type LayoutRow, layoutText } from "../layout.ts";
 import type { Look } from "../look.ts";
 import { inRegion } from "../resolve.ts";
 import { type Run, skipOrThrow, StepFailure, type StepReport } from "../run.ts";
@@ -54,6 +54,54 @@ function documentText(elements: Element[], right: number): Element[] {
   return elements.filter((e) =>
     e.conf >= 0.4 && !(e.x + e.w > right - 30 && e.w < 24 && !/[\p{L}\p{N}]/u.test(e.text))
   );
+}
+
+/** Lines after a cut tried as the place to continue from. */
+const CONTINUE_TRIES = 20;
+
+/**
+ * Cuts `lines` to at most `maxChars` characters at a line boundary and says
+ * where to continue: the `from_text` of the first line left out, chosen so
+ * that it finds that line and not an earlier one with the same words.
+ * Returns null when everything fits.
+ */
+export function limitLines(
+  lines: readonly string[],
+  maxChars: number,
+): { lines: string[]; note: string } | null {
+  const total = lines.join("\n").length;
+  if (total <= maxChars) return null;
+  let kept = 0;
+  let used = 0;
+  while (kept < lines.length && used + lines[kept].length + (kept ? 1 : 0) <= maxChars) {
+    used += lines[kept].length + (kept ? 1 : 0);
+    kept++;
+  }
+  // One line longer than the whole allowance is cut inside rather than dropped.
+  const out = kept ? lines.slice(0, kept) : [lines[0].slice(0, maxChars)];
+  const rest = kept || 1;
+  let next: string | null = null;
+  let fallback: string | null = null;
+  for (let i = rest; i < lines.length && i < rest + CONTINUE_TRIES; i++) {
+    const candidate = lines[i].replace(/\s+/g, " ").trim();
+    if (!candidate) continue;
+    fallback ??= candidate;
+    if (findLine(lines, candidate, 0) === i) {
+      next = candidate;
+      break;
+    }
+  }
+  const from = next ?? fallback;
+  const how = from
+    ? `to go on, read again with from_text ${JSON.stringify(from)}${
+      next ? "" : " (the same words also appear earlier)"
+    }`
+    : "raise max_chars to see the rest";
+  return {
+    lines: out,
+    note: `cut at ${out.join("\n").length} of ${total} characters (max_chars ${maxChars}), ` +
+      `${lines.length - rest} line(s) left out; ${how}`,
+  };
 }
 
 /** Runs a read step. */
@@ -152,6 +200,11 @@ export async function readStep(run: Run, step: ReadStep, n: number): Promise<Ste
     note += `; bounded from ${step.from_text ? `"${step.from_text}"` : "the start"} to ${
       step.to_text ? `"${step.to_text}"` : "the end"
     }`;
+  }
+  const limited = limitLines(lines, step.max_chars);
+  if (limited) {
+    lines = limited.lines;
+    note += `; ${limited.note}`;
   }
   const text = lines.join("\n");
   run.extracts.push({ step: n, source, text, note });

@@ -1,0 +1,122 @@
+/**
+ * The fallbacks next to the normal paths, measured in one run
+ * (`deno task bench:fallback`):
+ * - images: sharp against the built-in code (decode, PNG encode, downscale
+ *   and the observe screenshot) on real 1440x900 frames;
+ * - OCR: the whole fixture set read by recognisers in workers against the
+ *   in-process recogniser, each frame read cold (empty cache).
+ * Prints a Markdown table of medians and ratios (fallback / normal).
+ */
+
+import sharp from "sharp";
+import { FIXTURES, loadFixtures, median } from "./ocr_score.ts";
+import { decodePng, encodePng } from "../src/common/png.ts";
+import { downscale } from "../src/common/resize.ts";
+import { screenshotPng } from "../src/render/image.ts";
+import { TesseractEngine } from "../src/ocr/tesseract.ts";
+import { ScreenPipeline } from "../src/ocr/pipeline.ts";
+import type { RgbaImage } from "../src/desktop/types.ts";
+
+const ROUNDS = Number(Deno.env.get("ROUNDS") ?? 7);
+const FRAMES = ["apps/mousepad_file_menu_light", "web/dashboard_dark_13"];
+
+async function time(fn: () => Promise<unknown> | unknown): Promise<number> {
+  const t0 = performance.now();
+  await fn();
+  return performance.now() - t0;
+}
+
+/** Runs both sides alternately, ROUNDS times per frame, and returns their medians. */
+async function pair(
+  normal: (f: { png: Uint8Array; frame: RgbaImage }) => Promise<unknown> | unknown,
+  fallback: (f: { png: Uint8Array; frame: RgbaImage }) => Promise<unknown> | unknown,
+  frames: Array<{ png: Uint8Array; frame: RgbaImage }>,
+): Promise<[number, number]> {
+  const a: number[] = [], b: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const f of frames) {
+      a.push(await time(() => normal(f)));
+      b.push(await time(() => fallback(f)));
+    }
+  }
+  return [median(a), median(b)];
+}
+
+const raw = (f: RgbaImage) => ({ raw: { width: f.width, height: f.height, channels: 4 as const } });
+const frames = await Promise.all(FRAMES.map(async (name) => {
+  const png = await Deno.readFile(`${FIXTURES}${name}.png`);
+  return { png, frame: decodePng(png) };
+}));
+
+const rows: Array<[string, number, number]> = [];
+rows.push([
+  "decode a 1440x900 PNG",
+  ...await pair(
+    (f) => sharp(f.png).ensureAlpha().raw().toBuffer(),
+    (f) => decodePng(f.png),
+    frames,
+  ),
+]);
+rows.push([
+  "encode 1440x900 RGBA as PNG",
+  ...await pair(
+    (f) => sharp(f.frame.data, raw(f.frame)).png({ compressionLevel: 6 }).toBuffer(),
+    (f) => encodePng(f.frame),
+    frames,
+  ),
+]);
+rows.push([
+  "downscale 1440x900 to 720x450",
+  ...await pair(
+    (f) => sharp(f.frame.data, raw(f.frame)).resize(720, 450, { kernel: "lanczos3" }).raw().toBuffer(),
+    (f) => downscale(f.frame, 720, 450),
+    frames,
+  ),
+]);
+const withImage = async (backend: string, fn: () => Promise<unknown>) => {
+  Deno.env.set("CHOTO_IMAGE", backend);
+  try {
+    return await fn();
+  } finally {
+    Deno.env.delete("CHOTO_IMAGE");
+  }
+};
+rows.push([
+  "observe screenshot of a 1440x900 frame",
+  ...await pair(
+    (f) => withImage("sharp", () => screenshotPng(f.frame)),
+    (f) => withImage("builtin", () => screenshotPng(f.frame)),
+    frames,
+  ),
+]);
+
+// OCR: every fixture frame, cold, with each backend; the engines are started before timing.
+const fixtures = await loadFixtures();
+const workers = new TesseractEngine(2, { inProcess: false });
+const inProcess = new TesseractEngine(2, { inProcess: true });
+await Promise.all([workers.warm(), inProcess.warm()]);
+const full = { x: 0, y: 0, width: 1440, height: 900 };
+const perFrame: [number[], number[]] = [[], []];
+let totals: [number, number] = [0, 0];
+for (const f of fixtures) {
+  const a = await time(() => new ScreenPipeline(workers).run(f.frame, full));
+  const b = await time(() => new ScreenPipeline(inProcess).run(f.frame, full));
+  perFrame[0].push(a);
+  perFrame[1].push(b);
+  totals = [totals[0] + a, totals[1] + b];
+}
+await Promise.all([workers.close(), inProcess.close()]);
+rows.push([`OCR, one cold frame (median of ${fixtures.length})`, median(perFrame[0]), median(perFrame[1])]);
+rows.push([`OCR, all ${fixtures.length} fixture frames`, totals[0], totals[1]]);
+
+console.log("| operation | normal path | fallback | fallback / normal |");
+console.log("| --- | --- | --- | --- |");
+for (const [name, normal, fallback] of rows) {
+  const n = name.startsWith("OCR") ? "workers" : "sharp";
+  const fb = name.startsWith("OCR") ? "in-process" : "built-in";
+  console.log(
+    `| ${name} | ${n} ${normal.toFixed(1)} ms | ${fb} ${fallback.toFixed(1)} ms | x${
+      (fallback / normal).toFixed(2)
+    } |`,
+  );
+}

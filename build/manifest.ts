@@ -1,0 +1,168 @@
+/**
+ * The MCP Bundle's manifest.json (MCPB manifest 0.3), built from the code:
+ * the version from deno.json, the tools from the server's own tool list,
+ * and the server entry from the README's permissions with the bundle's
+ * paths (`${__dirname}`) and the user's settings (`${user_config.*}`).
+ *
+ * @module
+ */
+
+import { TOOLS } from "../src/server.ts";
+
+/** The macOS frameworks choto opens through FFI (as in the README's macOS config). */
+const MAC_FFI = [
+  "/System/Library/Frameworks/CoreFoundation.framework/CoreFoundation",
+  "/System/Library/Frameworks/CoreGraphics.framework/CoreGraphics",
+  "/System/Library/Frameworks/ApplicationServices.framework/ApplicationServices",
+  "/System/Library/Frameworks/AppKit.framework/AppKit",
+  "/System/Library/Frameworks/Vision.framework/Vision",
+  "/usr/lib/libobjc.A.dylib",
+];
+
+/**
+ * Variables choto reads on macOS; anything else reads as unset. The same
+ * list as the README's macOS config (a test holds the two together).
+ */
+export const MAC_ENV = [
+  "HOME",
+  "TMPDIR",
+  "CHOTO_DB",
+  "CHOTO_IMAGE",
+  "CHOTO_OCR_WORKERS",
+  "TERM_PROGRAM",
+  "__CFBundleIdentifier",
+  "SHARP_IGNORE_GLOBAL_LIBVIPS",
+  "SHARP_FORCE_GLOBAL_LIBVIPS",
+  "npm_package_config_libvips",
+  "PKG_CONFIG_PATH",
+  "MALLOC_ARENA_MAX",
+];
+
+const DB_DIR = "${user_config.database_folder}";
+/** macOS's per-user temporary folders: the screencapture fallback writes its PNG there. */
+const MAC_TEMP = ["/var/folders", "/private/var/folders"];
+
+/** How the server starts: `deno run` on the bundled source, or a compiled binary. */
+export type ServerKind = { kind: "deno" } | { kind: "binary"; file: string; platform: "darwin" | "linux" };
+
+/**
+ * The manifest's one-line summary of a tool description: its first sentence,
+ * or, when that runs long, the sentence up to its first colon.
+ */
+export function firstSentence(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  const sentence = /^(.+?[.!?])(\s|$)/.exec(flat)?.[1] ?? flat;
+  if (sentence.length <= max) return sentence;
+  const colon = sentence.indexOf(":");
+  return colon > 0 ? `${sentence.slice(0, colon)}.` : sentence;
+}
+
+function denoServer() {
+  const script = "${__dirname}/main.ts";
+  const tail = [script, "serve", "--db", `${DB_DIR}/choto.db`];
+  return {
+    type: "binary",
+    entry_point: "main.ts",
+    mcp_config: {
+      command: "${user_config.deno_path}",
+      // Linux: the README's Linux flags (libX11 is opened by soname; focus_app launches any app).
+      args: [
+        "run",
+        "--cached-only",
+        "--allow-ffi",
+        "--allow-read",
+        `--allow-write=${DB_DIR}`,
+        "--allow-run",
+        "--allow-env",
+        "--allow-sys",
+        ...tail,
+      ],
+      env: {
+        // The npm packages ship inside the bundle, in Deno's own cache layout: nothing is downloaded.
+        DENO_DIR: "${__dirname}/deno_dir",
+        DENO_NO_UPDATE_CHECK: "1",
+      },
+      platform_overrides: {
+        darwin: {
+          // macOS: the README's narrow flags, with this bundle's folder in place of the checkout.
+          args: [
+            "run",
+            "--cached-only",
+            `--allow-ffi=${MAC_FFI.join(",")}`,
+            `--allow-read=\${__dirname},/Applications,/System/Applications,\${HOME}/Applications,${DB_DIR},${
+              MAC_TEMP.join(",")
+            }`,
+            `--allow-write=${DB_DIR},${MAC_TEMP.join(",")}`,
+            "--allow-run=/usr/sbin/screencapture,/usr/bin/open,/bin/ps",
+            `--allow-env=${MAC_ENV.join(",")}`,
+            "--allow-sys",
+            ...tail,
+          ],
+        },
+      },
+    },
+  };
+}
+
+function binaryServer(file: string) {
+  return {
+    type: "binary",
+    entry_point: `server/${file}`,
+    mcp_config: {
+      // A compiled binary carries its permissions; it only needs where the database goes.
+      command: `\${__dirname}/server/${file}`,
+      args: ["serve", "--db", `${DB_DIR}/choto.db`],
+      env: {},
+    },
+  };
+}
+
+/** The manifest for `version`, with the server entry of `server`. */
+export function buildManifest(
+  version: string,
+  server: ServerKind = { kind: "deno" },
+): Record<string, unknown> {
+  const userConfig: Record<string, unknown> = {
+    database_folder: {
+      type: "directory",
+      title: "Database folder",
+      description:
+        "Where choto keeps its memory of the windows it has seen (choto.db). The default is the one the command line uses on macOS.",
+      required: true,
+      default: "${HOME}/Library/Application Support/choto",
+    },
+  };
+  if (server.kind === "deno") {
+    userConfig.deno_path = {
+      type: "file",
+      title: "Deno executable",
+      description:
+        "The full path to deno 2.9 or later (run `which deno` in a terminal). An app started from the Dock does not see your shell's PATH, so a bare `deno` is not found.",
+      required: true,
+      default: "${HOME}/.deno/bin/deno",
+    };
+  }
+  return {
+    manifest_version: "0.3",
+    name: "choto",
+    display_name: "choto: desktop control",
+    version,
+    description:
+      "Eyes and hands on your desktop, OCR-first: read the screen as text, act on it, remember every window.",
+    long_description: [
+      "choto reads the screen as targetable text (observe), runs batches of clicks, typing and keys with",
+      "post-conditions (execute_plan), brings apps to the front (focus_app), and remembers every window it has",
+      "seen in a local SQLite database (recall). Everything runs on this machine; nothing is sent anywhere.",
+      "On macOS it needs the Screen Recording and Accessibility permissions for Claude.",
+    ].join(" "),
+    author: { name: "choto maintainers" },
+    keywords: ["desktop", "automation", "ocr", "accessibility", "gui"],
+    server: server.kind === "deno" ? denoServer() : binaryServer(server.file),
+    tools: TOOLS.map((t) => ({
+      name: t.name as string,
+      description: firstSentence(t.description as string),
+    })),
+    compatibility: { platforms: server.kind === "deno" ? ["darwin", "linux"] : [server.platform] },
+    user_config: userConfig,
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * Facts about the process macOS charges privacy grants to, read from the
+ * environment and the parent process.
+ *
+ * @module
+ */
+
+import type { HostFacts } from "./permissions.ts";
+
+/** An environment variable, or undefined when unset or not readable under the granted permissions. */
+export function safeEnv(name: string): string | undefined {
+  try {
+    return Deno.env.get(name);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads who is responsible for our grants from the environment and the parent process. */
+export function hostFacts(): HostFacts {
+  let parentName: string | undefined;
+  try {
+    const out = new Deno.Command("/bin/ps", { args: ["-o", "comm=", "-p", String(Deno.ppid)] })
+      .outputSync();
+    parentName = new TextDecoder().decode(out.stdout).trim().split("/").pop() || undefined;
+  } catch {
+    // Without --allow-run=/bin/ps the environment alone has to do.
+  }
+  let execPath = "deno";
+  try {
+    execPath = Deno.execPath();
+  } catch {
+    // Needs --allow-read; the note still makes sense without the path.
+  }
+  return {
+    termProgram: safeEnv("TERM_PROGRAM"),
+    bundleId: safeEnv("__CFBundleIdentifier"),
+    parentName,
+    execPath,
+  };
+}

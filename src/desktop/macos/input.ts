@@ -1,0 +1,191 @@
+/**
+ * Synthetic input through CGEvent: pointer, buttons, wheel, keys and
+ * Unicode typing. Positions arrive in pixels of the working display and are
+ * posted in global points.
+ *
+ * @module
+ */
+
+import type { Modifier, MouseButton, Point } from "../types.ts";
+import { pixelToPoint, pointFromBytes, pointToPixel } from "./geometry.ts";
+import { parseCombo } from "../keys.ts";
+import { flagsOf, MODIFIER_FLAG, MODIFIER_KEY, planHotkey, planTyping } from "./keycodes.ts";
+import { sleep } from "../../common/time.ts";
+import type { MacSession } from "./session.ts";
+import { currentDisplay } from "./windows.ts";
+
+/** CGEventTypes.h */
+const EV = {
+  leftDown: 1,
+  leftUp: 2,
+  rightDown: 3,
+  rightUp: 4,
+  moved: 5,
+  leftDragged: 6,
+  rightDragged: 7,
+  otherDown: 25,
+  otherUp: 26,
+  otherDragged: 27,
+} as const;
+const HID_EVENT_TAP = 0;
+const FIELD_CLICK_STATE = 1;
+const SCROLL_UNIT_LINE = 1;
+
+const BUTTONS: Record<MouseButton, { down: number; up: number; drag: number; cg: number }> = {
+  left: { down: EV.leftDown, up: EV.leftUp, drag: EV.leftDragged, cg: 0 },
+  right: { down: EV.rightDown, up: EV.rightUp, drag: EV.rightDragged, cg: 1 },
+  middle: { down: EV.otherDown, up: EV.otherUp, drag: EV.otherDragged, cg: 2 },
+};
+
+/** Mouse and keyboard, remembering which buttons and modifiers are held. */
+export class MacInput {
+  #held = new Set<MouseButton>();
+  #mods = new Set<Modifier>();
+
+  constructor(readonly s: MacSession) {}
+
+  /** The pointer in global points (CGEvent's own coordinates). */
+  globalPointer(): Point {
+    const { cg, cf } = this.s.libs;
+    const ev = cg.CGEventCreate(null);
+    if (!ev) throw new Error("CGEventCreate failed");
+    try {
+      return pointFromBytes(cg.CGEventGetLocation(ev));
+    } finally {
+      cf.CFRelease(ev);
+    }
+  }
+
+  /** The pointer in pixels of the working display. */
+  pointer(): Point {
+    return pointToPixel(currentDisplay(this.s), this.globalPointer());
+  }
+
+  #post(ev: Deno.PointerValue, flags = flagsOf(this.#mods)): void {
+    if (!ev) throw new Error("CGEvent creation failed");
+    try {
+      this.s.libs.cg.CGEventSetFlags(ev, BigInt(flags));
+      this.s.libs.cg.CGEventPost(HID_EVENT_TAP, ev);
+    } finally {
+      this.s.libs.cf.CFRelease(ev);
+    }
+  }
+
+  #mouse(type: number, at: Point, button: number, clickState?: number, flags?: number): void {
+    const ev = this.s.libs.cg.CGEventCreateMouseEvent(
+      null,
+      type,
+      new Float64Array([at.x, at.y]),
+      button,
+    );
+    if (ev && clickState !== undefined) {
+      this.s.libs.cg.CGEventSetIntegerValueField(ev, FIELD_CLICK_STATE, BigInt(clickState));
+    }
+    this.#post(ev, flags);
+  }
+
+  #toPoints(p: Point): Point {
+    return pixelToPoint(currentDisplay(this.s), p);
+  }
+
+  #moveType(): { type: number; button: number } {
+    for (const b of ["left", "right", "middle"] as const) {
+      if (this.#held.has(b)) return { type: BUTTONS[b].drag, button: BUTTONS[b].cg };
+    }
+    return { type: EV.moved, button: 0 };
+  }
+
+  async move(to: Point): Promise<void> {
+    const m = this.#moveType();
+    this.#mouse(m.type, this.#toPoints(to), m.button);
+    await sleep(15);
+  }
+
+  async click(at: Point, button: MouseButton, count: number, modifiers: Modifier[]): Promise<void> {
+    const pt = this.#toPoints(at);
+    const b = BUTTONS[button];
+    const flags = flagsOf([...this.#mods, ...modifiers]);
+    this.#mouse(EV.moved, pt, 0, undefined, flags);
+    await sleep(15);
+    for (let i = 1; i <= Math.max(1, count); i++) {
+      this.#mouse(b.down, pt, b.cg, i, flags);
+      this.#mouse(b.up, pt, b.cg, i, flags);
+      if (i < count) await sleep(30);
+    }
+    await sleep(15);
+  }
+
+  async button(button: MouseButton, down: boolean): Promise<void> {
+    const b = BUTTONS[button];
+    this.#mouse(down ? b.down : b.up, this.globalPointer(), b.cg, 1);
+    if (down) this.#held.add(button);
+    else this.#held.delete(button);
+    await sleep(15);
+  }
+
+  async modifiers(mods: Modifier[], down: boolean): Promise<void> {
+    for (const m of mods) {
+      if (down) this.#mods.add(m);
+      else this.#mods.delete(m);
+      this.#post(this.s.libs.cg.CGEventCreateKeyboardEvent(null, MODIFIER_KEY[m], down));
+    }
+    await sleep(10);
+  }
+
+  async scroll(at: Point, notches: number): Promise<void> {
+    await this.move(at);
+    // CoreGraphics counts wheel1 positive as "up"; choto counts positive as down.
+    const ev = this.s.libs.cg.CGEventCreateScrollWheelEvent2(
+      null,
+      SCROLL_UNIT_LINE,
+      1,
+      -Math.trunc(notches),
+      0,
+      0,
+    );
+    this.#post(ev);
+    await sleep(30);
+  }
+
+  /**
+   * Presses a combination with real modifier key events (CGEvent.h asks for
+   * every keystroke, modifiers included). Keys already pressed are let go on
+   * every exit path.
+   */
+  async hotkey(keys: string[]): Promise<void> {
+    const combo = parseCombo(keys, "macos");
+    if ("error" in combo) throw new Error(combo.error);
+    const events = planHotkey(combo, [...this.#mods]);
+    const cg = this.s.libs.cg;
+    const down = new Map<number, number>();
+    try {
+      for (const e of events) {
+        this.#post(cg.CGEventCreateKeyboardEvent(null, e.code, e.down), e.flags);
+        if (e.down) down.set(e.code, e.flags);
+        else down.delete(e.code);
+      }
+    } finally {
+      // A failed post leaves keys down: release them, last pressed first, with the held flags only.
+      for (const code of [...down.keys()].reverse()) {
+        try {
+          this.#post(cg.CGEventCreateKeyboardEvent(null, code, false), flagsOf(this.#mods));
+        } catch { /* nothing more can be done for this key */ }
+      }
+    }
+    await sleep(20);
+  }
+
+  async type(text: string): Promise<void> {
+    const cg = this.s.libs.cg;
+    for (const step of planTyping(text)) {
+      // Typed characters carry Shift when a US keyboard needs it, and nothing else.
+      const flags = step.shift ? MODIFIER_FLAG.shift : 0;
+      for (const down of [true, false]) {
+        const ev = cg.CGEventCreateKeyboardEvent(null, step.key, down);
+        if (ev && step.text) cg.CGEventKeyboardSetUnicodeString(ev, BigInt(step.text.length), step.text);
+        this.#post(ev, flags);
+      }
+      await sleep(4);
+    }
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * Replaying an item's recipe: find it, hold the recorded world against the
+ * world now, and only when nothing comparable differs run the recorded plan
+ * through the ordinary executor. A successful replay's route is checked
+ * against the recorded one; the recipe itself is never rewritten by a replay.
+ *
+ * @module
+ */
+
+import type { Clock } from "../common/time.ts";
+import { executePlan, type RunResult } from "../plan/executor.ts";
+import { planSchema } from "../plan/steps.ts";
+import type { Services } from "../services.ts";
+import { compareRoutes, compareWorlds, type Comparison } from "./fingerprint.ts";
+import { fileRun, routeOf } from "./runs.ts";
+import { activeItem, type Mission, recipeOf, type Refusal } from "./store.ts";
+import { worldNow } from "./world.ts";
+
+/** What a replay came to. */
+export type ReplayOutcome =
+  | Refusal & { mission?: Mission }
+  | {
+    ok: true;
+    /** False when the preflight found differences and nothing ran. */
+    ran: boolean;
+    comparison: Comparison;
+    /** The run, when it ran. */
+    result: RunResult | null;
+    /** Set when a successful replay walked another route than the recorded one. */
+    routeWarning: string | null;
+    /** What was filed on the item, when it ran. */
+    line: string | null;
+    mission: Mission;
+    n: number;
+  };
+
+/**
+ * Replays item `n` of the active mission, labelled with the driving model's
+ * tag. `clock` is the run's clock (tests pass a fake one).
+ */
+export async function replayItem(
+  services: Services,
+  n: number,
+  llmVersionTag: string,
+  clock?: Clock,
+): Promise<ReplayOutcome> {
+  const found = activeItem(services.store, n, "mission_replay");
+  if (!found.ok) return found;
+  const { mission, item } = found;
+  const recipe = recipeOf(services.store, item.id);
+  if (!recipe) {
+    return {
+      ok: false,
+      mission,
+      text:
+        `Item ${n} has no recipe to replay: run its steps with execute_plan(mission_item_id=${n}), and a successful run keeps them as its recipe.`,
+    };
+  }
+  const plan = planSchema.safeParse(recipe.plan);
+  if (!plan.success) {
+    return {
+      ok: false,
+      mission,
+      text:
+        `Item ${n}'s recipe no longer fits this version's step language, so it was not run: run the steps anew with execute_plan(mission_item_id=${n}), which keeps them as the new recipe.`,
+    };
+  }
+  const now = worldNow(services.desktop(), recipe.fingerprint, llmVersionTag);
+  const comparison = compareWorlds(recipe.fingerprint, now.fingerprint, now.missing);
+  if (comparison.differences.length) {
+    return { ok: true, ran: false, comparison, result: null, routeWarning: null, line: null, mission, n };
+  }
+  const startedAt = services.now();
+  const result = await executePlan(services, plan.data, clock);
+  const filed = fileRun(services, {
+    missionId: mission.id,
+    item,
+    kind: "replay",
+    plan: plan.data,
+    result,
+    llmVersionTag,
+    startedAt,
+  });
+  const routeWarning = result.status === "success" ? compareRoutes(recipe.route, routeOf(result)) : null;
+  return {
+    ok: true,
+    ran: true,
+    comparison,
+    result,
+    routeWarning,
+    line: filed.line,
+    mission: filed.mission ?? mission,
+    n,
+  };
+}

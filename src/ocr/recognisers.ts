@@ -1,0 +1,215 @@
+/**
+ * The two ways to run tesseract.js's recogniser, behind one interface:
+ * - in a `node:worker_threads` worker (the default: reads run in parallel
+ *   and never block the server's thread);
+ * - in-process, on the calling thread, for wherever a worker cannot start
+ *   (WebAssembly inside workers of a compiled binary has been reported to
+ *   fail), or when asked for (`CHOTO_OCR_WORKERS=0`).
+ *
+ * Both drive tesseract.js's own worker script with its packet protocol, on
+ * the same WebAssembly core and the language data read from the package
+ * folder on disk. The worker is started here rather than by tesseract.js's
+ * `createWorker` so that a worker that dies is an error this module catches
+ * (tesseract.js leaves a worker's error event unhandled, which ends the
+ * process).
+ *
+ * @module
+ */
+
+import { Worker } from "node:worker_threads";
+import { gunzipSync } from "node:zlib";
+import { OEM } from "tesseract.js";
+import nodeDefaults from "tesseract.js/src/worker/node/defaultOptions.js";
+
+/**
+ * tesseract.js's worker script for Node (what each worker runs), as
+ * tesseract.js itself locates it: right wherever the package lives.
+ */
+export function workerScriptPath(): string {
+  return nodeDefaults.workerPath as string;
+}
+
+/** What a read returns (tesseract.js's result shape, the part choto uses). */
+export interface RecognizeResult {
+  data: { blocks: unknown[] | null };
+}
+
+/** One recogniser: its parameters, a read, and its end. */
+export interface Recogniser {
+  setParameters(params: Record<string, string>): Promise<unknown>;
+  recognize(
+    image: Uint8Array,
+    options: Record<string, unknown>,
+    output: Record<string, boolean>,
+  ): Promise<RecognizeResult>;
+  terminate(): Promise<unknown>;
+  /** False once the recogniser has died or was terminated. */
+  alive(): boolean;
+}
+
+/** A reply packet of the worker script. */
+interface Packet {
+  jobId: string;
+  status: "resolve" | "reject" | "progress";
+  data: unknown;
+}
+
+type Send = (action: string, payload: unknown) => Promise<unknown>;
+
+let jobs = 0;
+
+/** Loads the core and the English LSTM model, offline. */
+async function initialise(send: Send, langPath: string): Promise<void> {
+  await send("load", { options: { lstmOnly: true, corePath: undefined, logging: false } });
+  await send("loadLanguage", {
+    langs: "eng",
+    options: { langPath, cacheMethod: "none", gzip: true, lstmOnly: true },
+  });
+  await send("initialize", { langs: "eng", oem: OEM.LSTM_ONLY, config: {} });
+}
+
+/**
+ * Starts a recogniser in a worker thread. Rejects if the worker dies or
+ * reports an error before it is ready, or gives no answer in `timeoutMs`.
+ */
+export async function startWorkerRecogniser(
+  langPath: string,
+  options: { script?: string; timeoutMs?: number } = {},
+): Promise<Recogniser> {
+  const worker = new Worker(options.script ?? workerScriptPath());
+  const pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  let dead: Error | null = null;
+  const die = (err: Error) => {
+    dead ??= err;
+    for (const p of pending.values()) p.reject(dead);
+    pending.clear();
+  };
+  worker.on("message", (p: Packet) => {
+    const job = pending.get(p.jobId);
+    if (!job || p.status === "progress") return;
+    pending.delete(p.jobId);
+    if (p.status === "resolve") job.resolve(p.data);
+    else job.reject(new Error(`OCR worker: ${String(p.data)}`));
+  });
+  worker.on("error", (err: Error) => die(new Error(`OCR worker failed: ${err.message}`)));
+  worker.on("exit", (code: number) => die(new Error(`OCR worker exited (code ${code})`)));
+  const send: Send = (action, payload) => {
+    if (dead) return Promise.reject(dead);
+    const jobId = `job-${++jobs}`;
+    return new Promise((resolve, reject) => {
+      pending.set(jobId, { resolve, reject });
+      worker.postMessage({ workerId: "worker", jobId, action, payload });
+    });
+  };
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([
+      initialise(send, langPath),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`OCR worker gave no answer within ${timeoutMs / 1000} s`)),
+          timeoutMs,
+        );
+      }),
+    ]);
+  } catch (err) {
+    die(err as Error);
+    await worker.terminate();
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+  return {
+    alive: () => dead === null,
+    setParameters: (params) => send("setParameters", { params }),
+    recognize: (image, opts, output) =>
+      send("recognize", { image, options: opts, output }).then((data) => ({ data }) as RecognizeResult),
+    terminate: async () => {
+      die(new Error("the OCR worker was terminated"));
+      await worker.terminate();
+    },
+  };
+}
+
+interface WorkerScript {
+  dispatchHandlers(packet: Record<string, unknown>, send: (p: Packet) => void): void;
+  setAdapter(adapter: Record<string, unknown>): void;
+}
+
+let core: Promise<Send> | null = null;
+/** The in-process handle whose parameters the core holds now. */
+let applied: object | null = null;
+
+async function loadInProcessCore(langPath: string): Promise<Send> {
+  // Literal specifiers: `deno compile` puts both files in the binary's module graph.
+  const script = (await import("tesseract.js/src/worker-script/index.js")) as unknown as WorkerScript;
+  const getCore = (await import("tesseract.js/src/worker-script/node/getCore.js")).default;
+  script.setAdapter({
+    getCore,
+    gunzip: (data: Uint8Array) => gunzipSync(data),
+    // The language data is a local path, so the script never fetches; if it tried, refuse.
+    fetch: () => Promise.reject(new Error("choto never downloads OCR data")),
+    readCache: (path: string) => Deno.readFile(path),
+    writeCache: () => Promise.resolve(),
+    deleteCache: () => Promise.resolve(),
+    checkCache: () => Promise.resolve(false),
+  });
+  // The script's handlers for parameters and reads never wait, so each runs to
+  // completion inside dispatchHandlers: that keeps a handle's parameters and its read together.
+  const send: Send = (action, payload) =>
+    new Promise((resolve, reject) => {
+      script.dispatchHandlers({ workerId: "in-process", jobId: `job-${++jobs}`, action, payload }, (p) => {
+        if (p.status === "resolve") resolve(p.data);
+        else if (p.status === "reject") {
+          reject(new Error(`in-process OCR ${action} failed: ${String(p.data)}`));
+        }
+      });
+    });
+  await initialise(send, langPath);
+  return send;
+}
+
+/**
+ * A handle onto the process's in-process recogniser. The worker script keeps
+ * its state in module scope, so a process has one core: the first call loads
+ * it (~0.3 s) and it stays loaded; later handles share it. Each handle keeps
+ * its own parameters and puts them back before its reads, so two engines
+ * sharing the core never see each other's page mode or character list. A
+ * read blocks the thread while it runs.
+ */
+export async function startInProcessRecogniser(langPath: string): Promise<Recogniser> {
+  core ??= loadInProcessCore(langPath);
+  let send: Send;
+  try {
+    send = await core;
+  } catch (err) {
+    core = null;
+    throw err;
+  }
+  const params: Record<string, string> = {};
+  let ended = false;
+  const gone = () => Promise.reject(new Error("the in-process recogniser was terminated"));
+  const handle: Recogniser = {
+    alive: () => !ended,
+    setParameters(p) {
+      if (ended) return gone();
+      Object.assign(params, p);
+      applied = handle;
+      return send("setParameters", { params: p });
+    },
+    recognize(image, options, output) {
+      if (ended) return gone();
+      // Another handle may have changed the core's parameters since: put ours back first.
+      if (applied !== handle && Object.keys(params).length) void send("setParameters", { params });
+      applied = handle;
+      return send("recognize", { image, options, output }).then((data) => ({ data }) as RecognizeResult);
+    },
+    terminate() {
+      ended = true;
+      if (applied === handle) applied = null;
+      return Promise.resolve();
+    },
+  };
+  return handle;
+}

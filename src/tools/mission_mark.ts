@@ -1,0 +1,39 @@
+/**
+ * `mission_mark`: the model marks a checklist item itself.
+ *
+ * @module
+ */
+
+import { z } from "zod";
+import { markItem, MAX_ITEMS } from "../mission/store.ts";
+import { statusBlock, statusData } from "../mission/status_text.ts";
+import { missionStatusShape } from "./shared_shapes.ts";
+import { defineTool } from "./tool.ts";
+
+export const missionMarkTool = defineTool({
+  name: "mission_mark",
+  title: "Mark a mission item",
+  description:
+    "Marks an item of the active mission yourself. Use it for acceptance only you can judge (a screenshot, text a plan read back) or when nothing was run; execute_plan with mission_item_id marks its own. failed needs a reason; a reason on passed or skipped is refused. skipped: deliberately not attempted. Replaces the previous mark; replies with the status block.",
+  inputSchema: {
+    mission_item_id: z.number().int().min(1).max(MAX_ITEMS).describe("Item id."),
+    status: z.enum(["passed", "failed", "skipped"]).describe("The verdict."),
+    reason: z.string().optional().describe("What went wrong; only with failed."),
+  },
+  outputSchema: missionStatusShape,
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  async run(args, services) {
+    const r = markItem(services.store, args.mission_item_id, args.status, args.reason, services.now());
+    if (!r.ok) return r;
+    return {
+      ok: true,
+      text: `item ${r.item.n} marked ${r.item.status}.${statusBlock(r.mission)}`,
+      structured: statusData(r.mission),
+    };
+  },
+});

@@ -1,0 +1,99 @@
+/**
+ * `mission_replay`: repeat what already passed one checklist item, but only
+ * in the world it was recorded in.
+ *
+ * @module
+ */
+
+import { z } from "zod";
+import { type Comparison, PREFLIGHT_FIELDS } from "../mission/fingerprint.ts";
+import { replayItem } from "../mission/replay.ts";
+import { MAX_ITEMS } from "../mission/store.ts";
+import { statusBlock } from "../mission/status_text.ts";
+import { screenshotPng } from "../render/image.ts";
+import { journeyText } from "../render/journey_text.ts";
+import { defineTool } from "./tool.ts";
+
+function preflightLines(c: Comparison, compared: string[]): string[] {
+  const lines: string[] = [];
+  if (c.differences.length) {
+    lines.push("preflight: the world differs from the recorded one, so no step was run:");
+    for (const d of c.differences) lines.push(`  ${d.field}: recorded ${d.recorded}, now ${d.now}`);
+  } else {
+    lines.push(
+      `preflight: ${compared.length ? `${compared.join(", ")} match the recording` : "nothing to compare"}`,
+    );
+  }
+  if (c.uncomparable.length) {
+    lines.push(`  not compared: ${c.uncomparable.map((u) => `${u.field} (${u.why})`).join(", ")}`);
+  }
+  lines.push("  route: held against the recorded one after a successful run");
+  return lines;
+}
+
+export const missionReplayTool = defineTool({
+  name: "mission_replay",
+  title: "Replay a mission item",
+  description:
+    "Repeats the steps that passed item N (its recipe) through execute_plan's executor. First it compares the recorded world (app, build, llm_version_tag, screen, start window, its size) with now: on any difference no step runs and each field is named with both values; then rerun with execute_plan(mission_item_id=N) or use mission_mark. A failed replay fails the item. Clicks and types.",
+  inputSchema: {
+    mission_item_id: z.number().int().min(1).max(MAX_ITEMS).describe("Item id."),
+    llm_version_tag: z.string().trim().min(1).max(200).describe("The model driving now."),
+  },
+  outputSchema: {
+    status: z.enum(["success", "escalated", "aborted"]).nullable().describe("How it ended; null: not run."),
+    differences: z.array(z.object({
+      field: z.string().describe("Field."),
+      recorded: z.string().describe("Then."),
+      now: z.string().describe("Now."),
+    })).describe("What differs."),
+    route_warning: z.string().nullable().describe("How the route differed."),
+  },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  actsOnScreen: true,
+  async run(args, services) {
+    const n = args.mission_item_id;
+    const r = await replayItem(services, n, args.llm_version_tag);
+    if (!r.ok) return { ok: false, text: r.text + (r.mission ? statusBlock(r.mission) : "") };
+    const compared = PREFLIGHT_FIELDS.filter((f) =>
+      !r.comparison.differences.some((d) => d.field === f) &&
+      !r.comparison.uncomparable.some((u) => u.field === f)
+    );
+    const preflight = preflightLines(r.comparison, compared).join("\n");
+    if (!r.ran) {
+      return {
+        ok: false,
+        text: [
+          preflight,
+          "",
+          `A difference is not proof the app changed: a resized window, a dialog in the way, another model or a real update all show up here, and only you can tell which. To go ahead, run the steps deliberately with execute_plan(mission_item_id=${n}); a success records this world as the item's new recipe. Or judge the item yourself with mission_mark.`,
+        ].join("\n") + statusBlock(r.mission),
+        structured: {
+          status: null,
+          differences: r.comparison.differences,
+          route_warning: null,
+        },
+      };
+    }
+    const run = r.result!;
+    const look = run.failure?.look ?? null;
+    const shot = look && run.status === "escalated" ? await screenshotPng(look.frame) : null;
+    const parts = [preflight, "", journeyText(run, shot?.scale ?? null), "", r.line!];
+    if (r.routeWarning) parts.push(`warning: ${r.routeWarning}; the recorded world is kept as it was.`);
+    return {
+      ok: true,
+      text: parts.join("\n") + statusBlock(r.mission),
+      images: shot ? [shot.png] : [],
+      structured: {
+        status: run.status,
+        differences: [],
+        route_warning: r.routeWarning,
+      },
+    };
+  },
+});

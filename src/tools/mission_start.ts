@@ -1,0 +1,46 @@
+/**
+ * `mission_start`: write down a long run's checklist in choto's database.
+ *
+ * @module
+ */
+
+import { z } from "zod";
+import { startMission } from "../mission/store.ts";
+import { statusBlock, statusData } from "../mission/status_text.ts";
+import { missionStatusShape } from "./shared_shapes.ts";
+import { defineTool } from "./tool.ts";
+
+export const missionStartTool = defineTool({
+  name: "mission_start",
+  title: "Start a mission",
+  description:
+    "Keeps a long task's checklist in choto's database, beyond your memory. Do item N with execute_plan(mission_item_id=N): it marks it, keeping passing steps for mission_replay; then mission_finish. One mission is active at a time: a second start is refused, naming it. No field may be blank. Replies with the status block.",
+  inputSchema: {
+    goal: z.string().describe("What the run is for."),
+    items: z.array(z.object({
+      title: z.string().describe("What to do."),
+      intent: z.string().describe("Why."),
+      acceptance: z.string().describe("What makes it done."),
+    })).describe("The checklist; ids count from 1."),
+  },
+  outputSchema: missionStatusShape,
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: false,
+  },
+  async run(args, services) {
+    const r = startMission(services.store, args.goal, args.items, services.now());
+    if (!r.ok) {
+      return { ok: false, text: r.text, structured: r.active ? statusData(r.active) : undefined };
+    }
+    return {
+      ok: true,
+      text: `started mission #${r.mission.id} with ${r.mission.items.length} item(s).${
+        statusBlock(r.mission)
+      }`,
+      structured: statusData(r.mission),
+    };
+  },
+});

@@ -1,0 +1,57 @@
+/**
+ * The MCP Bundle's manifest, built from the code: it passes mcpb's strict
+ * 0.3 schema, declares exactly the registered tools with one-line
+ * descriptions, carries deno.json's version, and its macOS entry uses the
+ * README's scoped --allow-env list. (The pack/unpack/start round trip is
+ * `deno task bundle:check`.)
+ */
+
+import { VERSIONED_MANIFEST_SCHEMAS } from "@anthropic-ai/mcpb/browser";
+import { assert, assertEquals } from "./support/assert.ts";
+import { ROOT } from "./support/mcp.ts";
+import { buildManifest, firstSentence, MAC_ENV } from "../build/manifest.ts";
+import { TOOLS } from "../src/server.ts";
+import config from "../deno.json" with { type: "json" };
+
+Deno.test("the manifest passes mcpb's strict schema, for the deno and the binary bundle", () => {
+  for (
+    const m of [
+      buildManifest("1.2.3"),
+      buildManifest("1.2.3", { kind: "binary", file: "choto", platform: "darwin" }),
+    ]
+  ) {
+    const r = VERSIONED_MANIFEST_SCHEMAS["0.3"].safeParse(m);
+    assert(r.success, JSON.stringify(r.error?.issues));
+  }
+});
+
+Deno.test("the manifest declares the registered tools, the version and both platforms", () => {
+  const m = buildManifest(config.version) as {
+    version: string;
+    tools: Array<{ name: string; description: string }>;
+    compatibility: { platforms: string[] };
+    user_config: Record<string, unknown>;
+  };
+  assertEquals(m.version, config.version);
+  assertEquals(m.tools.map((t) => t.name), TOOLS.map((t) => t.name));
+  for (const t of m.tools) {
+    assert(!t.description.includes("\n") && t.description.length <= 160, t.description);
+  }
+  assertEquals(m.compatibility.platforms, ["darwin", "linux"]);
+  assertEquals(Object.keys(m.user_config).sort(), ["database_folder", "deno_path"]);
+});
+
+Deno.test("the macOS entry's --allow-env is the README's list", async () => {
+  const readme = await Deno.readTextFile(`${ROOT}README.md`);
+  const flag = readme.match(/"--allow-env=([^"]+)"/)![1];
+  assertEquals(MAC_ENV, flag.split(","));
+});
+
+Deno.test("a one-line description is the first sentence", () => {
+  assertEquals(
+    firstSentence("One look at the screen: text. Then more.\nLine two."),
+    "One look at the screen: text.",
+  );
+  assertEquals(firstSentence("No full stop"), "No full stop");
+  assertEquals(firstSentence(`Looks once: ${"a, ".repeat(60)}end. More.`), "Looks once.");
+});

@@ -1,0 +1,105 @@
+/**
+ * The compile include list (build/include.ts) is complete and current: every
+ * entry exists, the OCR worker's script and every WebAssembly core build are
+ * on it, and a real run of `choto selftest` (both OCR paths, built-in
+ * images, as a compiled binary runs) reads nothing from the project's
+ * folders that the list leaves out. Reads are taken from Deno's own
+ * permission audit log, so nothing is guessed.
+ */
+
+import { assert, assertEquals } from "./support/assert.ts";
+import { ROOT } from "./support/mcp.ts";
+import { COMPILE_INCLUDE } from "../build/include.ts";
+import { workerScriptPath } from "../src/ocr/recognisers.ts";
+import { join } from "node:path";
+
+const root = Deno.realPathSync(ROOT);
+const included = COMPILE_INCLUDE.map((i) => Deno.realPathSync(join(ROOT, i.path)));
+
+/** Whether a real path is an included file or inside an included folder. */
+function covered(path: string): boolean {
+  return included.some((inc) => path === inc || path.startsWith(inc + "/"));
+}
+
+Deno.test("every include path exists", () => {
+  const missing = COMPILE_INCLUDE.filter((i) => {
+    try {
+      Deno.statSync(join(ROOT, i.path));
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  assertEquals(missing.map((i) => i.path), []);
+});
+
+Deno.test("the OCR worker script and every core build it may load are included", async () => {
+  assert(covered(Deno.realPathSync(workerScriptPath())), workerScriptPath());
+  // getCore.js names the builds; each loader fetches the .wasm named inside it.
+  const getCore = await Deno.readTextFile(join(Deno.realPathSync(workerScriptPath()), "..", "getCore.js"));
+  const builds = [...getCore.matchAll(/require\('tesseract\.js-core\/([a-z-]+)'\)/g)].map((m) => m[1]);
+  assertEquals(builds.length, 6, getCore);
+  const coreDir = join(Deno.realPathSync(workerScriptPath()), "../../../../../tesseract.js-core");
+  for (const b of builds) {
+    const loader = join(coreDir, `${b}.js`);
+    assert(covered(Deno.realPathSync(loader)), `${b}.js is not included`);
+    const wasm = /"([a-z-]+\.wasm)"/.exec(await Deno.readTextFile(loader))![1];
+    assert(covered(Deno.realPathSync(join(coreDir, wasm))), `${wasm} is not included`);
+  }
+});
+
+Deno.test("a selftest run reads nothing from the project that the list leaves out", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "choto-audit-" });
+  try {
+    const read = new Set<string>();
+    for (const workers of ["1", "0"]) {
+      const log = join(dir, `audit-${workers}.jsonl`);
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: [
+          "run",
+          "--allow-read",
+          "--allow-write",
+          "--allow-env",
+          "--allow-ffi",
+          "--allow-sys",
+          "main.ts",
+          "selftest",
+        ],
+        cwd: ROOT,
+        stdout: "piped",
+        stderr: "piped",
+        clearEnv: true,
+        env: {
+          PATH: Deno.env.get("PATH") ?? "",
+          HOME: Deno.env.get("HOME") ?? "/tmp",
+          CHOTO_IMAGE: "builtin",
+          CHOTO_OCR_WORKERS: workers,
+          DENO_AUDIT_PERMISSIONS: log,
+        },
+      }).output();
+      const text = new TextDecoder().decode(out.stdout);
+      assertEquals(out.code, 0, text + new TextDecoder().decode(out.stderr));
+      for (const line of (await Deno.readTextFile(log)).split("\n")) {
+        if (!line.trim()) continue;
+        const { permission, value } = JSON.parse(line) as { permission: string; value: string };
+        if (permission !== "read" && permission !== "ffi") continue;
+        const abs = value.startsWith("/") ? value : join(root, value);
+        let real: string;
+        try {
+          real = Deno.realPathSync(abs);
+        } catch {
+          continue; // probed but absent: nothing to include
+        }
+        if (real.startsWith(root + "/")) read.add(real);
+      }
+    }
+    // The run did read run-time data, or this test would prove nothing.
+    assert([...read].some((p) => p.endsWith("eng.traineddata.gz")), [...read].join("\n"));
+    assert([...read].some((p) => p.endsWith(".wasm")), [...read].join("\n"));
+    assert([...read].some((p) => p.includes("/sql/migrations/")), [...read].join("\n"));
+    const missing = [...read].filter((p) => !covered(p)).map((p) => p.slice(root.length + 1));
+    assertEquals(missing, [], "read at run time but not in build/include.ts");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,0 +1,87 @@
+/**
+ * The self-test's portable steps against a fake desktop and reader: what it
+ * prints, what it hands the backend, and that it sends no keys or clicks.
+ */
+import assert from "node:assert/strict";
+import type { RgbaImage } from "../src/desktop/types.ts";
+import type { ScreenReader } from "../src/ocr/reader.ts";
+import { runSelfTest } from "../src/doctor_selftest.ts";
+import { FakeDesktop, window } from "./support/fake_desktop.ts";
+
+/** Two app windows, the editor in front, showing `frame`; the pointer starts at (5, 7). */
+function twoWindows(frame: RgbaImage) {
+  const d = new FakeDesktop();
+  d.windowList = [
+    window("1", "Editor", "notes", { x: 10, y: 10, width: 300, height: 200 }),
+    window("2", "Calc", "calc", { x: 50, y: 50, width: 200, height: 100 }),
+  ];
+  d.focusWindowId = "1";
+  d.frame = frame;
+  d.pointerAt = { x: 5, y: 7 };
+  d.probeReport = {
+    findings: [{ name: "backend", ok: true, detail: "fine" }],
+    questions: [{ question: "Q1?", answer: "yes" }, { question: "Q2?", answer: null }],
+  };
+  return { desktop: d, calls: d.log, probed: d.probed };
+}
+
+const reader: ScreenReader = {
+  engine: { name: "fake-ocr", recognize: () => Promise.resolve([]), close: () => Promise.resolve() },
+  read: () =>
+    Promise.resolve({
+      elements: [{ text: "File", x: 1, y: 1, w: 20, h: 10, cx: 11, cy: 6, conf: 0.9 }],
+      charScan: null,
+      ms: 12,
+    }),
+  close: () => Promise.resolve(),
+};
+
+const busyFrame = (): RgbaImage => {
+  const data = new Uint8Array(400 * 300 * 4).fill(200);
+  data.fill(0, 0, 4000);
+  return { width: 400, height: 300, data };
+};
+
+Deno.test("the self-test reads, moves the pointer there and back, raises two windows and types nothing", async () => {
+  const { desktop, calls, probed } = twoWindows(busyFrame());
+  const out: string[] = [];
+  assert.equal(await runSelfTest({ desktop, reader, print: (l) => out.push(l) }), true);
+  assert.deepEqual(calls, ["move 200,150", "move 5,7", "activate 2", "activate 1"]);
+  const text = out.join("\n");
+  assert.match(text, /ok {4}windows: 2 app window\(s\), 0 chrome; in front: Editor "notes"/);
+  assert.match(text, /ok {4}capture: 400x300 px/);
+  assert.match(text, /ok {4}text: 1 element\(s\) read in 12 ms by fake-ocr: "File"/);
+  assert.match(text, /ok {4}pointer: asked \(200, 150\), got \(200, 150\); back at \(5, 7\)/);
+  assert.match(text, /ok {4}activation: Calc "calc" came to the front/);
+  assert.match(text, /ok {4}activation: Editor "notes" is in front again/);
+  assert.match(text, /Open questions \(1 of 2 answered by this run\)/);
+  assert.match(text, /answered {2}Q1\?\n {10}yes/);
+  assert.match(text, /open {6}Q2\?\n {10}not settled by this run/);
+  assert.deepEqual(probed, [{
+    frameBlank: false,
+    activation: { window: 'Calc "calc"', confirmed: true },
+  }]);
+});
+
+Deno.test("a blank frame fails the capture step and is handed to the backend", async () => {
+  const flat = { width: 400, height: 300, data: new Uint8Array(400 * 300 * 4).fill(30) };
+  const { desktop, probed } = twoWindows(flat);
+  const out: string[] = [];
+  assert.equal(await runSelfTest({ desktop, reader, print: (l) => out.push(l) }), false);
+  assert.match(out.join("\n"), /FAIL {2}capture: 400x300 px in \d+ ms, one flat colour/);
+  assert.equal(probed[0].frameBlank, true);
+});
+
+Deno.test("a window that does not come forward fails the activation step, and the backend hears why", async () => {
+  const { desktop, probed } = twoWindows(busyFrame());
+  desktop.onActivate = () => {}; // the request is ignored: nothing moves
+  const out: string[] = [];
+  assert.equal(await runSelfTest({ desktop, reader, print: (l) => out.push(l) }), false);
+  assert.match(out.join("\n"), /FAIL {2}activation: Calc "calc" did not come to the front within 2000 ms/);
+  assert.match(out.join("\n"), /ok {4}activation: Editor "notes" is in front again/);
+  assert.deepEqual(probed[0].activation, {
+    window: 'Calc "calc"',
+    confirmed: false,
+    error: "did not come to the front within 2000 ms",
+  });
+});

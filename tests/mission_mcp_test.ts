@@ -1,0 +1,204 @@
+/**
+ * The mission tools through a real MCP client (in memory, no desktop): the
+ * checklist's life from start to closing record, every refusal saying what
+ * to fix and writing nothing, execute_plan refusing an item that does not
+ * exist before touching the screen, and the one-actor-at-a-time rule.
+ */
+
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { z } from "zod";
+import { Store } from "../src/graph/store.ts";
+import { createServer } from "../src/server.ts";
+import { createServices } from "../src/services.ts";
+import { defineTool } from "../src/tools/tool.ts";
+import { assert, assertEquals, assertMatch } from "./support/assert.ts";
+
+type Called = { isError: boolean; text: string; structured: Record<string, unknown> };
+
+// deno-lint-ignore no-explicit-any
+async function connect(tools?: any[]) {
+  const store = new Store(":memory:");
+  const services = createServices({
+    store,
+    openDesktop: () => {
+      throw new Error("the desktop was touched");
+    },
+    openReader: () => {
+      throw new Error("OCR was started");
+    },
+  });
+  const server = createServer(services, tools);
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await server.connect(a);
+  const client = new Client({ name: "mission-test", version: "0" });
+  await client.connect(b);
+  return {
+    store,
+    async call(name: string, args: Record<string, unknown>): Promise<Called> {
+      const r = await client.callTool({ name, arguments: args });
+      const content = r.content as Array<{ type: string; text?: string }>;
+      return {
+        isError: Boolean(r.isError),
+        text: content.map((c) => c.text ?? "").join("\n"),
+        structured: (r.structuredContent ?? {}) as Record<string, unknown>,
+      };
+    },
+    async close() {
+      await client.close();
+      await services.close();
+    },
+  };
+}
+
+const ITEMS = [
+  { title: "add 7 and 8", intent: "check the calculator adds", acceptance: "the display shows 15" },
+  { title: "write a note", intent: "the editor keeps text", acceptance: "the note is on screen" },
+  { title: "print it", intent: "paper copy", acceptance: "a page comes out" },
+];
+
+const count = (store: Store, table: string) =>
+  (store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+
+Deno.test("mission tools: start, refusals, marks, status, finish", async () => {
+  const s = await connect();
+  try {
+    let r = await s.call("mission_status", {});
+    assert(r.isError);
+    assertMatch(r.text, /no mission is active. Start one with mission_start/);
+
+    r = await s.call("mission_start", { goal: "calc then notes", items: [{ ...ITEMS[0], acceptance: " " }] });
+    assert(r.isError);
+    assertMatch(r.text, /items\[0\]\.acceptance is blank: fill it in/);
+    assertEquals(count(s.store, "missions"), 0);
+
+    r = await s.call("mission_start", { goal: "calc then notes", items: ITEMS });
+    assert(!r.isError, r.text);
+    assertMatch(r.text, /started mission #1 with 3 item\(s\)/);
+    assertMatch(r.text, /in play: item 1 of 3, pending: add 7 and 8\n {2}intent: check the calculator adds/);
+    assertEquals(r.structured.items, [
+      { id: 1, status: "pending" },
+      { id: 2, status: "pending" },
+      { id: 3, status: "pending" },
+    ]);
+
+    r = await s.call("mission_start", { goal: "something else", items: ITEMS });
+    assert(r.isError);
+    assertMatch(r.text, /mission #1 "calc then notes" is active/);
+    assertMatch(r.text, /mission_finish\(status='done'\).*mission_finish\(status='abandoned'\)/);
+    assertEquals(count(s.store, "missions"), 1);
+
+    r = await s.call("mission_mark", { mission_item_id: 3, status: "failed" });
+    assert(r.isError);
+    assertMatch(r.text, /needs a reason/);
+    r = await s.call("mission_mark", { mission_item_id: 3, status: "skipped", reason: "no printer" });
+    assert(r.isError);
+    assertMatch(r.text, /reason belongs only on status 'failed'/);
+    r = await s.call("mission_mark", { mission_item_id: 4, status: "passed" });
+    assert(r.isError);
+    assertMatch(r.text, /has no item 4; its items are 1 to 3/);
+    assertEquals(count(s.store, "mission_items WHERE status <> 'pending'"), 0);
+
+    r = await s.call("mission_mark", { mission_item_id: 3, status: "skipped" });
+    assert(!r.isError, r.text);
+    r = await s.call("mission_mark", {
+      mission_item_id: 1,
+      status: "failed",
+      reason: "the display showed 14",
+    });
+    assert(!r.isError, r.text);
+    assertMatch(r.text, /progress: 0 of 3 passed, 1 failed, 1 skipped, 1 pending/);
+    assertMatch(r.text, /failed:\n {2}1\. add 7 and 8: the display showed 14/);
+
+    r = await s.call("mission_status", { full: true });
+    assertMatch(r.text, /1\. \[failed\] add 7 and 8 \(by the model\)/);
+    assertMatch(r.text, /2\. \[pending\] write a note/);
+    assertMatch(r.text, /3\. \[skipped\] print it/);
+
+    // Tied to an item that does not exist: refused before the screen is touched.
+    r = await s.call("execute_plan", { steps: [{ action: "wait", amount: 10 }], mission_item_id: 7 });
+    assert(r.isError);
+    assertMatch(r.text, /has no item 7.*Nothing was run/);
+    r = await s.call("execute_plan", { steps: [{ action: "wait", amount: 10 }], llm_version_tag: "m" });
+    assert(r.isError);
+    assertMatch(r.text, /llm_version_tag: it only applies with mission_item_id/);
+    r = await s.call("execute_plan", { steps: [{ action: "bogus" }], mission_item_id: 0 });
+    assert(r.isError);
+    assertMatch(r.text, /step 1 .*action must be one of/);
+    assertMatch(r.text, /- mission_item_id: /);
+
+    r = await s.call("mission_replay", { mission_item_id: 2, llm_version_tag: "model-a" });
+    assert(r.isError);
+    assertMatch(
+      r.text,
+      /^Item 2 has no recipe to replay: run its steps with execute_plan\(mission_item_id=2\)/,
+    );
+
+    r = await s.call("mission_finish", { status: "done" });
+    assert(!r.isError, r.text);
+    assertMatch(r.text, /closing record of mission #1:\n── mission #1 \(done on /);
+    for (const it of ITEMS) assert(r.text.includes(it.acceptance), it.title);
+    assertEquals(r.structured.state, "done");
+
+    r = await s.call("mission_finish", { status: "done" });
+    assert(r.isError);
+    r = await s.call("execute_plan", { steps: [{ action: "wait", amount: 10 }], mission_item_id: 1 });
+    assert(r.isError);
+    assertMatch(r.text, /no mission is active/);
+    // The slot is free again, and the old mission is still there.
+    r = await s.call("mission_start", { goal: "second", items: ITEMS.slice(0, 1) });
+    assert(!r.isError, r.text);
+    assertEquals(count(s.store, "missions"), 2);
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("one call acts on the screen at a time; the others are refused, reading goes on", async () => {
+  let release = () => {};
+  const gate = new Promise<void>((r) => release = r);
+  const acting = (name: string) =>
+    defineTool({
+      name,
+      title: name,
+      description: "test tool",
+      inputSchema: {},
+      outputSchema: { done: z.boolean() },
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
+      actsOnScreen: true,
+      async run() {
+        await gate;
+        return { ok: true, text: `${name} done`, structured: { done: true } };
+      },
+    });
+  const reading = defineTool({
+    name: "look",
+    title: "look",
+    description: "test tool",
+    inputSchema: {},
+    outputSchema: { done: z.boolean() },
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    async run() {
+      return { ok: true, text: "looked", structured: { done: true } };
+    },
+  });
+  const s = await connect([acting("first"), acting("second"), reading]);
+  try {
+    const first = s.call("first", {});
+    await new Promise((r) => setTimeout(r, 50));
+    const second = await s.call("second", {});
+    assert(second.isError);
+    assertMatch(second.text, /second refused: first has been acting on the screen for [\d.]+ s/);
+    assertEquals((await s.call("look", {})).text, "looked");
+    release();
+    assertEquals((await first).text, "first done");
+    assertEquals((await s.call("second", {})).text, "second done");
+  } finally {
+    await s.close();
+  }
+});

@@ -1,0 +1,101 @@
+/**
+ * OCR without workers: the in-process recogniser reads what the workers
+ * read, an engine whose worker cannot start falls back to it and keeps
+ * working, and engines sharing the in-process core keep their own settings.
+ */
+
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { loadFixtures } from "../bench/ocr_score.ts";
+import { TesseractEngine } from "../src/ocr/tesseract.ts";
+import { ScreenPipeline } from "../src/ocr/pipeline.ts";
+import type { OcrWord } from "../src/ocr/types.ts";
+import type { RgbaImage } from "../src/desktop/types.ts";
+
+/** The dialog's text block, cut out of a fixture frame. */
+function crop(frame: RgbaImage, x: number, y: number, width: number, height: number): RgbaImage {
+  const data = new Uint8Array(width * height * 4);
+  for (let row = 0; row < height; row++) {
+    const s = ((y + row) * frame.width + x) * 4;
+    data.set(frame.data.subarray(s, s + width * 4), row * width * 4);
+  }
+  return { width, height, data };
+}
+
+const words = (ws: OcrWord[]) => ws.map((w) => `${w.text}@${w.x},${w.y},${w.w},${w.h}`).sort();
+
+Deno.test("in-process recognition reads the same words as the workers", async () => {
+  const [f] = await loadFixtures((n) => n === "apps/zenity_list_light");
+  const full = { x: 0, y: 0, width: f.frame.width, height: f.frame.height };
+  const workers = new TesseractEngine(2, { inProcess: false });
+  const inProcess = new TesseractEngine(2, { inProcess: true });
+  try {
+    const a = await new ScreenPipeline(workers).run(f.frame, full);
+    const b = await new ScreenPipeline(inProcess).run(f.frame, full);
+    assertEquals(workers.backend().name, "workers");
+    assertEquals(inProcess.backend(), { name: "in-process", why: "asked for in-process" });
+    assert(a.words.length > 10);
+    assertEquals(words(b.words), words(a.words));
+  } finally {
+    await Promise.all([workers.close(), inProcess.close()]);
+  }
+});
+
+Deno.test("an engine whose worker cannot start falls back to in-process and reads", async () => {
+  const [f] = await loadFixtures((n) => n === "apps/zenity_question_light");
+  const engine = new TesseractEngine(2, {
+    inProcess: false,
+    workerScript: "/nonexistent/choto-ocr-worker.js",
+  });
+  try {
+    const r = await new ScreenPipeline(engine).run(f.frame, {
+      x: 0,
+      y: 0,
+      width: f.frame.width,
+      height: f.frame.height,
+    });
+    assert(r.words.some((w) => w.text === "Yes"), r.words.map((w) => w.text).join(" "));
+    const backend = engine.backend();
+    assertEquals(backend.name, "in-process");
+    assert(backend.why.startsWith("a worker did not start: OCR worker"), backend.why);
+  } finally {
+    await engine.close();
+  }
+});
+
+Deno.test("engines sharing the in-process core keep their own page mode and characters", async () => {
+  const [f] = await loadFixtures((n) => n === "apps/zenity_question_light");
+  const line = crop(f.frame, 290, 140, 420, 160);
+  const a = new TesseractEngine(1, { inProcess: true });
+  const b = new TesseractEngine(1, { inProcess: true });
+  try {
+    const alone = words(await b.recognize(line, "sparse"));
+    assert(alone.length > 2, alone.join(" "));
+    const digitsOnly = await a.recognizeWithAlphabet(line, "line", "0123456789");
+    assert(digitsOnly.every((w) => /^[0-9]+$/.test(w.text)), digitsOnly.map((w) => w.text).join(" "));
+    assertEquals(words(await b.recognize(line, "sparse")), alone);
+  } finally {
+    await Promise.all([a.close(), b.close()]);
+  }
+});
+
+Deno.test("a worker that dies during a read fails that read only; the next read starts a new one", async () => {
+  const [f] = await loadFixtures((n) => n === "apps/zenity_question_light");
+  const dir = await Deno.makeTempDir({ prefix: "choto-ocr-" });
+  Deno.env.set("CHOTO_TEST_DIE_ONCE", `${dir}/died`);
+  const script = new URL("./support/dying_ocr_worker.cjs", import.meta.url).pathname;
+  const engine = new TesseractEngine(1, { inProcess: false, workerScript: script });
+  try {
+    await engine.warm();
+    let failed = "";
+    const dialog = crop(f.frame, 290, 140, 420, 160);
+    await engine.recognize(dialog, "sparse").catch((e) => (failed = e.message));
+    assert(/OCR worker (exited|failed)/.test(failed), failed);
+    const words = await engine.recognize(dialog, "sparse");
+    assert(words.some((w) => w.text === "Yes"), words.map((w) => w.text).join(" "));
+    assertEquals(engine.backend().name, "workers");
+  } finally {
+    await engine.close();
+    Deno.env.delete("CHOTO_TEST_DIE_ONCE");
+    await Deno.remove(dir, { recursive: true });
+  }
+});
