@@ -10,6 +10,9 @@
 import type { Point, RgbaImage } from "../src/desktop/types.ts";
 import { hoverIcons } from "../src/plan/hover.ts";
 import { hoverText } from "../src/render/icon_text.ts";
+import { annotateIconsTool } from "../src/tools/annotate_icons.ts";
+import { hoverIconsTool } from "../src/tools/hover_icons.ts";
+import { submitIconLabelsTool } from "../src/tools/submit_icon_labels.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { FakeClock, FakeDesktop, fakeServices, text, window } from "./support/fake_desktop.ts";
 
@@ -132,3 +135,9 @@ for (const [what, act, reason] of stops) {
     assertMatch(hoverText(r), /^stopped early after 1: /m);
   });
 }
+
+Deno.test("hover_icons acts on the screen, so the server lets it run only when nothing else acts", () => {
+  assertEquals(hoverIconsTool.actsOnScreen, true);
+  assertEquals(annotateIconsTool.actsOnScreen ?? false, false);
+  assertEquals(submitIconLabelsTool.actsOnScreen ?? false, false);
+});

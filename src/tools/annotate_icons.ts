@@ -19,7 +19,7 @@ export const annotateIconsTool = defineTool({
   name: "annotate_icons",
   title: "Show unnamed icons to name",
   description: [
-    "Returns a PNG sheet of one app's unnamed icons at real size in a numbered grid, plus a legend per cell: its key, window, where in the window, size, nearest texts and other windows drawing it.",
+    "Returns a PNG sheet of one app's unnamed icons at real size in a numbered grid, with a legend. Each cell's line gives its key, window, where in it, size, nearest texts and other windows drawing it.",
     "Name them with submit_icon_labels using the keys (not the cell numbers). Try hover_icons first: apps name many icons in tooltips.",
     "From memory only: captures and clicks nothing. Without app_name, picks the app whose unnamed icon is drawn most, and says which.",
   ].join(" "),

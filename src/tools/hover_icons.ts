@@ -14,7 +14,7 @@ export const hoverIconsTool = defineTool({
   name: "hover_icons",
   title: "Name icons from their tooltips",
   description: [
-    "Hovers each unnamed icon of the FRONT window, reads only its tooltip and keeps that text as the drawing's name wherever the app draws it; named icons are then targets like text.",
+    "Hovers each unnamed icon of the FRONT window and keeps the app's tooltip as that drawing's name wherever the app draws it. Only the tooltip is read; named icons are then targets like text.",
     "Use first when observe reports unlabeled icons (focus_app the app first); annotate_icons covers icons without tooltips.",
     "Moves the pointer (1-2 s per icon) and puts it back; clicks and types nothing. Stops early on pointer in the top-left corner, cancellation, or the front window changing or moving.",
   ].join(" "),

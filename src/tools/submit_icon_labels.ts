@@ -17,7 +17,7 @@ export const submitIconLabelsTool = defineTool({
   name: "submit_icon_labels",
   title: "Name icons from a sheet",
   description: [
-    "Writes names for the icons of an annotate_icons sheet: each name goes on the drawing and every place the app draws it, now and later, so {action:'click', target:{text:<name>}} works.",
+    "Names the icons of an annotate_icons sheet by their keys. Each name goes on the drawing and every place the app draws it, now and later, so {action:'click', target:{text:<name>}} works.",
     "All or nothing: an unknown key, a blank name or an unknown app is refused with what to fix and nothing written. Touches no screen.",
   ].join(" "),
   inputSchema: {
