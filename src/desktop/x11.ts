@@ -28,6 +28,7 @@ import { XConnection } from "./x11/connection.ts";
 import { XInput } from "./x11/input.ts";
 import { XMonitors } from "./x11/monitors.ts";
 import { readWindowState } from "./x11/windows.ts";
+import { procLink, procText } from "./x11/procfs.ts";
 
 /** Opens the X display named by `DISPLAY` (or `displayName`). */
 export function createX11Desktop(displayName?: string): Desktop {
@@ -227,7 +228,8 @@ export function createX11Desktop(displayName?: string): Desktop {
 function executableBuild(pid: number | null): string | null {
   if (pid === null) return null;
   try {
-    const exe = Deno.readLinkSync(`/proc/${pid}/exe`);
+    const exe = procLink(`/proc/${pid}/exe`);
+    if (!exe) return null;
     const mtime = Deno.statSync(exe).mtime;
     return mtime ? `${exe.split("/").pop()} built ${mtime.toISOString().slice(0, 16)}Z` : null;
   } catch {
@@ -236,9 +238,5 @@ function executableBuild(pid: number | null): string | null {
 }
 
 function readComm(pid: number): string | null {
-  try {
-    return Deno.readTextFileSync(`/proc/${pid}/comm`).trim();
-  } catch {
-    return null;
-  }
+  return procText(`/proc/${pid}/comm`)?.trim() || null;
 }

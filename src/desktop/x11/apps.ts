@@ -9,6 +9,7 @@ import { envVar } from "../../env.ts";
 import { join } from "node:path";
 import { parseDesktopEntry, toLaunchable } from "../desktop_entry.ts";
 import type { LaunchableApp } from "../types.ts";
+import { procPids, procText } from "./procfs.ts";
 
 /** Folders holding `.desktop` files, per the XDG base directory spec. */
 export function applicationDirs(env: (k: string) => string | undefined): string[] {
@@ -64,18 +65,10 @@ export function pathApp(name: string): LaunchableApp | null {
 /** Running processes by command name (from /proc), for apps with no window. */
 export function processes(): Array<{ pid: number; comm: string }> {
   const out: Array<{ pid: number; comm: string }> = [];
-  try {
-    for (const e of Deno.readDirSync("/proc")) {
-      if (!/^\d+$/.test(e.name)) continue;
-      try {
-        const comm = Deno.readTextFileSync(`/proc/${e.name}/comm`).trim();
-        out.push({ pid: Number(e.name), comm });
-      } catch {
-        // The process ended while we looked.
-      }
-    }
-  } catch {
-    // No /proc: nothing to report.
+  for (const pid of procPids()) {
+    // null when the process ended while we looked
+    const comm = procText(`/proc/${pid}/comm`)?.trim();
+    if (comm) out.push({ pid, comm });
   }
   return out;
 }
