@@ -11,17 +11,22 @@
  */
 
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
   type CallToolRequest,
   CallToolRequestSchema,
   type CallToolResult,
   ListToolsRequestSchema,
+  type ServerNotification,
+  type ServerRequest,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { Services } from "./services.ts";
+import { annotateIconsTool } from "./tools/annotate_icons.ts";
 import { executePlanTool } from "./tools/execute_plan.ts";
 import { focusAppTool } from "./tools/focus_app.ts";
+import { hoverIconsTool } from "./tools/hover_icons.ts";
 import { missionFinishTool } from "./tools/mission_finish.ts";
 import { missionMarkTool } from "./tools/mission_mark.ts";
 import { missionReplayTool } from "./tools/mission_replay.ts";
@@ -29,7 +34,8 @@ import { missionStartTool } from "./tools/mission_start.ts";
 import { missionStatusTool } from "./tools/mission_status.ts";
 import { observeTool } from "./tools/observe.ts";
 import { recallTool } from "./tools/recall.ts";
-import { type Shape, type ToolSpec, toResult } from "./tools/tool.ts";
+import { submitIconLabelsTool } from "./tools/submit_icon_labels.ts";
+import { type CallContext, type Shape, type ToolSpec, toResult } from "./tools/tool.ts";
 import { VERSION } from "./version.ts";
 
 /** Every registered tool, in the order `tools/list` shows them. */
@@ -39,6 +45,9 @@ export const TOOLS: ToolSpec<any, any>[] = [
   observeTool,
   executePlanTool,
   focusAppTool,
+  hoverIconsTool,
+  annotateIconsTool,
+  submitIconLabelsTool,
   missionStartTool,
   missionStatusTool,
   missionMarkTool,
@@ -64,7 +73,7 @@ export function createServer(services: Services, tools: ToolSpec<any, any>[] = T
   const actor = new OneActor();
   const byName = new Map(tools.map((t) => [t.name, t]));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
-  server.setRequestHandler(CallToolRequestSchema, async (request: CallToolRequest) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request: CallToolRequest, extra: RequestExtra) => {
     const tool = byName.get(request.params.name);
     if (!tool) {
       return toResult({
@@ -72,7 +81,7 @@ export function createServer(services: Services, tools: ToolSpec<any, any>[] = T
         text: `there is no tool "${request.params.name}"; the tools are ${[...byName.keys()].join(", ")}`,
       });
     }
-    const call = () => callTool(tool, request.params.arguments ?? {}, services);
+    const call = () => callTool(tool, request.params.arguments ?? {}, services, callContext(request, extra));
     return await (tool.actsOnScreen ? actor.run(tool.name, call) : call());
   });
   return server;
@@ -102,16 +111,34 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output"): Record<string, u
   return json;
 }
 
+/** What the SDK passes a request handler besides the request. */
+type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** Cancellation, and progress notifications when the client gave a progress token. */
+function callContext(request: CallToolRequest, extra: RequestExtra): CallContext {
+  const token = request.params._meta?.progressToken;
+  if (token === undefined) return { signal: extra.signal };
+  return {
+    signal: extra.signal,
+    progress: (done, total, message) =>
+      extra.sendNotification({
+        method: "notifications/progress",
+        params: { progressToken: token, progress: done, total, message },
+      }),
+  };
+}
+
 /** Validates, runs, and checks the reply against the tool's own output schema. */
 async function callTool<In extends Shape, Out extends Shape>(
   tool: ToolSpec<In, Out>,
   args: unknown,
   services: Services,
+  context: CallContext,
 ): Promise<CallToolResult> {
   const parsed = tool.validate ? tool.validate(args) : validateShape(tool, args);
   if (!parsed.ok) return toResult({ ok: false, text: parsed.text });
   try {
-    const reply = await tool.run(parsed.value as z.infer<z.ZodObject<In>>, services);
+    const reply = await tool.run(parsed.value as z.infer<z.ZodObject<In>>, services, context);
     if (reply.ok || reply.structured !== undefined) {
       const out = z.object(tool.outputSchema).safeParse(reply.structured);
       if (!out.success) throw new Error(`its reply did not match its output schema: ${out.error.message}`);

@@ -5,8 +5,8 @@
  * without a window.
  */
 
-import { procLink, procPids, procText } from "../src/desktop/x11/procfs.ts";
-import { processes } from "../src/desktop/x11/apps.ts";
+import { procEnv, procLink, procPids, procText } from "../src/desktop/x11/procfs.ts";
+import { processes, sameDisplay } from "../src/desktop/x11/apps.ts";
 import { assert, assertEquals } from "./support/assert.ts";
 
 const linux = Deno.build.os === "linux";
@@ -50,4 +50,32 @@ Deno.test({
     assertEquals(procLink("/proc/999999999/exe"), null);
     assertEquals(procText("/proc/999999999/comm"), null);
   },
+});
+
+Deno.test({
+  name: "a process's own environment is read, and an unset variable is null",
+  ignore: !linux,
+  async fn() {
+    const child = new Deno.Command("sleep", {
+      args: ["5"],
+      env: { DISPLAY: ":321" },
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+    try {
+      assertEquals(procEnv(child.pid, "DISPLAY"), ":321");
+      assertEquals(procEnv(child.pid, "CHOTO_SURELY_UNSET"), null);
+    } finally {
+      child.kill();
+      await child.status;
+    }
+  },
+});
+
+Deno.test("display names that differ only in host or screen are the same display", () => {
+  assert(sameDisplay(":1", ":1.0"));
+  assert(sameDisplay("unix:1", ":1"));
+  assert(sameDisplay("localhost:12.0", ":12"));
+  assert(!sameDisplay(":1", ":12"));
+  assert(!sameDisplay(":1", ":10.1"));
 });

@@ -12,6 +12,7 @@ import { containsPoint } from "../common/rect.ts";
 import type { Desktop, Rect, RgbaImage, WindowInfo, WindowState } from "../desktop/types.ts";
 import type { ScreenReader } from "../ocr/reader.ts";
 import type { Element } from "../ocr/types.ts";
+import { findIcons, type SeenIcon } from "./icons.ts";
 import { snapshot } from "./snapshot.ts";
 import { mergeStages, type StageTimes, timed } from "../common/stages.ts";
 import { assignSurfaces, focusWindow, type Surfaces } from "./surfaces.ts";
@@ -28,6 +29,8 @@ export interface Perception {
   ocrMs: number;
   /** Milliseconds per stage: capture, then the reads' stages. */
   stages: StageTimes;
+  /** Wordless icons drawn in the window (unnamed: names come from memory). */
+  icons: SeenIcon[];
 }
 
 /** How to look. */
@@ -56,7 +59,10 @@ export async function perceive(
     const read = await reader.read(frame, { x: 0, y: 0, width: frame.width, height: frame.height });
     mergeStages(stages, read.stages);
     const surfaces = timed(stages, "group", () => assignSurfaces(read.elements, state, window));
-    return { state, frame, window, surfaces, charScan: read.charScan, ocrMs: read.ms, stages };
+    const icons = window
+      ? timed(stages, "icons", () => findIcons(frame, state, window, surfaces.window))
+      : [];
+    return { state, frame, window, surfaces, charScan: read.charScan, ocrMs: read.ms, stages, icons };
   }
   const chromeReads = await Promise.all(state.chrome.map((c) => reader.read(frame, c.bounds)));
   const chrome = chromeReads.flatMap((r, i) =>
@@ -92,5 +98,6 @@ export async function perceive(
     charScan,
     ocrMs,
     stages,
+    icons: window ? timed(stages, "icons", () => findIcons(frame, state, window, windowText)) : [],
   };
 }

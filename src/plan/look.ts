@@ -10,6 +10,7 @@ import { type StageTimes, timed } from "../common/stages.ts";
 import { normaliseText } from "../common/match.ts";
 import type { RgbaImage, WindowInfo, WindowState } from "../desktop/types.ts";
 import type { Rect } from "../desktop/types.ts";
+import type { KnownIcon } from "../graph/glyphs.ts";
 import { recordSighting, type SightingResult } from "../graph/record.ts";
 import type { Element } from "../ocr/types.ts";
 import { perceive } from "../perceive/perceive.ts";
@@ -26,9 +27,26 @@ export interface Look {
   windowElements: Element[];
   /** Text on chrome surfaces (menus, popups, tooltips, docks, menu bar). */
   chromeElements: Element[];
+  /** Icons drawn in the window, named when memory knows their drawing. */
+  icons: KnownIcon[];
   /** The window's node in the interface graph, when recorded. */
   nodeId: number | null;
   at: number;
+}
+
+/** Named icons as targetable elements: a name is found like any text. */
+export function iconElements(icons: KnownIcon[]): Element[] {
+  return icons.filter((i) => i.label !== null).map((i) => ({
+    text: i.label!,
+    x: i.x,
+    y: i.y,
+    w: i.w,
+    h: i.h,
+    cx: i.cx,
+    cy: i.cy,
+    conf: 1,
+    icon: true,
+  }));
 }
 
 /** Titles of the open app windows, for error messages. */
@@ -57,9 +75,12 @@ export async function look(services: Services, windowId?: string): Promise<Look>
   const { state, frame, window, surfaces } = seen;
   const at = services.now();
   let nodeId: number | null = null;
+  let icons: KnownIcon[] = [];
   if (window?.app) {
     const version = desktop.appVersion?.(window.pid) ?? null;
-    nodeId = recordSighting(services.store, window.app, window, surfaces.window, at, version).windowId;
+    const s = recordSighting(services.store, window.app, window, surfaces.window, at, version, seen.icons);
+    nodeId = s.windowId;
+    icons = s.icons;
   }
   return {
     state,
@@ -67,6 +88,7 @@ export async function look(services: Services, windowId?: string): Promise<Look>
     window,
     windowElements: surfaces.window,
     chromeElements: surfaces.chrome,
+    icons,
     nodeId,
     at,
   };
@@ -85,15 +107,16 @@ export interface Observation {
   ocrMs: number;
   /** Milliseconds per stage of the look, `record` (the graph's SQLite writes) included. */
   stages: StageTimes;
+  /** Icons of the focus window, named when memory knows their drawing. */
+  icons: KnownIcon[];
   at: number;
 }
 
 /** Reads the whole screen once and records the focus window. */
 export async function observeScreen(services: Services): Promise<Observation> {
   const desktop = services.desktop();
-  const { state, frame, surfaces, charScan, ocrMs, stages } = await perceive(desktop, services.reader(), {
-    whole: true,
-  });
+  const seen = await perceive(desktop, services.reader(), { whole: true });
+  const { state, frame, surfaces, charScan, ocrMs, stages } = seen;
   const focus = surfaces.focus;
   const appWindows = focus ? state.windows.filter((w) => w.app === focus.app) : [];
   const at = services.now();
@@ -103,8 +126,9 @@ export async function observeScreen(services: Services): Promise<Observation> {
     sighting = timed(
       stages,
       "record",
-      () => recordSighting(services.store, focus.app!, focus, surfaces.window, at, version),
+      () => recordSighting(services.store, focus.app!, focus, surfaces.window, at, version, seen.icons),
     );
   }
-  return { state, frame, surfaces, appWindows, sighting, charScan, ocrMs, stages, at };
+  const icons = sighting?.icons ?? [];
+  return { state, frame, surfaces, appWindows, sighting, charScan, ocrMs, stages, icons, at };
 }

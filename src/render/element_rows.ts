@@ -2,7 +2,8 @@
  * Elements as a compact listing: one line per visual row, the row's y said
  * once, each element as `text@cx`. An element off its row's line by more
  * than {@link ROW_SLACK} pixels carries its own y (`text@cx,cy`); confidence
- * is printed only when it is low (`text@cx~0.62`). Every element keeps its
+ * is printed only when it is low (`text@cx~0.62`); a named icon reads
+ * `Save [icon]@cx`. Every element keeps its
  * text and a position within a couple of pixels of its centre; the exact
  * boxes are in the structured output.
  *
@@ -20,9 +21,9 @@ export const LOW_CONF = 0.8;
 export const ROWS_LEGEND =
   `rows: "y<Y>: text@<X> text@<X>..." = element centres (pixels, within ${ROW_SLACK}); "@X,Y" off the row; "~C" = confidence below ${LOW_CONF}`;
 
-/** How an element's text is written in a reply (the one place that renders it). */
+/** How an element's text is written in a reply (the one place that renders it); a named icon is marked. */
 export function elementText(el: Element): string {
-  return el.text;
+  return el.icon ? `${el.text} [icon]` : el.text;
 }
 
 /** One element as it appears inside a row whose y is `rowY`. */

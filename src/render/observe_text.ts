@@ -6,9 +6,17 @@
  */
 
 import type { Rect } from "../desktop/types.ts";
-import type { Observation } from "../plan/look.ts";
+import { iconElements, type Observation } from "../plan/look.ts";
 import { emptyChromeReason } from "../perceive/surfaces.ts";
 import { elementRows, ROWS_LEGEND } from "./element_rows.ts";
+
+/** The icon count line: how many icons the window draws, named and not. */
+export function iconCountLine(icons: Array<{ label: string | null }>): string {
+  const named = icons.filter((i) => i.label !== null).length;
+  const unnamed = icons.length - named;
+  const hint = unnamed ? " (hover_icons asks the app for their names, annotate_icons asks you)" : "";
+  return `icons: ${named} labeled, ${unnamed} unlabeled${hint}`;
+}
 
 function rect(r: Rect): string {
   return `${r.width}x${r.height} at (${r.x},${r.y})`;
@@ -54,10 +62,14 @@ export function observeText(
     : ` = ${screen.widthPt}x${screen.heightPt} pt`;
   lines.push(`screen: ${screen.widthPx}x${screen.heightPx} px${points} (scale ${screen.scale})`);
   if (o.charScan) lines.push(`single_character_scan: ${rect(o.charScan)}`);
+  if (focus) lines.push(iconCountLine(o.icons));
   lines.push(ROWS_LEGEND);
-  lines.push(`elements in focus window (${o.surfaces.window.length}):`);
+  const named = iconElements(o.icons);
+  lines.push(`elements in focus window (${o.surfaces.window.length + named.length}):`);
   lines.push(...elementRows(o.surfaces.window));
-  if (!o.surfaces.window.length) {
+  // Named icons are rows of their own after the text, in the same shape.
+  lines.push(...elementRows(named));
+  if (!o.surfaces.window.length && !named.length) {
     lines.push(focus ? "  (no text read in this window)" : "  (no window has the focus)");
   }
   const chromeLabel = platform === "macos"

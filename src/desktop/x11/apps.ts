@@ -72,3 +72,12 @@ export function processes(): Array<{ pid: number; comm: string }> {
   }
   return out;
 }
+
+/**
+ * Whether two X display names name the same display: ":1", ":1.0",
+ * "unix:1" and "localhost:1.0" do.
+ */
+export function sameDisplay(a: string, b: string): boolean {
+  const fold = (d: string) => d.replace(/^(unix|localhost)(?=:)/, "").replace(/\.\d+$/, "");
+  return fold(a) === fold(b);
+}

@@ -46,8 +46,8 @@ export function procLink(path: string): string | null {
   return n > 0 ? new TextDecoder().decode(buf.subarray(0, n)) : null;
 }
 
-/** The text of a small `/proc` file such as `/proc/<pid>/comm` (at most 4 KB), or null. */
-export function procText(path: string): string | null {
+/** The text of a small `/proc` file such as `/proc/<pid>/comm` (at most `max` bytes), or null. */
+export function procText(path: string, max = 4096): string | null {
   const c = open();
   if (!c) {
     try {
@@ -59,7 +59,7 @@ export function procText(path: string): string | null {
   const file = c.fopen(cString(path), cString("r"));
   if (file === null) return null;
   try {
-    const buf = new Uint8Array(4096);
+    const buf = new Uint8Array(max);
     const n = Number(c.fread(buf, 1n, BigInt(buf.length), file));
     return new TextDecoder().decode(buf.subarray(0, n));
   } finally {
@@ -89,4 +89,15 @@ export function procPids(): number[] {
     c.closedir(dir);
   }
   return pids;
+}
+
+/**
+ * One variable of a process's starting environment, or null when it is not
+ * set or the process belongs to another user (its environ is unreadable).
+ */
+export function procEnv(pid: number, name: string): string | null {
+  const environ = procText(`/proc/${pid}/environ`, 256 * 1024);
+  if (!environ) return null;
+  const prefix = `${name}=`;
+  return environ.split("\0").find((v) => v.startsWith(prefix))?.slice(prefix.length) ?? null;
 }
