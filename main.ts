@@ -25,6 +25,7 @@ import { runSelftest } from "./src/selftest.ts";
 import { runRecallCli } from "./src/tools/recall.ts";
 import { missionsText } from "./src/mission/cli.ts";
 import { VERSION } from "./src/version.ts";
+import { configPath, loadPolicy } from "./src/common/config.ts";
 
 /** First lines of sql/schema.sql, which `deno task db:schema` regenerates. */
 const SCHEMA_HEADER = "-- Generated from sql/migrations by `deno task db:schema`; do not edit.\n\n";
@@ -37,9 +38,13 @@ function dbPath(flag: string | undefined): string {
 }
 
 function services(dbFlag: string | undefined, ocrFlag: string | undefined): Services {
-  const store = new Store(dbPath(dbFlag));
+  const path = dbPath(dbFlag);
+  // A broken choto.json stops here, before the database or the display is touched.
+  const policy = loadPolicy(configPath(path));
+  const store = new Store(path);
   return createServices({
     store,
+    policy,
     openDesktop,
     openReader: () => createScreenReader(createEngine(ocrFlag)),
   });

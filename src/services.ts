@@ -9,30 +9,40 @@
 import type { Desktop } from "./desktop/types.ts";
 import type { ScreenReader } from "./ocr/reader.ts";
 import type { Store } from "./graph/store.ts";
+import { defaultPolicy, type Policy } from "./common/policy.ts";
+import { guardDesktop } from "./desktop/guard.ts";
 
 /** Shared, lazily created dependencies of the tools. */
 export interface Services {
   desktop(): Desktop;
   reader(): ScreenReader;
   readonly store: Store;
+  /** The user's safety policy (deny list, launcher), fixed for the server's life. */
+  readonly policy: Policy;
   /** Milliseconds since the epoch (injectable for tests). */
   now(): number;
   /** Releases everything that was opened. */
   close(): Promise<void>;
 }
 
-/** Builds services from factories; each factory runs at most once. */
+/**
+ * Builds services from factories; each factory runs at most once. The
+ * desktop is always the guarded one, so no tool can look past the deny list.
+ */
 export function createServices(opts: {
   store: Store;
+  policy?: Policy;
   openDesktop: () => Desktop;
   openReader: () => ScreenReader;
   now?: () => number;
 }): Services {
   let desktop: Desktop | null = null;
   let reader: ScreenReader | null = null;
+  const policy = opts.policy ?? defaultPolicy();
   return {
     store: opts.store,
-    desktop: () => (desktop ??= opts.openDesktop()),
+    policy,
+    desktop: () => (desktop ??= guardDesktop(opts.openDesktop(), policy)),
     reader: () => (reader ??= opts.openReader()),
     now: opts.now ?? (() => Date.now()),
     async close() {

@@ -1,0 +1,159 @@
+/**
+ * The deny list applied at the one door every look and every input goes
+ * through: a Desktop that wraps the backend. Windows of denied apps leave
+ * the window lists (their number stays as `withheld`), their pixels are
+ * filled with one flat colour in every capture before anyone reads it,
+ * they cannot be activated, launched or reopened, and input aimed at them
+ * is refused. Other code asks `deniedApp` when it needs the reason.
+ *
+ * @module
+ */
+
+import { deniedEntry, deniedMessage, type Policy } from "../common/policy.ts";
+import { containsPoint } from "../common/rect.ts";
+import type {
+  Desktop,
+  LaunchableApp,
+  Point,
+  Rect,
+  RgbaImage,
+  RunningApp,
+  WindowInfo,
+  WindowState,
+} from "./types.ts";
+
+/** Input or a window request refused because of the deny list. */
+export class DeniedError extends Error {}
+
+/** The grey a denied window's pixels become. */
+const FILL = 128;
+
+/** Paints `r` flat, except where a rectangle in `keep` (a window in front) covers it. */
+function blank(img: RgbaImage, r: Rect, keep: Rect[]): void {
+  const x0 = Math.max(0, r.x), y0 = Math.max(0, r.y);
+  const x1 = Math.min(img.width, r.x + r.width), y1 = Math.min(img.height, r.y + r.height);
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      if (keep.some((k) => containsPoint(k, x, y))) continue;
+      const o = (y * img.width + x) * 4;
+      img.data[o] = FILL;
+      img.data[o + 1] = FILL;
+      img.data[o + 2] = FILL;
+      img.data[o + 3] = 255;
+    }
+  }
+}
+
+/** Wraps a backend so that no denied app is read, shown or touched. */
+export function guardDesktop(inner: Desktop, policy: Policy): Desktop {
+  const denied = (w: { app: string }) => deniedEntry(policy, w.app) !== null;
+  const deniedApp = (name: string, aliases: string[] = []) => {
+    const entry = deniedEntry(policy, name, aliases);
+    return entry ? deniedMessage(name, entry) : null;
+  };
+
+  /** Blanks denied windows and chrome of one listing; app windows in front of them stay. */
+  const blankDenied = (img: RgbaImage, s: WindowState) => {
+    s.chrome.filter(denied).forEach((c) => blank(img, c.bounds, []));
+    s.windows.forEach((w, i) => {
+      if (!denied(w)) return;
+      const inFront = s.windows.slice(0, i).filter((f) => !denied(f)).map((f) => f.bounds);
+      blank(img, w.bounds, inFront);
+    });
+  };
+
+  /** Refuses input that would land on a denied window. */
+  const checkPoint = (at: Point) => {
+    const s = inner.windows();
+    const hit = [...s.chrome, ...s.windows].find((w) => containsPoint(w.bounds, at.x, at.y));
+    if (hit && denied(hit)) throw new DeniedError(deniedApp(hit.app)!);
+  };
+  const checkFocus = () => {
+    const s = inner.windows();
+    const focus = s.windows.find((w) => w.id === s.focusWindowId);
+    if (focus && denied(focus)) throw new DeniedError(deniedApp(focus.app)!);
+  };
+  const allowedRunning = (a: RunningApp) => !deniedApp(a.name, a.aliases);
+  const allowedLaunch = (a: LaunchableApp) => !deniedApp(a.name, [...a.aliases, ...a.launch.slice(0, 1)]);
+
+  const guarded: Desktop = {
+    platform: inner.platform,
+    cmdMeaning: inner.cmdMeaning,
+    windows() {
+      const s = inner.windows();
+      const withheld = s.windows.filter(denied).length + s.chrome.filter(denied).length;
+      if (!withheld) return { ...s, withheld: 0 };
+      const windows = s.windows.filter((w) => !denied(w));
+      const focusDenied = s.windows.some((w) => w.id === s.focusWindowId && denied(w));
+      return {
+        ...s,
+        windows,
+        chrome: s.chrome.filter((w) => !denied(w)),
+        focusWindowId: focusDenied ? null : s.focusWindowId,
+        frontmostApp: s.frontmostApp !== null && deniedApp(s.frontmostApp) ? null : s.frontmostApp,
+        withheld,
+      };
+    },
+    capture() {
+      // Listing on both sides of the capture blanks a denied window that opened or closed meanwhile.
+      const before = inner.windows();
+      const img = inner.capture();
+      const after = inner.windows();
+      blankDenied(img, before);
+      blankDenied(img, after);
+      return img;
+    },
+    pointer: () => inner.pointer(),
+    pointerInCorner: () => inner.pointerInCorner(),
+    move: (to) => inner.move(to),
+    async click(at, button, count, modifiers) {
+      checkPoint(at);
+      await inner.click(at, button, count, modifiers);
+    },
+    async button(button, down) {
+      if (down) checkPoint(inner.pointer());
+      await inner.button(button, down);
+    },
+    modifiers: (mods, down) => inner.modifiers(mods, down),
+    async scroll(at, notches) {
+      checkPoint(at);
+      await inner.scroll(at, notches);
+    },
+    async hotkey(keys) {
+      checkFocus();
+      await inner.hotkey(keys);
+    },
+    async type(text) {
+      checkFocus();
+      await inner.type(text);
+    },
+    runningApps: async () => (await inner.runningApps()).filter(allowedRunning),
+    launchableApps: async () => (await inner.launchableApps()).filter(allowedLaunch),
+    async launch(app) {
+      if (!allowedLaunch(app)) throw new DeniedError(deniedApp(app.name)!);
+      await inner.launch(app);
+    },
+    async activate(windowId) {
+      const w = inner.windows().windows.find((x: WindowInfo) => x.id === windowId);
+      if (w && denied(w)) throw new DeniedError(deniedApp(w.app)!);
+      await inner.activate(windowId);
+    },
+    async reopen(app) {
+      if (!allowedRunning(app)) throw new DeniedError(deniedApp(app.name)!);
+      await inner.reopen(app);
+    },
+    readClipboard: () => inner.readClipboard(),
+    doctorChecks: () => inner.doctorChecks(),
+    probe: (facts) => inner.probe(facts),
+    close: () => inner.close(),
+    deniedApp,
+  };
+  if (inner.findExecutable) {
+    guarded.findExecutable = (name) => {
+      const exe = inner.findExecutable!(name);
+      return exe && allowedLaunch(exe) ? exe : null;
+    };
+  }
+  if (inner.appVersion) guarded.appVersion = (pid) => inner.appVersion!(pid);
+  return guarded;
+}
