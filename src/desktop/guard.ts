@@ -11,6 +11,7 @@
 
 import { deniedEntry, deniedMessage, type Policy } from "../common/policy.ts";
 import { containsPoint } from "../common/rect.ts";
+import { escapeScreenText } from "../common/untrusted.ts";
 import type {
   Desktop,
   LaunchableApp,
@@ -42,6 +43,10 @@ function blank(img: RgbaImage, r: Rect, keep: Rect[]): void {
       img.data[o + 3] = 255;
     }
   }
+}
+
+function escaped(w: WindowInfo): WindowInfo {
+  return { ...w, app: escapeScreenText(w.app), title: escapeScreenText(w.title) };
 }
 
 /** Wraps a backend so that no denied app is read, shown or touched. */
@@ -82,15 +87,15 @@ export function guardDesktop(inner: Desktop, policy: Policy): Desktop {
     windows() {
       const s = inner.windows();
       const withheld = s.windows.filter(denied).length + s.chrome.filter(denied).length;
-      if (!withheld) return { ...s, withheld: 0 };
-      const windows = s.windows.filter((w) => !denied(w));
       const focusDenied = s.windows.some((w) => w.id === s.focusWindowId && denied(w));
+      const front = s.frontmostApp !== null && !deniedApp(s.frontmostApp) ? s.frontmostApp : null;
+      // Titles and app names are written by whoever made the window: escaped here, once, for every reply.
       return {
         ...s,
-        windows,
-        chrome: s.chrome.filter((w) => !denied(w)),
+        windows: s.windows.filter((w) => !denied(w)).map(escaped),
+        chrome: s.chrome.filter((w) => !denied(w)).map(escaped),
         focusWindowId: focusDenied ? null : s.focusWindowId,
-        frontmostApp: s.frontmostApp !== null && deniedApp(s.frontmostApp) ? null : s.frontmostApp,
+        frontmostApp: front === null ? null : escapeScreenText(front),
         withheld,
       };
     },
@@ -127,7 +132,11 @@ export function guardDesktop(inner: Desktop, policy: Policy): Desktop {
       checkFocus();
       await inner.type(text);
     },
-    runningApps: async () => (await inner.runningApps()).filter(allowedRunning),
+    runningApps: async () =>
+      (await inner.runningApps()).filter(allowedRunning).map((a) => ({
+        ...a,
+        name: escapeScreenText(a.name),
+      })),
     launchableApps: async () => (await inner.launchableApps()).filter(allowedLaunch),
     async launch(app) {
       if (!allowedLaunch(app)) throw new DeniedError(deniedApp(app.name)!);

@@ -7,6 +7,7 @@
  * @module
  */
 
+import { escapeScreenText } from "../common/untrusted.ts";
 import type { Rect, RgbaImage } from "../desktop/types.ts";
 import { groupWords } from "./group.ts";
 import { ScreenPipeline } from "./pipeline.ts";
@@ -38,7 +39,8 @@ export function createScreenReader(engine: OcrEngine): ScreenReader {
       }
       const result = await pipeline.run(frame, r, { charScan: options.charScan ?? true });
       return {
-        elements: groupWords(result.words),
+        // Screen text leaves the reader escaped, so no later reply can carry a raw control character.
+        elements: groupWords(result.words).map((e) => ({ ...e, text: escapeScreenText(e.text) })),
         charScan: result.charScan,
         ms: Math.round(performance.now() - t0),
       };

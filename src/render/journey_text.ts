@@ -5,6 +5,7 @@
  * @module
  */
 
+import { quotedBlock } from "../common/untrusted.ts";
 import type { RunResult } from "../plan/executor.ts";
 import { elementLine } from "./observe_text.ts";
 
@@ -22,7 +23,7 @@ export function journeyText(r: RunResult, shotScale: number | null): string {
   for (const x of r.extracts) {
     lines.push("");
     lines.push(`extracted (step ${x.step}, ${x.source}; ${x.note}):`);
-    lines.push(x.text);
+    lines.push(quotedBlock(x.text));
   }
   if (r.failure) {
     const f = r.failure;

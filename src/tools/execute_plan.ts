@@ -83,6 +83,7 @@ export const executePlanTool = defineTool({
     openWorldHint: true,
   },
   actsOnScreen: true,
+  carriesScreenText: true,
   validate(args: unknown) {
     return validateWithMission(args, (plan) => {
       const v = validatePlan(plan);

@@ -39,6 +39,7 @@ export const focusAppTool = defineTool({
     openWorldHint: false,
   },
   actsOnScreen: true,
+  carriesScreenText: true,
   async run(args, services) {
     const r = await focusApp(services.desktop(), args.app_name, args.timeout_ms);
     if (!r.ok) {

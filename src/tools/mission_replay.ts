@@ -56,6 +56,7 @@ export const missionReplayTool = defineTool({
     openWorldHint: true,
   },
   actsOnScreen: true,
+  carriesScreenText: true,
   async run(args, services) {
     const n = args.mission_item_id;
     const r = await replayItem(services, n, args.llm_version_tag);

@@ -59,6 +59,7 @@ export const observeTool = defineTool({
     idempotentHint: true,
     openWorldHint: true,
   },
+  carriesScreenText: true,
   async run(args, services) {
     const o = await observeScreen(services);
     const shot = args.screenshot ? await screenshotPng(o.frame) : null;
