@@ -142,7 +142,7 @@ function pickLaunchable(
     reason: "not_found",
     candidates: [],
     message:
-      `no running or installed app is called "${query}": check the spelling, or use observe to see what is open (installed apps are found by their menu name or their command name)`,
+      `no running or installed app is called "${query}": check the spelling, or use observe to see what is open (installed apps are found by their menu name or their command name; a program that is not a desktop application starts only when the user lists it in choto.json's launch_executables)`,
   };
 }
 

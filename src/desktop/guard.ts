@@ -9,6 +9,7 @@
  * @module
  */
 
+import { sameAppName } from "../common/app_match.ts";
 import { deniedEntry, deniedMessage, type Policy } from "../common/policy.ts";
 import { containsPoint } from "../common/rect.ts";
 import { escapeScreenText } from "../common/untrusted.ts";
@@ -158,7 +159,9 @@ export function guardDesktop(inner: Desktop, policy: Policy): Desktop {
     deniedApp,
   };
   if (inner.findExecutable) {
+    // A bare program starts only when the user listed it: a name on PATH is not an application.
     guarded.findExecutable = (name) => {
+      if (!policy.launchExecutables.some((e) => sameAppName(e, name))) return null;
       const exe = inner.findExecutable!(name);
       return exe && allowedLaunch(exe) ? exe : null;
     };
