@@ -17,6 +17,7 @@ import {
   CallToolRequestSchema,
   type CallToolResult,
   ListToolsRequestSchema,
+  type RequestId,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
@@ -56,6 +57,9 @@ const INSTRUCTIONS = [
   "Apps on the user's deny list are never shown or touched; only the user can change that list or the other safety settings.",
 ].join(" ");
 
+/** How long the user has to answer a confirmation before it counts as dismissed. */
+const ASK_TIMEOUT_MS = 5 * 60_000;
+
 /** Creates the server; the caller connects a transport. */
 // deno-lint-ignore no-explicit-any
 export function createServer(services: Services, tools: ToolSpec<any, any>[] = TOOLS): Server {
@@ -67,17 +71,29 @@ export function createServer(services: Services, tools: ToolSpec<any, any>[] = T
   const actor = new OneActor();
   const byName = new Map(tools.map((t) => [t.name, t]));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
-  server.setRequestHandler(CallToolRequestSchema, async (request: CallToolRequest) => {
-    const tool = byName.get(request.params.name);
-    if (!tool) {
-      return toResult({
-        ok: false,
-        text: `there is no tool "${request.params.name}"; the tools are ${[...byName.keys()].join(", ")}`,
-      });
-    }
-    const call = () => callTool(tool, request.params.arguments ?? {}, services);
-    return await (tool.actsOnScreen ? actor.run(tool.name, call) : call());
-  });
+  server.setRequestHandler(
+    CallToolRequestSchema,
+    async (request: CallToolRequest, extra: { requestId: RequestId }) => {
+      const tool = byName.get(request.params.name);
+      if (!tool) {
+        return toResult({
+          ok: false,
+          text: `there is no tool "${request.params.name}"; the tools are ${[...byName.keys()].join(", ")}`,
+        });
+      }
+      // Questions to the user go to the client that made this call, on this request's stream.
+      const ask = server.getClientCapabilities()?.elicitation?.form
+        ? async (message: string) =>
+          (await server.elicitInput(
+            { mode: "form", message, requestedSchema: { type: "object", properties: {} } },
+            { relatedRequestId: extra.requestId, timeout: ASK_TIMEOUT_MS },
+          )).action
+        : undefined;
+      const call = () =>
+        callTool(tool, request.params.arguments ?? {}, ask ? { ...services, ask } : services);
+      return await (tool.actsOnScreen ? actor.run(tool.name, call) : call());
+    },
+  );
   return server;
 }
 

@@ -12,8 +12,16 @@ import type { Store } from "./graph/store.ts";
 import { defaultPolicy, type Policy } from "./common/policy.ts";
 import { guardDesktop } from "./desktop/guard.ts";
 
+/** The user's answer to a question asked through the client (MCP elicitation). */
+export type Answer = "accept" | "decline" | "cancel";
+
 /** Shared, lazily created dependencies of the tools. */
 export interface Services {
+  /**
+   * Asks the user a yes/no question through the client, when the client
+   * can (MCP elicitation); set per call by the server, absent otherwise.
+   */
+  ask?: (message: string) => Promise<Answer>;
   desktop(): Desktop;
   reader(): ScreenReader;
   readonly store: Store;

@@ -7,6 +7,7 @@ import { assert, assertEquals, assertMatch, assertThrows } from "./support/asser
 import { buildPolicy, DEFAULT_DENY_APPS, deniedEntry } from "../src/common/policy.ts";
 import { loadPolicy } from "../src/common/config.ts";
 import { DeniedError, guardDesktop } from "../src/desktop/guard.ts";
+import { destructiveHotkey, destructiveLabel, runsCommand } from "../src/plan/confirm.ts";
 import { FakeDesktop, window } from "./support/fake_desktop.ts";
 
 const noEnv = () => undefined;
@@ -82,3 +83,32 @@ async function assertRejects(fn: () => Promise<unknown>, re: RegExp): Promise<vo
   }
   throw new Error("did not throw");
 }
+
+Deno.test("destructive labels, hotkeys and terminal lines are recognised", () => {
+  const p = buildPolicy(null, "", noEnv);
+  for (const label of ["Delete", "delete permanently", "Don’t Save", "Empty Trash", "Remove All", "Reset…"]) {
+    assert(destructiveLabel(p, label) !== null, `${label} is not destructive`);
+  }
+  for (const label of ["Deleted items", "Save", "Cancel", "Removed", "Keep"]) {
+    assertEquals(destructiveLabel(p, label), null, label);
+  }
+  const own = buildPolicy({ destructive_labels: ["Send"] }, "cfg", noEnv);
+  assertEquals(destructiveLabel(own, "Send now"), "Send");
+  assertEquals(destructiveLabel(own, "Delete"), null);
+  assert(destructiveHotkey(["shift", "delete"], "Mousepad"));
+  assert(destructiveHotkey(["cmd", "backspace"], "Finder"));
+  assert(!destructiveHotkey(["cmd", "backspace"], "Mousepad"));
+  assert(runsCommand("ls\n", "xterm"));
+  assert(!runsCommand("ls", "xterm"));
+  assert(!runsCommand("two\nlines", "Mousepad"));
+});
+
+Deno.test("the confirmation policy comes from the file or CHOTO_CONFIRM and nothing else", () => {
+  assertEquals(buildPolicy(null, "", noEnv).confirm, "ask");
+  assertEquals(buildPolicy({ confirm: "deny" }, "cfg", noEnv).confirm, "deny");
+  assertEquals(
+    buildPolicy({ confirm: "deny" }, "cfg", (n) => n === "CHOTO_CONFIRM" ? "allow" : undefined).confirm,
+    "allow",
+  );
+  assertThrows(() => buildPolicy({ confirm: "sometimes" }, "cfg", noEnv), /must be one of ask, allow, deny/);
+});

@@ -15,6 +15,10 @@ export interface Policy {
   denyApps: string[];
   /** Programs focus_app may start by name although they are not desktop applications. */
   launchExecutables: string[];
+  /** What to do with a destructive step when the client cannot ask the user. */
+  confirm: ConfirmPolicy;
+  /** Button and menu labels whose click needs the user's yes. */
+  destructiveLabels: string[];
   /** Where each part came from, for doctor. */
   sources: string[];
 }
@@ -33,14 +37,51 @@ export const DEFAULT_DENY_APPS: readonly string[] = [
   "LastPass",
 ];
 
+/**
+ * When the client has no elicitation: `ask` refuses the step and says how
+ * the user can allow it, `allow` runs it, `deny` refuses it.
+ */
+export type ConfirmPolicy = "ask" | "allow" | "deny";
+
+const CONFIRM_POLICIES: readonly ConfirmPolicy[] = ["ask", "allow", "deny"];
+
+/** Labels whose click asks first; a label also counts when it starts with one of these and a space. */
+export const DEFAULT_DESTRUCTIVE_LABELS: readonly string[] = [
+  "Delete",
+  "Erase",
+  "Remove",
+  "Empty Trash",
+  "Empty Bin",
+  "Move to Trash",
+  "Move to Bin",
+  "Format",
+  "Discard",
+  "Don't Save",
+  "Do Not Save",
+  "Close Without Saving",
+  "Uninstall",
+  "Reset",
+  "Wipe",
+  "Destroy",
+  "Overwrite",
+];
+
 /** The configuration file's shape (snake_case keys, all optional). */
 export interface ConfigFile {
   deny_apps?: string[];
   use_default_deny_list?: boolean;
   launch_executables?: string[];
+  confirm?: ConfirmPolicy;
+  destructive_labels?: string[];
 }
 
-const KNOWN_KEYS = ["deny_apps", "use_default_deny_list", "launch_executables"];
+const KNOWN_KEYS = [
+  "deny_apps",
+  "use_default_deny_list",
+  "launch_executables",
+  "confirm",
+  "destructive_labels",
+];
 
 /** A configuration file choto cannot use, with the reason; the server refuses to start on it. */
 export class ConfigError extends Error {}
@@ -94,9 +135,21 @@ export function buildPolicy(
   const launch = names(cfg.launch_executables, "launch_executables", where);
   const envLaunch = list(env("CHOTO_LAUNCH_EXECUTABLES"));
   if (envLaunch.length) sources.push("CHOTO_LAUNCH_EXECUTABLES");
+  const envConfirm = env("CHOTO_CONFIRM")?.trim();
+  if (envConfirm) sources.push("CHOTO_CONFIRM");
+  const confirm = envConfirm ?? cfg.confirm ?? "ask";
+  if (!CONFIRM_POLICIES.includes(confirm as ConfirmPolicy)) {
+    const whence = envConfirm ? "CHOTO_CONFIRM" : `${where}: "confirm"`;
+    throw new ConfigError(`${whence} must be one of ${CONFIRM_POLICIES.join(", ")} (got "${confirm}")`);
+  }
+  const labels = cfg.destructive_labels === undefined
+    ? [...DEFAULT_DESTRUCTIVE_LABELS]
+    : names(cfg.destructive_labels, "destructive_labels", where);
   return {
     denyApps: unique([...deny, ...envDeny]),
     launchExecutables: unique([...launch, ...envLaunch]),
+    confirm: confirm as ConfirmPolicy,
+    destructiveLabels: unique(labels),
     sources,
   };
 }
@@ -142,6 +195,8 @@ export function policyLines(policy: Policy, configPath: string): string[] {
     `programs focus_app may start besides desktop applications: ${
       policy.launchExecutables.join(", ") || "(none)"
     }`,
+    `destructive steps when the client cannot ask the user: ${policy.confirm}`,
+    `destructive labels (${policy.destructiveLabels.length}): ${policy.destructiveLabels.join(", ")}`,
     `overrides from the environment: ${
       policy.sources.filter((s) => s.startsWith("CHOTO_")).join(", ") || "(none)"
     }`,

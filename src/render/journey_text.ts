@@ -29,7 +29,7 @@ export function journeyText(r: RunResult, shotScale: number | null): string {
     const f = r.failure;
     lines.push("");
     lines.push(
-      `${r.status === "aborted" ? "aborted" : "escalated"} at step ${f.step} (${f.action}): ${f.reason}`,
+      `${r.status === "success" ? "escalated" : r.status} at step ${f.step} (${f.action}): ${f.reason}`,
     );
     if (f.target !== null) {
       lines.push(
