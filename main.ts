@@ -26,6 +26,7 @@ import { runRecallCli } from "./src/tools/recall.ts";
 import { missionsText } from "./src/mission/cli.ts";
 import { VERSION } from "./src/version.ts";
 import { configPath, loadPolicy } from "./src/common/config.ts";
+import { auditLine, auditSince, parseSince } from "./src/graph/audit.ts";
 
 /** First lines of sql/schema.sql, which `deno task db:schema` regenerates. */
 const SCHEMA_HEADER = "-- Generated from sql/migrations by `deno task db:schema`; do not edit.\n\n";
@@ -52,6 +53,7 @@ function services(dbFlag: string | undefined, ocrFlag: string | undefined): Serv
 
 async function serve(dbFlag: string | undefined, ocrFlag: string | undefined): Promise<void> {
   const svc = services(dbFlag, ocrFlag);
+  svc.audit.prune();
   const server = createServer(svc);
   const transport = new StdioServerTransport();
   let closing = false;
@@ -177,6 +179,7 @@ type OptionName =
   | "query"
   | "from"
   | "depth"
+  | "since"
   | "help"
   | "version";
 type Flag = "json" | "selftest" | "macos-selftest" | "help" | "version";
@@ -226,6 +229,13 @@ const OPTIONS: Record<OptionName, OptionSpec> = {
   depth: {
     type: "string",
     check: (v) => /^[123]$/.test(v) ? null : `--depth must be 1, 2 or 3 (got "${v}")`,
+  },
+  since: {
+    type: "string",
+    check: (v) =>
+      parseSince(v) === null
+        ? `--since needs a number and a unit s, m, h or d, e.g. 1h or 7d (got "${v}")`
+        : null,
   },
   help: { type: "boolean", short: "h", help: "-h, --help          show this help" },
   version: { type: "boolean", short: "V", help: "-V, --version       print the version" },
@@ -310,6 +320,23 @@ const COMMANDS: Record<string, Command> = {
       const store = new Store(dbPath(v.db));
       try {
         console.log(missionsText(store));
+        return 0;
+      } finally {
+        store.close();
+      }
+    },
+  },
+  audit: {
+    usage: [["audit", "print the audit log: input sent, questions asked, refusals"]],
+    details: ["--since 1h   only the last hour (s, m, h, d; default 1d)  --json  one JSON row per line"],
+    options: ["db", "since", "json"],
+    maxArgs: 0,
+    run: async (v) => {
+      const store = new Store(dbPath(v.db));
+      try {
+        const rows = auditSince(store, Date.now() - parseSince(v.since ?? "1d")!);
+        for (const r of rows) console.log(v.json ? JSON.stringify(r) : auditLine(r));
+        if (!v.json && !rows.length) console.log(`(nothing in the audit log since ${v.since ?? "1d"} ago)`);
         return 0;
       } finally {
         store.close();

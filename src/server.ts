@@ -91,7 +91,12 @@ export function createServer(services: Services, tools: ToolSpec<any, any>[] = T
         : undefined;
       const call = () =>
         callTool(tool, request.params.arguments ?? {}, ask ? { ...services, ask } : services);
-      return await (tool.actsOnScreen ? actor.run(tool.name, call) : call());
+      // Only a screen-acting call, which runs alone, tags the audit rows that follow.
+      const acting = () => {
+        services.audit.begin(tool.name, String(extra.requestId));
+        return call();
+      };
+      return await (tool.actsOnScreen ? actor.run(tool.name, acting) : call());
     },
   );
   return server;

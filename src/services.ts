@@ -11,6 +11,7 @@ import type { ScreenReader } from "./ocr/reader.ts";
 import type { Store } from "./graph/store.ts";
 import { defaultPolicy, type Policy } from "./common/policy.ts";
 import { guardDesktop } from "./desktop/guard.ts";
+import { AuditLog } from "./graph/audit.ts";
 
 /** The user's answer to a question asked through the client (MCP elicitation). */
 export type Answer = "accept" | "decline" | "cancel";
@@ -27,6 +28,8 @@ export interface Services {
   readonly store: Store;
   /** The user's safety policy (deny list, launcher), fixed for the server's life. */
   readonly policy: Policy;
+  /** The audit log: every input sent, question asked and refusal, tagged with its tool call. */
+  readonly audit: AuditLog;
   /** Milliseconds since the epoch (injectable for tests). */
   now(): number;
   /** Releases everything that was opened. */
@@ -47,12 +50,19 @@ export function createServices(opts: {
   let desktop: Desktop | null = null;
   let reader: ScreenReader | null = null;
   const policy = opts.policy ?? defaultPolicy();
+  const now = opts.now ?? (() => Date.now());
+  const audit = new AuditLog(opts.store, {
+    keepText: policy.auditKeepText,
+    retentionDays: policy.auditRetentionDays,
+    now,
+  });
   return {
     store: opts.store,
     policy,
-    desktop: () => (desktop ??= guardDesktop(opts.openDesktop(), policy)),
+    audit,
+    desktop: () => (desktop ??= guardDesktop(opts.openDesktop(), policy, (e) => audit.record(e))),
     reader: () => (reader ??= opts.openReader()),
-    now: opts.now ?? (() => Date.now()),
+    now,
     async close() {
       await reader?.close();
       desktop?.close();

@@ -8,6 +8,8 @@
  */
 
 import { assertEquals, assertMatch } from "./support/assert.ts";
+import { Store } from "../src/graph/store.ts";
+import { auditSince } from "../src/graph/audit.ts";
 import { connectServer, type Elicit } from "./support/mcp.ts";
 import { skipE2E, startDesktop, type TestDesktop } from "./support/xdesktop.ts";
 
@@ -101,6 +103,24 @@ Deno.test({
         const r = await clickDelete(desktop, dir, () => "accept");
         assertEquals(r.status, "success", r.text);
         assertEquals(await ended(dialog, 10_000), 0);
+      });
+
+      await t.step("the audit log holds each question, its answer, and the one click sent", () => {
+        const store = new Store(`${dir}/choto.db`);
+        try {
+          const rows = auditSince(store, 0);
+          const confirms = rows.filter((r) => r.kind === "confirm").map((r) => r.outcome);
+          assertEquals(confirms, ["no elicitation; policy: ask", "user: decline", "user: accept"]);
+          const clicks = rows.filter((r) => r.kind === "input" && r.action === "click");
+          assertEquals(clicks.length, 1);
+          assertEquals([clicks[0].tool, clicks[0].target, clicks[0].app], [
+            "execute_plan",
+            "Delete",
+            "Zenity",
+          ]);
+        } finally {
+          store.close();
+        }
       });
     } finally {
       await desktop.stop();

@@ -19,6 +19,10 @@ export interface Policy {
   confirm: ConfirmPolicy;
   /** Button and menu labels whose click needs the user's yes. */
   destructiveLabels: string[];
+  /** Days the audit log keeps its rows. */
+  auditRetentionDays: number;
+  /** Keep typed text in the audit log (else only its length and hash). */
+  auditKeepText: boolean;
   /** Where each part came from, for doctor. */
   sources: string[];
 }
@@ -73,6 +77,8 @@ export interface ConfigFile {
   launch_executables?: string[];
   confirm?: ConfirmPolicy;
   destructive_labels?: string[];
+  audit_retention_days?: number;
+  audit_keep_text?: boolean;
 }
 
 const KNOWN_KEYS = [
@@ -81,6 +87,8 @@ const KNOWN_KEYS = [
   "launch_executables",
   "confirm",
   "destructive_labels",
+  "audit_retention_days",
+  "audit_keep_text",
 ];
 
 /** A configuration file choto cannot use, with the reason; the server refuses to start on it. */
@@ -145,7 +153,21 @@ export function buildPolicy(
   const labels = cfg.destructive_labels === undefined
     ? [...DEFAULT_DESTRUCTIVE_LABELS]
     : names(cfg.destructive_labels, "destructive_labels", where);
+  const envDays = env("CHOTO_AUDIT_RETENTION_DAYS")?.trim();
+  if (envDays) sources.push("CHOTO_AUDIT_RETENTION_DAYS");
+  const days = envDays ? Number(envDays) : cfg.audit_retention_days ?? 30;
+  if (typeof days !== "number" || !Number.isFinite(days) || days < 0) {
+    const whence = envDays ? "CHOTO_AUDIT_RETENTION_DAYS" : `${where}: "audit_retention_days"`;
+    throw new ConfigError(
+      `${whence} must be a number of days, 0 or more (got ${JSON.stringify(envDays ?? days)})`,
+    );
+  }
+  if (cfg.audit_keep_text !== undefined && typeof cfg.audit_keep_text !== "boolean") {
+    throw new ConfigError(`${where}: "audit_keep_text" must be true or false`);
+  }
   return {
+    auditRetentionDays: days,
+    auditKeepText: cfg.audit_keep_text === true,
     denyApps: unique([...deny, ...envDeny]),
     launchExecutables: unique([...launch, ...envLaunch]),
     confirm: confirm as ConfirmPolicy,
@@ -197,6 +219,9 @@ export function policyLines(policy: Policy, configPath: string): string[] {
     }`,
     `destructive steps when the client cannot ask the user: ${policy.confirm}`,
     `destructive labels (${policy.destructiveLabels.length}): ${policy.destructiveLabels.join(", ")}`,
+    `audit log: kept ${policy.auditRetentionDays} days; typed text ${
+      policy.auditKeepText ? "kept" : "stored as its length and hash"
+    }`,
     `overrides from the environment: ${
       policy.sources.filter((s) => s.startsWith("CHOTO_")).join(", ") || "(none)"
     }`,

@@ -50,8 +50,28 @@ function escaped(w: WindowInfo): WindowInfo {
   return { ...w, app: escapeScreenText(w.app), title: escapeScreenText(w.title) };
 }
 
-/** Wraps a backend so that no denied app is read, shown or touched. */
-export function guardDesktop(inner: Desktop, policy: Policy): Desktop {
+/** What the guard reports for the audit log: input it passed on, and input or requests it refused. */
+export interface GuardEvent {
+  kind: "input" | "refusal";
+  action: string;
+  app: string | null;
+  window: string | null;
+  target?: string | null;
+  x?: number;
+  y?: number;
+  typed?: string;
+  outcome?: string;
+}
+
+/**
+ * Wraps a backend so that no denied app is read, shown or touched;
+ * `onEvent` hears of every input sent and every refusal.
+ */
+export function guardDesktop(
+  inner: Desktop,
+  policy: Policy,
+  onEvent: (e: GuardEvent) => void = () => {},
+): Desktop {
   const denied = (w: { app: string }) => deniedEntry(policy, w.app) !== null;
   const deniedApp = (name: string, aliases: string[] = []) => {
     const entry = deniedEntry(policy, name, aliases);
@@ -68,17 +88,33 @@ export function guardDesktop(inner: Desktop, policy: Policy): Desktop {
     });
   };
 
-  /** Refuses input that would land on a denied window. */
-  const checkPoint = (at: Point) => {
-    const s = inner.windows();
-    const hit = [...s.chrome, ...s.windows].find((w) => containsPoint(w.bounds, at.x, at.y));
-    if (hit && denied(hit)) throw new DeniedError(deniedApp(hit.app)!);
+  const refuse = (action: string, app: string, extra: Partial<GuardEvent> = {}): never => {
+    const why = deniedApp(app)!;
+    // The deny-list entry is the user's own word, safe to log; the window's title is not logged.
+    onEvent({ kind: "refusal", action, app, window: null, outcome: "deny list", ...extra });
+    throw new DeniedError(why);
   };
-  const checkFocus = () => {
+  /** Refuses input that would land on a denied window; else the window it lands on. */
+  const checkPoint = (action: string, at: Point): WindowInfo | null => {
     const s = inner.windows();
-    const focus = s.windows.find((w) => w.id === s.focusWindowId);
-    if (focus && denied(focus)) throw new DeniedError(deniedApp(focus.app)!);
+    const hit = [...s.chrome, ...s.windows].find((w) => containsPoint(w.bounds, at.x, at.y)) ?? null;
+    if (hit && denied(hit)) refuse(action, hit.app, { x: at.x, y: at.y });
+    return hit;
   };
+  const checkFocus = (action: string): WindowInfo | null => {
+    const s = inner.windows();
+    const focus = s.windows.find((w) => w.id === s.focusWindowId) ?? null;
+    if (focus && denied(focus)) refuse(action, focus.app);
+    return focus;
+  };
+  const sent = (action: string, w: WindowInfo | null, extra: Partial<GuardEvent> = {}) =>
+    onEvent({
+      kind: "input",
+      action,
+      app: w ? escapeScreenText(w.app) : null,
+      window: w ? escapeScreenText(w.title) : null,
+      ...extra,
+    });
   const allowedRunning = (a: RunningApp) => !deniedApp(a.name, a.aliases);
   const allowedLaunch = (a: LaunchableApp) => !deniedApp(a.name, [...a.aliases, ...a.launch.slice(0, 1)]);
 
@@ -113,24 +149,37 @@ export function guardDesktop(inner: Desktop, policy: Policy): Desktop {
     pointerInCorner: () => inner.pointerInCorner(),
     move: (to) => inner.move(to),
     async click(at, button, count, modifiers) {
-      checkPoint(at);
+      const action = `${count > 1 ? "double-" : ""}${button === "left" ? "" : `${button}-`}click`;
+      const w = checkPoint(action, at);
+      sent(action, w, {
+        x: at.x,
+        y: at.y,
+        outcome: modifiers.length ? `with ${modifiers.join("+")}` : undefined,
+      });
       await inner.click(at, button, count, modifiers);
     },
     async button(button, down) {
-      if (down) checkPoint(inner.pointer());
+      const at = inner.pointer();
+      const action = `${button}-${down ? "press" : "release"}`;
+      // Letting go is always allowed: nothing may stay pressed.
+      const w = down ? checkPoint(action, at) : null;
+      sent(action, w, { x: at.x, y: at.y });
       await inner.button(button, down);
     },
     modifiers: (mods, down) => inner.modifiers(mods, down),
     async scroll(at, notches) {
-      checkPoint(at);
+      const w = checkPoint("scroll", at);
+      sent("scroll", w, { x: at.x, y: at.y, outcome: `${notches} notch(es)` });
       await inner.scroll(at, notches);
     },
     async hotkey(keys) {
-      checkFocus();
+      const w = checkFocus("hotkey");
+      sent("hotkey", w, { target: keys.join("+") });
       await inner.hotkey(keys);
     },
     async type(text) {
-      checkFocus();
+      const w = checkFocus("type");
+      sent("type", w, { typed: text });
       await inner.type(text);
     },
     runningApps: async () =>
@@ -140,23 +189,31 @@ export function guardDesktop(inner: Desktop, policy: Policy): Desktop {
       })),
     launchableApps: async () => (await inner.launchableApps()).filter(allowedLaunch),
     async launch(app) {
-      if (!allowedLaunch(app)) throw new DeniedError(deniedApp(app.name)!);
+      if (!allowedLaunch(app)) refuse("launch", app.name);
+      onEvent({ kind: "input", action: "launch", app: app.name, window: null, target: app.launch.join(" ") });
       await inner.launch(app);
     },
     async activate(windowId) {
-      const w = inner.windows().windows.find((x: WindowInfo) => x.id === windowId);
-      if (w && denied(w)) throw new DeniedError(deniedApp(w.app)!);
+      const w = inner.windows().windows.find((x: WindowInfo) => x.id === windowId) ?? null;
+      if (w && denied(w)) refuse("activate", w.app);
       await inner.activate(windowId);
     },
     async reopen(app) {
-      if (!allowedRunning(app)) throw new DeniedError(deniedApp(app.name)!);
+      if (!allowedRunning(app)) refuse("reopen", app.name);
+      onEvent({ kind: "input", action: "reopen", app: app.name, window: null });
       await inner.reopen(app);
     },
     readClipboard: () => inner.readClipboard(),
     doctorChecks: () => inner.doctorChecks(),
     probe: (facts) => inner.probe(facts),
     close: () => inner.close(),
-    deniedApp,
+    deniedApp(name, aliases) {
+      const why = deniedApp(name, aliases);
+      if (why) {
+        onEvent({ kind: "refusal", action: "focus_app", app: name, window: null, outcome: "deny list" });
+      }
+      return why;
+    },
   };
   if (inner.findExecutable) {
     // A bare program starts only when the user listed it: a name on PATH is not an application.

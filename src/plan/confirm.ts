@@ -90,10 +90,19 @@ function describe(i: Intent): string {
 export async function confirmStep(run: Run, intent: Intent): Promise<void> {
   const ask = run.services.ask;
   const policy = run.services.policy;
+  const audit = (outcome: string) =>
+    run.services.audit.record({
+      kind: "confirm",
+      action: intent.what,
+      app: intent.app,
+      window: intent.window,
+      outcome,
+    });
   if (ask) {
     const answer = await run.whileAsking(() =>
       ask(`choto is about to ${describe(intent)}. This may destroy data. Allow it?`)
     );
+    audit(`user: ${answer}`);
     if (answer === "accept") return;
     throw new RunStopped(
       `the user ${answer === "cancel" ? "dismissed the question about" : "declined"} ${
@@ -102,6 +111,7 @@ export async function confirmStep(run: Run, intent: Intent): Promise<void> {
       "declined",
     );
   }
+  audit(`no elicitation; policy: ${policy.confirm}`);
   if (policy.confirm === "allow") return;
   if (policy.confirm === "deny") {
     throw new StepFailure(

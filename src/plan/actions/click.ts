@@ -47,6 +47,7 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
     });
   }
   run.spend();
+  run.services.audit.aimAt(found.element.text);
   await run.services.desktop().click(found.point, button, count, step.modifiers ?? []);
   const after = await verify(run, step.expect, beforeOf(found.look), step.timeout_ms);
   const via = menu ? menu.texts.join(" > ") : null;
