@@ -26,6 +26,7 @@ import { runRecallCli } from "./src/tools/recall.ts";
 import { missionsText } from "./src/mission/cli.ts";
 import { VERSION } from "./src/version.ts";
 import { configPath, loadPolicy } from "./src/common/config.ts";
+import { forgetApp, forgetBefore } from "./src/graph/forget.ts";
 import { auditLine, auditSince, parseSince } from "./src/graph/audit.ts";
 
 /** First lines of sql/schema.sql, which `deno task db:schema` regenerates. */
@@ -180,6 +181,7 @@ type OptionName =
   | "from"
   | "depth"
   | "since"
+  | "older-than"
   | "help"
   | "version";
 type Flag = "json" | "selftest" | "macos-selftest" | "help" | "version";
@@ -235,6 +237,13 @@ const OPTIONS: Record<OptionName, OptionSpec> = {
     check: (v) =>
       parseSince(v) === null
         ? `--since needs a number and a unit s, m, h or d, e.g. 1h or 7d (got "${v}")`
+        : null,
+  },
+  "older-than": {
+    type: "string",
+    check: (v) =>
+      parseSince(v) === null
+        ? `--older-than needs a number and a unit s, m, h or d, e.g. 30d (got "${v}")`
         : null,
   },
   help: { type: "boolean", short: "h", help: "-h, --help          show this help" },
@@ -338,6 +347,26 @@ const COMMANDS: Record<string, Command> = {
         for (const r of rows) console.log(v.json ? JSON.stringify(r) : auditLine(r));
         if (!v.json && !rows.length) console.log(`(nothing in the audit log since ${v.since ?? "1d"} ago)`);
         return 0;
+      } finally {
+        store.close();
+      }
+    },
+  },
+  forget: {
+    usage: [["forget", "delete from the interface graph: --app NAME, or --older-than 30d"]],
+    options: ["db", "app", "older-than"],
+    maxArgs: 0,
+    run: async (v) => {
+      if ((v.app === undefined) === (v["older-than"] === undefined)) {
+        throw new UsageError("forget needs exactly one of --app NAME or --older-than AGE (e.g. 30d)");
+      }
+      const store = new Store(dbPath(v.db));
+      try {
+        const r = v.app !== undefined
+          ? forgetApp(store, v.app)
+          : forgetBefore(store, Date.now() - parseSince(v["older-than"]!)!);
+        (r.ok ? console.log : console.error)(r.ok ? r.text : `choto: ${r.text}`);
+        return r.ok ? 0 : 1;
       } finally {
         store.close();
       }
