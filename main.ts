@@ -26,11 +26,16 @@ import { runRecallCli } from "./src/tools/recall.ts";
 import { missionsText } from "./src/mission/cli.ts";
 import { VERSION } from "./src/version.ts";
 import { configPath, loadPolicy } from "./src/common/config.ts";
+import { httpToken, serveHttp } from "./src/http.ts";
+import { dirname, join } from "node:path";
 import { forgetApp, forgetBefore } from "./src/graph/forget.ts";
 import { auditLine, auditSince, parseSince } from "./src/graph/audit.ts";
 
 /** First lines of sql/schema.sql, which `deno task db:schema` regenerates. */
 const SCHEMA_HEADER = "-- Generated from sql/migrations by `deno task db:schema`; do not edit.\n\n";
+
+/** The port `serve --http` listens on unless given one. */
+const DEFAULT_PORT = 8767;
 
 /** A usage error: printed as one line, exit status 2. */
 class UsageError extends Error {}
@@ -52,9 +57,29 @@ function services(dbFlag: string | undefined, ocrFlag: string | undefined): Serv
   });
 }
 
-async function serve(dbFlag: string | undefined, ocrFlag: string | undefined): Promise<void> {
+/** `serve --http`: Streamable HTTP at /mcp until a signal ends it. */
+function serveOverHttp(svc: Services, path: string, host: string, port: number): void {
+  const { token, source } = httpToken(join(dirname(path), "http-token"), envVar("CHOTO_HTTP_TOKEN"));
+  console.error(`choto: bearer token from ${source}`);
+  const http = serveHttp(svc, { host, port, token, allowedOrigins: svc.policy.httpAllowedOrigins });
+  const shutdown = async () => {
+    // Open event streams never end on their own: give requests in flight a moment, then go.
+    await Promise.race([http.shutdown().catch(() => {}), new Promise((r) => setTimeout(r, 1000))]);
+    await svc.close();
+    Deno.exit(0);
+  };
+  Deno.addSignalListener("SIGINT", () => void shutdown());
+  Deno.addSignalListener("SIGTERM", () => void shutdown());
+}
+
+async function serve(
+  dbFlag: string | undefined,
+  ocrFlag: string | undefined,
+  http?: { host: string; port: number },
+): Promise<void> {
   const svc = services(dbFlag, ocrFlag);
   svc.audit.prune();
+  if (http) return serveOverHttp(svc, dbPath(dbFlag), http.host, http.port);
   const server = createServer(svc);
   const transport = new StdioServerTransport();
   let closing = false;
@@ -182,9 +207,12 @@ type OptionName =
   | "depth"
   | "since"
   | "older-than"
+  | "http"
+  | "port"
+  | "host"
   | "help"
   | "version";
-type Flag = "json" | "selftest" | "macos-selftest" | "help" | "version";
+type Flag = "json" | "selftest" | "macos-selftest" | "help" | "version" | "http";
 /** Parsed option values: true for a flag given, the text for a valued option. */
 type Values = { [K in Flag]?: boolean } & { [K in Exclude<OptionName, Flag>]?: string };
 
@@ -239,6 +267,20 @@ const OPTIONS: Record<OptionName, OptionSpec> = {
         ? `--since needs a number and a unit s, m, h or d, e.g. 1h or 7d (got "${v}")`
         : null,
   },
+  http: { type: "boolean" },
+  port: {
+    type: "string",
+    check: (v, values) =>
+      !values.http
+        ? "--port needs --http"
+        : /^\d{1,5}$/.test(v) && Number(v) <= 65535
+        ? null
+        : `--port must be a port number 0-65535 (got "${v}")`,
+  },
+  host: {
+    type: "string",
+    check: (v, values) => values.http ? (v.trim() ? null : "--host needs an address") : "--host needs --http",
+  },
   "older-than": {
     type: "string",
     check: (v) =>
@@ -271,10 +313,18 @@ interface Command {
 const COMMANDS: Record<string, Command> = {
   serve: {
     usage: [["serve", "run the MCP server on stdio (the default)"]],
-    options: ["db", "ocr"],
+    details: [
+      `--http [--port N] [--host H]  Streamable HTTP at /mcp instead (default 127.0.0.1:${DEFAULT_PORT});`,
+      "             token: CHOTO_HTTP_TOKEN, else generated into http-token beside the database",
+    ],
+    options: ["db", "ocr", "http", "port", "host"],
     maxArgs: 0,
     run: async (v) => {
-      await serve(v.db, v.ocr);
+      await serve(
+        v.db,
+        v.ocr,
+        v.http ? { host: v.host ?? "127.0.0.1", port: v.port ? Number(v.port) : DEFAULT_PORT } : undefined,
+      );
       return -1;
     },
   },

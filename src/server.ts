@@ -61,14 +61,18 @@ const INSTRUCTIONS = [
 const ASK_TIMEOUT_MS = 5 * 60_000;
 
 /** Creates the server; the caller connects a transport. */
-// deno-lint-ignore no-explicit-any
-export function createServer(services: Services, tools: ToolSpec<any, any>[] = TOOLS): Server {
+export function createServer(
+  services: Services,
+  // deno-lint-ignore no-explicit-any
+  tools: ToolSpec<any, any>[] = TOOLS,
+  /** Shared by every server instance of the process (HTTP sessions), so one call acts at a time. */
+  actor: OneActor = new OneActor(),
+): Server {
   const server = new Server(
     { name: "choto", title: "choto desktop control", version: VERSION },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
   );
   const listing = tools.map(describeTool);
-  const actor = new OneActor();
   const byName = new Map(tools.map((t) => [t.name, t]));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
   server.setRequestHandler(
@@ -172,7 +176,7 @@ function validateShape<In extends Shape>(
  * another one is refused rather than queued, because it was planned against
  * a screen the running one is changing.
  */
-class OneActor {
+export class OneActor {
   #busy: { tool: string; since: number } | null = null;
 
   async run(tool: string, fn: () => Promise<CallToolResult>): Promise<CallToolResult> {

@@ -23,6 +23,8 @@ export interface Policy {
   auditRetentionDays: number;
   /** Keep typed text in the audit log (else only its length and hash). */
   auditKeepText: boolean;
+  /** Origins besides its own whose pages may call the HTTP server. */
+  httpAllowedOrigins: string[];
   /** Where each part came from, for doctor. */
   sources: string[];
 }
@@ -79,6 +81,7 @@ export interface ConfigFile {
   destructive_labels?: string[];
   audit_retention_days?: number;
   audit_keep_text?: boolean;
+  http_allowed_origins?: string[];
 }
 
 const KNOWN_KEYS = [
@@ -89,6 +92,7 @@ const KNOWN_KEYS = [
   "destructive_labels",
   "audit_retention_days",
   "audit_keep_text",
+  "http_allowed_origins",
 ];
 
 /** A configuration file choto cannot use, with the reason; the server refuses to start on it. */
@@ -166,6 +170,7 @@ export function buildPolicy(
     throw new ConfigError(`${where}: "audit_keep_text" must be true or false`);
   }
   return {
+    httpAllowedOrigins: names(cfg.http_allowed_origins, "http_allowed_origins", where),
     auditRetentionDays: days,
     auditKeepText: cfg.audit_keep_text === true,
     denyApps: unique([...deny, ...envDeny]),
@@ -222,6 +227,7 @@ export function policyLines(policy: Policy, configPath: string): string[] {
     `audit log: kept ${policy.auditRetentionDays} days; typed text ${
       policy.auditKeepText ? "kept" : "stored as its length and hash"
     }`,
+    `HTTP origins allowed besides the server's own: ${policy.httpAllowedOrigins.join(", ") || "(none)"}`,
     `overrides from the environment: ${
       policy.sources.filter((s) => s.startsWith("CHOTO_")).join(", ") || "(none)"
     }`,
