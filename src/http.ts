@@ -26,12 +26,22 @@ export interface HttpOptions {
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 
-/** The origins a page served from this host and port has. */
-function ownOrigins(host: string, port: number): string[] {
-  const names = LOOPBACK.has(host)
-    ? ["127.0.0.1", "localhost", "[::1]"]
-    : [host.includes(":") ? `[${host}]` : host];
-  return names.flatMap((n) => [`http://${n}:${port}`, `https://${n}:${port}`]);
+/**
+ * True for an origin of this machine's own pages: on a loopback server any
+ * loopback origin (a DNS-rebound page has its attacker's name, never one of
+ * these; the token still guards the rest), else this host and port.
+ */
+function ownOrigin(origin: string, host: string, port: number): boolean {
+  let u: URL;
+  try {
+    u = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (u.protocol !== "http:" && u.protocol !== "https:") return false;
+  if (LOOPBACK.has(host)) return LOOPBACK.has(u.hostname);
+  const name = host.includes(":") ? `[${host}]` : host;
+  return u.hostname === name && (u.port || (u.protocol === "https:" ? "443" : "80")) === String(port);
 }
 
 function sameToken(given: string, token: string): boolean {
@@ -50,7 +60,7 @@ function refusal(status: number, message: string, headers: Record<string, string
 /** The gate every request passes: Origin (403), then the token (401). Null when it may pass. */
 export function gate(req: Request, opts: HttpOptions): Response | null {
   const origin = req.headers.get("origin");
-  if (origin !== null && ![...ownOrigins(opts.host, opts.port), ...opts.allowedOrigins].includes(origin)) {
+  if (origin !== null && !ownOrigin(origin, opts.host, opts.port) && !opts.allowedOrigins.includes(origin)) {
     return refusal(
       403,
       `origin ${origin} is not allowed: choto answers its own origin and the configured ones`,

@@ -152,5 +152,7 @@ Deno.test("a request naming another host is refused, against DNS rebinding", () 
   assertEquals(gate(req({ host: "localhost:8767" }), opts), null);
   assertEquals(gate(req({ origin: "https://app.example" }), opts), null);
   assertEquals(gate(req({ origin: "http://localhost:8767" }), opts), null);
-  assertEquals(gate(req({ origin: "http://localhost:9999" }), opts)?.status, 403);
+  assertEquals(gate(req({ origin: "http://localhost:9999" }), opts), null);
+  assertEquals(gate(req({ origin: "http://localhost.evil.example" }), opts)?.status, 403);
+  assertEquals(gate(req({ origin: "null" }), opts)?.status, 403);
 });
