@@ -77,7 +77,7 @@ CREATE TABLE glyph_sightings (
   x          INTEGER NOT NULL,
   y          INTEGER NOT NULL,
   first_seen INTEGER NOT NULL,
-  last_seen  INTEGER NOT NULL,
+  last_seen  INTEGER NOT NULL, w INTEGER NOT NULL DEFAULT 0, h INTEGER NOT NULL DEFAULT 0, near TEXT NOT NULL DEFAULT '',
   UNIQUE (glyph_id, window_id, x, y)
 );
 
@@ -222,6 +222,8 @@ CREATE INDEX audit_events_at ON audit_events (at);
 CREATE INDEX elements_text_nocase ON elements (text COLLATE NOCASE);
 
 CREATE INDEX glyph_sightings_window ON glyph_sightings (window_id);
+
+CREATE INDEX glyphs_app_label ON glyphs (app_id, label);
 
 CREATE INDEX mission_runs_item ON mission_runs (item_id);
 
@@ -483,6 +485,13 @@ END;
 CREATE TRIGGER elements_ai AFTER INSERT ON elements BEGIN
   INSERT INTO search (rowid, text, kind, ref_id, window_id)
   VALUES (new.id * 4, new.text, 'element', new.id, new.window_id);
+END;
+
+CREATE TRIGGER glyphs_label_au AFTER UPDATE OF label ON glyphs BEGIN
+  DELETE FROM search WHERE rowid IN (SELECT id * 4 + 2 FROM glyph_sightings WHERE glyph_id = new.id);
+  INSERT INTO search (rowid, text, kind, ref_id, window_id)
+  SELECT s.id * 4 + 2, new.label, 'icon', new.id, s.window_id
+  FROM glyph_sightings s WHERE s.glyph_id = new.id AND new.label IS NOT NULL;
 END;
 
 CREATE TRIGGER sightings_ad AFTER DELETE ON glyph_sightings BEGIN

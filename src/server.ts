@@ -12,18 +12,22 @@
 
 import { SCREEN_TEXT_NOTICE } from "./common/untrusted.ts";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
   type CallToolRequest,
   CallToolRequestSchema,
   type CallToolResult,
   ListToolsRequestSchema,
-  type RequestId,
+  type ServerNotification,
+  type ServerRequest,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { Services } from "./services.ts";
+import { annotateIconsTool } from "./tools/annotate_icons.ts";
 import { executePlanTool } from "./tools/execute_plan.ts";
 import { focusAppTool } from "./tools/focus_app.ts";
+import { hoverIconsTool } from "./tools/hover_icons.ts";
 import { missionFinishTool } from "./tools/mission_finish.ts";
 import { missionMarkTool } from "./tools/mission_mark.ts";
 import { missionReplayTool } from "./tools/mission_replay.ts";
@@ -31,7 +35,8 @@ import { missionStartTool } from "./tools/mission_start.ts";
 import { missionStatusTool } from "./tools/mission_status.ts";
 import { observeTool } from "./tools/observe.ts";
 import { recallTool } from "./tools/recall.ts";
-import { type Shape, type ToolSpec, toResult } from "./tools/tool.ts";
+import { submitIconLabelsTool } from "./tools/submit_icon_labels.ts";
+import { type CallContext, type Shape, type ToolSpec, toResult } from "./tools/tool.ts";
 import { VERSION } from "./version.ts";
 
 /** Every registered tool, in the order `tools/list` shows them. */
@@ -41,6 +46,9 @@ export const TOOLS: ToolSpec<any, any>[] = [
   observeTool,
   executePlanTool,
   focusAppTool,
+  hoverIconsTool,
+  annotateIconsTool,
+  submitIconLabelsTool,
   missionStartTool,
   missionStatusTool,
   missionMarkTool,
@@ -75,34 +83,36 @@ export function createServer(
   const listing = tools.map(describeTool);
   const byName = new Map(tools.map((t) => [t.name, t]));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
-  server.setRequestHandler(
-    CallToolRequestSchema,
-    async (request: CallToolRequest, extra: { requestId: RequestId }) => {
-      const tool = byName.get(request.params.name);
-      if (!tool) {
-        return toResult({
-          ok: false,
-          text: `there is no tool "${request.params.name}"; the tools are ${[...byName.keys()].join(", ")}`,
-        });
-      }
-      // Questions to the user go to the client that made this call, on this request's stream.
-      const ask = server.getClientCapabilities()?.elicitation?.form
-        ? async (message: string) =>
-          (await server.elicitInput(
-            { mode: "form", message, requestedSchema: { type: "object", properties: {} } },
-            { relatedRequestId: extra.requestId, timeout: ASK_TIMEOUT_MS },
-          )).action
-        : undefined;
-      const call = () =>
-        callTool(tool, request.params.arguments ?? {}, ask ? { ...services, ask } : services);
-      // Only a screen-acting call, which runs alone, tags the audit rows that follow.
-      const acting = () => {
-        services.audit.begin(tool.name, String(extra.requestId));
-        return call();
-      };
-      return await (tool.actsOnScreen ? actor.run(tool.name, acting) : call());
-    },
-  );
+  server.setRequestHandler(CallToolRequestSchema, async (request: CallToolRequest, extra: RequestExtra) => {
+    const tool = byName.get(request.params.name);
+    if (!tool) {
+      return toResult({
+        ok: false,
+        text: `there is no tool "${request.params.name}"; the tools are ${[...byName.keys()].join(", ")}`,
+      });
+    }
+    // Questions to the user go to the client that made this call, on this request's stream.
+    const ask = server.getClientCapabilities()?.elicitation?.form
+      ? async (message: string) =>
+        (await server.elicitInput(
+          { mode: "form", message, requestedSchema: { type: "object", properties: {} } },
+          { relatedRequestId: extra.requestId, timeout: ASK_TIMEOUT_MS, signal: extra.signal },
+        )).action
+      : undefined;
+    const call = () =>
+      callTool(
+        tool,
+        request.params.arguments ?? {},
+        ask ? { ...services, ask } : services,
+        callContext(request, extra),
+      );
+    // Only a screen-acting call, which runs alone, tags the audit rows that follow.
+    const acting = () => {
+      services.audit.begin(tool.name, String(extra.requestId));
+      return call();
+    };
+    return await (tool.actsOnScreen ? actor.run(tool.name, acting) : call());
+  });
   return server;
 }
 
@@ -130,16 +140,34 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output"): Record<string, u
   return json;
 }
 
+/** What the SDK passes a request handler besides the request. */
+type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** Cancellation, and progress notifications when the client gave a progress token. */
+function callContext(request: CallToolRequest, extra: RequestExtra): CallContext {
+  const token = request.params._meta?.progressToken;
+  if (token === undefined) return { signal: extra.signal };
+  return {
+    signal: extra.signal,
+    progress: (done, total, message) =>
+      extra.sendNotification({
+        method: "notifications/progress",
+        params: { progressToken: token, progress: done, total, message },
+      }),
+  };
+}
+
 /** Validates, runs, and checks the reply against the tool's own output schema. */
 async function callTool<In extends Shape, Out extends Shape>(
   tool: ToolSpec<In, Out>,
   args: unknown,
   services: Services,
+  context: CallContext,
 ): Promise<CallToolResult> {
   const parsed = tool.validate ? tool.validate(args) : validateShape(tool, args);
   if (!parsed.ok) return toResult({ ok: false, text: parsed.text });
   try {
-    const reply = await tool.run(parsed.value as z.infer<z.ZodObject<In>>, services);
+    const reply = await tool.run(parsed.value as z.infer<z.ZodObject<In>>, services, context);
     if (reply.ok || reply.structured !== undefined) {
       const out = z.object(tool.outputSchema).safeParse(reply.structured);
       if (!out.success) throw new Error(`its reply did not match its output schema: ${out.error.message}`);

@@ -17,3 +17,31 @@ export const libcSymbols = {
 
 /** `mallopt` parameter: the most malloc arenas the process may create (`M_ARENA_MAX` in malloc.h). */
 export const M_ARENA_MAX = -8;
+
+/**
+ * glibc file and directory symbols (from `<stdio.h>`, `<unistd.h>`,
+ * `<dirent.h>`), used to read `/proc/<pid>`: Deno grants that only to
+ * `--allow-all`, while a native call needs just `--allow-ffi`.
+ */
+export const procfsSymbols = {
+  // ssize_t readlink(const char *restrict pathname, char *restrict buf, size_t bufsiz);
+  readlink: { parameters: ["buffer", "buffer", "usize"], result: "isize" },
+  // FILE *fopen(const char *restrict pathname, const char *restrict mode);
+  fopen: { parameters: ["buffer", "buffer"], result: "pointer" },
+  // size_t fread(void *restrict ptr, size_t size, size_t nmemb, FILE *restrict stream);
+  fread: { parameters: ["buffer", "usize", "usize", "pointer"], result: "usize" },
+  // int fclose(FILE *stream);
+  fclose: { parameters: ["pointer"], result: "i32" },
+  // DIR *opendir(const char *name);
+  opendir: { parameters: ["buffer"], result: "pointer" },
+  // struct dirent *readdir(DIR *dirp);
+  readdir: { parameters: ["pointer"], result: "pointer" },
+  // int closedir(DIR *dirp);
+  closedir: { parameters: ["pointer"], result: "i32" },
+} as const;
+
+/**
+ * Offset of `d_name` in glibc's `struct dirent` on 64-bit Linux: `d_ino` (8),
+ * `d_off` (8), `d_reclen` (2), `d_type` (1).
+ */
+export const DIRENT_NAME_OFFSET = 19;

@@ -21,13 +21,14 @@ import type {
   RunningApp,
   WindowState,
 } from "./types.ts";
-import { desktopApps, pathApp, processes } from "./x11/apps.ts";
+import { desktopApps, pathApp, processes, sameDisplay } from "./x11/apps.ts";
 import { captureRoot } from "./x11/capture.ts";
 import { readClipboardText } from "./x11/clipboard.ts";
 import { XConnection } from "./x11/connection.ts";
 import { XInput } from "./x11/input.ts";
 import { XMonitors } from "./x11/monitors.ts";
 import { readWindowState } from "./x11/windows.ts";
+import { procEnv, procLink, procText } from "./x11/procfs.ts";
 
 /** Opens the X display named by `DISPLAY` (or `displayName`). */
 export function createX11Desktop(displayName?: string): Desktop {
@@ -130,6 +131,9 @@ export function createX11Desktop(displayName?: string): Desktop {
       for (const p of processes()) {
         const name = launchable.get(p.comm)?.name;
         if (!name) continue;
+        // A copy of the app on another display (or another user's) is not one to reopen here.
+        const display = procEnv(p.pid, "DISPLAY");
+        if (display === null || !sameDisplay(display, c.name)) continue;
         const known = [...byName.values()].some((a) => a.pid === p.pid || a.aliases.includes(p.comm));
         if (!known && !byName.has(name)) {
           byName.set(name, { name, pid: p.pid, aliases: [p.comm], windowIds: [] });
@@ -227,7 +231,8 @@ export function createX11Desktop(displayName?: string): Desktop {
 function executableBuild(pid: number | null): string | null {
   if (pid === null) return null;
   try {
-    const exe = Deno.readLinkSync(`/proc/${pid}/exe`);
+    const exe = procLink(`/proc/${pid}/exe`);
+    if (!exe) return null;
     const mtime = Deno.statSync(exe).mtime;
     return mtime ? `${exe.split("/").pop()} built ${mtime.toISOString().slice(0, 16)}Z` : null;
   } catch {
@@ -236,9 +241,5 @@ function executableBuild(pid: number | null): string | null {
 }
 
 function readComm(pid: number): string | null {
-  try {
-    return Deno.readTextFileSync(`/proc/${pid}/comm`).trim();
-  } catch {
-    return null;
-  }
+  return procText(`/proc/${pid}/comm`)?.trim() || null;
 }

@@ -7,6 +7,8 @@
 
 import type { WindowInfo } from "../desktop/types.ts";
 import type { Element } from "../ocr/types.ts";
+import type { SeenIcon } from "../perceive/icons.ts";
+import { type KnownIcon, recordIcons } from "./glyphs.ts";
 import { windowIdentity } from "./identity.ts";
 import type { Store } from "./store.ts";
 
@@ -20,12 +22,16 @@ export interface SightingResult {
   seenCount: number;
   /** When it was last seen before now (epoch ms), when known. */
   previousSeen: number | null;
+  /** The icons seen in the window, with their glyphs and names. */
+  icons: KnownIcon[];
 }
 
 /**
  * Records a window and the elements read inside it (coordinates become
  * window-relative). `version` identifies the app's build when the platform
  * can tell; a change of it is what marks older windows STALE in recall.
+ * `icons` are the glyphs seen in the window: they come back named when
+ * memory knows their drawing.
  */
 export function recordSighting(
   store: Store,
@@ -34,6 +40,7 @@ export function recordSighting(
   elements: Element[],
   now = Date.now(),
   version: string | null = null,
+  icons: SeenIcon[] = [],
 ): SightingResult {
   return store.tx(() => {
     const appRow = store.get<{
@@ -87,12 +94,14 @@ export function recordSighting(
     }
     store.q("drop_elements_not_seen").run({ window_id: windowId, now });
     store.q("set_app_last_window").run({ window_id: windowId, app_id: appRow.id });
+    const known = recordIcons(store, appRow.id, windowId, window.bounds, icons, now);
     return {
       appId: appRow.id,
       windowId,
       known: Boolean(found),
       seenCount: (found?.seen_count ?? 0) + 1,
       previousSeen: found?.last_seen ?? null,
+      icons: known,
     };
   });
 }

@@ -52,6 +52,8 @@ export interface Element {
   cy: number;
   /** Mean word confidence, 0..1. */
   conf: number;
+  /** True for a named icon standing in as text (its name came from memory, not OCR). */
+  icon?: boolean;
 }
 
 /** The result of reading one region of the screen. */

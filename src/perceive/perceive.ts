@@ -12,6 +12,7 @@ import { containsPoint } from "../common/rect.ts";
 import type { Desktop, Rect, RgbaImage, WindowInfo, WindowState } from "../desktop/types.ts";
 import type { ScreenReader } from "../ocr/reader.ts";
 import type { Element } from "../ocr/types.ts";
+import { findIcons, type SeenIcon } from "./icons.ts";
 import { snapshot } from "./snapshot.ts";
 import { assignSurfaces, focusWindow, type Surfaces } from "./surfaces.ts";
 
@@ -25,6 +26,8 @@ export interface Perception {
   /** Where the single-character scan ran, when it ran. */
   charScan: Rect | null;
   ocrMs: number;
+  /** Wordless icons drawn in the window (unnamed: names come from memory). */
+  icons: SeenIcon[];
 }
 
 /** How to look. */
@@ -51,7 +54,8 @@ export async function perceive(
   if (opts.whole) {
     const read = await reader.read(frame, { x: 0, y: 0, width: frame.width, height: frame.height });
     const surfaces = assignSurfaces(read.elements, state, window);
-    return { state, frame, window, surfaces, charScan: read.charScan, ocrMs: read.ms };
+    const icons = window ? findIcons(frame, state, window, surfaces.window) : [];
+    return { state, frame, window, surfaces, charScan: read.charScan, ocrMs: read.ms, icons };
   }
   const chromeReads = await Promise.all(state.chrome.map((c) => reader.read(frame, c.bounds)));
   const chrome = chromeReads.flatMap((r, i) =>
@@ -84,5 +88,6 @@ export async function perceive(
     surfaces: { focus: window, window: windowText, chrome, offSurface },
     charScan,
     ocrMs,
+    icons: window ? findIcons(frame, state, window, windowText) : [],
   };
 }

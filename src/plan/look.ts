@@ -9,6 +9,7 @@
 import { normaliseText } from "../common/match.ts";
 import type { RgbaImage, WindowInfo, WindowState } from "../desktop/types.ts";
 import type { Rect } from "../desktop/types.ts";
+import type { KnownIcon } from "../graph/glyphs.ts";
 import { recordSighting, type SightingResult } from "../graph/record.ts";
 import type { Element } from "../ocr/types.ts";
 import { perceive } from "../perceive/perceive.ts";
@@ -25,9 +26,26 @@ export interface Look {
   windowElements: Element[];
   /** Text on chrome surfaces (menus, popups, tooltips, docks, menu bar). */
   chromeElements: Element[];
+  /** Icons drawn in the window, named when memory knows their drawing. */
+  icons: KnownIcon[];
   /** The window's node in the interface graph, when recorded. */
   nodeId: number | null;
   at: number;
+}
+
+/** Named icons as targetable elements: a name is found like any text. */
+export function iconElements(icons: KnownIcon[]): Element[] {
+  return icons.filter((i) => i.label !== null).map((i) => ({
+    text: i.label!,
+    x: i.x,
+    y: i.y,
+    w: i.w,
+    h: i.h,
+    cx: i.cx,
+    cy: i.cy,
+    conf: 1,
+    icon: true,
+  }));
 }
 
 /** Titles of the open app windows, for error messages. */
@@ -56,9 +74,12 @@ export async function look(services: Services, windowId?: string): Promise<Look>
   const { state, frame, window, surfaces } = seen;
   const at = services.now();
   let nodeId: number | null = null;
+  let icons: KnownIcon[] = [];
   if (window?.app) {
     const version = desktop.appVersion?.(window.pid) ?? null;
-    nodeId = recordSighting(services.store, window.app, window, surfaces.window, at, version).windowId;
+    const s = recordSighting(services.store, window.app, window, surfaces.window, at, version, seen.icons);
+    nodeId = s.windowId;
+    icons = s.icons;
   }
   return {
     state,
@@ -66,6 +87,7 @@ export async function look(services: Services, windowId?: string): Promise<Look>
     window,
     windowElements: surfaces.window,
     chromeElements: surfaces.chrome,
+    icons,
     nodeId,
     at,
   };
@@ -82,22 +104,24 @@ export interface Observation {
   sighting: SightingResult | null;
   charScan: Rect | null;
   ocrMs: number;
+  /** Icons of the focus window, named when memory knows their drawing. */
+  icons: KnownIcon[];
   at: number;
 }
 
 /** Reads the whole screen once and records the focus window. */
 export async function observeScreen(services: Services): Promise<Observation> {
   const desktop = services.desktop();
-  const { state, frame, surfaces, charScan, ocrMs } = await perceive(desktop, services.reader(), {
-    whole: true,
-  });
+  const seen = await perceive(desktop, services.reader(), { whole: true });
+  const { state, frame, surfaces, charScan, ocrMs } = seen;
   const focus = surfaces.focus;
   const appWindows = focus ? state.windows.filter((w) => w.app === focus.app) : [];
   const at = services.now();
   let sighting: SightingResult | null = null;
   if (focus?.app) {
     const version = desktop.appVersion?.(focus.pid) ?? null;
-    sighting = recordSighting(services.store, focus.app, focus, surfaces.window, at, version);
+    sighting = recordSighting(services.store, focus.app, focus, surfaces.window, at, version, seen.icons);
   }
-  return { state, frame, surfaces, appWindows, sighting, charScan, ocrMs, at };
+  const icons = sighting?.icons ?? [];
+  return { state, frame, surfaces, appWindows, sighting, charScan, ocrMs, icons, at };
 }

@@ -31,7 +31,8 @@ export function matchLine(f: Found): string {
   const how = f.stage === "exact" ? "exact" : `${f.stage} ${f.score.toFixed(2)}`;
   const via = f.via ? `${f.via} -> ` : "";
   const many = f.candidates > 1 ? ` (1 of ${f.candidates})` : "";
-  return `${via}matched ${quote(f.element.text)} (${how}${many}) @ (${f.point.x},${f.point.y})`;
+  const what = f.element.icon ? "icon " : "";
+  return `${via}matched ${what}${quote(f.element.text)} (${how}${many}) @ (${f.point.x},${f.point.y})`;
 }
 
 /** ` ; detail` when there is a detail to add to a journey line. */

@@ -9,7 +9,7 @@
 import type { Point, Rect, WindowInfo } from "../desktop/types.ts";
 import type { Element } from "../ocr/types.ts";
 import { unionRect } from "../common/rect.ts";
-import { findWindow, type Look, openTitles } from "./look.ts";
+import { findWindow, iconElements, type Look, openTitles } from "./look.ts";
 import { isResolved, type Region, type Resolved, resolveTarget } from "./resolve.ts";
 import { type Run, skipOrThrow, StepFailure, type StepReport } from "./run.ts";
 
@@ -59,7 +59,7 @@ export async function enterWindow(run: Run, piece: string | undefined): Promise<
   return win;
 }
 
-/** The elements and bounds of the surface a target names. */
+/** The elements (named icons included) and bounds of the surface a target names. */
 export function surfaceOf(l: Look, scope: "window" | "chrome"): { elements: Element[]; area: Rect } {
   if (scope === "chrome") {
     const rects = l.state.chrome.map((c) => c.bounds);
@@ -69,7 +69,7 @@ export function surfaceOf(l: Look, scope: "window" | "chrome"): { elements: Elem
     return { elements: l.chromeElements, area };
   }
   return {
-    elements: l.windowElements,
+    elements: [...l.windowElements, ...iconElements(l.icons)],
     area: l.window?.bounds ?? { x: 0, y: 0, width: l.frame.width, height: l.frame.height },
   };
 }

@@ -139,3 +139,13 @@ export async function screenshotPng(
   }
   throw new Error("screenshot could not be encoded under the size limit");
 }
+
+/** Encodes an RGBA image as a lossless PNG at its own size (the icon sheet, fixture frames). */
+export async function encodePng(image: RgbaImage): Promise<Uint8Array> {
+  const { sharp } = await backend();
+  if (!sharp) return encodePngBuiltin(image, { alpha: false, level: 9 });
+  const buf = await sharp(image.data, {
+    raw: { width: image.width, height: image.height, channels: 4 },
+  }).removeAlpha().png({ compressionLevel: 9 }).toBuffer();
+  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+}

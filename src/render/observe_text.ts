@@ -10,6 +10,19 @@ import type { Element } from "../ocr/types.ts";
 import type { Observation } from "../plan/look.ts";
 import { emptyChromeReason } from "../perceive/surfaces.ts";
 
+/** A named icon as a listing line: a target like text, marked as a drawing. */
+export function iconLine(icon: { label: string | null; cx: number; cy: number }): string {
+  return `${icon.label} [icon] @ (${icon.cx},${icon.cy})`;
+}
+
+/** The icon count line: how many icons the window draws, named and not. */
+export function iconCountLine(icons: Array<{ label: string | null }>): string {
+  const named = icons.filter((i) => i.label !== null).length;
+  const unnamed = icons.length - named;
+  const hint = unnamed ? " (hover_icons asks the app for their names, annotate_icons asks you)" : "";
+  return `icons: ${named} labeled, ${unnamed} unlabeled${hint}`;
+}
+
 /** One element as a listing line. */
 export function elementLine(el: Element): string {
   return `${el.text} @ (${el.cx},${el.cy}) [conf ${el.conf.toFixed(2)}]`;
@@ -61,10 +74,13 @@ export function observeText(
   lines.push(
     `single_character_scan: ${o.charScan ? rect(o.charScan) : "none (no glyph-sized blobs left unread)"}`,
   );
+  if (focus) lines.push(iconCountLine(o.icons));
   lines.push("");
-  lines.push(`elements in focus window (${o.surfaces.window.length}):`);
+  const named = o.icons.filter((i) => i.label !== null);
+  lines.push(`elements in focus window (${o.surfaces.window.length + named.length}):`);
   for (const el of o.surfaces.window) lines.push(`  ${elementLine(el)}`);
-  if (!o.surfaces.window.length) {
+  for (const icon of named) lines.push(`  ${iconLine(icon)}`);
+  if (!o.surfaces.window.length && !named.length) {
     lines.push(focus ? "  (no text read in this window)" : "  (no window has the focus)");
   }
   const chromeLabel = platform === "macos"

@@ -43,6 +43,14 @@ export type Reply<Out> =
     images?: Uint8Array[];
   };
 
+/** What a call carries besides its arguments. */
+export interface CallContext {
+  /** Aborted when the client cancels the request. */
+  signal: AbortSignal;
+  /** Sends a progress notification, when the client asked for them (gave a progress token). */
+  progress?(done: number, total: number, message: string): Promise<void>;
+}
+
 /** One MCP tool: definition and handler. */
 export interface ToolSpec<In extends Shape, Out extends Shape> {
   name: string;
@@ -72,6 +80,7 @@ export interface ToolSpec<In extends Shape, Out extends Shape> {
   run(
     args: z.infer<z.ZodObject<In>>,
     services: Services,
+    call: CallContext,
   ): Promise<Reply<z.infer<z.ZodObject<Out>>>>;
 }
 

@@ -9,6 +9,7 @@ import { envVar } from "../../env.ts";
 import { join } from "node:path";
 import { parseDesktopEntry, toLaunchable } from "../desktop_entry.ts";
 import type { LaunchableApp } from "../types.ts";
+import { procPids, procText } from "./procfs.ts";
 
 /** Folders holding `.desktop` files, per the XDG base directory spec. */
 export function applicationDirs(env: (k: string) => string | undefined): string[] {
@@ -65,18 +66,19 @@ export function pathApp(name: string): LaunchableApp | null {
 /** Running processes by command name (from /proc), for apps with no window. */
 export function processes(): Array<{ pid: number; comm: string }> {
   const out: Array<{ pid: number; comm: string }> = [];
-  try {
-    for (const e of Deno.readDirSync("/proc")) {
-      if (!/^\d+$/.test(e.name)) continue;
-      try {
-        const comm = Deno.readTextFileSync(`/proc/${e.name}/comm`).trim();
-        out.push({ pid: Number(e.name), comm });
-      } catch {
-        // The process ended while we looked.
-      }
-    }
-  } catch {
-    // No /proc: nothing to report.
+  for (const pid of procPids()) {
+    // null when the process ended while we looked
+    const comm = procText(`/proc/${pid}/comm`)?.trim();
+    if (comm) out.push({ pid, comm });
   }
   return out;
+}
+
+/**
+ * Whether two X display names name the same display: ":1", ":1.0",
+ * "unix:1" and "localhost:1.0" do.
+ */
+export function sameDisplay(a: string, b: string): boolean {
+  const fold = (d: string) => d.replace(/^(unix|localhost)(?=:)/, "").replace(/\.\d+$/, "");
+  return fold(a) === fold(b);
 }

@@ -42,6 +42,9 @@ export class XConnection {
   /** Error code of the last X protocol error (BadWindow = 3, BadMatch = 8). */
   lastError = 0;
 
+  /** The display name asked for (`DISPLAY` unless given), e.g. ":0". */
+  readonly name: string;
+
   constructor(displayName?: string) {
     this.#libs = openX11Libraries();
     this.x = this.#libs.x11.symbols;
@@ -58,6 +61,7 @@ export class XConnection {
     );
     this.x.XSetErrorHandler(this.#onError.pointer);
     const name = displayName ?? envVar("DISPLAY") ?? "";
+    this.name = name;
     const display = this.x.XOpenDisplay(cstr(name));
     if (!display) {
       this.#onError.close();

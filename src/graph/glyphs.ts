@@ -1,0 +1,165 @@
+/**
+ * Icons in the graph: each drawing of an app is one glyph (matched by its
+ * perceptual hash), named once, and every place it is drawn inherits the
+ * name. A glyph means what its own app says, so nothing is shared between
+ * apps.
+ *
+ * @module
+ */
+
+import type { Rect } from "../desktop/types.ts";
+import { encodePng } from "../common/png.ts";
+import type { SeenIcon } from "../perceive/icons.ts";
+import { sameDrawing } from "../perceive/phash.ts";
+import type { Store } from "./store.ts";
+
+/** An icon of the window just read, with what memory knows of its drawing. */
+export interface KnownIcon extends SeenIcon {
+  glyphId: number;
+  /** Its name, or null while nobody has named the drawing. */
+  label: string | null;
+}
+
+/** Where a name came from. */
+export type LabelSource = "tooltip" | "model";
+
+interface GlyphRow {
+  id: number;
+  phash: string;
+  w: number;
+  h: number;
+  label: string | null;
+}
+
+/**
+ * Records the icons seen in a window (boxes become window-relative) and
+ * returns them with their glyph and name. A drawing already known for the
+ * app, here or in another window, is the same glyph; a new one is stored with
+ * its crop. Places the window no longer shows are dropped. Call inside the
+ * sighting's transaction.
+ */
+export function recordIcons(
+  store: Store,
+  appId: number,
+  windowId: number,
+  bounds: Rect,
+  icons: SeenIcon[],
+  now: number,
+): KnownIcon[] {
+  const known = store.all<GlyphRow>("glyphs_of_app", { app_id: appId });
+  const out: KnownIcon[] = [];
+  for (const icon of icons) {
+    let glyph = known.find((g) => g.phash === icon.hash) ??
+      known.find((g) => sameDrawing({ hash: g.phash, w: g.w, h: g.h }, icon));
+    if (glyph) {
+      store.q("touch_glyph").run({ id: glyph.id, now });
+    } else {
+      const row = store.get<{ id: number }>("insert_glyph", {
+        app_id: appId,
+        phash: icon.hash,
+        w: icon.w,
+        h: icon.h,
+        png: encodePng(icon.crop),
+        now,
+      })!;
+      glyph = { id: row.id, phash: icon.hash, w: icon.w, h: icon.h, label: null };
+      known.push(glyph);
+    }
+    store.q("upsert_glyph_place").run({
+      glyph_id: glyph.id,
+      window_id: windowId,
+      x: Math.round(icon.x - bounds.x),
+      y: Math.round(icon.y - bounds.y),
+      w: icon.w,
+      h: icon.h,
+      near: icon.near.join("\n"),
+      now,
+    });
+    out.push({ ...icon, glyphId: glyph.id, label: glyph.label });
+  }
+  store.q("drop_glyph_places_not_seen").run({ window_id: windowId, now });
+  return out;
+}
+
+/** What naming wrote. */
+export interface Named {
+  glyphs: number;
+  places: number;
+}
+
+/** Names glyphs (each with every place it is drawn) in one transaction. */
+export function nameGlyphs(
+  store: Store,
+  names: Array<{ glyphId: number; label: string }>,
+  from: LabelSource,
+): Named {
+  return store.tx(() => {
+    let places = 0;
+    for (const n of names) {
+      store.q("name_glyph").run({ id: n.glyphId, label: n.label, label_from: from });
+      places += store.get<{ n: number }>("glyph_place_count", { id: n.glyphId })!.n;
+    }
+    return { glyphs: names.length, places };
+  });
+}
+
+/** How many of an app's drawn glyphs exist and how many have names. */
+export function glyphCounts(store: Store, appId: number): { total: number; named: number } {
+  const row = store.get<{ total: number; named: number }>("glyph_counts_of_app", { app_id: appId })!;
+  return { total: row.total, named: row.named };
+}
+
+/** An app by name (case-insensitive), or undefined. */
+export function findApp(store: Store, name: string): { id: number; name: string } | undefined {
+  return store.get<{ id: number; name: string }>("find_app", { name });
+}
+
+/** The app whose unnamed drawing is drawn in the most places, or undefined. */
+export function appWithMostDrawnUnnamed(store: Store): { id: number; name: string } | undefined {
+  return store.get<{ id: number; name: string }>("app_with_most_drawn_unnamed");
+}
+
+/** An unnamed glyph with its crop, for the naming sheet. */
+export interface UnnamedGlyph {
+  id: number;
+  phash: string;
+  w: number;
+  h: number;
+  png: Uint8Array;
+  places: number;
+}
+
+/** The app's unnamed glyphs, most places first. */
+export function unnamedGlyphs(store: Store, appId: number): UnnamedGlyph[] {
+  return store.all<UnnamedGlyph>("unnamed_glyphs_of_app", { app_id: appId });
+}
+
+/** One place a glyph is drawn. */
+export interface GlyphPlace {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  near: string;
+  window_id: number;
+  title: string;
+  width: number;
+  height: number;
+}
+
+/** Every place a glyph is drawn, most recent first. */
+export function glyphPlaces(store: Store, glyphId: number): GlyphPlace[] {
+  return store.all<GlyphPlace>("glyph_places", { glyph_id: glyphId });
+}
+
+/** The glyphs of an app whose hash starts with `key`. */
+export function glyphsByKey(store: Store, appId: number, key: string): GlyphRow[] {
+  return store.all<GlyphRow>("glyph_by_key", { app_id: appId, key });
+}
+
+/** How many of these glyphs (ids, repeats allowed) still have no name. */
+export function unnamedAmong(store: Store, glyphIds: number[]): number {
+  const ids = [...new Set(glyphIds)];
+  if (!ids.length) return 0;
+  return store.get<{ n: number }>("count_unnamed_among", { ids: JSON.stringify(ids) })!.n;
+}

@@ -1,0 +1,72 @@
+/**
+ * The icons of the window being read: glyphs detected there that nothing in
+ * front of the window covers, each with its drawing's hash, the texts
+ * nearest to it and its crop, ready to be named from memory.
+ *
+ * @module
+ */
+
+import { containsPoint } from "../common/rect.ts";
+import type { RgbaImage, WindowInfo, WindowState } from "../desktop/types.ts";
+import type { Element } from "../ocr/types.ts";
+import { detectGlyphs } from "./glyphs.ts";
+import { cropImage, glyphHash } from "./phash.ts";
+
+/** One icon drawn in the window, in screen pixels. */
+export interface SeenIcon {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  cx: number;
+  cy: number;
+  /** The drawing's perceptual hash. */
+  hash: string;
+  /** Up to three texts nearest to it, nearest first. */
+  near: string[];
+  /** Its pixels at real size. */
+  crop: RgbaImage;
+}
+
+/** How far (px, centre to box) a text may be to count as near an icon. */
+const NEAR_PX = 160;
+
+/**
+ * Finds the icons of `window`: `words` are the texts read in it. Glyphs under
+ * a chrome surface or another window in front are left out, as their text is.
+ */
+export function findIcons(
+  frame: RgbaImage,
+  state: WindowState,
+  window: WindowInfo,
+  words: Element[],
+): SeenIcon[] {
+  const b = window.bounds;
+  const region = { x: b.x + 1, y: b.y + 1, width: b.width - 2, height: b.height - 2 };
+  const out: SeenIcon[] = [];
+  for (const g of detectGlyphs(frame, region, words)) {
+    const cx = Math.round(g.x + g.w / 2);
+    const cy = Math.round(g.y + g.h / 2);
+    if (state.chrome.some((c) => containsPoint(c.bounds, cx, cy))) continue;
+    const top = state.windows.find((w) => containsPoint(w.bounds, cx, cy));
+    if (top && top.id !== window.id) continue;
+    const crop = cropImage(frame, g);
+    out.push({ ...g, cx, cy, hash: glyphHash(crop), near: nearestTexts(g, words), crop });
+  }
+  return out;
+}
+
+function nearestTexts(g: { x: number; y: number; w: number; h: number }, words: Element[]): string[] {
+  const cx = g.x + g.w / 2;
+  const cy = g.y + g.h / 2;
+  return words
+    .map((e) => {
+      const dx = Math.max(e.x - cx, 0, cx - (e.x + e.w));
+      const dy = Math.max(e.y - cy, 0, cy - (e.y + e.h));
+      return { text: e.text, d: Math.hypot(dx, dy) };
+    })
+    .filter((n) => n.d <= NEAR_PX)
+    .sort((a, b) => a.d - b.d)
+    .slice(0, 3)
+    .map((n) => n.text);
+}

@@ -1,0 +1,106 @@
+/**
+ * `annotate_icons`: a sheet of an app's unnamed icons, from memory, for the
+ * model to name.
+ *
+ * @module
+ */
+
+import { z } from "zod";
+import { gatherSheet } from "../graph/glyph_sheet.ts";
+import { iconSheet, SHEET_CELLS } from "../render/icon_sheet.ts";
+import { legendLine, quoted, whereInWindow } from "../render/icon_text.ts";
+import { decodeImage } from "../render/image.ts";
+import { defineTool } from "./tool.ts";
+
+/** Cells in one call: two full sheets. */
+const CAP = 2 * SHEET_CELLS;
+
+export const annotateIconsTool = defineTool({
+  name: "annotate_icons",
+  title: "Show unnamed icons to name",
+  description: [
+    "Returns a PNG sheet of one app's unnamed icons at real size in a numbered grid, with a legend. Each cell's line gives its key, window, where in it, size, nearest texts and other windows drawing it.",
+    "Name them with submit_icon_labels using the keys (not the cell numbers). Try hover_icons first: apps name many icons in tooltips.",
+    "From memory only: captures and clicks nothing. Without app_name, picks the app whose unnamed icon is drawn most, and says which.",
+  ].join(" "),
+  inputSchema: {
+    app_name: z.string().optional().describe(
+      "App whose icons to show (default: the one with the most-drawn unnamed icon).",
+    ),
+  },
+  outputSchema: {
+    app: z.string().nullable().describe("The app shown."),
+    cells: z.array(z.object({
+      n: z.number().describe("Cell number on the sheet."),
+      key: z.string().describe("Key for submit_icon_labels."),
+      window: z.string().describe("Window it was last seen in."),
+      where: z.string().describe("Where in that window."),
+      near: z.array(z.string()).describe("Nearest texts."),
+    })).describe("The legend."),
+    remaining: z.number().describe("Unnamed icons not on this sheet."),
+  },
+  carriesScreenText: true,
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  async run(args, services) {
+    const name = args.app_name?.trim();
+    const data = gatherSheet(services.store, name || undefined, CAP);
+    if (!data.ok) {
+      if (data.problem === "unknown_app") {
+        return {
+          ok: false,
+          text: `no app called ${
+            quoted(data.app ?? "")
+          } has been seen: pass the name observe or recall shows (for example "Mousepad"), or leave app_name out.`,
+        };
+      }
+      return {
+        ok: true,
+        text: "every icon seen so far already has a name (or none was seen yet): nothing to annotate.",
+        structured: { app: null, cells: [], remaining: 0 },
+      };
+    }
+    if (!data.cells.length) {
+      return {
+        ok: true,
+        text: `every icon of ${quoted(data.app)} already has a name: nothing to annotate.`,
+        structured: { app: data.app, cells: [], remaining: 0 },
+      };
+    }
+    const crops = await Promise.all(data.cells.map((c) => decodeImage(c.glyph.png)));
+    const sheets: Uint8Array[] = [];
+    for (let i = 0; i < crops.length; i += SHEET_CELLS) {
+      sheets.push(await iconSheet(crops.slice(i, i + SHEET_CELLS), i + 1));
+    }
+    const lines = [
+      `${data.cells.length} unnamed icon(s) of ${quoted(data.app)}${
+        data.chosen ? " (chosen: its unnamed icon is drawn most)" : ""
+      }, on ${sheets.length} sheet(s):`,
+      ...data.cells.map((c, i) => legendLine(i + 1, c)),
+      data.remaining
+        ? `${data.remaining} more not shown: name these, then call again.`
+        : "that is all of them.",
+      `name them with submit_icon_labels {app_name: ${quoted(data.app)}, labels: {<key>: <name>}}.`,
+    ];
+    return {
+      ok: true,
+      text: lines.join("\n"),
+      images: sheets,
+      structured: {
+        app: data.app,
+        cells: data.cells.map((c, i) => ({
+          n: i + 1,
+          key: c.key,
+          window: c.places[0]?.title ?? "",
+          where: c.places[0] ? whereInWindow(c.places[0], c.places[0]) : "",
+          near: c.places[0]?.near ? c.places[0].near.split("\n") : [],
+        })),
+        remaining: data.remaining,
+      },
+    };
+  },
+});

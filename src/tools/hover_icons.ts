@@ -1,0 +1,66 @@
+/**
+ * `hover_icons`: the front window's app names its own icons through its
+ * tooltips.
+ *
+ * @module
+ */
+
+import { z } from "zod";
+import { hoverIcons } from "../plan/hover.ts";
+import { hoverText } from "../render/icon_text.ts";
+import { defineTool } from "./tool.ts";
+
+export const hoverIconsTool = defineTool({
+  name: "hover_icons",
+  title: "Name icons from their tooltips",
+  description: [
+    "Hovers each unnamed icon of the FRONT window and keeps the app's tooltip as that drawing's name wherever the app draws it. Only the tooltip is read; named icons are then targets like text.",
+    "Use first when observe reports unlabeled icons (focus_app the app first); annotate_icons covers icons without tooltips.",
+    "Moves the pointer (1-2 s per icon) and puts it back; clicks and types nothing. Stops early on pointer in the top-left corner, cancellation, or the front window changing or moving.",
+  ].join(" "),
+  inputSchema: {
+    limit: z.number().int().min(1).max(40).default(12).describe("Most icons to visit (default 12, max 40)."),
+  },
+  outputSchema: {
+    app: z.string().nullable().describe("The front window's app."),
+    window: z.string().nullable().describe("The front window's title."),
+    hovered: z.number().describe("Icons visited."),
+    named: z.array(z.string()).describe("Names read and written."),
+    showed_nothing: z.number().describe("Icons with no tooltip."),
+    still_unnamed: z.number().describe("Drawings here still unnamed."),
+    not_visited: z.number().describe("Left by limit."),
+    stopped: z.string().nullable().describe("Why it stopped early."),
+  },
+  actsOnScreen: true,
+  carriesScreenText: true,
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: false,
+  },
+  async run(args, services, call) {
+    const r = await hoverIcons(services, args.limit, { signal: call.signal, progress: call.progress });
+    if (!r.window) {
+      return {
+        ok: false,
+        text:
+          "no window is in front to read: bring the app forward with focus_app, then call hover_icons again.",
+      };
+    }
+    return {
+      ok: true,
+      text: hoverText(r),
+      structured: {
+        app: r.app,
+        window: r.window.title,
+        hovered: r.hovered,
+        named: r.named,
+        showed_nothing: r.showedNothing,
+        still_unnamed: r.stillUnnamed,
+        not_visited: r.leftOver,
+        stopped: r.stopped,
+      },
+    };
+  },
+});
