@@ -4,7 +4,13 @@
  */
 
 import { assert, assertEquals, assertMatch, assertThrows } from "./support/assert.ts";
-import { buildPolicy, DEFAULT_DENY_APPS, deniedEntry } from "../src/common/policy.ts";
+import {
+  buildPolicy,
+  DEFAULT_DENY_APPS,
+  defaultPolicy,
+  deniedEntry,
+  policyLines,
+} from "../src/common/policy.ts";
 import { loadPolicy } from "../src/common/config.ts";
 import { DeniedError, guardDesktop } from "../src/desktop/guard.ts";
 import { destructiveHotkey, destructiveLabel, runsCommand } from "../src/plan/confirm.ts";
@@ -111,4 +117,22 @@ Deno.test("the confirmation policy comes from the file or CHOTO_CONFIRM and noth
     "allow",
   );
   assertThrows(() => buildPolicy({ confirm: "sometimes" }, "cfg", noEnv), /must be one of ask, allow, deny/);
+});
+
+Deno.test("doctor's effective policy names every part and where it came from", () => {
+  const p = buildPolicy(
+    { deny_apps: ["Signal"] },
+    "/data/choto.json",
+    (n) => n === "CHOTO_CONFIRM" ? "deny" : undefined,
+  );
+  const text = policyLines(p, "/data/choto.json").join("\n");
+  assertMatch(text, /^config file: \/data\/choto.json$/m);
+  assertMatch(text, /^deny list \(\d+\): KeePassXC, .*Signal$/m);
+  assertMatch(text, /^destructive steps when the client cannot ask the user: deny$/m);
+  assertMatch(text, /^audit log: kept 30 days; typed text stored as its length and hash$/m);
+  assertMatch(text, /^overrides from the environment: CHOTO_CONFIRM$/m);
+  assertMatch(
+    policyLines(defaultPolicy(), "/x/choto.json").join("\n"),
+    /config file: \/x\/choto.json \(absent: defaults\)/,
+  );
 });
