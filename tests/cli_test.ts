@@ -2,28 +2,9 @@
 
 import { assertEquals, assertMatch } from "./support/assert.ts";
 import { ROOT } from "./support/mcp.ts";
+import { runChoto } from "./support/cli.ts";
 
-async function choto(...args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-read",
-      "--allow-write",
-      "--allow-env",
-      "--allow-ffi",
-      "--allow-sys",
-      "--allow-run",
-      "main.ts",
-      ...args,
-    ],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
+const choto = (...args: string[]) => runChoto(args);
 
 Deno.test("--help and --version", async () => {
   const help = await choto("--help");

@@ -3,28 +3,10 @@
 import { Store } from "../src/graph/store.ts";
 import { activeItem, finishMission, markItem, recordRun, startMission } from "../src/mission/store.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
-import { ROOT } from "./support/mcp.ts";
+import { runChoto } from "./support/cli.ts";
 
-async function missions(...args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-read",
-      "--allow-write",
-      "--allow-env",
-      "--allow-ffi",
-      "main.ts",
-      "missions",
-      ...args,
-    ],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
+const missions = (...args: string[]) =>
+  runChoto(["missions", ...args], { flags: ["--allow-read", "--allow-write", "--allow-env", "--allow-ffi"] });
 
 Deno.test("choto missions lists missions newest first with items, reasons and recipes", async () => {
   const dir = await Deno.makeTempDir({ prefix: "choto-missions-" });

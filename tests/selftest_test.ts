@@ -5,31 +5,10 @@
  */
 
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
-import { ROOT } from "./support/mcp.ts";
+import { runChoto } from "./support/cli.ts";
 import { skipE2E, startDesktop } from "./support/xdesktop.ts";
 
-async function selftest(env: Record<string, string>) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-read",
-      "--allow-write",
-      "--allow-env",
-      "--allow-ffi",
-      "--allow-sys",
-      "--allow-run",
-      "main.ts",
-      "selftest",
-    ],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "piped",
-    clearEnv: true,
-    env: { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "/tmp", NO_COLOR: "1", ...env },
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
+const selftest = (env: Record<string, string>) => runChoto(["selftest"], { env, clearEnv: true });
 
 Deno.test({
   name: "selftest passes on a desktop, naming sharp and OCR workers",

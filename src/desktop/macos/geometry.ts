@@ -6,6 +6,7 @@
  * @module
  */
 
+import { containsPoint, overlapArea } from "../../common/rect.ts";
 import type { Point, Rect } from "../types.ts";
 
 /** One active display. */
@@ -26,16 +27,6 @@ export function scaleOf(pixelWidth: number, pointWidth: number): number {
   return Math.abs(s - r) < 0.01 ? r : s;
 }
 
-function contains(r: Rect, p: Point): boolean {
-  return p.x >= r.x && p.y >= r.y && p.x < r.x + r.width && p.y < r.y + r.height;
-}
-
-function overlap(a: Rect, b: Rect): number {
-  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
-  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-  return w > 0 && h > 0 ? w * h : 0;
-}
-
 /**
  * The display that holds a window (given in global points): the one holding
  * its centre, else the one it overlaps most, else the first (main) display.
@@ -44,11 +35,11 @@ export function displayFor(displays: Display[], rect: Rect | null): Display {
   if (displays.length === 0) throw new Error("no active display");
   if (!rect) return displays[0];
   const c = { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
-  const hit = displays.find((d) => contains(d.bounds, c));
+  const hit = displays.find((d) => containsPoint(d.bounds, c.x, c.y));
   if (hit) return hit;
   let best = displays[0], area = 0;
   for (const d of displays) {
-    const a = overlap(d.bounds, rect);
+    const a = overlapArea(d.bounds, rect);
     if (a > area) [best, area] = [d, a];
   }
   return best;
@@ -80,7 +71,7 @@ export function rectToPixels(d: Display, r: Rect): Rect {
 
 /** True when a rectangle in global points overlaps the display. */
 export function onDisplay(d: Display, r: Rect): boolean {
-  return overlap(d.bounds, r) > 0;
+  return overlapArea(d.bounds, r) > 0;
 }
 
 /** Reads a CGRect returned by value (four little-endian doubles). */

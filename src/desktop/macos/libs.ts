@@ -23,16 +23,6 @@ export interface MacLibs {
   close(): void;
 }
 
-/** Every framework path choto opens (for a scoped --allow-ffi). */
-export const MAC_LIBRARY_PATHS = [
-  CORE_FOUNDATION_PATH,
-  CORE_GRAPHICS_PATH,
-  APPLICATION_SERVICES_PATH,
-  LIBOBJC_PATH,
-  APPKIT_PATH,
-  VISION_PATH,
-] as const;
-
 /**
  * Opens CoreFoundation, CoreGraphics, ApplicationServices and libobjc, plus
  * AppKit and/or Vision so their classes register. macOS only.
