@@ -10,6 +10,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ROOT } from "./support/mcp.ts";
 import { gate } from "../src/http.ts";
+import { skipE2E, startDesktop } from "./support/xdesktop.ts";
 
 const TOKEN = "test-token-0123456789";
 
@@ -155,4 +156,38 @@ Deno.test("a request naming another host is refused, against DNS rebinding", () 
   assertEquals(gate(req({ origin: "http://localhost:9999" }), opts), null);
   assertEquals(gate(req({ origin: "http://localhost.evil.example" }), opts)?.status, 403);
   assertEquals(gate(req({ origin: "null" }), opts)?.status, 403);
+});
+
+Deno.test({
+  name: "serve --http: one call acts on the screen at a time, across sessions",
+  ignore: skipE2E(),
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const desktop = await startDesktop();
+    const dir = await Deno.makeTempDir({ prefix: "choto-http-" });
+    const server = await startHttp(dir, { ...Deno.env.toObject(), ...desktop.env, CHOTO_HTTP_TOKEN: TOKEN });
+    try {
+      const good = { authorization: `Bearer ${TOKEN}` };
+      const a = await connect(server.url, good);
+      const b = await connect(server.url, good);
+      const slow = a.callTool({
+        name: "execute_plan",
+        arguments: { steps: [{ action: "wait", amount: 4000 }] },
+      });
+      await new Promise((r) => setTimeout(r, 1500));
+      const other = await b.callTool({ name: "focus_app", arguments: { app_name: "mousepad" } });
+      const text = (other.content as Array<{ text?: string }>).map((c) => c.text ?? "").join("\n");
+      assert(other.isError, text);
+      assertMatch(text, /focus_app refused: execute_plan has been acting on the screen/);
+      const first = await slow;
+      assertEquals((first.structuredContent as { status: string }).status, "success");
+      await a.close();
+      await b.close();
+    } finally {
+      await server.stop();
+      await desktop.stop();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
 });
