@@ -25,9 +25,17 @@ import { runSelftest } from "./src/selftest.ts";
 import { runRecallCli } from "./src/tools/recall.ts";
 import { missionsText } from "./src/mission/cli.ts";
 import { VERSION } from "./src/version.ts";
+import { configPath, loadPolicy } from "./src/common/config.ts";
+import { httpToken, serveHttp } from "./src/http.ts";
+import { dirname, join } from "node:path";
+import { forgetApp, forgetBefore } from "./src/graph/forget.ts";
+import { auditLine, auditSince, parseSince } from "./src/graph/audit.ts";
 
 /** First lines of sql/schema.sql, which `deno task db:schema` regenerates. */
 const SCHEMA_HEADER = "-- Generated from sql/migrations by `deno task db:schema`; do not edit.\n\n";
+
+/** The port `serve --http` listens on unless given one. */
+const DEFAULT_PORT = 8767;
 
 /** A usage error: printed as one line, exit status 2. */
 class UsageError extends Error {}
@@ -37,16 +45,42 @@ function dbPath(flag: string | undefined): string {
 }
 
 function services(dbFlag: string | undefined, ocrFlag: string | undefined): Services {
-  const store = new Store(dbPath(dbFlag));
+  const path = dbPath(dbFlag);
+  // A broken choto.json stops here, before the database or the display is touched.
+  const policy = loadPolicy(configPath(path));
+  const store = new Store(path);
   return createServices({
     store,
+    policy,
     openDesktop,
     openReader: () => createScreenReader(createEngine(ocrFlag)),
   });
 }
 
-async function serve(dbFlag: string | undefined, ocrFlag: string | undefined): Promise<void> {
+/** `serve --http`: Streamable HTTP at /mcp until a signal ends it. */
+function serveOverHttp(svc: Services, path: string, host: string, port: number): void {
+  const { token, source } = httpToken(join(dirname(path), "http-token"), envVar("CHOTO_HTTP_TOKEN"));
+  console.error(`choto: bearer token from ${source}`);
+  const http = serveHttp(svc, { host, port, token, allowedOrigins: svc.policy.httpAllowedOrigins });
+  setTimeout(() => void svc.warm(), 0);
+  const shutdown = async () => {
+    // Open event streams never end on their own: give requests in flight a moment, then go.
+    await Promise.race([http.shutdown().catch(() => {}), new Promise((r) => setTimeout(r, 1000))]);
+    await svc.close();
+    Deno.exit(0);
+  };
+  Deno.addSignalListener("SIGINT", () => void shutdown());
+  Deno.addSignalListener("SIGTERM", () => void shutdown());
+}
+
+async function serve(
+  dbFlag: string | undefined,
+  ocrFlag: string | undefined,
+  http?: { host: string; port: number },
+): Promise<void> {
   const svc = services(dbFlag, ocrFlag);
+  svc.audit.prune();
+  if (http) return serveOverHttp(svc, dbPath(dbFlag), http.host, http.port);
   const server = createServer(svc);
   const transport = new StdioServerTransport();
   let closing = false;
@@ -174,9 +208,14 @@ type OptionName =
   | "query"
   | "from"
   | "depth"
+  | "since"
+  | "older-than"
+  | "http"
+  | "port"
+  | "host"
   | "help"
   | "version";
-type Flag = "json" | "selftest" | "macos-selftest" | "help" | "version";
+type Flag = "json" | "selftest" | "macos-selftest" | "help" | "version" | "http";
 /** Parsed option values: true for a flag given, the text for a valued option. */
 type Values = { [K in Flag]?: boolean } & { [K in Exclude<OptionName, Flag>]?: string };
 
@@ -224,6 +263,34 @@ const OPTIONS: Record<OptionName, OptionSpec> = {
     type: "string",
     check: (v) => /^[123]$/.test(v) ? null : `--depth must be 1, 2 or 3 (got "${v}")`,
   },
+  since: {
+    type: "string",
+    check: (v) =>
+      parseSince(v) === null
+        ? `--since needs a number and a unit s, m, h or d, e.g. 1h or 7d (got "${v}")`
+        : null,
+  },
+  http: { type: "boolean" },
+  port: {
+    type: "string",
+    check: (v, values) =>
+      !values.http
+        ? "--port needs --http"
+        : /^\d{1,5}$/.test(v) && Number(v) <= 65535
+        ? null
+        : `--port must be a port number 0-65535 (got "${v}")`,
+  },
+  host: {
+    type: "string",
+    check: (v, values) => values.http ? (v.trim() ? null : "--host needs an address") : "--host needs --http",
+  },
+  "older-than": {
+    type: "string",
+    check: (v) =>
+      parseSince(v) === null
+        ? `--older-than needs a number and a unit s, m, h or d, e.g. 30d (got "${v}")`
+        : null,
+  },
   help: { type: "boolean", short: "h", help: "-h, --help          show this help" },
   version: { type: "boolean", short: "V", help: "-V, --version       print the version" },
 };
@@ -249,10 +316,18 @@ interface Command {
 const COMMANDS: Record<string, Command> = {
   serve: {
     usage: [["serve", "run the MCP server on stdio (the default)"]],
-    options: ["db", "ocr"],
+    details: [
+      `--http [--port N] [--host H]  Streamable HTTP at /mcp instead (default 127.0.0.1:${DEFAULT_PORT});`,
+      "             token: CHOTO_HTTP_TOKEN, else generated into http-token beside the database",
+    ],
+    options: ["db", "ocr", "http", "port", "host"],
     maxArgs: 0,
     run: async (v) => {
-      await serve(v.db, v.ocr);
+      await serve(
+        v.db,
+        v.ocr,
+        v.http ? { host: v.host ?? "127.0.0.1", port: v.port ? Number(v.port) : DEFAULT_PORT } : undefined,
+      );
       return -1;
     },
   },
@@ -308,6 +383,43 @@ const COMMANDS: Record<string, Command> = {
       try {
         console.log(missionsText(store));
         return 0;
+      } finally {
+        store.close();
+      }
+    },
+  },
+  audit: {
+    usage: [["audit", "print the audit log: input sent, questions asked, refusals"]],
+    details: ["--since 1h   only the last hour (s, m, h, d; default 1d)  --json  one JSON row per line"],
+    options: ["db", "since", "json"],
+    maxArgs: 0,
+    run: async (v) => {
+      const store = new Store(dbPath(v.db));
+      try {
+        const rows = auditSince(store, Date.now() - parseSince(v.since ?? "1d")!);
+        for (const r of rows) console.log(v.json ? JSON.stringify(r) : auditLine(r));
+        if (!v.json && !rows.length) console.log(`(nothing in the audit log since ${v.since ?? "1d"} ago)`);
+        return 0;
+      } finally {
+        store.close();
+      }
+    },
+  },
+  forget: {
+    usage: [["forget", "delete from the interface graph: --app NAME, or --older-than 30d"]],
+    options: ["db", "app", "older-than"],
+    maxArgs: 0,
+    run: async (v) => {
+      if ((v.app === undefined) === (v["older-than"] === undefined)) {
+        throw new UsageError("forget needs exactly one of --app NAME or --older-than AGE (e.g. 30d)");
+      }
+      const store = new Store(dbPath(v.db));
+      try {
+        const r = v.app !== undefined
+          ? forgetApp(store, v.app)
+          : forgetBefore(store, Date.now() - parseSince(v["older-than"]!)!);
+        (r.ok ? console.log : console.error)(r.ok ? r.text : `choto: ${r.text}`);
+        return r.ok ? 0 : 1;
       } finally {
         store.close();
       }

@@ -29,6 +29,12 @@ export const MAC_ENV = [
   "CHOTO_DB",
   "CHOTO_IMAGE",
   "CHOTO_OCR_WORKERS",
+  "CHOTO_CONFIG",
+  "CHOTO_DENY_APPS",
+  "CHOTO_LAUNCH_EXECUTABLES",
+  "CHOTO_CONFIRM",
+  "CHOTO_AUDIT_RETENTION_DAYS",
+  "CHOTO_HTTP_TOKEN",
   "TERM_PROGRAM",
   "__CFBundleIdentifier",
   "SHARP_IGNORE_GLOBAL_LIBVIPS",
@@ -81,6 +87,7 @@ function denoServer() {
         // The npm packages ship inside the bundle, in Deno's own cache layout: nothing is downloaded.
         DENO_DIR: "${__dirname}/deno_dir",
         DENO_NO_UPDATE_CHECK: "1",
+        ...POLICY_ENV,
       },
       platform_overrides: {
         darwin: {
@@ -104,6 +111,12 @@ function denoServer() {
   };
 }
 
+/** The user's safety settings, passed the way the command line reads them. */
+const POLICY_ENV = {
+  CHOTO_DENY_APPS: "${user_config.deny_apps}",
+  CHOTO_CONFIRM: "${user_config.confirm_policy}",
+};
+
 function binaryServer(file: string) {
   return {
     type: "binary",
@@ -112,7 +125,7 @@ function binaryServer(file: string) {
       // A compiled binary carries its permissions; it only needs where the database goes.
       command: `\${__dirname}/server/${file}`,
       args: ["serve", "--db", `${DB_DIR}/choto.db`],
-      env: {},
+      env: { ...POLICY_ENV },
     },
   };
 }
@@ -131,6 +144,22 @@ export function buildManifest(
       required: true,
       default: "${HOME}/Library/Application Support/choto",
     },
+  };
+  userConfig.deny_apps = {
+    type: "string",
+    title: "Apps choto must never see or touch",
+    description:
+      "Comma-separated app names, added to the built-in list of password managers. Their windows are blanked before any reading, kept out of replies and memory, and refused as targets.",
+    required: false,
+    default: "",
+  };
+  userConfig.confirm_policy = {
+    type: "string",
+    title: "Destructive steps when Claude cannot ask you",
+    description:
+      "What happens to a click on Delete, Discard, Empty Trash and the like when the client cannot show you a confirmation: ask (refuse and say how to allow it), allow, or deny.",
+    required: false,
+    default: "ask",
   };
   if (server.kind === "deno") {
     userConfig.deno_path = {

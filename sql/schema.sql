@@ -26,6 +26,24 @@ CREATE TABLE apps (
   last_window  INTEGER REFERENCES windows(id) ON DELETE SET NULL
 );
 
+CREATE TABLE audit_events (
+  id          INTEGER PRIMARY KEY,
+  at          INTEGER NOT NULL,                -- ms since the epoch
+  kind        TEXT NOT NULL CHECK (kind IN ('input', 'confirm', 'refusal')),
+  call_id     TEXT,                            -- the MCP request id of the tool call
+  tool        TEXT,
+  app         TEXT,
+  window      TEXT,
+  action      TEXT NOT NULL,                   -- click, type, hotkey, scroll, launch, activate…
+  target      TEXT,                            -- the text aimed at, or the keys
+  x           INTEGER,
+  y           INTEGER,
+  text_length INTEGER,                         -- typed text: its length in characters…
+  text_sha256 TEXT,                            -- …and its hash, unless the config keeps the text
+  text        TEXT,
+  outcome     TEXT                             -- confirm: accept, decline, cancel, allow, deny, ask; refusal: why
+);
+
 CREATE TABLE clicks (
   window_id  INTEGER NOT NULL REFERENCES windows(id) ON DELETE CASCADE,
   text       TEXT NOT NULL,
@@ -198,6 +216,8 @@ CREATE TABLE windows (
   last_seen   INTEGER NOT NULL,
   UNIQUE (app_id, identity)
 );
+
+CREATE INDEX audit_events_at ON audit_events (at);
 
 CREATE INDEX elements_text_nocase ON elements (text COLLATE NOCASE);
 

@@ -10,6 +10,8 @@ import { join } from "node:path";
 import { openDesktop } from "./desktop/open.ts";
 import type { PermissionCheck } from "./desktop/types.ts";
 import { Store } from "./graph/store.ts";
+import { configPath, loadPolicy } from "./common/config.ts";
+import { policyLines } from "./common/policy.ts";
 import { languageDataDir, TesseractEngine } from "./ocr/tesseract.ts";
 
 /** One line of the report. */
@@ -26,7 +28,10 @@ export async function runDoctor(dbPath: string, print = console.log): Promise<bo
   checks.push(languageCheck());
   checks.push(await engineCheck());
   checks.push(databaseCheck(dbPath));
+  const policy = policyCheck(dbPath);
+  checks.push(policy.check);
   for (const c of checks) print(`${c.ok ? "ok  " : "FAIL"}  ${c.name}: ${c.detail}`);
+  if (policy.lines.length) print(["", "effective policy:", ...policy.lines.map((l) => `  ${l}`)].join("\n"));
   const failed = checks.filter((c) => !c.ok).length;
   print(failed ? `\n${failed} check(s) failed.` : "\nall checks passed.");
   return failed === 0;
@@ -119,6 +124,31 @@ function databaseCheck(path: string): Check {
       name: "database",
       ok: false,
       detail: `${path}: ${(err as Error).message}. Pass --db PATH (or set CHOTO_DB) to a writable location`,
+    };
+  }
+}
+
+/** Whether choto.json (and the environment's overrides) make a usable policy, and what it is. */
+function policyCheck(dbPath: string): { check: Check; lines: string[] } {
+  const path = configPath(dbPath);
+  try {
+    const policy = loadPolicy(path);
+    return {
+      check: {
+        name: "configuration",
+        ok: true,
+        detail: policy.sources.length ? policy.sources.join(", ") : "defaults",
+      },
+      lines: policyLines(policy, path),
+    };
+  } catch (err) {
+    return {
+      check: {
+        name: "configuration",
+        ok: false,
+        detail: `${(err as Error).message}; the server will not start until it is fixed`,
+      },
+      lines: [],
     };
   }
 }

@@ -10,12 +10,27 @@
 import type { Desktop } from "./desktop/types.ts";
 import type { ScreenReader } from "./ocr/reader.ts";
 import type { Store } from "./graph/store.ts";
+import { defaultPolicy, type Policy } from "./common/policy.ts";
+import { guardDesktop } from "./desktop/guard.ts";
+import { AuditLog } from "./graph/audit.ts";
+
+/** The user's answer to a question asked through the client (MCP elicitation). */
+export type Answer = "accept" | "decline" | "cancel";
 
 /** Shared, lazily created dependencies of the tools. */
 export interface Services {
+  /**
+   * Asks the user a yes/no question through the client, when the client
+   * can (MCP elicitation); set per call by the server, absent otherwise.
+   */
+  ask?: (message: string) => Promise<Answer>;
   desktop(): Desktop;
   reader(): ScreenReader;
   readonly store: Store;
+  /** The user's safety policy (deny list, launcher), fixed for the server's life. */
+  readonly policy: Policy;
+  /** The audit log: every input sent, question asked and refusal, tagged with its tool call. */
+  readonly audit: AuditLog;
   /** Milliseconds since the epoch (injectable for tests). */
   now(): number;
   /**
@@ -31,25 +46,39 @@ export interface Services {
   close(): Promise<void>;
 }
 
-/** Builds services from factories; each factory runs at most once. */
+/**
+ * Builds services from factories; each factory runs at most once. The
+ * desktop is always the guarded one, so no tool can look past the deny list.
+ */
 export function createServices(opts: {
   store: Store;
+  policy?: Policy;
   openDesktop: () => Desktop;
   openReader: () => ScreenReader;
   now?: () => number;
 }): Services {
   let desktop: Desktop | null = null;
   let reader: ScreenReader | null = null;
+  const policy = opts.policy ?? defaultPolicy();
+  const now = opts.now ?? (() => Date.now());
+  const audit = new AuditLog(opts.store, {
+    keepText: policy.auditKeepText,
+    retentionDays: policy.auditRetentionDays,
+    now,
+  });
+  const openDesktop = () => guardDesktop(opts.openDesktop(), policy, (e) => audit.record(e));
   return {
     store: opts.store,
-    desktop: () => (desktop ??= opts.openDesktop()),
+    policy,
+    audit,
+    desktop: () => (desktop ??= openDesktop()),
     reader: () => (reader ??= opts.openReader()),
-    now: opts.now ?? (() => Date.now()),
+    now,
     async warm() {
       try {
         const r = (reader ??= opts.openReader());
         const started = r.engine.warm?.().catch(() => {});
-        const d = (desktop ??= opts.openDesktop());
+        const d = (desktop ??= openDesktop());
         // The priming read is queued now, before the recognisers are up, so a first read waits behind it.
         if (d.platform !== "macos") await r.prime?.(d.capture());
         await started;

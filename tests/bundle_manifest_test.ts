@@ -38,7 +38,27 @@ Deno.test("the manifest declares the registered tools, the version and both plat
     assert(!t.description.includes("\n") && t.description.length <= 160, t.description);
   }
   assertEquals(m.compatibility.platforms, ["darwin", "linux"]);
-  assertEquals(Object.keys(m.user_config).sort(), ["database_folder", "deno_path"]);
+  assertEquals(Object.keys(m.user_config).sort(), [
+    "confirm_policy",
+    "database_folder",
+    "deno_path",
+    "deny_apps",
+  ]);
+});
+
+Deno.test("the user's deny list and confirmation policy reach the server as the variables it reads", () => {
+  for (
+    const server of [{ kind: "deno" as const }, {
+      kind: "binary" as const,
+      file: "choto",
+      platform: "linux" as const,
+    }]
+  ) {
+    const m = buildManifest("1.0.0", server) as { server: { mcp_config: { env: Record<string, string> } } };
+    assertEquals(m.server.mcp_config.env.CHOTO_DENY_APPS, "${user_config.deny_apps}");
+    assertEquals(m.server.mcp_config.env.CHOTO_CONFIRM, "${user_config.confirm_policy}");
+  }
+  for (const name of ["CHOTO_DENY_APPS", "CHOTO_CONFIRM"]) assert(MAC_ENV.includes(name), name);
 });
 
 Deno.test("the macOS entry's --allow-env is the README's list", async () => {

@@ -21,7 +21,7 @@ export type FocusResult =
   }
   | {
     ok: false;
-    reason: "ambiguous" | "not_found" | "launch_failed" | "not_confirmed";
+    reason: "ambiguous" | "not_found" | "launch_failed" | "not_confirmed" | "denied";
     message: string;
     candidates: string[];
   };
@@ -54,6 +54,8 @@ export async function focusApp(
   clock: Clock = realClock,
 ): Promise<FocusResult> {
   const t0 = clock.now();
+  const refusal = desktop.deniedApp?.(query);
+  if (refusal) return { ok: false, reason: "denied", message: refusal, candidates: [] };
   const running = await desktop.runningApps();
   const hit = matchAppName(query, running);
   if (hit.kind === "ambiguous") return ambiguous(`"${query}" matches`, "running", hit.candidates);
@@ -140,7 +142,7 @@ function pickLaunchable(
     reason: "not_found",
     candidates: [],
     message:
-      `no running or installed app is called "${query}": check the spelling, or use observe to see what is open (installed apps are found by their menu name or their command name)`,
+      `no running or installed app is called "${query}": check the spelling, or use observe to see what is open (installed apps are found by their menu name or their command name; a program that is not a desktop application starts only when the user lists it in choto.json's launch_executables)`,
   };
 }
 

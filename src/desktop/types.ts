@@ -70,6 +70,8 @@ export interface WindowState {
   focusWindowId: string | null;
   /** The application that owns the focus window (or is frontmost). */
   frontmostApp: string | null;
+  /** Windows and chrome of apps on the user's deny list, left out of the lists above. */
+  withheld?: number;
 }
 
 /** An RGBA image, 4 bytes per pixel, rows packed without padding. */
@@ -212,4 +214,9 @@ export interface Desktop {
   probe(facts: SelfTestFacts): ProbeReport;
   /** Releases the display connection. */
   close(): void;
+  /**
+   * Why an app (by name and other names) may not be read or touched, or
+   * null when it may: the user's deny list. Set on the guarded desktop.
+   */
+  deniedApp?(name: string, aliases?: string[]): string | null;
 }

@@ -9,6 +9,7 @@
  * @module
  */
 
+import { escapeScreenText } from "../common/untrusted.ts";
 import { DirectedGraph } from "graphology";
 import { bidirectional, singleSource } from "graphology-shortest-path/dijkstra.js";
 import type { Store } from "./store.ts";
@@ -140,5 +141,5 @@ export function formatRoute(route: RouteEdge[], titleOf: (id: number) => string)
 
 /** Double-quotes a text for a reply, escaping inner quotes. */
 export function quote(text: string): string {
-  return `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+  return `"${escapeScreenText(text.replace(/\\/g, "\\\\").replace(/"/g, '\\"'))}"`;
 }

@@ -8,7 +8,7 @@
 
 import { envVar } from "../env.ts";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { loadMigrations, loadQueries } from "./sql_files.ts";
 
 /** Where the database lives when neither `--db` nor `CHOTO_DB` says. */
@@ -24,6 +24,37 @@ export function defaultDbPath(
   return join(data, "choto", "choto.db");
 }
 
+/**
+ * Makes the database's folder (0700, when choto creates it or it is choto's
+ * own data folder) and file (0600) private to the user before SQLite opens
+ * it; the write-ahead log and shared-memory files take the file's mode.
+ */
+function private_(path: string): void {
+  const dir = dirname(path);
+  let existed = true;
+  try {
+    Deno.statSync(dir);
+  } catch {
+    existed = false;
+  }
+  Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (Deno.build.os === "windows") return;
+  // A folder the user chose (/tmp) is left as it is; choto's own is narrowed.
+  if (!existed || basename(dir) === "choto") tryChmod(dir, 0o700);
+  Deno.openSync(path, { create: true, write: true, mode: 0o600 }).close();
+  // Side files not there yet are created by SQLite with the database's mode.
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) tryChmod(file, 0o600);
+}
+
+/** chmod where the user owns the file; someone else's file keeps its mode (SQLite still opens it). */
+function tryChmod(path: string, mode: number): void {
+  try {
+    Deno.chmodSync(path, mode);
+  } catch {
+    // absent, or not ours
+  }
+}
+
 /** An open database with its prepared statements. */
 export class Store {
   readonly db: DatabaseSync;
@@ -31,7 +62,7 @@ export class Store {
   #prepared = new Map<string, StatementSync>();
 
   constructor(readonly path: string) {
-    if (path !== ":memory:") Deno.mkdirSync(dirname(path), { recursive: true });
+    if (path !== ":memory:") private_(path);
     this.db = new DatabaseSync(path);
     this.db.exec("PRAGMA busy_timeout = 5000");
     if (path !== ":memory:") this.db.exec("PRAGMA journal_mode = WAL");

@@ -64,7 +64,8 @@ function fileVerdict(
   recordRun(services.store, {
     itemId: item.id,
     kind,
-    outcome: result.status,
+    // The user's no stops the run as the corner does; the reason says which it was.
+    outcome: result.status === "declined" ? "aborted" : result.status,
     reason: runReason(result),
     llmVersionTag: opts.llmVersionTag,
     route,

@@ -7,6 +7,7 @@
  * @module
  */
 
+import { escapeScreenText } from "../common/untrusted.ts";
 import type { Rect, RgbaImage } from "../desktop/types.ts";
 import { groupWords } from "./group.ts";
 import { timed } from "../common/stages.ts";
@@ -51,7 +52,12 @@ export function createScreenReader(engine: OcrEngine): ScreenReader {
         return { elements: [], charScan: null, ms: 0 };
       }
       const result = await pipeline.run(frame, r, { charScan: options.charScan ?? true });
-      const elements = timed(result.stages, "group", () => groupWords(result.words));
+      // Screen text leaves the reader escaped, so no later reply can carry a raw control character.
+      const elements = timed(
+        result.stages,
+        "group",
+        () => groupWords(result.words).map((e) => ({ ...e, text: escapeScreenText(e.text) })),
+      );
       return {
         elements,
         stages: result.stages,

@@ -9,6 +9,7 @@
  * @module
  */
 
+import { DeniedError } from "../desktop/guard.ts";
 import { type Clock, realClock } from "../common/time.ts";
 import type { Services } from "../services.ts";
 import { isClick } from "./actions/click.ts";
@@ -62,6 +63,8 @@ export async function executePlan(
       status = stopped ? err.status : "escalated";
       const reason = stopped || err instanceof StepFailure
         ? err.message
+        : err instanceof DeniedError
+        ? `refused: ${err.message}`
         : `internal error: ${(err as Error).message}`;
       run.reports.push({
         step: n,

@@ -4,12 +4,13 @@
  * @module
  */
 
+import { escapeScreenText } from "../common/untrusted.ts";
 import type { StepReport } from "./run.ts";
 import type { Found } from "./targeting.ts";
 
 /** A text in double quotes, as journey lines show it. */
 export function quote(s: string): string {
-  return `"${s}"`;
+  return `"${escapeScreenText(s)}"`;
 }
 
 /** The structured form of a match, for the reply. */

@@ -14,7 +14,7 @@ import { type Clock, realClock } from "../common/time.ts";
 import type { ResolveStage } from "./resolve.ts";
 
 /** How a run ended. */
-export type RunStatus = "success" | "escalated" | "aborted";
+export type RunStatus = "success" | "escalated" | "aborted" | "declined";
 
 /** What one step did. */
 export interface StepReport {
@@ -84,7 +84,7 @@ export function skipOrThrow(
 
 /** The user pulled the pointer into the corner, or the run ran out of budget/time. */
 export class RunStopped extends Error {
-  constructor(message: string, readonly status: "aborted" | "escalated") {
+  constructor(message: string, readonly status: "aborted" | "escalated" | "declined") {
     super(message);
   }
 }
@@ -113,9 +113,22 @@ export class Run {
     this.started = clock.now();
   }
 
-  /** Milliseconds since the run started. */
+  /** Time spent waiting for the user's answer, which the time limit does not count. */
+  #askedMs = 0;
+
+  /** Milliseconds since the run started, less the time the user took to answer. */
   elapsedMs(): number {
-    return this.clock.now() - this.started;
+    return this.clock.now() - this.started - this.#askedMs;
+  }
+
+  /** Runs `fn` (a question to the user) with the run's clock stopped. */
+  async whileAsking<T>(fn: () => Promise<T>): Promise<T> {
+    const t0 = this.clock.now();
+    try {
+      return await fn();
+    } finally {
+      this.#askedMs += this.clock.now() - t0;
+    }
   }
 
   /** Milliseconds left before the plan's time limit. */

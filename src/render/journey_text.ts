@@ -5,6 +5,7 @@
  * @module
  */
 
+import { quotedBlock } from "../common/untrusted.ts";
 import type { RunResult } from "../plan/executor.ts";
 import { elementRows, ROWS_LEGEND } from "./element_rows.ts";
 
@@ -22,13 +23,13 @@ export function journeyText(r: RunResult, shotScale: number | null): string {
   for (const x of r.extracts) {
     lines.push("");
     lines.push(`extracted (step ${x.step}, ${x.source}; ${x.note}):`);
-    lines.push(x.text);
+    lines.push(quotedBlock(x.text));
   }
   if (r.failure) {
     const f = r.failure;
     lines.push("");
     lines.push(
-      `${r.status === "aborted" ? "aborted" : "escalated"} at step ${f.step} (${f.action}): ${f.reason}`,
+      `${r.status === "success" ? "escalated" : r.status} at step ${f.step} (${f.action}): ${f.reason}`,
     );
     if (f.target !== null) {
       lines.push(

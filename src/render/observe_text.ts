@@ -78,6 +78,11 @@ export function observeText(
   lines.push(`chrome (${chromeLabel}, ${o.surfaces.chrome.length}):`);
   lines.push(...elementRows(o.surfaces.chrome));
   if (!o.surfaces.chrome.length) lines.push(`  (empty: ${emptyChromeReason(o.state, platform)})`);
+  if (o.state.withheld) {
+    lines.push(
+      `withheld: ${o.state.withheld} window(s) of apps on the user's deny list, blanked in the screenshot and never read`,
+    );
+  }
   if (o.surfaces.offSurface > 0) {
     lines.push(
       `off_surface: ${o.surfaces.offSurface} text element(s) in background windows or on the desktop, not listed; focus that window to act on them`,

@@ -39,6 +39,7 @@ export const annotateIconsTool = defineTool({
     })).describe("The legend."),
     remaining: z.number().describe("Unnamed icons not on this sheet."),
   },
+  carriesScreenText: true,
   annotations: {
     readOnlyHint: true,
     destructiveHint: false,

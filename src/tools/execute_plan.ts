@@ -23,13 +23,13 @@ export const executePlanTool = defineTool({
     "Runs UI steps in order on the user's desktop and answers with a journey: per step, what it matched, where, and what followed. Steps aim at visible text as observe or recall list it, not coordinates.",
     "Matching stages, first success wins: exact (case and spacing aside), fuzzy (OCR slips), semantic (UI synonyms: Settings finds Preferences), contained (whole words inside a longer text). Of equal matches the first in reading order wins and the journey says '1 of N'; region picks another. A menu item is two steps: click the menu, then the item with scope chrome.",
     "The plan is checked first: a malformed one is refused naming the step and field, and nothing runs.",
-    "status: success; escalated when a target, waypoint or window is not found, expect or a readout is not met, the app cannot be focused, the time limit or action budget runs out, or on an internal error (the reply gives the step, cause, closest texts, elements now and a screenshot: fix that step, resend from it); aborted when the user moves the pointer into the top-left corner.",
+    "status: success; escalated when a target, waypoint or window is not found, expect or a readout is not met, the app cannot be focused, the time limit or action budget runs out, or on an internal error (the reply gives the step, cause, closest texts, elements now and a screenshot: fix that step, resend from it); aborted when the user moves the pointer into the top-left corner; declined when the user said no to a destructive step (a click on Delete, Discard…, Shift+Delete, a command line in a terminal): choto asks the user first.",
     "Learn the texts with observe or recall first; use focus_app alone to only bring an app forward. Side effects: real clicks, keys and drags in the user's apps (can send messages, change or move files); windows seen are recorded for recall; copying replaces the user's clipboard.",
   ].join("\n\n"),
   inputSchema: { ...planInputShape, ...missionFields },
   outputSchema: {
-    status: z.enum(["success", "escalated", "aborted"]).describe(
-      "escalated: a step failed (see failure); aborted: the user stopped the run.",
+    status: z.enum(["success", "escalated", "aborted", "declined"]).describe(
+      "escalated: a step failed (see failure); aborted: the user stopped the run; declined: the user refused a step.",
     ),
     steps: z.array(z.object({
       step: z.number(),
@@ -83,6 +83,7 @@ export const executePlanTool = defineTool({
     openWorldHint: true,
   },
   actsOnScreen: true,
+  carriesScreenText: true,
   validate(args: unknown) {
     return validateWithMission(args, (plan) => {
       const v = validatePlan(plan);

@@ -13,7 +13,7 @@ export const focusAppTool = defineTool({
   name: "focus_app",
   title: "Bring an app to the front",
   description: [
-    "Brings an app to the front by name, launching it if it is not running and asking it for a window if it has none. The name matches without regard to case: exactly, then a unique prefix, then a unique piece ('calc' finds Galculator); on Linux, desktop entries and programs on PATH.",
+    "Brings an app to the front by name, launching it if it is not running and asking it for a window if it has none. The name matches without regard to case: exactly, then a unique prefix, then a unique piece ('calc' finds Galculator); only desktop applications launch (visible desktop entries, app bundles), other programs only when the user's config lists them.",
     "It answers only once the window system confirms the focus; otherwise it says why: an ambiguous name (the candidates are listed: call again with one), no such app, a failed launch, or a window that never came to the front.",
     "Use it before observe or execute_plan when the app may not be in front; inside a plan, the focus_app step does the same. Side effects: may start a program and moves the keyboard focus; never clicks or types.",
   ].join("\n\n"),
@@ -36,9 +36,10 @@ export const focusAppTool = defineTool({
     readOnlyHint: false,
     destructiveHint: false,
     idempotentHint: true,
-    openWorldHint: false,
+    openWorldHint: true,
   },
   actsOnScreen: true,
+  carriesScreenText: true,
   async run(args, services) {
     const r = await focusApp(services.desktop(), args.app_name, args.timeout_ms);
     if (!r.ok) {

@@ -32,6 +32,7 @@ export const hoverIconsTool = defineTool({
     stopped: z.string().nullable().describe("Why it stopped early."),
   },
   actsOnScreen: true,
+  carriesScreenText: true,
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,

@@ -41,7 +41,9 @@ export const missionReplayTool = defineTool({
     llm_version_tag: z.string().trim().min(1).max(200).describe("The model driving now."),
   },
   outputSchema: {
-    status: z.enum(["success", "escalated", "aborted"]).nullable().describe("How it ended; null: not run."),
+    status: z.enum(["success", "escalated", "aborted", "declined"]).nullable().describe(
+      "How it ended; null: not run.",
+    ),
     differences: z.array(z.object({
       field: z.string().describe("Field."),
       recorded: z.string().describe("Then."),
@@ -56,6 +58,7 @@ export const missionReplayTool = defineTool({
     openWorldHint: true,
   },
   actsOnScreen: true,
+  carriesScreenText: true,
   async run(args, services) {
     const n = args.mission_item_id;
     const r = await replayItem(services, n, args.llm_version_tag);

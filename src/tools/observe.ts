@@ -66,6 +66,7 @@ export const observeTool = defineTool({
     idempotentHint: true,
     openWorldHint: true,
   },
+  carriesScreenText: true,
   async run(args, services) {
     const o = await observeScreen(services);
     const t0 = performance.now();

@@ -51,6 +51,7 @@ export const recallTool = defineTool({
     idempotentHint: true,
     openWorldHint: false,
   },
+  carriesScreenText: true,
   run(args, services) {
     return Promise.resolve(answer(services.store, {
       app: args.app_name,

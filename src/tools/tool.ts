@@ -66,6 +66,11 @@ export interface ToolSpec<In extends Shape, Out extends Shape> {
    */
   actsOnScreen?: boolean;
   /**
+   * True for a tool whose replies can carry text read from the screen: the
+   * server adds the untrusted-text notice to each of them, once.
+   */
+  carriesScreenText?: boolean;
+  /**
    * Optional validation in place of parsing `inputSchema`, for tools whose
    * published schema is a summary and whose input deserves better messages
    * than a raw schema error (the step and field, and how to fix them).

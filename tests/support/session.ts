@@ -28,11 +28,14 @@ export interface Session {
   stderr(): string;
 }
 
-/** Runs `fn` inside a session and always cleans up. */
-export async function withSession(fn: (s: Session) => Promise<void>): Promise<void> {
+/** Runs `fn` inside a session and always cleans up; `env` adds to the server's environment. */
+export async function withSession(
+  fn: (s: Session) => Promise<void>,
+  env: Record<string, string> = {},
+): Promise<void> {
   const desktop = await startDesktop();
   const dir = await Deno.makeTempDir({ prefix: "choto-e2e-" });
-  const server = await connectServer(desktop.env, `${dir}/choto.db`);
+  const server = await connectServer({ ...desktop.env, ...env }, `${dir}/choto.db`);
   try {
     await fn({
       desktop,

@@ -35,7 +35,8 @@ export async function desktopApps(): Promise<LaunchableApp[]> {
       seen.add(e.name);
       try {
         const entry = parseDesktopEntry(await Deno.readTextFile(join(dir, e.name)));
-        if (entry) out.push(toLaunchable(entry));
+        // Hidden entries are deleted ones; NoDisplay ones are helpers and settings pages, not applications.
+        if (entry && !entry.hidden) out.push(toLaunchable(entry));
       } catch {
         // An unreadable entry is skipped like a broken one would be by a desktop.
       }

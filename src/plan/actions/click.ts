@@ -11,6 +11,7 @@ import { detailSuffix, matchInfo, matchLine, quote } from "../report.ts";
 import type { Run, StepReport } from "../run.ts";
 import type { Step } from "../steps.ts";
 import { findOrSkip } from "../targeting.ts";
+import { confirmStep, destructiveLabel } from "../confirm.ts";
 import { beforeOf, remember, verify } from "../verify.ts";
 
 type ClickStep = Extract<Step, { action: "click" | "double_click" | "right_click" }>;
@@ -33,7 +34,20 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
   const { button, count } = BUTTONS[step.action];
   // A menu item is only reachable through the menu opened just before it, in this window.
   const menu = found.scope === "chrome" && run.menuPath?.node === found.look.nodeId ? run.menuPath : null;
+  const label = destructiveLabel(run.services.policy, found.element.text) ??
+    destructiveLabel(run.services.policy, step.target.text);
+  if (label && step.action !== "right_click") {
+    await confirmStep(run, {
+      what: `${step.action.replace("_", "-")} ${
+        quote(found.element.text)
+      } at (${found.point.x},${found.point.y})`,
+      app: found.look.window?.app ?? null,
+      window: found.look.window?.title ?? null,
+      step: n,
+    });
+  }
   run.spend();
+  run.services.audit.aimAt(found.element.text);
   await run.services.desktop().click(found.point, button, count, step.modifiers ?? []);
   const after = await verify(run, step.expect, beforeOf(found.look), step.timeout_ms);
   const via = menu ? menu.texts.join(" > ") : null;

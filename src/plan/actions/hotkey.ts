@@ -8,6 +8,7 @@ import { detailSuffix } from "../report.ts";
 import type { Run, StepReport } from "../run.ts";
 import type { Step } from "../steps.ts";
 import { beforeOf, remember, verify } from "../verify.ts";
+import { confirmStep, destructiveHotkey } from "../confirm.ts";
 
 type HotkeyStep = Extract<Step, { action: "hotkey" }>;
 
@@ -15,6 +16,15 @@ type HotkeyStep = Extract<Step, { action: "hotkey" }>;
 export async function hotkeyStep(run: Run, step: HotkeyStep, n: number): Promise<StepReport> {
   const desktop = run.services.desktop();
   const before = await run.look();
+  const app = before.window?.app ?? null;
+  if (destructiveHotkey(step.keys, app)) {
+    await confirmStep(run, {
+      what: `press ${step.keys.join("+")}`,
+      app,
+      window: before.window?.title ?? null,
+      step: n,
+    });
+  }
   run.spend();
   await desktop.hotkey(step.keys);
   const after = await verify(run, step.expect, beforeOf(before), step.timeout_ms);

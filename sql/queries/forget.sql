@@ -1,0 +1,28 @@
+-- name: forget_app_names
+SELECT id, name FROM apps ORDER BY name;
+
+-- name: forget_app_windows
+SELECT count(*) AS n FROM windows WHERE app_id = :app_id;
+
+-- name: forget_app
+-- Windows, their texts, clicks, transitions and glyphs go with the app (ON DELETE CASCADE).
+DELETE FROM apps WHERE id = :app_id;
+
+-- name: forget_elements_before
+DELETE FROM elements WHERE last_seen < :before;
+
+-- name: forget_clicks_before
+DELETE FROM clicks WHERE last_seen < :before;
+
+-- name: forget_transitions_before
+DELETE FROM transitions WHERE last_seen < :before;
+
+-- name: forget_glyphs_before
+DELETE FROM glyphs WHERE last_seen < :before;
+
+-- name: forget_windows_before
+DELETE FROM windows WHERE last_seen < :before;
+
+-- name: forget_apps_before
+-- An app not seen since the cutoff and left without windows.
+DELETE FROM apps WHERE last_seen < :before AND NOT EXISTS (SELECT 1 FROM windows WHERE app_id = apps.id);

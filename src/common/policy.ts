@@ -1,0 +1,235 @@
+/**
+ * The user's safety policy: which apps choto must never read, show, store or
+ * touch, and which programs it may start. It comes from `choto.json` in the
+ * data folder plus environment overrides, never from a tool call, so the
+ * model cannot change it.
+ *
+ * @module
+ */
+
+import { normaliseText as fold } from "./match.ts";
+
+/** The effective policy, after the file and the environment. */
+export interface Policy {
+  /** Apps whose windows are blanked, hidden and untouchable. */
+  denyApps: string[];
+  /** Programs focus_app may start by name although they are not desktop applications. */
+  launchExecutables: string[];
+  /** What to do with a destructive step when the client cannot ask the user. */
+  confirm: ConfirmPolicy;
+  /** Button and menu labels whose click needs the user's yes. */
+  destructiveLabels: string[];
+  /** Days the audit log keeps its rows. */
+  auditRetentionDays: number;
+  /** Keep typed text in the audit log (else only its length and hash). */
+  auditKeepText: boolean;
+  /** Origins besides its own whose pages may call the HTTP server. */
+  httpAllowedOrigins: string[];
+  /** Where each part came from, for doctor. */
+  sources: string[];
+}
+
+/** Password managers and key stores, denied unless the file sets `use_default_deny_list: false`. */
+export const DEFAULT_DENY_APPS: readonly string[] = [
+  "KeePassXC",
+  "KeePass",
+  "Bitwarden",
+  "1Password",
+  "Keychain Access",
+  "Passwords",
+  "Seahorse",
+  "Dashlane",
+  "Enpass",
+  "LastPass",
+];
+
+/**
+ * When the client has no elicitation: `ask` refuses the step and says how
+ * the user can allow it, `allow` runs it, `deny` refuses it.
+ */
+export type ConfirmPolicy = "ask" | "allow" | "deny";
+
+const CONFIRM_POLICIES: readonly ConfirmPolicy[] = ["ask", "allow", "deny"];
+
+/** Labels whose click asks first; a label also counts when it starts with one of these and a space. */
+export const DEFAULT_DESTRUCTIVE_LABELS: readonly string[] = [
+  "Delete",
+  "Erase",
+  "Remove",
+  "Empty Trash",
+  "Empty Bin",
+  "Move to Trash",
+  "Move to Bin",
+  "Format",
+  "Discard",
+  "Don't Save",
+  "Do Not Save",
+  "Close Without Saving",
+  "Uninstall",
+  "Reset",
+  "Wipe",
+  "Destroy",
+  "Overwrite",
+];
+
+/** The configuration file's shape (snake_case keys, all optional). */
+export interface ConfigFile {
+  deny_apps?: string[];
+  use_default_deny_list?: boolean;
+  launch_executables?: string[];
+  confirm?: ConfirmPolicy;
+  destructive_labels?: string[];
+  audit_retention_days?: number;
+  audit_keep_text?: boolean;
+  http_allowed_origins?: string[];
+}
+
+const KNOWN_KEYS = [
+  "deny_apps",
+  "use_default_deny_list",
+  "launch_executables",
+  "confirm",
+  "destructive_labels",
+  "audit_retention_days",
+  "audit_keep_text",
+  "http_allowed_origins",
+];
+
+/** A configuration file choto cannot use, with the reason; the server refuses to start on it. */
+export class ConfigError extends Error {}
+
+function names(value: unknown, key: string, where: string): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) {
+    throw new ConfigError(`${where}: "${key}" must be a list of names, e.g. ["KeePassXC"]`);
+  }
+  return (value as string[]).map((v) => v.trim()).filter(Boolean);
+}
+
+function list(env: string | undefined): string[] {
+  return (env ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+}
+
+/**
+ * Builds the policy from the file's parsed JSON (null when there is no file)
+ * and the environment. Unknown keys and wrong types are errors, so a typo
+ * never silently drops a protection.
+ */
+export function buildPolicy(
+  file: unknown,
+  where: string,
+  env: (name: string) => string | undefined,
+): Policy {
+  const sources: string[] = [];
+  let cfg: ConfigFile = {};
+  if (file !== null) {
+    if (typeof file !== "object" || Array.isArray(file)) {
+      throw new ConfigError(`${where}: the file must hold one JSON object`);
+    }
+    const unknown = Object.keys(file as object).filter((k) => !KNOWN_KEYS.includes(k));
+    if (unknown.length) {
+      throw new ConfigError(
+        `${where}: unknown key ${unknown.map((k) => `"${k}"`).join(", ")} (known: ${KNOWN_KEYS.join(", ")})`,
+      );
+    }
+    cfg = file as ConfigFile;
+    if (cfg.use_default_deny_list !== undefined && typeof cfg.use_default_deny_list !== "boolean") {
+      throw new ConfigError(`${where}: "use_default_deny_list" must be true or false`);
+    }
+    sources.push(where);
+  }
+  const deny = [
+    ...(cfg.use_default_deny_list === false ? [] : DEFAULT_DENY_APPS),
+    ...names(cfg.deny_apps, "deny_apps", where),
+  ];
+  const envDeny = list(env("CHOTO_DENY_APPS"));
+  if (envDeny.length) sources.push("CHOTO_DENY_APPS");
+  const launch = names(cfg.launch_executables, "launch_executables", where);
+  const envLaunch = list(env("CHOTO_LAUNCH_EXECUTABLES"));
+  if (envLaunch.length) sources.push("CHOTO_LAUNCH_EXECUTABLES");
+  const envConfirm = env("CHOTO_CONFIRM")?.trim();
+  if (envConfirm) sources.push("CHOTO_CONFIRM");
+  const confirm = envConfirm ?? cfg.confirm ?? "ask";
+  if (!CONFIRM_POLICIES.includes(confirm as ConfirmPolicy)) {
+    const whence = envConfirm ? "CHOTO_CONFIRM" : `${where}: "confirm"`;
+    throw new ConfigError(`${whence} must be one of ${CONFIRM_POLICIES.join(", ")} (got "${confirm}")`);
+  }
+  const labels = cfg.destructive_labels === undefined
+    ? [...DEFAULT_DESTRUCTIVE_LABELS]
+    : names(cfg.destructive_labels, "destructive_labels", where);
+  const envDays = env("CHOTO_AUDIT_RETENTION_DAYS")?.trim();
+  if (envDays) sources.push("CHOTO_AUDIT_RETENTION_DAYS");
+  const days = envDays ? Number(envDays) : cfg.audit_retention_days ?? 30;
+  if (typeof days !== "number" || !Number.isFinite(days) || days < 0) {
+    const whence = envDays ? "CHOTO_AUDIT_RETENTION_DAYS" : `${where}: "audit_retention_days"`;
+    throw new ConfigError(
+      `${whence} must be a number of days, 0 or more (got ${JSON.stringify(envDays ?? days)})`,
+    );
+  }
+  if (cfg.audit_keep_text !== undefined && typeof cfg.audit_keep_text !== "boolean") {
+    throw new ConfigError(`${where}: "audit_keep_text" must be true or false`);
+  }
+  return {
+    httpAllowedOrigins: names(cfg.http_allowed_origins, "http_allowed_origins", where),
+    auditRetentionDays: days,
+    auditKeepText: cfg.audit_keep_text === true,
+    denyApps: unique([...deny, ...envDeny]),
+    launchExecutables: unique([...launch, ...envLaunch]),
+    confirm: confirm as ConfirmPolicy,
+    destructiveLabels: unique(labels),
+    sources,
+  };
+}
+
+function unique(xs: string[]): string[] {
+  const seen = new Map<string, string>();
+  for (const x of xs) if (!seen.has(fold(x))) seen.set(fold(x), x);
+  return [...seen.values()];
+}
+
+/** The policy with no file and no environment: the default deny list, no extra programs. */
+export function defaultPolicy(): Policy {
+  return buildPolicy(null, "", () => undefined);
+}
+
+const squash = (s: string) => fold(s).replace(/ /g, "");
+
+/**
+ * The deny-list entry an app falls under, or null. An app is denied when one
+ * of its names equals, starts with or contains an entry, case and spacing
+ * ignored, as focus_app matches names: "keepassxc" covers "KeePassXC" and
+ * "org.keepassxc.KeePassXC".
+ */
+export function deniedEntry(policy: Policy, app: string, aliases: string[] = []): string | null {
+  const names = [app, ...aliases].map(squash).filter(Boolean);
+  for (const entry of policy.denyApps) {
+    const e = squash(entry);
+    if (e && names.some((n) => n.includes(e))) return entry;
+  }
+  return null;
+}
+
+/** The sentence a refusal gives for a denied app. */
+export function deniedMessage(app: string, entry: string): string {
+  return `${app} is on the user's deny list (entry "${entry}"): choto does not read, show or touch it; only the user can change this, in choto.json or CHOTO_DENY_APPS`;
+}
+
+/** The policy as doctor prints it, one line per part. */
+export function policyLines(policy: Policy, configPath: string): string[] {
+  return [
+    `config file: ${configPath}${policy.sources.includes(configPath) ? "" : " (absent: defaults)"}`,
+    `deny list (${policy.denyApps.length}): ${policy.denyApps.join(", ") || "(empty)"}`,
+    `programs focus_app may start besides desktop applications: ${
+      policy.launchExecutables.join(", ") || "(none)"
+    }`,
+    `destructive steps when the client cannot ask the user: ${policy.confirm}`,
+    `destructive labels (${policy.destructiveLabels.length}): ${policy.destructiveLabels.join(", ")}`,
+    `audit log: kept ${policy.auditRetentionDays} days; typed text ${
+      policy.auditKeepText ? "kept" : "stored as its length and hash"
+    }`,
+    `HTTP origins allowed besides the server's own: ${policy.httpAllowedOrigins.join(", ") || "(none)"}`,
+    `overrides from the environment: ${
+      policy.sources.filter((s) => s.startsWith("CHOTO_")).join(", ") || "(none)"
+    }`,
+  ];
+}

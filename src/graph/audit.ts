@@ -1,0 +1,129 @@
+/**
+ * The audit log: the one place that writes what choto did with the user's
+ * hands, what it asked the user and what it refused. Rows go to the
+ * database; `choto audit` prints them.
+ *
+ * @module
+ */
+
+import { createHash } from "node:crypto";
+import type { Store } from "./store.ts";
+
+/** One thing worth auditing, as the code that saw it knows it. */
+export interface AuditEvent {
+  kind: "input" | "confirm" | "refusal";
+  action: string;
+  app?: string | null;
+  window?: string | null;
+  target?: string | null;
+  x?: number | null;
+  y?: number | null;
+  /** Typed text: stored as its length and hash unless the policy keeps text. */
+  typed?: string | null;
+  outcome?: string | null;
+}
+
+/** A row of the log. */
+export interface AuditRow {
+  id: number;
+  at: number;
+  kind: string;
+  call_id: string | null;
+  tool: string | null;
+  app: string | null;
+  window: string | null;
+  action: string;
+  target: string | null;
+  x: number | null;
+  y: number | null;
+  text_length: number | null;
+  text_sha256: string | null;
+  text: string | null;
+  outcome: string | null;
+}
+
+/** Writes audit rows, tagged with the tool call that caused them. */
+export class AuditLog {
+  #call: { tool: string; id: string } | null = null;
+  #target: string | null = null;
+
+  constructor(
+    private readonly store: Store,
+    private readonly opts: { keepText: boolean; retentionDays: number; now: () => number },
+  ) {}
+
+  /** Tags the rows that follow with a tool call (the server calls this as a call starts). */
+  begin(tool: string, callId: string): void {
+    this.#call = { tool, id: callId };
+    this.#target = null;
+  }
+
+  /** Names what the next input aims at (a step's target text), until the next input. */
+  aimAt(target: string | null): void {
+    this.#target = target;
+  }
+
+  /** Writes one row. Never throws: a full disk must not stop the user's hands mid-step. */
+  record(e: AuditEvent): void {
+    const typed = e.typed ?? null;
+    try {
+      this.store.q("audit_insert").run({
+        at: this.opts.now(),
+        kind: e.kind,
+        call_id: this.#call?.id ?? null,
+        tool: this.#call?.tool ?? null,
+        app: e.app ?? null,
+        window: e.window ?? null,
+        action: e.action,
+        target: e.target ?? this.#target,
+        x: e.x ?? null,
+        y: e.y ?? null,
+        text_length: typed === null ? null : [...typed].length,
+        text_sha256: typed === null ? null : createHash("sha256").update(typed).digest("hex"),
+        text: typed !== null && this.opts.keepText ? typed : null,
+        outcome: e.outcome ?? null,
+      });
+    } catch (err) {
+      console.error(`choto: could not write the audit log: ${(err as Error).message}`);
+    }
+    if (e.kind === "input") this.#target = null;
+  }
+
+  /** Deletes rows older than the retention; the number deleted. */
+  prune(): number {
+    const before = this.opts.now() - this.opts.retentionDays * 86_400_000;
+    return Number(this.store.q("audit_prune").run({ before }).changes);
+  }
+}
+
+/** The log from `since` (ms since the epoch) on, oldest first. */
+export function auditSince(store: Store, since: number): AuditRow[] {
+  return store.all<AuditRow>("audit_since", { since });
+}
+
+/** One row as a line of `choto audit`. */
+export function auditLine(r: AuditRow): string {
+  const when = new Date(r.at).toISOString().replace("T", " ").slice(0, 19) + "Z";
+  const call = r.tool ? `${r.tool}${r.call_id ? ` #${r.call_id}` : ""}` : "-";
+  const parts = [when, call, r.kind, r.action];
+  if (r.target !== null) parts.push(JSON.stringify(r.target));
+  if (r.x !== null && r.y !== null) parts.push(`@ (${r.x},${r.y})`);
+  if (r.text_length !== null) {
+    parts.push(
+      r.text !== null
+        ? `text ${JSON.stringify(r.text)}`
+        : `${r.text_length} chars sha256 ${r.text_sha256?.slice(0, 16)}`,
+    );
+  }
+  if (r.app !== null) parts.push(`in ${JSON.stringify(r.app)}`);
+  if (r.window !== null) parts.push(`window ${JSON.stringify(r.window)}`);
+  if (r.outcome !== null) parts.push(`-> ${r.outcome}`);
+  return parts.join("  ");
+}
+
+/** Parses `--since`: a number and a unit (s, m, h, d), e.g. 90m, 1h, 7d; ms, or null when malformed. */
+export function parseSince(text: string): number | null {
+  const m = /^(\d+)\s*([smhd])$/.exec(text.trim());
+  if (!m) return null;
+  return Number(m[1]) * { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as "s" | "m" | "h" | "d"];
+}

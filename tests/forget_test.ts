@@ -1,0 +1,79 @@
+/** Privacy at rest: private file modes, and `choto forget` deleting from the graph for good. */
+
+import { assert, assertEquals, assertMatch } from "./support/assert.ts";
+import { Store } from "../src/graph/store.ts";
+import { forgetApp, forgetBefore } from "../src/graph/forget.ts";
+import { DAY, NOW, see } from "./graph_fixture.ts";
+import { ROOT } from "./support/mcp.ts";
+
+Deno.test({
+  name: "the database is 0600 in a 0700 folder",
+  ignore: Deno.build.os === "windows",
+  fn() {
+    const home = Deno.makeTempDirSync();
+    try {
+      const store = new Store(`${home}/share/choto/choto.db`);
+      store.db.exec("CREATE TABLE t (x); INSERT INTO t VALUES (1)");
+      store.close();
+      assertEquals(Deno.statSync(`${home}/share/choto`).mode! & 0o777, 0o700);
+      assertEquals(Deno.statSync(`${home}/share/choto/choto.db`).mode! & 0o777, 0o600);
+      // An existing data folder and database left readable are narrowed on the next open.
+      Deno.chmodSync(`${home}/share/choto`, 0o755);
+      Deno.chmodSync(`${home}/share/choto/choto.db`, 0o644);
+      new Store(`${home}/share/choto/choto.db`).close();
+      assertEquals(Deno.statSync(`${home}/share/choto`).mode! & 0o777, 0o700);
+      assertEquals(Deno.statSync(`${home}/share/choto/choto.db`).mode! & 0o777, 0o600);
+    } finally {
+      Deno.removeSync(home, { recursive: true });
+    }
+  },
+});
+
+Deno.test("forget --app deletes the app's windows and texts, and they leave the file", () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    const path = `${dir}/choto.db`;
+    const store = new Store(path);
+    see(store, "Mousepad", "diary.txt - Mousepad", ["PRIVATE-DIARY-LINE"], NOW);
+    see(store, "Galculator", "Galculator", ["7 8 9"], NOW);
+    const r = forgetApp(store, "mouse");
+    assert(r.ok, r.text);
+    assertMatch(r.text, /forgot Mousepad: 1 window/);
+    assertEquals(store.all("forget_app_names").length, 1);
+    store.close();
+    const raw = new TextDecoder("latin1").decode(Deno.readFileSync(path));
+    assert(!raw.includes("PRIVATE-DIARY-LINE"), "the forgotten text is still in the file");
+    const again = new Store(path);
+    assertMatch(forgetApp(again, "Safari").text, /knows no app called "Safari"/);
+    again.close();
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("forget --older-than keeps what was seen since", () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    const store = new Store(`${dir}/choto.db`);
+    see(store, "Mousepad", "Find and Replace", ["old words"], NOW - 40 * DAY, "dialog");
+    see(store, "Mousepad", "new.txt - Mousepad", ["new words"], NOW);
+    see(store, "Geany", "ancient", ["gone"], NOW - 90 * DAY);
+    const r = forgetBefore(store, NOW - 30 * DAY);
+    assertMatch(r.text, /2 elements, .* 2 windows, 1 apps/);
+    const titles = store.db.prepare("SELECT title FROM windows").all().map((w) => w.title);
+    assertEquals(titles, ["new.txt - Mousepad"]);
+    assertEquals(store.all<{ name: string }>("forget_app_names").map((a) => a.name), ["Mousepad"]);
+    store.close();
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("choto forget needs exactly one of --app or --older-than", async () => {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", `${ROOT}/main.ts`, "forget", "--db", ":memory:"],
+    stderr: "piped",
+  }).output();
+  assertEquals(out.code, 2);
+  assertMatch(new TextDecoder().decode(out.stderr), /exactly one of --app NAME or --older-than/);
+});

@@ -1,0 +1,138 @@
+/**
+ * The user's policy: how choto.json and the environment combine, how app
+ * names match the deny list, and the guarded desktop that enforces it.
+ */
+
+import { assert, assertEquals, assertMatch, assertThrows } from "./support/assert.ts";
+import {
+  buildPolicy,
+  DEFAULT_DENY_APPS,
+  defaultPolicy,
+  deniedEntry,
+  policyLines,
+} from "../src/common/policy.ts";
+import { loadPolicy } from "../src/common/config.ts";
+import { DeniedError, guardDesktop } from "../src/desktop/guard.ts";
+import { destructiveHotkey, destructiveLabel, runsCommand } from "../src/plan/confirm.ts";
+import { FakeDesktop, window } from "./support/fake_desktop.ts";
+
+const noEnv = () => undefined;
+
+Deno.test("the default deny list holds the common password managers", () => {
+  const p = buildPolicy(null, "", noEnv);
+  for (const app of ["KeePassXC", "Bitwarden", "1Password", "Keychain Access", "Passwords", "Seahorse"]) {
+    assert(deniedEntry(p, app) !== null, `${app} is not denied`);
+  }
+  assertEquals(deniedEntry(p, "Mousepad"), null);
+  // Matched like focus_app: case, spacing and a longer name ignored.
+  assertEquals(deniedEntry(p, "org.keepassxc.KeePassXC"), "KeePassXC");
+  assertEquals(deniedEntry(p, "keychain access"), "Keychain Access");
+});
+
+Deno.test("the file adds to or replaces the defaults and the environment adds more", () => {
+  const p = buildPolicy(
+    { deny_apps: ["Signal"], use_default_deny_list: false },
+    "cfg",
+    (n) => n === "CHOTO_DENY_APPS" ? "Mousepad, Geany" : undefined,
+  );
+  assertEquals(p.denyApps, ["Signal", "Mousepad", "Geany"]);
+  assertEquals(p.sources, ["cfg", "CHOTO_DENY_APPS"]);
+  assertEquals(buildPolicy({}, "cfg", noEnv).denyApps.length, DEFAULT_DENY_APPS.length);
+});
+
+Deno.test("a config file with a typo or a wrong type is refused, never half applied", async () => {
+  assertThrows(() => buildPolicy({ deny_app: ["x"] }, "cfg", noEnv), /unknown key "deny_app"/);
+  assertThrows(() => buildPolicy({ deny_apps: "x" }, "cfg", noEnv), /list of names/);
+  assertThrows(() => buildPolicy([], "cfg", noEnv), /one JSON object/);
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/choto.json`, "{ not json");
+    assertThrows(() => loadPolicy(`${dir}/choto.json`, noEnv), /not valid JSON/);
+    assertEquals(loadPolicy(`${dir}/absent.json`, noEnv).sources, []);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("the guarded desktop withholds, blanks and refuses a denied app", async () => {
+  const fake = new FakeDesktop();
+  const vault = window("1", "KeePassXC", "Passwords.kdbx", { x: 0, y: 0, width: 200, height: 200 });
+  const notes = window("2", "Mousepad", "notes", { x: 100, y: 100, width: 200, height: 150 });
+  fake.windowList = [notes, vault];
+  fake.focusWindowId = "1";
+  const d = guardDesktop(fake, buildPolicy(null, "", noEnv));
+  const s = d.windows();
+  assertEquals(s.windows.map((w) => w.id), ["2"]);
+  assertEquals(s.withheld, 1);
+  assertEquals(s.focusWindowId, null);
+  const img = d.capture();
+  const at = (x: number, y: number) => img.data[(y * img.width + x) * 4];
+  assertEquals(at(50, 50), 128);
+  // The allowed window in front keeps its pixels.
+  assert(img.data[(150 * img.width + 150) * 4] === fake.capture().data[(150 * img.width + 150) * 4]);
+  await assertRejects(() => d.click({ x: 50, y: 50 }, "left", 1, []), /deny list/);
+  await assertRejects(() => d.type("x"), /deny list/);
+  await assertRejects(() => d.activate("1"), /deny list/);
+  fake.focusWindowId = "2";
+  await d.click({ x: 150, y: 150 }, "left", 1, []);
+  assertMatch(fake.log.join("\n"), /click left 150,150/);
+  assertMatch(d.deniedApp!("keepass") ?? "", /deny list/);
+});
+
+async function assertRejects(fn: () => Promise<unknown>, re: RegExp): Promise<void> {
+  try {
+    await fn();
+  } catch (err) {
+    assert(err instanceof DeniedError, `not a DeniedError: ${err}`);
+    assertMatch((err as Error).message, re);
+    return;
+  }
+  throw new Error("did not throw");
+}
+
+Deno.test("destructive labels, hotkeys and terminal lines are recognised", () => {
+  const p = buildPolicy(null, "", noEnv);
+  for (const label of ["Delete", "delete permanently", "Don’t Save", "Empty Trash", "Remove All", "Reset…"]) {
+    assert(destructiveLabel(p, label) !== null, `${label} is not destructive`);
+  }
+  for (const label of ["Deleted items", "Save", "Cancel", "Removed", "Keep"]) {
+    assertEquals(destructiveLabel(p, label), null, label);
+  }
+  const own = buildPolicy({ destructive_labels: ["Send"] }, "cfg", noEnv);
+  assertEquals(destructiveLabel(own, "Send now"), "Send");
+  assertEquals(destructiveLabel(own, "Delete"), null);
+  assert(destructiveHotkey(["shift", "delete"], "Mousepad"));
+  assert(destructiveHotkey(["cmd", "backspace"], "Finder"));
+  assert(!destructiveHotkey(["cmd", "backspace"], "Mousepad"));
+  assert(runsCommand("ls\n", "xterm"));
+  assert(!runsCommand("ls", "xterm"));
+  assert(!runsCommand("two\nlines", "Mousepad"));
+});
+
+Deno.test("the confirmation policy comes from the file or CHOTO_CONFIRM and nothing else", () => {
+  assertEquals(buildPolicy(null, "", noEnv).confirm, "ask");
+  assertEquals(buildPolicy({ confirm: "deny" }, "cfg", noEnv).confirm, "deny");
+  assertEquals(
+    buildPolicy({ confirm: "deny" }, "cfg", (n) => n === "CHOTO_CONFIRM" ? "allow" : undefined).confirm,
+    "allow",
+  );
+  assertThrows(() => buildPolicy({ confirm: "sometimes" }, "cfg", noEnv), /must be one of ask, allow, deny/);
+});
+
+Deno.test("doctor's effective policy names every part and where it came from", () => {
+  const p = buildPolicy(
+    { deny_apps: ["Signal"] },
+    "/data/choto.json",
+    (n) => n === "CHOTO_CONFIRM" ? "deny" : undefined,
+  );
+  const text = policyLines(p, "/data/choto.json").join("\n");
+  assertMatch(text, /^config file: \/data\/choto.json$/m);
+  assertMatch(text, /^deny list \(\d+\): KeePassXC, .*Signal$/m);
+  assertMatch(text, /^destructive steps when the client cannot ask the user: deny$/m);
+  assertMatch(text, /^audit log: kept 30 days; typed text stored as its length and hash$/m);
+  assertMatch(text, /^overrides from the environment: CHOTO_CONFIRM$/m);
+  assertMatch(
+    policyLines(defaultPolicy(), "/x/choto.json").join("\n"),
+    /config file: \/x\/choto.json \(absent: defaults\)/,
+  );
+});

@@ -1,0 +1,18 @@
+/** Escaping screen text so it cannot break a reply's lines. */
+
+import { assertEquals } from "./support/assert.ts";
+import { escapeScreenText, quotedBlock } from "../src/common/untrusted.ts";
+import { quote } from "../src/graph/routes.ts";
+
+Deno.test("control characters, separators and bidi overrides become visible escapes", () => {
+  assertEquals(escapeScreenText("a\nb\r\tc"), "a\\nb\\r\\tc");
+  assertEquals(escapeScreenText("x\u2028y\u202ez\u0007"), "x\\u{2028}y\\u{202e}z\\u{7}");
+  assertEquals(escapeScreenText("Plain words, ünïcode 日本"), "Plain words, ünïcode 日本");
+  // Escaping twice changes nothing more: the escapes are plain characters.
+  assertEquals(escapeScreenText(escapeScreenText("a\nb")), "a\\nb");
+});
+
+Deno.test("a quoted block keeps the screen's lines behind a bar", () => {
+  assertEquals(quotedBlock("one\nstatus: success\r\ntwo"), "  | one\n  | status: success\n  | two");
+  assertEquals(quote('say "hi"\nthen'), '"say \\"hi\\"\\nthen"');
+});
