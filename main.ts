@@ -10,6 +10,7 @@ import process from "node:process";
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createServer } from "./src/server.ts";
+import { ACTOR } from "./src/tools/actor.ts";
 import { createServices, type Services } from "./src/services.ts";
 import { defaultDbPath, dumpSchema, Store } from "./src/graph/store.ts";
 import { openDesktop } from "./src/desktop/open.ts";
@@ -53,6 +54,9 @@ async function serve(dbFlag: string | undefined, ocrFlag: string | undefined): P
   const shutdown = async () => {
     if (closing) return;
     closing = true;
+    // Stop the running call and let go of held input before anything else can fail.
+    ACTOR.abortAll();
+    await svc.releaseInput().catch(() => {});
     await server.close().catch(() => {});
     await svc.close();
     Deno.exit(0);

@@ -30,6 +30,7 @@ import { missionStatusTool } from "./tools/mission_status.ts";
 import { observeTool } from "./tools/observe.ts";
 import { recallTool } from "./tools/recall.ts";
 import { type Shape, type ToolSpec, toResult } from "./tools/tool.ts";
+import { ACTOR, type Actor } from "./tools/actor.ts";
 import { VERSION } from "./version.ts";
 
 /** Every registered tool, in the order `tools/list` shows them. */
@@ -54,27 +55,34 @@ const INSTRUCTIONS = [
 ].join(" ");
 
 /** Creates the server; the caller connects a transport. */
-// deno-lint-ignore no-explicit-any
-export function createServer(services: Services, tools: ToolSpec<any, any>[] = TOOLS): Server {
+export function createServer(
+  services: Services,
+  // deno-lint-ignore no-explicit-any
+  tools: ToolSpec<any, any>[] = TOOLS,
+  actor: Actor = ACTOR,
+): Server {
   const server = new Server(
     { name: "choto", title: "choto desktop control", version: VERSION },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
   );
   const listing = tools.map(describeTool);
-  const actor = new OneActor();
   const byName = new Map(tools.map((t) => [t.name, t]));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
-  server.setRequestHandler(CallToolRequestSchema, async (request: CallToolRequest) => {
-    const tool = byName.get(request.params.name);
-    if (!tool) {
-      return toResult({
-        ok: false,
-        text: `there is no tool "${request.params.name}"; the tools are ${[...byName.keys()].join(", ")}`,
-      });
-    }
-    const call = () => callTool(tool, request.params.arguments ?? {}, services);
-    return await (tool.actsOnScreen ? actor.run(tool.name, call) : call());
-  });
+  server.setRequestHandler(
+    CallToolRequestSchema,
+    async (request: CallToolRequest, extra: { signal: AbortSignal }) => {
+      const tool = byName.get(request.params.name);
+      if (!tool) {
+        return toResult({
+          ok: false,
+          text: `there is no tool "${request.params.name}"; the tools are ${[...byName.keys()].join(", ")}`,
+        });
+      }
+      const call = (signal: AbortSignal) => callTool(tool, request.params.arguments ?? {}, services, signal);
+      // Read-only tools never wait for an actor.
+      return await (tool.actsOnScreen ? actor.run(tool.name, extra.signal, call) : call(extra.signal));
+    },
+  );
   return server;
 }
 
@@ -107,11 +115,12 @@ async function callTool<In extends Shape, Out extends Shape>(
   tool: ToolSpec<In, Out>,
   args: unknown,
   services: Services,
+  signal: AbortSignal,
 ): Promise<CallToolResult> {
   const parsed = tool.validate ? tool.validate(args) : validateShape(tool, args);
   if (!parsed.ok) return toResult({ ok: false, text: parsed.text });
   try {
-    const reply = await tool.run(parsed.value as z.infer<z.ZodObject<In>>, services);
+    const reply = await tool.run(parsed.value as z.infer<z.ZodObject<In>>, services, { signal });
     if (reply.ok || reply.structured !== undefined) {
       const out = z.object(tool.outputSchema).safeParse(reply.structured);
       if (!out.success) throw new Error(`its reply did not match its output schema: ${out.error.message}`);
@@ -139,30 +148,4 @@ function validateShape<In extends Shape>(
     ok: false,
     text: [`${tool.name} was not run: its arguments need fixing. Nothing was done.`, ...lines].join("\n"),
   };
-}
-
-/**
- * The one-actor-at-a-time rule: while a tool that acts on the screen runs,
- * another one is refused rather than queued, because it was planned against
- * a screen the running one is changing.
- */
-class OneActor {
-  #busy: { tool: string; since: number } | null = null;
-
-  async run(tool: string, fn: () => Promise<CallToolResult>): Promise<CallToolResult> {
-    if (this.#busy) {
-      const secs = ((performance.now() - this.#busy.since) / 1000).toFixed(1);
-      return toResult({
-        ok: false,
-        text:
-          `${tool} refused: ${this.#busy.tool} has been acting on the screen for ${secs} s, and one call acts at a time. Wait for its reply, look again if needed, then call ${tool} again. Nothing was done.`,
-      });
-    }
-    this.#busy = { tool, since: performance.now() };
-    try {
-      return await fn();
-    } finally {
-      this.#busy = null;
-    }
-  }
 }

@@ -7,6 +7,7 @@
  */
 
 import type { Desktop } from "./desktop/types.ts";
+import { type HeldDesktop, trackHeldInput } from "./desktop/held.ts";
 import type { ScreenReader } from "./ocr/reader.ts";
 import type { Store } from "./graph/store.ts";
 
@@ -17,7 +18,9 @@ export interface Services {
   readonly store: Store;
   /** Milliseconds since the epoch (injectable for tests). */
   now(): number;
-  /** Releases everything that was opened. */
+  /** Lets go of every button and modifier still held, and sends no more input. */
+  releaseInput(): Promise<void>;
+  /** Releases held input, then everything that was opened. */
   close(): Promise<void>;
 }
 
@@ -28,14 +31,16 @@ export function createServices(opts: {
   openReader: () => ScreenReader;
   now?: () => number;
 }): Services {
-  let desktop: Desktop | null = null;
+  let desktop: HeldDesktop | null = null;
   let reader: ScreenReader | null = null;
   return {
     store: opts.store,
-    desktop: () => (desktop ??= opts.openDesktop()),
+    desktop: () => (desktop ??= trackHeldInput(opts.openDesktop())),
+    releaseInput: async () => await desktop?.releaseAll(),
     reader: () => (reader ??= opts.openReader()),
     now: opts.now ?? (() => Date.now()),
     async close() {
+      await desktop?.releaseAll();
       await reader?.close();
       desktop?.close();
       opts.store.close();

@@ -457,7 +457,7 @@ const stepsLimits = <T extends z.ZodType>(step: T) =>
   }).describe(`Up to ${MAX_STEPS} steps, run in order; the first failure stops the run.`);
 
 const maxActionsField = z.number().int().min(1).max(500).default(DEFAULT_MAX_ACTIONS).describe(
-  "Most input events the run may send, search and read scrolls included.",
+  "Action budget: each step's input events (key, click, wheel notch, pointer move; searches included) cost 1 per 25 begun.",
 );
 
 const timeLimitField = z.number().int().min(1000).max(600_000).optional().describe(

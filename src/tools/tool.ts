@@ -43,6 +43,12 @@ export type Reply<Out> =
     images?: Uint8Array[];
   };
 
+/** What a handler knows of the request it answers. */
+export interface CallContext {
+  /** Aborted when the client cancels the request (`notifications/cancelled`) or the server shuts down. */
+  signal: AbortSignal;
+}
+
 /** One MCP tool: definition and handler. */
 export interface ToolSpec<In extends Shape, Out extends Shape> {
   name: string;
@@ -67,6 +73,7 @@ export interface ToolSpec<In extends Shape, Out extends Shape> {
   run(
     args: z.infer<z.ZodObject<In>>,
     services: Services,
+    call: CallContext,
   ): Promise<Reply<z.infer<z.ZodObject<Out>>>>;
 }
 

@@ -33,7 +33,7 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
   const { button, count } = BUTTONS[step.action];
   // A menu item is only reachable through the menu opened just before it, in this window.
   const menu = found.scope === "chrome" && run.menuPath?.node === found.look.nodeId ? run.menuPath : null;
-  run.spend();
+  run.event();
   await run.services.desktop().click(found.point, button, count, step.modifiers ?? []);
   const after = await verify(run, step.expect, beforeOf(found.look), step.timeout_ms);
   const via = menu ? menu.texts.join(" > ") : null;

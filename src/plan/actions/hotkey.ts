@@ -15,7 +15,7 @@ type HotkeyStep = Extract<Step, { action: "hotkey" }>;
 export async function hotkeyStep(run: Run, step: HotkeyStep, n: number): Promise<StepReport> {
   const desktop = run.services.desktop();
   const before = await run.look();
-  run.spend();
+  run.event();
   await desktop.hotkey(step.keys);
   const after = await verify(run, step.expect, beforeOf(before), step.timeout_ms);
   const moved = remember(run, before, after.look, "hotkey", step.keys.join("+"), "window");

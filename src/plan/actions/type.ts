@@ -14,8 +14,7 @@ type TypeStep = Extract<Step, { action: "type" }>;
 /** Runs a type step. */
 export async function typeStep(run: Run, step: TypeStep, n: number): Promise<StepReport> {
   const before = await run.look();
-  run.spend();
-  await run.services.desktop().type(step.text);
+  await run.type(step.text);
   const after = await verify(run, step.expect, beforeOf(before), step.timeout_ms);
   const shown = step.text.length > 40 ? `${step.text.slice(0, 40)}…` : step.text;
   return {
