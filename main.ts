@@ -8,8 +8,8 @@
 import { envVar } from "./src/env.ts";
 import process from "node:process";
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createServer } from "./src/server.ts";
+import { BoundedStdioTransport } from "./src/stdio_transport.ts";
 import { ACTOR } from "./src/tools/actor.ts";
 import { createServices, type Services } from "./src/services.ts";
 import { defaultDbPath, dumpSchema, Store } from "./src/graph/store.ts";
@@ -49,7 +49,7 @@ function services(dbFlag: string | undefined, ocrFlag: string | undefined): Serv
 async function serve(dbFlag: string | undefined, ocrFlag: string | undefined): Promise<void> {
   const svc = services(dbFlag, ocrFlag);
   const server = createServer(svc);
-  const transport = new StdioServerTransport();
+  const transport = new BoundedStdioTransport();
   let closing = false;
   const shutdown = async () => {
     if (closing) return;

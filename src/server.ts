@@ -31,6 +31,8 @@ import { observeTool } from "./tools/observe.ts";
 import { recallTool } from "./tools/recall.ts";
 import { type Shape, type ToolSpec, toResult } from "./tools/tool.ts";
 import { ACTOR, type Actor } from "./tools/actor.ts";
+import { capReply } from "./tools/reply_cap.ts";
+import { firstProblems, nearestName, shortEcho, unknownFieldHint } from "./common/nearest.ts";
 import { VERSION } from "./version.ts";
 
 /** Every registered tool, in the order `tools/list` shows them. */
@@ -73,12 +75,16 @@ export function createServer(
     async (request: CallToolRequest, extra: { signal: AbortSignal }) => {
       const tool = byName.get(request.params.name);
       if (!tool) {
+        const near = nearestName(request.params.name, [...byName.keys()]);
         return toResult({
           ok: false,
-          text: `there is no tool "${request.params.name}"; the tools are ${[...byName.keys()].join(", ")}`,
+          text: `there is no tool "${shortEcho(request.params.name, 40)}"; ${
+            near ? `did you mean "${near}"? ` : ""
+          }the tools are ${[...byName.keys()].join(", ")}`,
         });
       }
-      const call = (signal: AbortSignal) => callTool(tool, request.params.arguments ?? {}, services, signal);
+      const call = async (signal: AbortSignal) =>
+        capReply(await callTool(tool, request.params.arguments ?? {}, services, signal));
       // Read-only tools never wait for an actor.
       return await (tool.actsOnScreen ? actor.run(tool.name, extra.signal, call) : call(extra.signal));
     },
@@ -143,9 +149,22 @@ function validateShape<In extends Shape>(
 ): { ok: true; value: unknown } | { ok: false; text: string } {
   const parsed = z.strictObject(tool.inputSchema).safeParse(args);
   if (parsed.success) return { ok: true, value: parsed.data };
-  const lines = parsed.error.issues.map((i) => `- ${i.path.join(".") || "arguments"}: ${i.message}`);
+  const known = Object.keys(tool.inputSchema);
+  const lines = parsed.error.issues.flatMap((i) => {
+    const where = i.path.map((p) => shortEcho(String(p), 40)).join(".") || "arguments";
+    if (i.code === "unrecognized_keys") {
+      // Nested objects have their own fields: the nearest name is only offered at the top.
+      return i.keys.map((k) =>
+        where === "arguments"
+          ? `- ${unknownFieldHint(k, known)}`
+          : `- ${where}: unknown field "${shortEcho(k, 40)}"`
+      );
+    }
+    return [`- ${where}: ${i.message}`];
+  });
   return {
     ok: false,
-    text: [`${tool.name} was not run: its arguments need fixing. Nothing was done.`, ...lines].join("\n"),
+    text: [`${tool.name} was not run: its arguments need fixing. Nothing was done.`, ...firstProblems(lines)]
+      .join("\n"),
   };
 }

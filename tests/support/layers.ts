@@ -37,6 +37,7 @@ export const LAYERS: Layer[] = [
     name: "entry",
     paths: [
       "src/server.ts",
+      "src/stdio_transport.ts",
       "src/doctor.ts",
       "src/doctor_selftest.ts",
       "src/selftest.ts",
