@@ -80,7 +80,7 @@ export function createServer(
           ok: false,
           text: `there is no tool "${shortEcho(request.params.name, 40)}"; ${
             near ? `did you mean "${near}"? ` : ""
-          }the tools are ${[...byName.keys()].join(", ")}`,
+          }use one of ${[...byName.keys()].join(", ")}`,
         });
       }
       const call = async (signal: AbortSignal) =>
