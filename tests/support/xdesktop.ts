@@ -56,9 +56,14 @@ export interface DesktopOptions {
   windowManager?: boolean;
 }
 
-/** Starts Xvfb and openbox, waiting until both are ready. */
+/**
+ * Starts Xvfb and openbox, waiting until both are ready. When the window
+ * manager does not come up, the two are stopped and started once more on
+ * another display (seen only on a machine shared with other X tests).
+ */
 export async function startDesktop(
   { screens = [], windowManager = true }: DesktopOptions = {},
+  retried = false,
 ): Promise<TestDesktop> {
   const n = freeDisplay();
   const display = `:${n}`;
@@ -94,7 +99,21 @@ export async function startDesktop(
   };
   if (windowManager) {
     children.push(new Deno.Command("openbox", { env, ...quiet }).spawn());
-    await waitForWindowManager(display);
+    try {
+      await waitForWindowManager(display);
+    } catch (err) {
+      for (const c of children) {
+        try {
+          c.kill("SIGKILL");
+        } catch {
+          // already gone
+        }
+        await c.status.catch(() => {});
+      }
+      await Deno.remove(home, { recursive: true }).catch(() => {});
+      if (retried) throw err;
+      return startDesktop({ screens, windowManager }, true);
+    }
   }
   return {
     display,
