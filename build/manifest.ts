@@ -47,14 +47,14 @@ export type ServerKind = { kind: "deno" } | { kind: "binary"; file: string; plat
 
 /**
  * The manifest's one-line summary of a tool description: its first sentence,
- * or, when that runs long, the sentence up to its first colon.
+ * or, when that runs long, the sentence up to its first colon or semicolon.
  */
 export function firstSentence(text: string, max = 160): string {
   const flat = text.replace(/\s+/g, " ").trim();
   const sentence = /^(.+?[.!?])(\s|$)/.exec(flat)?.[1] ?? flat;
   if (sentence.length <= max) return sentence;
-  const colon = sentence.indexOf(":");
-  return colon > 0 ? `${sentence.slice(0, colon)}.` : sentence;
+  const cut = sentence.search(/[:;]/);
+  return cut > 0 ? `${sentence.slice(0, cut)}.` : sentence;
 }
 
 function denoServer() {

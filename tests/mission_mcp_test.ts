@@ -7,6 +7,7 @@
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { Store } from "../src/graph/store.ts";
 import { createServer } from "../src/server.ts";
@@ -33,8 +34,11 @@ async function connect(tools?: any[]) {
   await server.connect(a);
   const client = new Client({ name: "mission-test", version: "0" });
   await client.connect(b);
+  // With the list fetched, the client checks every structured reply against the published schema.
+  await client.listTools();
   return {
     store,
+    client,
     async call(name: string, args: Record<string, unknown>): Promise<Called> {
       const r = await client.callTool({ name, arguments: args });
       const content = r.content as Array<{ type: string; text?: string }>;
@@ -76,11 +80,11 @@ Deno.test("mission tools: start, refusals, marks, status, finish", async () => {
     assert(!r.isError, r.text);
     assertMatch(r.text, /started mission #1 with 3 item\(s\)/);
     assertMatch(r.text, /in play: item 1 of 3, pending: add 7 and 8\n {2}intent: check the calculator adds/);
-    assertEquals(r.structured.items, [
-      { id: 1, status: "pending" },
-      { id: 2, status: "pending" },
-      { id: 3, status: "pending" },
-    ]);
+    assertEquals(r.structured.in_play, 1);
+    assertEquals(
+      r.structured.items,
+      ITEMS.map((it, i) => ({ id: i + 1, title: it.title, status: "pending", reason: null })),
+    );
 
     r = await s.call("mission_start", { goal: "something else", items: ITEMS });
     assert(r.isError);
@@ -109,6 +113,8 @@ Deno.test("mission tools: start, refusals, marks, status, finish", async () => {
     assert(!r.isError, r.text);
     assertMatch(r.text, /progress: 0 of 3 passed, 1 failed, 1 skipped, 1 pending/);
     assertMatch(r.text, /failed:\n {2}1\. add 7 and 8: the display showed 14/);
+    assertEquals((r.structured.items as Array<{ reason: string | null }>)[0].reason, "the display showed 14");
+    assertEquals(r.structured.in_play, 2);
 
     r = await s.call("mission_status", { full: true });
     assertMatch(r.text, /1\. \[failed\] add 7 and 8 \(by the model\)/);
@@ -200,6 +206,27 @@ Deno.test("one call acts on the screen at a time; the next waits its turn and sa
     const after = await second;
     assert(!after.isError);
     assertMatch(after.text, /^\(waited [\d.]+ s for the call before it to finish\)\nsecond done$/);
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("each mission tool fits its share of the definitions budget", async () => {
+  const s = await connect();
+  try {
+    const missions = ((await s.client.listTools()).tools as Tool[]).filter((t) =>
+      t.name.startsWith("mission_")
+    );
+    for (const t of missions) {
+      // What the model reads: name, title, description and the input schema as compact JSON.
+      const reads = t.name.length + (t.title ?? "").length + (t.description ?? "").length +
+        JSON.stringify(t.inputSchema).length;
+      // 850 and 1,700 before every string and array stated its maximum (mission_start's five add about 80).
+      assert(reads <= 1000, `${t.name}: the model reads ${reads} chars`);
+      const whole = JSON.stringify(t).length;
+      assert(whole <= 1800, `${t.name}: the whole definition is ${whole} chars`);
+    }
+    assertEquals(missions.length, 5);
   } finally {
     await s.close();
   }

@@ -81,7 +81,9 @@ export function statusBlock(m: Mission, full = false): string {
 export function statusData(m: Mission) {
   return {
     mission: m.id,
+    goal: m.goal,
     state: m.status,
-    items: m.items.map((i) => ({ id: i.n, status: i.status })),
+    in_play: inPlay(m)?.n ?? null,
+    items: m.items.map((i) => ({ id: i.n, title: i.title, status: i.status, reason: i.reason })),
   };
 }

@@ -14,13 +14,13 @@ export const missionStartTool = defineTool({
   name: "mission_start",
   title: "Start a mission",
   description:
-    "Keeps a long task's checklist in choto's database, beyond your memory. Do item N with execute_plan(mission_item_id=N): it marks it, keeping passing steps for mission_replay; then mission_finish. One mission is active at a time: a second start is refused, naming it. No field may be blank. Replies with the status block.",
+    "Keeps a long task's checklist in choto's database, beyond your memory. Do item N with execute_plan(mission_item_id=N): it marks it, keeping passing steps for mission_replay; then mission_finish. One mission is active at a time: a second start is refused. No field may be blank. Replies with the status block.",
   inputSchema: {
-    goal: z.string().max(2000).describe("What the run is for."),
+    goal: z.string().max(1000).describe("What the run is for."),
     items: z.array(z.object({
       title: z.string().max(500).describe("What to do."),
-      intent: z.string().max(1000).describe("Why."),
-      acceptance: z.string().max(1000).describe("What makes it done."),
+      intent: z.string().max(500).describe("Why."),
+      acceptance: z.string().max(500).describe("What makes it done."),
     })).max(MAX_ITEMS).describe("The checklist; ids count from 1."),
   },
   outputSchema: missionStatusShape,

@@ -35,15 +35,17 @@ export const windowShape = z.object({
 
 /**
  * The mission status block as typed data, returned by every mission tool and
- * by execute_plan tied to an item: every item's status, from which the
- * counts and the item in play (the first pending, else the first failed)
- * follow. Titles, intents and reasons are in the text block.
+ * by execute_plan tied to an item. Intents and acceptances are in the text.
  */
 export const missionStatusShape = {
   mission: z.number().describe("Mission id."),
+  goal: z.string().describe("What it is for."),
   state: z.enum(["active", "done", "abandoned"]).describe("Its state."),
+  in_play: z.number().nullable().describe("Item to work on now."),
   items: z.array(z.object({
-    id: z.number().describe("Item id."),
-    status: z.enum(["pending", "passed", "failed", "skipped"]).describe("Its status."),
-  })).describe("All items, in order."),
+    id: z.number(),
+    title: z.string(),
+    status: z.enum(["pending", "passed", "failed", "skipped"]),
+    reason: z.string().nullable(),
+  })).describe("Every item; reason is why it failed."),
 };
