@@ -8,8 +8,9 @@
 import { envVar } from "./src/env.ts";
 import process from "node:process";
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createServer } from "./src/server.ts";
+import { BoundedStdioTransport } from "./src/stdio_transport.ts";
+import { ACTOR } from "./src/tools/actor.ts";
 import { createServices, type Services } from "./src/services.ts";
 import { defaultDbPath, dumpSchema, Store } from "./src/graph/store.ts";
 import { openDesktop } from "./src/desktop/open.ts";
@@ -82,11 +83,14 @@ async function serve(
   svc.audit.prune();
   if (http) return serveOverHttp(svc, dbPath(dbFlag), http.host, http.port);
   const server = createServer(svc);
-  const transport = new StdioServerTransport();
+  const transport = new BoundedStdioTransport();
   let closing = false;
   const shutdown = async () => {
     if (closing) return;
     closing = true;
+    // Stop the running call and let go of held input before anything else can fail.
+    ACTOR.abortAll();
+    await svc.releaseInput().catch(() => {});
     await server.close().catch(() => {});
     await svc.close();
     Deno.exit(0);

@@ -12,7 +12,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
-import { createServer, OneActor, TOOLS } from "./server.ts";
+import { createServer, TOOLS } from "./server.ts";
 import type { Services } from "./services.ts";
 
 /** Where and how to listen. */
@@ -83,7 +83,6 @@ export function gate(req: Request, opts: HttpOptions): Response | null {
 
 /** Serves until the returned server is shut down. */
 export function serveHttp(services: Services, opts: HttpOptions): Deno.HttpServer {
-  const actor = new OneActor();
   const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
 
   const handle = async (req: Request): Promise<Response> => {
@@ -106,7 +105,7 @@ export function serveHttp(services: Services, opts: HttpOptions): Deno.HttpServe
       onsessioninitialized: (sid: string) => void sessions.set(sid, transport),
       onsessionclosed: (sid: string) => void sessions.delete(sid),
     });
-    const server = createServer(services, TOOLS, actor);
+    const server = createServer(services, TOOLS);
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
       void server.close().catch(() => {});

@@ -37,6 +37,9 @@ import { observeTool } from "./tools/observe.ts";
 import { recallTool } from "./tools/recall.ts";
 import { submitIconLabelsTool } from "./tools/submit_icon_labels.ts";
 import { type CallContext, type Shape, type ToolSpec, toResult } from "./tools/tool.ts";
+import { ACTOR, type Actor } from "./tools/actor.ts";
+import { capReply } from "./tools/reply_cap.ts";
+import { firstProblems, nearestName, shortEcho, unknownFieldHint } from "./common/nearest.ts";
 import { VERSION } from "./version.ts";
 
 /** Every registered tool, in the order `tools/list` shows them. */
@@ -74,7 +77,7 @@ export function createServer(
   // deno-lint-ignore no-explicit-any
   tools: ToolSpec<any, any>[] = TOOLS,
   /** Shared by every server instance of the process (HTTP sessions), so one call acts at a time. */
-  actor: OneActor = new OneActor(),
+  actor: Actor = ACTOR,
 ): Server {
   const server = new Server(
     { name: "choto", title: "choto desktop control", version: VERSION },
@@ -86,9 +89,12 @@ export function createServer(
   server.setRequestHandler(CallToolRequestSchema, async (request: CallToolRequest, extra: RequestExtra) => {
     const tool = byName.get(request.params.name);
     if (!tool) {
+      const near = nearestName(request.params.name, [...byName.keys()]);
       return toResult({
         ok: false,
-        text: `there is no tool "${request.params.name}"; the tools are ${[...byName.keys()].join(", ")}`,
+        text: `there is no tool "${shortEcho(request.params.name, 40)}"; ${
+          near ? `did you mean "${near}"? ` : ""
+        }use one of ${[...byName.keys()].join(", ")}`,
       });
     }
     // Questions to the user go to the client that made this call, on this request's stream.
@@ -99,19 +105,22 @@ export function createServer(
           { relatedRequestId: extra.requestId, timeout: ASK_TIMEOUT_MS, signal: extra.signal },
         )).action
       : undefined;
-    const call = () =>
-      callTool(
-        tool,
-        request.params.arguments ?? {},
-        ask ? { ...services, ask } : services,
-        callContext(request, extra),
+    const call = async (signal: AbortSignal) =>
+      capReply(
+        await callTool(
+          tool,
+          request.params.arguments ?? {},
+          ask ? { ...services, ask } : services,
+          callContext(request, extra, signal),
+        ),
       );
     // Only a screen-acting call, which runs alone, tags the audit rows that follow.
-    const acting = () => {
+    const acting = (signal: AbortSignal) => {
       services.audit.begin(tool.name, String(extra.requestId));
-      return call();
+      return call(signal);
     };
-    return await (tool.actsOnScreen ? actor.run(tool.name, acting) : call());
+    // Read-only tools never wait for the actor.
+    return await (tool.actsOnScreen ? actor.run(tool.name, extra.signal, acting) : call(extra.signal));
   });
   return server;
 }
@@ -143,12 +152,15 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output"): Record<string, u
 /** What the SDK passes a request handler besides the request. */
 type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
-/** Cancellation, and progress notifications when the client gave a progress token. */
-function callContext(request: CallToolRequest, extra: RequestExtra): CallContext {
+/**
+ * Cancellation (the actor's signal, which also stops at shutdown), and
+ * progress notifications when the client gave a progress token.
+ */
+function callContext(request: CallToolRequest, extra: RequestExtra, signal: AbortSignal): CallContext {
   const token = request.params._meta?.progressToken;
-  if (token === undefined) return { signal: extra.signal };
+  if (token === undefined) return { signal };
   return {
-    signal: extra.signal,
+    signal,
     progress: (done, total, message) =>
       extra.sendNotification({
         method: "notifications/progress",
@@ -192,35 +204,22 @@ function validateShape<In extends Shape>(
 ): { ok: true; value: unknown } | { ok: false; text: string } {
   const parsed = z.strictObject(tool.inputSchema).safeParse(args);
   if (parsed.success) return { ok: true, value: parsed.data };
-  const lines = parsed.error.issues.map((i) => `- ${i.path.join(".") || "arguments"}: ${i.message}`);
+  const known = Object.keys(tool.inputSchema);
+  const lines = parsed.error.issues.flatMap((i) => {
+    const where = i.path.map((p) => shortEcho(String(p), 40)).join(".") || "arguments";
+    if (i.code === "unrecognized_keys") {
+      // Nested objects have their own fields: the nearest name is only offered at the top.
+      return i.keys.map((k) =>
+        where === "arguments"
+          ? `- ${unknownFieldHint(k, known)}`
+          : `- ${where}: unknown field "${shortEcho(k, 40)}"`
+      );
+    }
+    return [`- ${where}: ${i.message}`];
+  });
   return {
     ok: false,
-    text: [`${tool.name} was not run: its arguments need fixing. Nothing was done.`, ...lines].join("\n"),
+    text: [`${tool.name} was not run: its arguments need fixing. Nothing was done.`, ...firstProblems(lines)]
+      .join("\n"),
   };
-}
-
-/**
- * The one-actor-at-a-time rule: while a tool that acts on the screen runs,
- * another one is refused rather than queued, because it was planned against
- * a screen the running one is changing.
- */
-export class OneActor {
-  #busy: { tool: string; since: number } | null = null;
-
-  async run(tool: string, fn: () => Promise<CallToolResult>): Promise<CallToolResult> {
-    if (this.#busy) {
-      const secs = ((performance.now() - this.#busy.since) / 1000).toFixed(1);
-      return toResult({
-        ok: false,
-        text:
-          `${tool} refused: ${this.#busy.tool} has been acting on the screen for ${secs} s, and one call acts at a time. Wait for its reply, look again if needed, then call ${tool} again. Nothing was done.`,
-      });
-    }
-    this.#busy = { tool, since: performance.now() };
-    try {
-      return await fn();
-    } finally {
-      this.#busy = null;
-    }
-  }
 }

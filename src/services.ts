@@ -8,6 +8,7 @@
  */
 
 import type { Desktop } from "./desktop/types.ts";
+import { type HeldDesktop, trackHeldInput } from "./desktop/held.ts";
 import type { ScreenReader } from "./ocr/reader.ts";
 import type { Store } from "./graph/store.ts";
 import { defaultPolicy, type Policy } from "./common/policy.ts";
@@ -42,7 +43,9 @@ export interface Services {
    * read does the work (and reports the error itself). Resolves when done.
    */
   warm(): Promise<void>;
-  /** Releases everything that was opened. */
+  /** Lets go of every button and modifier still held, and sends no more input. */
+  releaseInput(): Promise<void>;
+  /** Releases held input, then everything that was opened. */
   close(): Promise<void>;
 }
 
@@ -57,7 +60,7 @@ export function createServices(opts: {
   openReader: () => ScreenReader;
   now?: () => number;
 }): Services {
-  let desktop: Desktop | null = null;
+  let desktop: HeldDesktop | null = null;
   let reader: ScreenReader | null = null;
   const policy = opts.policy ?? defaultPolicy();
   const now = opts.now ?? (() => Date.now());
@@ -66,12 +69,14 @@ export function createServices(opts: {
     retentionDays: policy.auditRetentionDays,
     now,
   });
-  const openDesktop = () => guardDesktop(opts.openDesktop(), policy, (e) => audit.record(e));
+  // Held input is tracked outside the guard: the guard always lets a release through.
+  const openDesktop = () => trackHeldInput(guardDesktop(opts.openDesktop(), policy, (e) => audit.record(e)));
   return {
     store: opts.store,
     policy,
     audit,
     desktop: () => (desktop ??= openDesktop()),
+    releaseInput: async () => await desktop?.releaseAll(),
     reader: () => (reader ??= opts.openReader()),
     now,
     async warm() {
@@ -87,6 +92,7 @@ export function createServices(opts: {
       }
     },
     async close() {
+      await desktop?.releaseAll();
       await reader?.close();
       desktop?.close();
       opts.store.close();

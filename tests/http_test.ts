@@ -176,10 +176,14 @@ Deno.test({
         arguments: { steps: [{ action: "wait", amount: 4000 }] },
       });
       await new Promise((r) => setTimeout(r, 1500));
+      let firstDone = false;
+      slow.then(() => firstDone = true);
       const other = await b.callTool({ name: "focus_app", arguments: { app_name: "mousepad" } });
       const text = (other.content as Array<{ text?: string }>).map((c) => c.text ?? "").join("\n");
-      assert(other.isError, text);
-      assertMatch(text, /focus_app refused: execute_plan has been acting on the screen/);
+      // The second session's call waited for the first session's plan, then ran.
+      assert(firstDone, "focus_app answered before the other session's plan had finished");
+      assertMatch(text, /^\(waited \d+\.\d s for the call before it to finish\)/);
+      assert(!other.isError, text);
       const first = await slow;
       assertEquals((first.structuredContent as { status: string }).status, "success");
       await a.close();

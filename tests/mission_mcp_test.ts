@@ -160,7 +160,7 @@ Deno.test("mission tools: start, refusals, marks, status, finish", async () => {
   }
 });
 
-Deno.test("one call acts on the screen at a time; the others are refused, reading goes on", async () => {
+Deno.test("one call acts on the screen at a time; the next waits its turn and says so, reading goes on", async () => {
   let release = () => {};
   const gate = new Promise<void>((r) => release = r);
   const acting = (name: string) =>
@@ -197,13 +197,15 @@ Deno.test("one call acts on the screen at a time; the others are refused, readin
   try {
     const first = s.call("first", {});
     await new Promise((r) => setTimeout(r, 50));
-    const second = await s.call("second", {});
-    assert(second.isError);
-    assertMatch(second.text, /second refused: first has been acting on the screen for [\d.]+ s/);
+    const second = s.call("second", {});
+    // Reading never waits for the actor.
     assertEquals((await s.call("look", {})).text, "looked");
+    await new Promise((r) => setTimeout(r, 100));
     release();
     assertEquals((await first).text, "first done");
-    assertEquals((await s.call("second", {})).text, "second done");
+    const after = await second;
+    assert(!after.isError);
+    assertMatch(after.text, /^\(waited [\d.]+ s for the call before it to finish\)\nsecond done$/);
   } finally {
     await s.close();
   }
@@ -219,9 +221,10 @@ Deno.test("each mission tool fits its share of the definitions budget", async ()
       // What the model reads: name, title, description and the input schema as compact JSON.
       const reads = t.name.length + (t.title ?? "").length + (t.description ?? "").length +
         JSON.stringify(t.inputSchema).length;
-      assert(reads <= 850, `${t.name}: the model reads ${reads} chars`);
+      // 850 and 1,700 before every string and array stated its maximum (mission_start's five add about 80).
+      assert(reads <= 1000, `${t.name}: the model reads ${reads} chars`);
       const whole = JSON.stringify(t).length;
-      assert(whole <= 1700, `${t.name}: the whole definition is ${whole} chars`);
+      assert(whole <= 1800, `${t.name}: the whole definition is ${whole} chars`);
     }
     assertEquals(missions.length, 5);
   } finally {

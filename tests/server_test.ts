@@ -82,7 +82,7 @@ Deno.test("an unknown tool is an error listing the tools", async () => {
   await withClient(async (call) => {
     const r = await call("screenshot", {});
     assert(r.isError);
-    assertMatch(textOf(r), /no tool "screenshot"; the tools are recall, observe, execute_plan, focus_app/);
+    assertMatch(textOf(r), /no tool "screenshot"; use one of recall, observe, execute_plan, focus_app/);
   });
 });
 

@@ -15,6 +15,7 @@ import { containsPoint } from "../common/rect.ts";
 import { escapeScreenText } from "../common/untrusted.ts";
 import type {
   Desktop,
+  InputGate,
   LaunchableApp,
   Point,
   Rect,
@@ -167,20 +168,33 @@ export function guardDesktop(
       await inner.button(button, down);
     },
     modifiers: (mods, down) => inner.modifiers(mods, down),
-    async scroll(at, notches) {
+    async scroll(at, notches, gate) {
       const w = checkPoint("scroll", at);
-      sent("scroll", w, { x: at.x, y: at.y, outcome: `${notches} notch(es)` });
-      await inner.scroll(at, notches);
+      const counted = countSent(gate);
+      try {
+        await inner.scroll(at, notches, counted.gate);
+        counted.done(Math.abs(notches));
+      } finally {
+        const n = Math.sign(notches) * counted.sent;
+        sent("scroll", w, { x: at.x, y: at.y, outcome: `${n} of ${notches} notch(es)` });
+      }
     },
     async hotkey(keys) {
       const w = checkFocus("hotkey");
       sent("hotkey", w, { target: keys.join("+") });
       await inner.hotkey(keys);
     },
-    async type(text) {
+    async type(text, gate) {
       const w = checkFocus("type");
-      sent("type", w, { typed: text });
-      await inner.type(text);
+      const chars = [...text];
+      const counted = countSent(gate);
+      try {
+        await inner.type(text, counted.gate);
+        counted.done(chars.length);
+      } finally {
+        // The audit holds what reached the keyboard, not what was asked for.
+        sent("type", w, { typed: chars.slice(0, counted.sent).join("") });
+      }
     },
     runningApps: async () =>
       (await inner.runningApps()).filter(allowedRunning).map((a) => ({
@@ -225,4 +239,24 @@ export function guardDesktop(
   }
   if (inner.appVersion) guarded.appVersion = (pid) => inner.appVersion!(pid);
   return guarded;
+}
+
+/**
+ * Passes a gesture's gate through while counting how many events went out,
+ * so a gesture the gate cut short is logged as far as it got.
+ */
+function countSent(gate?: InputGate): { gate: InputGate; readonly sent: number; done(n: number): void } {
+  let sent = 0;
+  return {
+    gate: (n) => {
+      sent = n;
+      gate?.(n);
+    },
+    get sent() {
+      return sent;
+    },
+    done(n) {
+      sent = n;
+    },
+  };
 }

@@ -54,9 +54,9 @@ export function createMacDesktop(
     click: (at, button, count, modifiers) => input.click(at, button, count, modifiers),
     button: (button, down) => input.button(button, down),
     modifiers: (mods, down) => input.modifiers(mods, down),
-    scroll: (at, notches) => input.scroll(at, notches),
+    scroll: (at, notches, gate) => input.scroll(at, notches, gate),
     hotkey: (keys) => input.hotkey(keys),
-    type: (text) => input.type(text),
+    type: (text, gate) => input.type(text, gate),
 
     runningApps: () => Promise.resolve(runningApps(s)),
     launchableApps: () => Promise.resolve(launchableApps(s)),

@@ -81,6 +81,13 @@ export interface RgbaImage {
   data: Uint8Array;
 }
 
+/**
+ * Called before each input event of a long gesture (a character, a wheel
+ * notch) with how many were sent so far; it throws to stop the gesture there,
+ * and the backend lets go of anything it pressed before passing that on.
+ */
+export type InputGate = (sent: number) => void;
+
 /** Mouse buttons. */
 export type MouseButton = "left" | "right" | "middle";
 
@@ -166,12 +173,12 @@ export interface Desktop {
   button(button: MouseButton, down: boolean): Promise<void>;
   /** Holds or lets go of modifier keys. */
   modifiers(mods: Modifier[], down: boolean): Promise<void>;
-  /** Scrolls by wheel notches at a point (positive is down). */
-  scroll(at: Point, notches: number): Promise<void>;
+  /** Scrolls by wheel notches at a point (positive is down), asking `gate` before each notch. */
+  scroll(at: Point, notches: number, gate?: InputGate): Promise<void>;
   /** Presses a key combination such as ["ctrl", "shift", "s"]. */
   hotkey(keys: string[]): Promise<void>;
-  /** Types arbitrary Unicode text. */
-  type(text: string): Promise<void>;
+  /** Types arbitrary Unicode text, asking `gate` before each character. */
+  type(text: string, gate?: InputGate): Promise<void>;
 
   /** Running applications (those with windows, plus any the OS knows of). */
   runningApps(): Promise<RunningApp[]>;

@@ -96,13 +96,13 @@ export function createX11Desktop(displayName?: string): Desktop {
     async modifiers(mods, down) {
       input.modifiers(mods, down);
     },
-    scroll: (at, notches) => input.scroll(at, notches),
+    scroll: (at, notches, gate) => input.scroll(at, notches, gate),
     async hotkey(keys) {
       const combo = parseCombo(keys, "x11");
       if ("error" in combo) throw new Error(combo.error);
       await input.hotkey(combo.modifiers, combo.key);
     },
-    type: (text) => input.type(text),
+    type: (text, gate) => input.type(text, gate),
 
     async runningApps(): Promise<RunningApp[]> {
       const state = readWindowState(c);

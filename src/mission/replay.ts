@@ -43,6 +43,7 @@ export async function replayItem(
   n: number,
   llmVersionTag: string,
   clock?: Clock,
+  signal?: AbortSignal,
 ): Promise<ReplayOutcome> {
   const found = activeItem(services.store, n, "mission_replay");
   if (!found.ok) return found;
@@ -71,7 +72,7 @@ export async function replayItem(
     return { ok: true, ran: false, comparison, result: null, routeWarning: null, line: null, mission, n };
   }
   const startedAt = services.now();
-  const result = await executePlan(services, plan.data, clock);
+  const result = await executePlan(services, plan.data, clock, signal);
   const filed = fileRun(services, {
     missionId: mission.id,
     item,

@@ -31,6 +31,8 @@ export interface RunResult {
   extracts: Run["extracts"];
   windowsSeen: Array<{ node: number; app: string; title: string; sample: string[] }>;
   failure: {
+    /** Whether the failed step sent input before it stopped. */
+    sent: boolean;
     step: number;
     action: string;
     reason: string;
@@ -46,13 +48,21 @@ export async function executePlan(
   services: Services,
   plan: Plan,
   clock: Clock = realClock,
+  signal?: AbortSignal,
 ): Promise<RunResult> {
-  const run = new Run(services, plan.max_actions, plan.time_limit_ms ?? DEFAULT_TIME_LIMIT_MS, clock);
+  const run = new Run(
+    services,
+    plan.max_actions,
+    plan.time_limit_ms ?? DEFAULT_TIME_LIMIT_MS,
+    clock,
+    signal,
+  );
   let failure: RunResult["failure"] = null;
   let status: RunStatus = "success";
   for (let i = 0; i < plan.steps.length; i++) {
     const step = plan.steps[i];
     const n = i + 1;
+    run.beginStep();
     try {
       run.checkpoint();
       // Only a click keeps track of an open menu; anything else may have closed it.
@@ -66,14 +76,18 @@ export async function executePlan(
         : err instanceof DeniedError
         ? `refused: ${err.message}`
         : `internal error: ${(err as Error).message}`;
+      // A step that sent input is never "not run": resending it would repeat what was done.
+      const sent = run.stepEvents > 0;
+      const howFar = run.progress ?? (sent ? "its input was sent" : null);
       run.reports.push({
         step: n,
         action: step.action,
-        outcome: stopped ? "not_run" : "failed",
-        line: `${stopped ? "stopped" : "failed"}: ${reason}`,
+        outcome: stopped ? (sent ? "partial" : "not_run") : "failed",
+        line: `${stopped ? "stopped" : "failed"}: ${reason}${howFar ? `; ${howFar}` : ""}`,
       });
       const evidence = err instanceof StepFailure ? err.evidence : {};
       failure = {
+        sent,
         step: n,
         action: step.action,
         reason,

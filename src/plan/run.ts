@@ -7,6 +7,7 @@
  */
 
 import type { Services } from "../services.ts";
+import type { InputGate, Modifier, MouseButton, Point } from "../desktop/types.ts";
 import { frameHash } from "./expect.ts";
 import { type Look, look } from "./look.ts";
 import type { NearText } from "../common/match.ts";
@@ -21,7 +22,8 @@ export interface StepReport {
   /** 1-based. */
   step: number;
   action: string;
-  outcome: "done" | "skipped" | "failed" | "not_run";
+  /** partial: stopped after some of its input was sent (the line says how far). */
+  outcome: "done" | "skipped" | "failed" | "partial" | "not_run";
   /** One line for the journey. */
   line: string;
   /** The element a target resolved to, when there was one. */
@@ -89,9 +91,20 @@ export class RunStopped extends Error {
   }
 }
 
-/** Budget, clock, failsafe and memory of one run. */
+/**
+ * The budget's counting rule: a step's input events (a key, a click, a wheel
+ * notch, a pointer move) cost one action for its first event and one more
+ * for every further {@link EVENTS_PER_ACTION}.
+ */
+export const EVENTS_PER_ACTION = 25;
+
+/** Budget, clock, failsafe, cancellation and memory of one run. */
 export class Run {
   actions = 0;
+  /** Input events the current step has sent. */
+  stepEvents = 0;
+  /** How far the current step's input got ("typed 87 of 150 characters"), for a cut step. */
+  progress: string | null = null;
   readonly started: number;
   readonly seen = new Map<number, SeenWindow>();
   readonly extracts: Extract[] = [];
@@ -109,6 +122,8 @@ export class Run {
     readonly timeLimitMs: number,
     /** Where the run's time comes from (a fake clock in tests). */
     readonly clock: Clock = realClock,
+    /** The request's abort signal: the client cancelled it. */
+    readonly signal?: AbortSignal,
   ) {
     this.started = clock.now();
   }
@@ -136,8 +151,25 @@ export class Run {
     return this.timeLimitMs - this.elapsedMs();
   }
 
-  /** Throws when the user wants out (pointer in the corner) or time is up. */
+  /** False when a checkpoint would stop the run: input meant to tidy up is then left unsent. */
+  mayAct(): boolean {
+    try {
+      this.checkpoint();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Starts counting a new step's input. */
+  beginStep(): void {
+    this.stepEvents = 0;
+    this.progress = null;
+  }
+
+  /** Throws when the client cancelled, the user wants out (pointer in the corner) or time is up. */
   checkpoint(): void {
+    if (this.signal?.aborted) throw new RunStopped("the client cancelled the request", "aborted");
     if (this.services.desktop().pointerInCorner()) {
       throw new RunStopped("the pointer is in the top-left corner: the user stopped the run", "aborted");
     }
@@ -146,16 +178,64 @@ export class Run {
     }
   }
 
-  /** Counts `n` input actions against the budget, after the failsafe check. */
-  spend(n = 1): void {
+  /**
+   * The checkpoint before every input event: cancellation, the corner, the
+   * time limit, then the budget by {@link EVENTS_PER_ACTION}. Throws
+   * {@link RunStopped} to stop before the event is sent.
+   */
+  event(): void {
     this.checkpoint();
-    if (this.actions + n > this.maxActions) {
-      throw new RunStopped(
-        `the action budget (${this.maxActions}) is used up; raise max_actions or split the plan`,
-        "escalated",
-      );
+    if (this.stepEvents % EVENTS_PER_ACTION === 0) {
+      if (this.actions + 1 > this.maxActions) {
+        throw new RunStopped(
+          `the action budget (${this.maxActions}) is used up; raise max_actions or split the plan`,
+          "escalated",
+        );
+      }
+      this.actions++;
     }
-    this.actions += n;
+    this.stepEvents++;
+  }
+
+  /** A gate for a long gesture that keeps {@link progress} as `sent of total` in `verb`'s words. */
+  gate(total: number, say: (sent: number, total: number) => string): InputGate {
+    return (sent) => {
+      this.progress = say(sent, total);
+      this.event();
+    };
+  }
+
+  /** Scrolls with a checkpoint before every notch. */
+  async scroll(at: Point, notches: number): Promise<void> {
+    const gate = this.gate(Math.abs(notches), (s, t) => `scrolled ${s} of ${t} notch(es)`);
+    await this.services.desktop().scroll(at, notches, gate);
+    this.progress = `scrolled ${Math.abs(notches)} of ${Math.abs(notches)} notch(es)`;
+  }
+
+  /** Types with a checkpoint before every character. */
+  async type(text: string): Promise<void> {
+    const total = [...text].length;
+    await this.services.desktop().type(text, this.gate(total, (s, t) => `typed ${s} of ${t} characters`));
+    this.progress = `typed ${total} of ${total} characters`;
+  }
+
+  /** Moves the pointer after a checkpoint. */
+  async move(to: Point): Promise<void> {
+    this.event();
+    await this.services.desktop().move(to);
+  }
+
+  /** Presses a button, after a checkpoint; letting go is never held back. */
+  async button(button: MouseButton, down: boolean): Promise<void> {
+    if (down) this.event();
+    await this.services.desktop().button(button, down);
+  }
+
+  /** Holds modifiers after a checkpoint; letting go is never held back. */
+  async modifiers(mods: Modifier[], down: boolean): Promise<void> {
+    if (!mods.length) return;
+    if (down) this.event();
+    await this.services.desktop().modifiers(mods, down);
   }
 
   /** Sleeps in small slices, honouring the failsafe. */

@@ -10,6 +10,7 @@
  * @module
  */
 
+import { nearestName, shortEcho } from "../common/nearest.ts";
 import { z } from "zod";
 import { parseCombo } from "../desktop/keys.ts";
 
@@ -40,6 +41,15 @@ export const MAX_WAIT_MS = 30_000;
 export const DEFAULT_TIMEOUT_MS = 5_000;
 /** Most steps one plan may carry. */
 export const MAX_STEPS = 50;
+/** Longest text a target, bound, expect or window piece may be: longer is never on screen as one line. */
+export const MAX_TEXT = 500;
+/** Most characters one type step sends. */
+export const MAX_TYPED = 5_000;
+/** Most wheel notches one scroll step sends. */
+export const MAX_NOTCHES = 10_000;
+/** Most waypoints of a drag. */
+export const MAX_WAYPOINTS = 20;
+
 /** Default action budget of a plan (clicks, keystrokes and search scrolls together). */
 export const DEFAULT_MAX_ACTIONS = 60;
 
@@ -68,17 +78,22 @@ const MISPLACED_FIELD_HINTS: Record<string, string> = {
  * and which keys this object does take.
  */
 function strictShape<S extends z.ZodRawShape>(shape: S, what: string) {
-  const known = Object.keys(shape).join(", ");
+  const names = Object.keys(shape);
+  const known = names.join(", ");
   return z.strictObject(shape, {
     error: (issue) => {
       if (issue.code !== "unrecognized_keys") return undefined;
-      return issue.keys
-        .map((key) =>
-          `"${key}": ${
-            MISPLACED_FIELD_HINTS[key] ?? `${what} has no field "${key}"; the fields it takes are ${known}`
-          }`
-        )
-        .join("; ");
+      const keys = issue.keys.slice(0, 3).map((key) => {
+        const near = nearestName(key, names);
+        return `"${shortEcho(key, 40)}": ${
+          MISPLACED_FIELD_HINTS[key] ??
+            `${what} has no field "${shortEcho(key, 40)}"; ${
+              near ? `did you mean "${near}"? ` : ""
+            }the fields it takes are ${known}`
+        }`;
+      });
+      if (issue.keys.length > 3) keys.push(`and ${issue.keys.length - 3} more unknown field(s)`);
+      return keys.join("; ");
     },
   });
 }
@@ -102,7 +117,7 @@ const regionField = z.enum(REGIONS).optional().describe(
     "filter: matches outside are ignored. On read: read only that part.",
 );
 
-const windowField = z.string().min(1).optional().describe(
+const windowField = z.string().min(1).max(200).optional().describe(
   "Piece of a window title (any case) to act in instead of the front window; no match fails the step.",
 );
 
@@ -112,7 +127,7 @@ const scrollToFindField = z.boolean().optional().meta({ default: true }).describ
 
 const elementTextField = z.string().trim().min(1, {
   error: "text is empty: name the visible text of the element to aim at",
-});
+}).max(MAX_TEXT);
 
 /** Chrome is not a window and is never scrolled, so window-only options make no sense there. */
 function refuseWindowOptionsOnChrome(
@@ -172,7 +187,7 @@ export type Target = z.infer<typeof targetSchema>;
 
 const modifiersField = z.array(
   z.enum(["cmd", "shift", "alt", "ctrl"]).describe("cmd is Ctrl on Linux."),
-).min(1).optional().describe(
+).min(1).max(4).optional().describe(
   "click, double_click, right_click, drag: keys held throughout (cmd-click adds to a selection).",
 );
 
@@ -181,7 +196,7 @@ const skipIfAbsentField = z.boolean().optional().describe(
     "(read: from_text/to_text) is missing. Only for optional noise (a cookie banner).",
 );
 
-const expectedText = (meaning: string) => z.string().trim().min(1).optional().describe(meaning);
+const expectedText = (meaning: string) => z.string().trim().min(1).max(MAX_TEXT).optional().describe(meaning);
 
 /** A post-condition checked, with retries, until the step's timeout. */
 export const expectSchema = strictShape({
@@ -224,8 +239,8 @@ const timeoutField = z.number().int(timeoutRange).min(100, timeoutRange).max(60_
 const outcomeFields = { expect: expectField, timeout_ms: timeoutField };
 
 /** Keys validated against the shared hotkey vocabulary, so a typo fails before anything runs. */
-const keysField = z.array(z.string().min(1).describe("A key name or one character."))
-  .min(1, { error: "keys is empty: name the keys to press together, e.g. ['cmd', 's']" })
+const keysField = z.array(z.string().min(1).max(20).describe("A key name or one character."))
+  .min(1, { error: "keys is empty: name the keys to press together, e.g. ['cmd', 's']" }).max(6)
   .check((ctx) => {
     const combo = parseCombo(ctx.value);
     if ("error" in combo) ctx.issues.push({ code: "custom", input: ctx.value, message: combo.error });
@@ -265,7 +280,7 @@ export type Waypoint = z.infer<typeof waypointSchema>;
 
 const untilReadoutSchema = strictShape({
   watch: onScreenTargetSchema,
-  value: z.string().trim().min(1),
+  value: z.string().trim().min(1).max(50),
   tolerance: z.number().min(0, { error: "tolerance cannot be negative: use 0 for an exact reading" })
     .default(0),
 }, "until_readout");
@@ -320,9 +335,14 @@ function requireTwoPointsForReadout(ctx: StepPayload): void {
 
 const pathField = z.array(waypointSchema).min(2, {
   error: "a drag needs at least two waypoints: where the button goes down and where it is released",
+}).max(MAX_WAYPOINTS, {
+  error: `a drag has at most ${MAX_WAYPOINTS} waypoints: split it into several drags`,
 });
 
-const typedTextField = z.string().min(1, { error: "text is empty: give the characters to type" }).describe(
+const typedTextField = z.string().min(1, { error: "text is empty: give the characters to type" }).max(
+  MAX_TYPED,
+  { error: `a type step sends at most ${MAX_TYPED} characters: split the text over several type steps` },
+).describe(
   "type: characters for the focused field. \\n presses Return (in a chat it sends: type the lines " +
     "separately with hotkey ['shift','enter'] between), \\t Tab.",
 );
@@ -330,6 +350,9 @@ const typedTextField = z.string().min(1, { error: "text is empty: give the chara
 const notchesField = z.number().int({ error: "amount must be a whole number of wheel notches, e.g. 3 or -2" })
   .refine((n) => n !== 0, {
     error: "amount is 0: give the number of wheel notches, positive to scroll down, negative up",
+  }).refine((n) => Math.abs(n) <= MAX_NOTCHES, {
+    error: `a scroll step sends at most ${MAX_NOTCHES} notches either way: use read with scroll, or a ` +
+      "target and scroll_to_find, to reach far text",
   });
 
 const waitRange = {
@@ -339,11 +362,12 @@ const waitRange = {
 const waitField = z.number().int(waitRange).min(1, waitRange).max(MAX_WAIT_MS, waitRange).default(1000);
 
 const appNameField = z.string().trim().min(1, { error: "app_name is empty: name the app, e.g. 'Finder'" })
+  .max(200)
   .describe("focus_app: the app's name ('Finder', 'Mousepad'); launched if not running.");
 
 const boundingText = (meaning: string) =>
   z.string().trim().min(1, { error: "leave it out rather than empty: an empty bound matches nothing" })
-    .optional().describe(meaning);
+    .max(MAX_TEXT).optional().describe(meaning);
 
 const fromTextField = boundingText(
   "read: from the line holding this text (included); matched like a target, missing fails.",
@@ -457,7 +481,7 @@ const stepsLimits = <T extends z.ZodType>(step: T) =>
   }).describe(`Up to ${MAX_STEPS} steps, run in order; the first failure stops the run.`);
 
 const maxActionsField = z.number().int().min(1).max(500).default(DEFAULT_MAX_ACTIONS).describe(
-  "Most input events the run may send, search and read scrolls included.",
+  "Action budget: each step's input events (key, click, wheel notch, pointer move; searches included) cost 1 per 25 begun.",
 );
 
 const timeLimitField = z.number().int().min(1000).max(600_000).optional().describe(
@@ -483,7 +507,7 @@ export type Plan = z.infer<typeof planSchema>;
  * read's target only says where to read.
  */
 const targetDoc = z.strictObject({
-  text: z.string().describe("Visible text as observe lists it; '' on read."),
+  text: z.string().max(MAX_TEXT).describe("Visible text as observe lists it; '' on read."),
   scope: scopeField,
   region: regionField,
   window: windowField,
@@ -498,7 +522,7 @@ const targetDoc = z.strictObject({
  */
 const onScreenTargetDoc = (meaning: string) =>
   z.object({
-    text: z.string().describe("Visible text; scope, region, window as in target."),
+    text: z.string().max(MAX_TEXT).describe("Visible text; scope, region, window as in target."),
   }).describe(meaning);
 
 const waypointDoc = z.strictObject({
@@ -510,7 +534,7 @@ const waypointDoc = z.strictObject({
 
 const untilReadoutDoc = z.strictObject({
   watch: onScreenTargetDoc("The readout's own text (not its label), on screen before the drag."),
-  value: z.string().describe("The reading to stop at, as the app writes it: 50%, -6 dB, 00:12:00."),
+  value: z.string().max(50).describe("The reading to stop at, as the app writes it: 50%, -6 dB, 00:12:00."),
   tolerance: z.number().default(0).describe("Allowed distance from value, in its units."),
 }).describe(
   "drag: until the readout shows value; path is 2 points, path[1] only the direction.",
@@ -531,7 +555,7 @@ const actionDoc = z.enum(ACTIONS).describe(
 const stepDoc = z.strictObject({
   action: actionDoc,
   target: targetDoc.optional(),
-  path: z.array(waypointDoc).optional().describe(
+  path: z.array(waypointDoc).max(MAX_WAYPOINTS).optional().describe(
     "drag: 2+ waypoints in one window, all found before the press; pressed on the first, released on " +
       "the last.",
   ),
@@ -540,7 +564,7 @@ const stepDoc = z.strictObject({
   text: typedTextField.optional(),
   keys: keysField.optional(),
   amount: z.number().int().min(-30_000).max(MAX_WAIT_MS).optional().describe(
-    "scroll: wheel notches, + down, - up. wait: ms (1-30000, default 1000).",
+    `scroll: wheel notches, + down, - up (at most ${MAX_NOTCHES}). wait: ms (1-30000, default 1000).`,
   ),
   app_name: appNameField.optional(),
   from_text: fromTextField,

@@ -49,7 +49,7 @@ export async function enterWindow(run: Run, piece: string | undefined): Promise<
     );
   }
   if (state.focusWindowId !== win.id) {
-    run.spend();
+    run.event();
     // A backend that can tell the window did not come forward (macOS) refuses: the step fails, nothing is clicked.
     await desktop.activate(win.id).catch((e) => {
       throw new StepFailure(`"${win.title}" could not be brought to the front: ${(e as Error).message}`);
@@ -132,7 +132,6 @@ export async function findTarget(
 
   const scrollable = scope === "window" && target.scroll_to_find !== false && opts.allowScroll !== false;
   if (scrollable && l.window) {
-    const desktop = run.services.desktop();
     const frameRect = { x: 0, y: 0, width: l.frame.width, height: l.frame.height };
     const park = busiestPoint(l.window, l.windowElements, frameRect);
     const textsOf = (lk: Look) => lk.windowElements.map((e) => e.text);
@@ -145,8 +144,7 @@ export async function findTarget(
       for (let i = 0; i < SEARCH_STEPS; i++) {
         const before = textsOf(l);
         const beforeAt = placed(l);
-        run.spend();
-        await desktop.scroll(park, dir * notches);
+        await run.scroll(park, dir * notches);
         await run.settle();
         l = await run.look(l.window!.id);
         const after = textsOf(l);
@@ -174,8 +172,7 @@ export async function findTarget(
     };
     const goBack = async () => {
       if (away === 0) return;
-      run.spend();
-      await desktop.scroll(park, -away);
+      await run.scroll(park, -away);
       away = 0;
       await run.settle();
       // The next search compares against what is on screen now, not what was before going back.

@@ -10,6 +10,7 @@
 
 import type { z } from "zod";
 import { type Plan, planSchema } from "./steps.ts";
+import { firstProblems, shortEcho } from "../common/nearest.ts";
 
 /** One problem found in a plan. */
 export interface PlanError {
@@ -126,7 +127,7 @@ function formatPath(path: Path): string {
   let out = "";
   for (const key of path) {
     if (typeof key === "number") out += `[${key}]`;
-    else out += out ? `.${String(key)}` : String(key);
+    else out += out ? `.${shortEcho(String(key), 40)}` : shortEcho(String(key), 40);
   }
   return out;
 }
@@ -138,7 +139,7 @@ function actionOf(input: unknown, step: number): string {
   if (!Array.isArray(steps)) return "no action";
   const raw = steps[step - 1];
   const action = isPlanObject(raw) ? (raw as { action?: unknown }).action : undefined;
-  return typeof action === "string" ? action : "no action";
+  return typeof action === "string" ? shortEcho(action, 30) : "no action";
 }
 
 function describeErrors(errors: readonly PlanError[], input: unknown): string {
@@ -149,6 +150,6 @@ function describeErrors(errors: readonly PlanError[], input: unknown): string {
   const count = errors.length === 1 ? "1 problem" : `${errors.length} problems`;
   return [
     `plan refused, nothing was done: ${count} found. Fix these and send the whole plan again.`,
-    ...lines,
+    ...firstProblems(lines),
   ].join("\n");
 }

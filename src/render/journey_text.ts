@@ -50,7 +50,13 @@ export function journeyText(r: RunResult, shotScale: number | null): string {
       lines.push(...elementRows(l.chromeElements));
       if (shotScale !== null) lines.push(`screenshot: attached (scale ${shotScale} of the screen)`);
     }
-    if (r.status === "escalated") lines.push("fix the failed step and resend the plan from that step.");
+    if (f.sent) {
+      lines.push(
+        `step ${f.step} sent input before it stopped (see its line): observe first, then send only what is still missing, never the whole step again.`,
+      );
+    } else if (r.status === "escalated") {
+      lines.push("fix the failed step and resend the plan from that step.");
+    }
   }
   lines.push("");
   lines.push(`windows seen during this run (${r.windowsSeen.length}):`);

@@ -24,7 +24,7 @@ export const annotateIconsTool = defineTool({
     "From memory only: captures and clicks nothing. Without app_name, picks the app whose unnamed icon is drawn most, and says which.",
   ].join(" "),
   inputSchema: {
-    app_name: z.string().optional().describe(
+    app_name: z.string().max(200).optional().describe(
       "App whose icons to show (default: the one with the most-drawn unnamed icon).",
     ),
   },

@@ -23,7 +23,7 @@ export const executePlanTool = defineTool({
     "Runs UI steps in order on the user's desktop and answers with a journey: per step, what it matched, where, and what followed. Steps aim at visible text as observe or recall list it, not coordinates.",
     "Matching stages, first success wins: exact (case and spacing aside), fuzzy (OCR slips), semantic (UI synonyms: Settings finds Preferences), contained (whole words inside a longer text). Of equal matches the first in reading order wins and the journey says '1 of N'; region picks another. A menu item is two steps: click the menu, then the item with scope chrome.",
     "The plan is checked first: a malformed one is refused naming the step and field, and nothing runs.",
-    "status: success; escalated when a target, waypoint or window is not found, expect or a readout is not met, the app cannot be focused, the time limit or action budget runs out, or on an internal error (the reply gives the step, cause, closest texts, elements now and a screenshot: fix that step, resend from it); aborted when the user moves the pointer into the top-left corner; declined when the user said no to a destructive step (a click on Delete, Discard…, Shift+Delete, a command line in a terminal): choto asks the user first.",
+    "status: success; escalated when a target, waypoint or window is not found, expect or a readout is not met, the app cannot be focused, the time limit or action budget runs out (checked before every key, notch and move; a cut step is partial and says how far it got), or on an internal error (the reply gives the step, cause, closest texts, elements now and a screenshot: fix that step, resend from it); aborted when the user moves the pointer into the top-left corner or the request is cancelled; declined when the user said no to a destructive step (a click on Delete, Discard…, Shift+Delete, a command line in a terminal): choto asks the user first.",
     "Learn the texts with observe or recall first; use focus_app alone to only bring an app forward. Side effects: real clicks, keys and drags in the user's apps (can send messages, change or move files); windows seen are recorded for recall; copying replaces the user's clipboard.",
   ].join("\n\n"),
   inputSchema: { ...planInputShape, ...missionFields },
@@ -34,7 +34,7 @@ export const executePlanTool = defineTool({
     steps: z.array(z.object({
       step: z.number(),
       action: z.string(),
-      outcome: z.enum(["done", "skipped", "failed", "not_run"]),
+      outcome: z.enum(["done", "skipped", "failed", "partial", "not_run"]),
       line: z.string(),
       match: z.object({
         text: z.string(),
@@ -49,7 +49,7 @@ export const executePlanTool = defineTool({
       "Per step: its journey line and, for a target, the text it matched, the stage, how many equal " +
         "matches there were, and where it aimed (screen pixels).",
     ),
-    actions_used: z.number().describe("Input events sent, scrolls included."),
+    actions_used: z.number().describe("Actions spent (see max_actions)."),
     max_actions: z.number().describe("The action budget."),
     elapsed_ms: z.number().describe("Wall-clock time of the run."),
     extracted: z.array(z.object({ step: z.number(), source: z.string(), text: z.string(), note: z.string() }))
@@ -90,11 +90,11 @@ export const executePlanTool = defineTool({
       return v.ok ? { ok: true as const, value: v.plan } : { ok: false as const, text: v.text };
     });
   },
-  async run(args, services) {
+  async run(args, services, call) {
     const tied = tieRun(services, args);
     if (!tied.ok) return tied;
     const plan = planSchema.parse(tied.plan);
-    const r = await executePlan(services, plan);
+    const r = await executePlan(services, plan, undefined, call.signal);
     const look = r.failure?.look ?? null;
     const shot = look && r.status === "escalated" ? await screenshotPng(look.frame) : null;
     const filed = tied.tie ? fileTiedRun(services, tied.tie, plan, r) : null;

@@ -18,7 +18,7 @@ export const missionMarkTool = defineTool({
   inputSchema: {
     mission_item_id: z.number().int().min(1).max(MAX_ITEMS).describe("Item id."),
     status: z.enum(["passed", "failed", "skipped"]).describe("The verdict."),
-    reason: z.string().optional().describe("What went wrong; only with failed."),
+    reason: z.string().max(2000).optional().describe("What went wrong; only with failed."),
   },
   outputSchema: missionStatusShape,
   annotations: {

@@ -59,9 +59,9 @@ export const missionReplayTool = defineTool({
   },
   actsOnScreen: true,
   carriesScreenText: true,
-  async run(args, services) {
+  async run(args, services, call) {
     const n = args.mission_item_id;
-    const r = await replayItem(services, n, args.llm_version_tag);
+    const r = await replayItem(services, n, args.llm_version_tag, undefined, call.signal);
     if (!r.ok) return { ok: false, text: r.text + (r.mission ? statusBlock(r.mission) : "") };
     const compared = PREFLIGHT_FIELDS.filter((f) =>
       !r.comparison.differences.some((d) => d.field === f) &&

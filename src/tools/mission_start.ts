@@ -5,7 +5,7 @@
  */
 
 import { z } from "zod";
-import { startMission } from "../mission/store.ts";
+import { MAX_ITEMS, startMission } from "../mission/store.ts";
 import { statusBlock, statusData } from "../mission/status_text.ts";
 import { missionStatusShape } from "./shared_shapes.ts";
 import { defineTool } from "./tool.ts";
@@ -14,14 +14,14 @@ export const missionStartTool = defineTool({
   name: "mission_start",
   title: "Start a mission",
   description:
-    "Keeps a long task's checklist in choto's database, beyond your memory. Do item N with execute_plan(mission_item_id=N): it marks it, keeping passing steps for mission_replay; then mission_finish. One mission is active at a time: a second start is refused, naming it. No field may be blank. Replies with the status block.",
+    "Keeps a long task's checklist in choto's database, beyond your memory. Do item N with execute_plan(mission_item_id=N): it marks it, keeping passing steps for mission_replay; then mission_finish. One mission is active at a time: a second start is refused. No field may be blank. Replies with the status block.",
   inputSchema: {
-    goal: z.string().describe("What the run is for."),
+    goal: z.string().max(1000).describe("What the run is for."),
     items: z.array(z.object({
-      title: z.string().describe("What to do."),
-      intent: z.string().describe("Why."),
-      acceptance: z.string().describe("What makes it done."),
-    })).describe("The checklist; ids count from 1."),
+      title: z.string().max(500).describe("What to do."),
+      intent: z.string().max(500).describe("Why."),
+      acceptance: z.string().max(500).describe("What makes it done."),
+    })).max(MAX_ITEMS).describe("The checklist; ids count from 1."),
   },
   outputSchema: missionStatusShape,
   annotations: {

@@ -21,16 +21,16 @@ const DESCRIPTION = [
 ].join("\n\n");
 
 const inputShape = {
-  app_name: z.string().min(1).optional().describe(
+  app_name: z.string().min(1).max(200).optional().describe(
     "App to focus on: its name or a piece of it, any case. Leave out to list every app.",
   ),
-  window: z.string().min(1).optional().describe(
+  window: z.string().min(1).max(200).optional().describe(
     "A window of that app: a piece of its title or its id ('#5').",
   ),
-  query: z.string().min(1).optional().describe(
+  query: z.string().min(1).max(500).optional().describe(
     "Text to find: a label, icon name or window title; app_name narrows it.",
   ),
-  from_window: z.string().min(1).optional().describe(
+  from_window: z.string().min(1).max(200).optional().describe(
     "Where routes start (title piece or '#id'); default: where the app was last seen.",
   ),
   depth: z.number().int().min(1).max(3).default(1).describe(

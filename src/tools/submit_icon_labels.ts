@@ -13,6 +13,9 @@ import { defineTool } from "./tool.ts";
 /** Longest name accepted. */
 const MAX_NAME = 80;
 
+/** More names than one sheet can hold in any call. */
+const MAX_LABELS = 200;
+
 export const submitIconLabelsTool = defineTool({
   name: "submit_icon_labels",
   title: "Name icons from a sheet",
@@ -21,10 +24,14 @@ export const submitIconLabelsTool = defineTool({
     "All or nothing: an unknown key, a blank name or an unknown app is refused with what to fix and nothing written. Touches no screen.",
   ].join(" "),
   inputSchema: {
-    app_name: z.string().describe("The app annotate_icons reported."),
-    labels: z.record(z.string(), z.string()).describe(
-      'Cell key (not number) -> the name a user would say, e.g. {"3fa90c1d": "Share"}.',
-    ),
+    app_name: z.string().max(200).describe("The app annotate_icons reported."),
+    labels: z.record(z.string().max(64), z.string().max(200))
+      .refine((l) => Object.keys(l).length <= MAX_LABELS, {
+        error: `at most ${MAX_LABELS} labels in one call: send the rest in another`,
+      })
+      .describe(
+        `Cell key (not number) -> the name a user would say, e.g. {"3fa90c1d": "Share"}; at most ${MAX_LABELS}.`,
+      ),
   },
   outputSchema: {
     app: z.string().describe("The app."),

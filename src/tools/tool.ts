@@ -43,9 +43,9 @@ export type Reply<Out> =
     images?: Uint8Array[];
   };
 
-/** What a call carries besides its arguments. */
+/** What a handler knows of the request it answers. */
 export interface CallContext {
-  /** Aborted when the client cancels the request. */
+  /** Aborted when the client cancels the request (`notifications/cancelled`) or the server shuts down. */
   signal: AbortSignal;
   /** Sends a progress notification, when the client asked for them (gave a progress token). */
   progress?(done: number, total: number, message: string): Promise<void>;

@@ -14,6 +14,7 @@ import { createServices, type Services } from "../../src/services.ts";
 import { Store } from "../../src/graph/store.ts";
 import type {
   Desktop,
+  InputGate,
   LaunchableApp,
   Modifier,
   MouseButton,
@@ -162,14 +163,31 @@ export class FakeDesktop implements Desktop {
   async modifiers(mods: Modifier[], down: boolean): Promise<void> {
     if (mods.length) this.log.push(`${mods.join("+")} ${down ? "down" : "up"}`);
   }
-  async scroll(at: Point, notches: number): Promise<void> {
+  async scroll(at: Point, notches: number, gate?: InputGate): Promise<void> {
+    for (let i = 0; i < Math.abs(notches); i++) {
+      try {
+        gate?.(i);
+      } catch (err) {
+        if (i > 0) this.log.push(`scroll ${Math.sign(notches) * i} @ ${at.x},${at.y}`);
+        throw err;
+      }
+    }
     this.log.push(`scroll ${notches} @ ${at.x},${at.y}`);
     this.onScroll?.(at, notches, this);
   }
   async hotkey(keys: string[]): Promise<void> {
     this.log.push(`hotkey ${keys.join("+")}`);
   }
-  async type(t: string): Promise<void> {
+  async type(t: string, gate?: InputGate): Promise<void> {
+    const chars = [...t];
+    for (let i = 0; i < chars.length; i++) {
+      try {
+        gate?.(i);
+      } catch (err) {
+        if (i > 0) this.log.push(`type ${chars.slice(0, i).join("")}`);
+        throw err;
+      }
+    }
     this.log.push(`type ${t}`);
     this.onType?.(t, this);
   }

@@ -56,14 +56,26 @@ export interface DesktopOptions {
   windowManager?: boolean;
 }
 
-/**
- * Starts Xvfb and openbox, waiting until both are ready. When the window
- * manager does not come up, the two are stopped and started once more on
- * another display (seen only on a machine shared with other X tests).
- */
-export async function startDesktop(
-  { screens = [], windowManager = true }: DesktopOptions = {},
-  retried = false,
+/** Tries to start the desktop this many times before giving up (a loaded machine is slow to start X). */
+const START_ATTEMPTS = 3;
+
+/** Starts Xvfb and openbox, waiting until both are ready; retries on a fresh display when either is late. */
+export async function startDesktop(options: DesktopOptions = {}): Promise<TestDesktop> {
+  let last: Error | null = null;
+  for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
+    try {
+      return await startDesktopOnce(options, attempt);
+    } catch (err) {
+      last = err as Error;
+      console.warn(`test desktop, attempt ${attempt} of ${START_ATTEMPTS}: ${last.message}`);
+    }
+  }
+  throw last!;
+}
+
+async function startDesktopOnce(
+  { screens = [], windowManager = true }: DesktopOptions,
+  attempt: number,
 ): Promise<TestDesktop> {
   const n = freeDisplay();
   const display = `:${n}`;
@@ -84,7 +96,23 @@ export async function startDesktop(
       ...quiet,
     }).spawn(),
   );
-  for (let i = 0; i < 300 && !existsSync(`/tmp/.X11-unix/X${n}`); i++) await sleep(50);
+  // Each attempt waits longer: 15 s, 30 s, 45 s.
+  const patience = 15_000 * attempt;
+  const killAll = async () => {
+    for (const c of children.reverse()) {
+      try {
+        c.kill("SIGKILL");
+      } catch {
+        // already gone
+      }
+      await c.status.catch(() => {});
+    }
+  };
+  for (let t = 0; t < patience && !existsSync(`/tmp/.X11-unix/X${n}`); t += 50) await sleep(50);
+  if (!existsSync(`/tmp/.X11-unix/X${n}`)) {
+    await killAll();
+    throw new Error(`Xvfb did not start on ${display} within ${patience / 1000} s`);
+  }
   // A temporary HOME keeps app settings and recent files out of the real one.
   const home = await Deno.makeTempDir({ prefix: "choto-home-" });
   const env: Record<string, string> = {
@@ -100,19 +128,11 @@ export async function startDesktop(
   if (windowManager) {
     children.push(new Deno.Command("openbox", { env, ...quiet }).spawn());
     try {
-      await waitForWindowManager(display);
+      await waitForWindowManager(display, patience);
     } catch (err) {
-      for (const c of children) {
-        try {
-          c.kill("SIGKILL");
-        } catch {
-          // already gone
-        }
-        await c.status.catch(() => {});
-      }
+      await killAll();
       await Deno.remove(home, { recursive: true }).catch(() => {});
-      if (retried) throw err;
-      return startDesktop({ screens, windowManager }, true);
+      throw err;
     }
   }
   return {
@@ -162,9 +182,10 @@ export async function startDesktop(
   };
 }
 
-async function waitForWindowManager(display: string): Promise<void> {
+async function waitForWindowManager(display: string, patience: number): Promise<void> {
   // A loaded 2-core machine can take several seconds to start openbox.
-  for (let i = 0; i < 300; i++) {
+  const end = performance.now() + patience;
+  while (performance.now() < end) {
     const out = await new Deno.Command("xprop", {
       args: ["-display", display, "-root", "_NET_SUPPORTING_WM_CHECK"],
       stdout: "piped",
@@ -173,5 +194,5 @@ async function waitForWindowManager(display: string): Promise<void> {
     if (out && new TextDecoder().decode(out.stdout).includes("window id")) return;
     await sleep(100);
   }
-  throw new Error(`openbox did not start on ${display}`);
+  throw new Error(`openbox did not start on ${display} within ${patience / 1000} s`);
 }

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { Modifier, MouseButton, Point } from "../types.ts";
+import type { InputGate, Modifier, MouseButton, Point } from "../types.ts";
 import { pixelToPoint, pointFromBytes, pointToPixel } from "./geometry.ts";
 import { parseCombo } from "../keys.ts";
 import { flagsOf, MODIFIER_FLAG, MODIFIER_KEY, planHotkey, planTyping } from "./keycodes.ts";
@@ -132,19 +132,18 @@ export class MacInput {
     await sleep(10);
   }
 
-  async scroll(at: Point, notches: number): Promise<void> {
+  async scroll(at: Point, notches: number, gate?: InputGate): Promise<void> {
+    gate?.(0);
     await this.move(at);
+    // One event per notch, so a gate can stop the scroll between any two.
     // CoreGraphics counts wheel1 positive as "up"; choto counts positive as down.
-    const ev = this.s.libs.cg.CGEventCreateScrollWheelEvent2(
-      null,
-      SCROLL_UNIT_LINE,
-      1,
-      -Math.trunc(notches),
-      0,
-      0,
-    );
-    this.#post(ev);
-    await sleep(30);
+    const sign = notches > 0 ? -1 : 1;
+    for (let i = 0; i < Math.abs(Math.trunc(notches)); i++) {
+      if (i > 0) gate?.(i);
+      this.#post(this.s.libs.cg.CGEventCreateScrollWheelEvent2(null, SCROLL_UNIT_LINE, 1, sign, 0, 0));
+      await sleep(10);
+    }
+    await sleep(20);
   }
 
   /**
@@ -175,9 +174,10 @@ export class MacInput {
     await sleep(20);
   }
 
-  async type(text: string): Promise<void> {
+  async type(text: string, gate?: InputGate): Promise<void> {
     const cg = this.s.libs.cg;
-    for (const step of planTyping(text)) {
+    for (const [i, step] of planTyping(text).entries()) {
+      gate?.(i);
       // Typed characters carry Shift when a US keyboard needs it, and nothing else.
       const flags = step.shift ? MODIFIER_FLAG.shift : 0;
       for (const down of [true, false]) {

@@ -8,7 +8,7 @@
  */
 
 import { X } from "../../../ffi/x11/libx11.ts";
-import type { Modifier, MouseButton, Point } from "../types.ts";
+import type { InputGate, Modifier, MouseButton, Point } from "../types.ts";
 import type { XConnection } from "./connection.ts";
 import { charKeysym, keyKeysym, MODIFIER_KEYSYMS } from "./keysyms.ts";
 import { sleep } from "../../common/time.ts";
@@ -108,11 +108,13 @@ export class XInput {
     }
   }
 
-  async scroll(at: Point, notches: number): Promise<void> {
+  async scroll(at: Point, notches: number, gate?: InputGate): Promise<void> {
+    gate?.(0);
     this.move(at);
     await sleep(20);
     const b = notches > 0 ? WHEEL_DOWN : WHEEL_UP;
     for (let i = 0; i < Math.abs(notches); i++) {
+      if (i > 0) gate?.(i);
       this.c.xtst.XTestFakeButtonEvent(this.c.display, b, X.True, 0n);
       this.c.xtst.XTestFakeButtonEvent(this.c.display, b, X.False, 0n);
       this.c.sync();
@@ -158,12 +160,14 @@ export class XInput {
   }
 
   /** Types text, one character at a time. */
-  async type(text: string): Promise<void> {
+  async type(text: string, gate?: InputGate): Promise<void> {
     const chars = [...text];
+    gate?.(0);
     const missing = [...new Set(chars.map(charKeysym))].filter((s) => !this.#keymap.find(s));
     const borrowed = missing.length ? await this.#borrow(missing) : new Map<number, number>();
     try {
-      for (const ch of chars) {
+      for (const [i, ch] of chars.entries()) {
+        if (i > 0) gate?.(i);
         const sym = charKeysym(ch);
         const place = this.#keymap.find(sym) ??
           (borrowed.has(sym) ? { keycode: borrowed.get(sym)!, shift: false } : null);

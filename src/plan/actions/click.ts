@@ -46,7 +46,7 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
       step: n,
     });
   }
-  run.spend();
+  run.event();
   run.services.audit.aimAt(found.element.text);
   await run.services.desktop().click(found.point, button, count, step.modifiers ?? []);
   const after = await verify(run, step.expect, beforeOf(found.look), step.timeout_ms);

@@ -48,11 +48,11 @@ function resolveWaypoint(l: Look, wp: Waypoint, i: number): { point: Point; labe
   };
 }
 
+/** Every move is a checkpoint: a stop lets go of the button where the pointer is. */
 async function glide(run: Run, from: Point, to: Point): Promise<void> {
-  const desktop = run.services.desktop();
   for (let k = 1; k <= GLIDE_STEPS; k++) {
     const t = k / GLIDE_STEPS;
-    await desktop.move({
+    await run.move({
       x: Math.round(from.x + (to.x - from.x) * t),
       y: Math.round(from.y + (to.y - from.y) * t),
     });
@@ -136,13 +136,16 @@ async function gesture(
   const base = { step: n, action: "drag" };
 
   if (!step.until_readout) {
-    run.spend();
-    await desktop.modifiers(mods, true);
+    await run.move(points[0].point);
+    await run.modifiers(mods, true);
     try {
-      await desktop.move(points[0].point);
       await run.clock.sleep(40);
-      await desktop.button("left", true);
-      for (let i = 1; i < points.length; i++) await glide(run, points[i - 1].point, points[i].point);
+      await run.button("left", true);
+      for (let i = 1; i < points.length; i++) {
+        run.progress = `dragged through ${i - 1} of ${points.length - 1} segment(s), then let go`;
+        await glide(run, points[i - 1].point, points[i].point);
+      }
+      run.progress = null;
       await run.clock.sleep(40);
     } finally {
       await desktop.button("left", false);
@@ -190,15 +193,14 @@ async function gesture(
   let t = 1;
   let pushes = 0;
   let outcome = "";
-  run.spend();
-  await desktop.modifiers(mods, true);
+  await run.move(p0);
+  await run.modifiers(mods, true);
   try {
-    await desktop.move(p0);
     await run.clock.sleep(40);
-    await desktop.button("left", true);
+    await run.button("left", true);
     let current = p0;
     while (pushes < MAX_PUSHES) {
-      if (pushes > 0) run.spend();
+      run.progress = `made ${pushes} of up to ${MAX_PUSHES} push(es), then let go`;
       const next = at(t);
       await glide(run, current, next);
       current = next;
@@ -228,6 +230,7 @@ async function gesture(
       t = Math.max(-1, Math.min(2.5, t));
     }
     if (!outcome) outcome = `stopped after ${MAX_PUSHES} pushes at ${lastText}`;
+    run.progress = null;
     await run.clock.sleep(40);
   } finally {
     await desktop.button("left", false);

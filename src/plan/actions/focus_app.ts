@@ -15,7 +15,7 @@ type FocusAppStep = Extract<Step, { action: "focus_app" }>;
 
 /** Runs a focus_app step. */
 export async function focusAppStep(run: Run, step: FocusAppStep, n: number): Promise<StepReport> {
-  run.spend();
+  run.event();
   // Launching an app takes longer than most post-conditions: allow at least 10 s.
   const r = await focusApp(
     run.services.desktop(),

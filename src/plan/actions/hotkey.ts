@@ -25,7 +25,7 @@ export async function hotkeyStep(run: Run, step: HotkeyStep, n: number): Promise
       step: n,
     });
   }
-  run.spend();
+  run.event();
   await desktop.hotkey(step.keys);
   const after = await verify(run, step.expect, beforeOf(before), step.timeout_ms);
   const moved = remember(run, before, after.look, "hotkey", step.keys.join("+"), "window");

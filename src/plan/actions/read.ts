@@ -139,8 +139,7 @@ export async function readStep(run: Run, step: ReadStep, n: number): Promise<Ste
             `the action budget (${run.maxActions}) was nearly used up; raise max_actions to read further`;
           break;
         }
-        run.spend();
-        await desktop.scroll(park, READ_NOTCHES);
+        await run.scroll(park, READ_NOTCHES);
         notches += READ_NOTCHES;
         await run.settle();
         l = await run.look(win.id);
@@ -153,7 +152,7 @@ export async function readStep(run: Run, step: ReadStep, n: number): Promise<Ste
         if (page === MAX_PAGES - 1) stop = `stopped after ${MAX_PAGES} screenfuls`;
       }
     } finally {
-      if (notches) {
+      if (notches && run.mayAct()) {
         // Put the document back where the user had it, even when reading failed half-way.
         run.actions++;
         await desktop.scroll(park, -notches);

@@ -36,8 +36,7 @@ export async function scrollStep(run: Run, step: ScrollStep, n: number): Promise
     });
     where = `over ${quote(before.window?.title ?? "the screen")} @ (${at.x},${at.y})`;
   }
-  run.spend();
-  await run.services.desktop().scroll(at, step.amount);
+  await run.scroll(at, step.amount);
   const after = await verify(run, step.expect, beforeOf(before), step.timeout_ms);
   return {
     step: n,

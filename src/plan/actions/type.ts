@@ -24,8 +24,7 @@ export async function typeStep(run: Run, step: TypeStep, n: number): Promise<Ste
       step: n,
     });
   }
-  run.spend();
-  await run.services.desktop().type(step.text);
+  await run.type(step.text);
   const after = await verify(run, step.expect, beforeOf(before), step.timeout_ms);
   const shown = step.text.length > 40 ? `${step.text.slice(0, 40)}…` : step.text;
   return {

@@ -1,0 +1,93 @@
+/**
+ * The one owner of held input: every button and modifier pressed through
+ * the desktop is remembered until let go, so shutdown (stdin closed,
+ * SIGTERM, SIGINT) or a failure anywhere can release all of it before the
+ * process exits. Once released for good, nothing new is pressed.
+ *
+ * @module
+ */
+
+import type { Desktop, InputGate, Modifier, MouseButton } from "./types.ts";
+
+/** A desktop whose held input can be let go of all at once. */
+export interface HeldDesktop extends Desktop {
+  /**
+   * Refuses new input, waits (briefly) for a gesture in flight to end, and
+   * lets go of every button and modifier still down.
+   */
+  releaseAll(): Promise<void>;
+}
+
+/** How long shutdown waits for a key combination in flight to finish. */
+const IN_FLIGHT_WAIT_MS = 500;
+
+/** Wraps `inner` so that everything it presses is tracked. */
+export function trackHeldInput(inner: Desktop): HeldDesktop {
+  const buttons = new Set<MouseButton>();
+  const mods = new Set<Modifier>();
+  let closed = false;
+  let inFlight: Promise<unknown> = Promise.resolve();
+  const refuse = () => {
+    if (closed) throw new Error("choto is shutting down: no more input is sent");
+  };
+  const track = <T>(p: Promise<T>): Promise<T> => {
+    inFlight = p.catch(() => {});
+    return p;
+  };
+  const gated = (gate?: InputGate): InputGate => (sent) => {
+    refuse();
+    gate?.(sent);
+  };
+  const overrides: Partial<HeldDesktop> = {
+    move(to) {
+      refuse();
+      return track(inner.move(to));
+    },
+    click(at, button, count, modifiers) {
+      refuse();
+      return track(inner.click(at, button, count, modifiers));
+    },
+    async button(button, down) {
+      if (down) refuse();
+      await track(inner.button(button, down));
+      if (down) buttons.add(button);
+      else buttons.delete(button);
+    },
+    async modifiers(list, down) {
+      if (down) refuse();
+      await track(inner.modifiers(list, down));
+      for (const m of list) down ? mods.add(m) : mods.delete(m);
+    },
+    scroll(at, notches, gate) {
+      refuse();
+      return track(inner.scroll(at, notches, gated(gate)));
+    },
+    hotkey(keys) {
+      refuse();
+      return track(inner.hotkey(keys));
+    },
+    type(text, gate) {
+      refuse();
+      return track(inner.type(text, gated(gate)));
+    },
+    async releaseAll() {
+      closed = true;
+      await Promise.race([inFlight, new Promise((r) => setTimeout(r, IN_FLIGHT_WAIT_MS))]);
+      for (const b of [...buttons]) {
+        await inner.button(b, false).catch(() => {});
+        buttons.delete(b);
+      }
+      if (mods.size) {
+        await inner.modifiers([...mods], false).catch(() => {});
+        mods.clear();
+      }
+    },
+  };
+  return new Proxy(inner, {
+    get(target, prop) {
+      if (prop in overrides) return overrides[prop as keyof HeldDesktop];
+      const v = Reflect.get(target, prop, target);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  }) as HeldDesktop;
+}

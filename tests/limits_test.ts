@@ -1,0 +1,120 @@
+/**
+ * Bad input is refused compactly and helpfully: unknown fields name the
+ * nearest known one, a flood of problems is cut to a few and a count, user
+ * text is echoed shortened, every reply fits under 1 MB, and an oversized
+ * request line is answered while the server keeps serving.
+ */
+
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { PassThrough } from "node:stream";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { createServer } from "../src/server.ts";
+import { nearestName } from "../src/common/nearest.ts";
+import { capReply, MAX_REPLY_BYTES } from "../src/tools/reply_cap.ts";
+import { BoundedStdioTransport } from "../src/stdio_transport.ts";
+import { assert, assertEquals, assertMatch } from "./support/assert.ts";
+import { FakeDesktop, fakeServices } from "./support/fake_desktop.ts";
+
+async function client() {
+  const d = new FakeDesktop();
+  const server = createServer(fakeServices(d));
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  const c = new Client({ name: "t", version: "0" });
+  await Promise.all([server.connect(a), c.connect(b)]);
+  await c.listTools();
+  const call = async (name: string, args: Record<string, unknown>) => {
+    const r = await c.callTool({ name, arguments: args });
+    return { isError: Boolean(r.isError), text: (r.content as Array<{ text: string }>)[0].text, raw: r };
+  };
+  return { d, call, close: () => c.close() };
+}
+
+Deno.test("the nearest known name: a piece, a typo, or nothing when none is near", () => {
+  assertEquals(nearestName("app", ["app_name", "window", "query"]), "app_name");
+  assertEquals(nearestName("qurey", ["app_name", "window", "query"]), "query");
+  assertEquals(nearestName("colour", ["app_name", "window", "query"]), null);
+});
+
+Deno.test("unknown fields are refused by every tool with the nearest known field", async () => {
+  const s = await client();
+  try {
+    const recall = await s.call("recall", { app: "Mousepad" });
+    assert(recall.isError);
+    assertMatch(recall.text, /unknown field "app"; did you mean "app_name"\?/);
+    const observe = await s.call("observe", { screenshots: false });
+    assertMatch(observe.text, /did you mean "screenshot"/);
+    const plan = await s.call("execute_plan", { steps: [{ action: "click", targt: { text: "OK" } }] });
+    assertMatch(plan.text, /did you mean "target"/);
+    const tool = await s.call("excute_plan", {});
+    assertMatch(tool.text, /there is no tool "excute_plan"; did you mean "execute_plan"/);
+    assertEquals(s.d.inputs(), []);
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("huge inputs: refused naming the maximum, echoes shortened, a few problems and a count", async () => {
+  const s = await client();
+  try {
+    const big = await s.call("execute_plan", {
+      steps: [{ action: "click", target: { text: "x".repeat(1_000_000) } }],
+    });
+    assert(big.isError);
+    assertMatch(big.text, /500/);
+    assert(big.text.length < 2_000, `refusal of ${big.text.length} chars`);
+    const mods = await s.call("execute_plan", {
+      steps: Array.from(
+        { length: 50 },
+        () => ({ action: "click", target: { text: "a" }, modifiers: ["meta"] }),
+      ),
+    });
+    assertMatch(mods.text, /and \d+ more problem/);
+    assert(mods.text.length < 3_000, `refusal of ${mods.text.length} chars`);
+    const scroll = await s.call("execute_plan", { steps: [{ action: "scroll", amount: 1_000_000 }] });
+    assertMatch(scroll.text, /at most 10000 notches/);
+    const recall = await s.call("recall", { query: "q".repeat(8_000_000) });
+    assertMatch(recall.text, /query: .*500/);
+    assertEquals(s.d.inputs(), []);
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("a reply over 1 MB loses its image, then text, and says so", () => {
+  const r = capReply({
+    content: [{ type: "text", text: "y".repeat(1_500_000) }, {
+      type: "image",
+      data: "A".repeat(500_000),
+      mimeType: "image/png",
+    }],
+  });
+  const size = new TextEncoder().encode(JSON.stringify(r)).length;
+  assert(size <= MAX_REPLY_BYTES, `${size} bytes`);
+  const text = (r.content[0] as { text: string }).text;
+  assertMatch(text, /screenshot was left out.*text was cut to \d+ of 1500000 characters/);
+  assertEquals(r.content.length, 1);
+});
+
+Deno.test("an oversized request line gets an error reply to its id and the next request is served", async () => {
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  const t = new BoundedStdioTransport(stdin, stdout, 1_000);
+  const got: JSONRPCMessage[] = [];
+  t.onmessage = (m) => got.push(m);
+  let out = "";
+  stdout.on("data", (d: Uint8Array) => out += new TextDecoder().decode(d));
+  await t.start();
+  stdin.write(`{"jsonrpc":"2.0","method":"tools/call","params":{"q":"${"z".repeat(5_000)}"},"id":7}\n`);
+  stdin.write(`{"jsonrpc":"2.0","method":"tools/list","id":8}\n`);
+  await new Promise((r) => setTimeout(r, 50));
+  const reply = JSON.parse(out.trim());
+  assertEquals(reply.id, 7);
+  assertMatch(
+    reply.error.message,
+    /request of \d+ bytes refused: a request line may hold at most 1000 bytes/,
+  );
+  assertEquals(got.length, 1);
+  assertEquals((got[0] as { id: number }).id, 8);
+  await t.close();
+});
