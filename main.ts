@@ -10,7 +10,7 @@ import process from "node:process";
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
 import { createServer } from "./src/server.ts";
 import { BoundedStdioTransport } from "./src/stdio_transport.ts";
-import { ACTOR } from "./src/tools/actor.ts";
+import { ACTOR } from "./src/tools/support/actor.ts";
 import { createServices, type Services } from "./src/services.ts";
 import { defaultDbPath, dumpSchema, Store } from "./src/graph/store.ts";
 import { openDesktop } from "./src/desktop/open.ts";

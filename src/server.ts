@@ -37,8 +37,8 @@ import { observeTool } from "./tools/observe.ts";
 import { recallTool } from "./tools/recall.ts";
 import { submitIconLabelsTool } from "./tools/submit_icon_labels.ts";
 import { type CallContext, type Shape, type ToolSpec, toResult } from "./tools/tool.ts";
-import { ACTOR, type Actor } from "./tools/actor.ts";
-import { capReply } from "./tools/reply_cap.ts";
+import { ACTOR, type Actor } from "./tools/support/actor.ts";
+import { capReply } from "./tools/support/reply_cap.ts";
 import { firstProblems, nearestName, shortEcho, unknownFieldHint } from "./common/nearest.ts";
 import { VERSION } from "./version.ts";
 

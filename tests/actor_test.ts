@@ -5,7 +5,7 @@
  * released.
  */
 
-import { Actor } from "../src/tools/actor.ts";
+import { Actor } from "../src/tools/support/actor.ts";
 import { toResult } from "../src/tools/tool.ts";
 import { trackHeldInput } from "../src/desktop/held.ts";
 import { sleep } from "../src/common/time.ts";

@@ -11,7 +11,7 @@ import { PassThrough } from "node:stream";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { createServer } from "../src/server.ts";
 import { nearestName } from "../src/common/nearest.ts";
-import { capReply, MAX_REPLY_BYTES } from "../src/tools/reply_cap.ts";
+import { capReply, MAX_REPLY_BYTES } from "../src/tools/support/reply_cap.ts";
 import { BoundedStdioTransport } from "../src/stdio_transport.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { FakeDesktop, fakeServices } from "./support/fake_desktop.ts";

@@ -202,7 +202,7 @@ const expectedText = (meaning: string) => z.string().trim().min(1).max(MAX_TEXT)
 export const expectSchema = strictShape({
   appears: expectedText("Text on screen afterwards (a dialog, page, menu opened)."),
   disappears: expectedText(
-    "Text gone afterwards (a closed dialog); not text cleared from a field (its placeholder stays).",
+    "Text gone afterwards (a closed dialog); not text cleared from a field (its grey hint stays).",
   ),
   appears_count_increases: expectedText(
     "Text on more lines than before: a sent message, a new row.",

@@ -11,7 +11,7 @@ import { validatePlan } from "../plan/validate.ts";
 import { screenshotPng } from "../render/image.ts";
 import { journeyText } from "../render/journey_text.ts";
 import { elementShape, missionStatusShape } from "./shared_shapes.ts";
-import { fileTiedRun, missionFields, tieRun, validateWithMission } from "./mission_tie.ts";
+import { fileTiedRun, missionFields, tieRun, validateWithMission } from "./support/mission_tie.ts";
 import { defineTool } from "./tool.ts";
 
 const closeText = z.object({ text: z.string(), similarity: z.number() });

@@ -9,7 +9,7 @@
  */
 
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { toResult } from "./tool.ts";
+import { toResult } from "../tool.ts";
 
 /** A call's turn to act: the signal to pass on, aborted when the call is cancelled or the process stops. */
 export type Turn = (signal: AbortSignal) => Promise<CallToolResult>;
