@@ -48,25 +48,11 @@ Deno.test("db path honours --db and CHOTO_DB", async () => {
 Deno.test("the README's narrow --allow-env list is enough to read an image", async () => {
   const readme = await Deno.readTextFile(`${ROOT}README.md`);
   const envFlag = readme.match(/"(--allow-env=[^"]+)"/)![1];
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-read",
-      "--allow-ffi",
-      "--allow-sys",
-      envFlag,
-      "main.ts",
-      "ocr",
-      "fixtures/apps/zenity_scale_light.png",
-      "--json",
-    ],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).output();
-  assertEquals(out.code, 0, new TextDecoder().decode(out.stderr));
-  const json = JSON.parse(new TextDecoder().decode(out.stdout));
+  const out = await runChoto(["ocr", "fixtures/apps/zenity_scale_light.png", "--json"], {
+    flags: ["--allow-read", "--allow-ffi", "--allow-sys", envFlag],
+  });
+  assertEquals(out.code, 0, out.stderr);
+  const json = JSON.parse(out.stdout);
   assertEquals(json.width, 1440);
   assertMatch(json.elements.map((e: { text: string }) => e.text).join(" "), /Cancel/);
 });
@@ -74,30 +60,13 @@ Deno.test("the README's narrow --allow-env list is enough to read an image", asy
 Deno.test("under the README's narrow --allow-env list the fallback switches still reach the code", async () => {
   const readme = await Deno.readTextFile(`${ROOT}README.md`);
   const envFlag = readme.match(/"(--allow-env=[^"]+)"/)![1];
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-read",
-      "--allow-write",
-      "--allow-ffi",
-      "--allow-sys",
-      envFlag,
-      "main.ts",
-      "selftest",
-    ],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "piped",
+  const out = await runChoto(["selftest"], {
+    flags: ["--allow-read", "--allow-write", "--allow-ffi", "--allow-sys", envFlag],
     clearEnv: true,
-    env: {
-      HOME: Deno.env.get("HOME") ?? "/tmp",
-      NO_COLOR: "1",
-      CHOTO_IMAGE: "builtin",
-      CHOTO_OCR_WORKERS: "0",
-    },
-  }).output();
-  const stdout = new TextDecoder().decode(out.stdout);
-  assertEquals(out.code, 0, stdout + new TextDecoder().decode(out.stderr));
+    env: { CHOTO_IMAGE: "builtin", CHOTO_OCR_WORKERS: "0" },
+  });
+  const stdout = out.stdout;
+  assertEquals(out.code, 0, stdout + out.stderr);
   assertMatch(stdout, /decode PNG .*forced by CHOTO_IMAGE=builtin/);
   assertMatch(stdout, /OCR, tesseract .*in-process \(forced by CHOTO_OCR_WORKERS=0\)/);
 });

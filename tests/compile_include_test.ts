@@ -8,6 +8,7 @@
  */
 
 import { assert, assertEquals } from "./support/assert.ts";
+import { runChoto } from "./support/cli.ts";
 import { ROOT } from "./support/mcp.ts";
 import { COMPILE_INCLUDE } from "../build/include.ts";
 import { workerScriptPath } from "../src/ocr/recognisers.ts";
@@ -54,31 +55,12 @@ Deno.test("a selftest run reads nothing from the project that the list leaves ou
     const read = new Set<string>();
     for (const workers of ["1", "0"]) {
       const log = join(dir, `audit-${workers}.jsonl`);
-      const out = await new Deno.Command(Deno.execPath(), {
-        args: [
-          "run",
-          "--allow-read",
-          "--allow-write",
-          "--allow-env",
-          "--allow-ffi",
-          "--allow-sys",
-          "main.ts",
-          "selftest",
-        ],
-        cwd: ROOT,
-        stdout: "piped",
-        stderr: "piped",
+      const out = await runChoto(["selftest"], {
+        flags: ["--allow-read", "--allow-write", "--allow-env", "--allow-ffi", "--allow-sys"],
         clearEnv: true,
-        env: {
-          PATH: Deno.env.get("PATH") ?? "",
-          HOME: Deno.env.get("HOME") ?? "/tmp",
-          CHOTO_IMAGE: "builtin",
-          CHOTO_OCR_WORKERS: workers,
-          DENO_AUDIT_PERMISSIONS: log,
-        },
-      }).output();
-      const text = new TextDecoder().decode(out.stdout);
-      assertEquals(out.code, 0, text + new TextDecoder().decode(out.stderr));
+        env: { CHOTO_IMAGE: "builtin", CHOTO_OCR_WORKERS: workers, DENO_AUDIT_PERMISSIONS: log },
+      });
+      assertEquals(out.code, 0, out.stdout + out.stderr);
       for (const line of (await Deno.readTextFile(log)).split("\n")) {
         if (!line.trim()) continue;
         const { permission, value } = JSON.parse(line) as { permission: string; value: string };

@@ -53,21 +53,8 @@ async function clear(client: Client): Promise<void> {
 
 /** Button 1 and Shift as the X server sees them now. */
 function held(c: XConnection): { button1: boolean; shift: boolean } {
-  const r = new BigUint64Array(2);
-  const xy = new Int32Array(4);
-  const mask = new Uint32Array(1);
-  c.x.XQueryPointer(
-    c.display,
-    c.root,
-    r.subarray(0, 1),
-    r.subarray(1, 2),
-    xy.subarray(0, 1),
-    xy.subarray(1, 2),
-    xy.subarray(2, 3),
-    xy.subarray(3, 4),
-    mask,
-  );
-  return { button1: (mask[0] & 256) !== 0, shift: (mask[0] & 1) !== 0 };
+  const { mask } = c.queryPointer();
+  return { button1: (mask & 256) !== 0, shift: (mask & 1) !== 0 };
 }
 
 Deno.test({

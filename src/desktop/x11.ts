@@ -60,21 +60,8 @@ export function createX11Desktop(displayName?: string): Desktop {
     windows: (): WindowState => readWindowState(c),
     capture: (): RgbaImage => captureRoot(c),
     pointer(): Point {
-      const r = new BigUint64Array(2);
-      const xy = new Int32Array(4);
-      const mask = new Uint32Array(1);
-      c.x.XQueryPointer(
-        c.display,
-        c.root,
-        r.subarray(0, 1),
-        r.subarray(1, 2),
-        xy.subarray(0, 1),
-        xy.subarray(1, 2),
-        xy.subarray(2, 3),
-        xy.subarray(3, 4),
-        mask,
-      );
-      return { x: xy[0], y: xy[1] };
+      const { x, y } = c.queryPointer();
+      return { x, y };
     },
     // Root coordinates are global: every monitor is a rectangle of the root window.
     pointerInCorner: () => inTopLeftCorner(monitors.list(), desktop.pointer()),

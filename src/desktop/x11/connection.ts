@@ -76,6 +76,25 @@ export class XConnection {
     this.screen = this.x.XDefaultScreen(display);
   }
 
+  /** Where the pointer is on the root window, and the buttons and modifiers held (XQueryPointer's mask). */
+  queryPointer(): { x: number; y: number; mask: number } {
+    const r = new BigUint64Array(2);
+    const xy = new Int32Array(4);
+    const mask = new Uint32Array(1);
+    this.x.XQueryPointer(
+      this.display,
+      this.root,
+      r.subarray(0, 1),
+      r.subarray(1, 2),
+      xy.subarray(0, 1),
+      xy.subarray(1, 2),
+      xy.subarray(2, 3),
+      xy.subarray(3, 4),
+      mask,
+    );
+    return { x: xy[0], y: xy[1], mask: mask[0] };
+  }
+
   /** Screen size in pixels. */
   size(): { width: number; height: number } {
     return {
