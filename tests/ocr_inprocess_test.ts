@@ -99,3 +99,25 @@ Deno.test("a worker that dies during a read fails that read only; the next read 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a worker that stops answering is stopped after the read timeout; the next read starts a new one", async () => {
+  const [f] = await loadFixtures((n) => n === "apps/zenity_question_light");
+  const dir = await Deno.makeTempDir({ prefix: "choto-ocr-" });
+  Deno.env.set("CHOTO_TEST_STALL_ONCE", `${dir}/stalled`);
+  const script = new URL("./support/stalling_ocr_worker.cjs", import.meta.url).pathname;
+  const engine = new TesseractEngine(1, { inProcess: false, workerScript: script, readTimeoutMs: 1500 });
+  try {
+    await engine.warm();
+    let failed = "";
+    const dialog = crop(f.frame, 290, 140, 420, 160);
+    await engine.recognize(dialog, "sparse").catch((e) => (failed = e.message));
+    assert(/gave no answer to recognize within 1.5 s and was stopped/.test(failed), failed);
+    const words = await engine.recognize(dialog, "sparse");
+    assert(words.some((w) => w.text === "Yes"), words.map((w) => w.text).join(" "));
+    assertEquals(engine.started, 2);
+  } finally {
+    await engine.close();
+    Deno.env.delete("CHOTO_TEST_STALL_ONCE");
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -26,6 +26,7 @@ import { cropGrey, type Grey, greyOf, rgbaOf } from "./pixels.ts";
 import { prepareLine, ringLevel } from "./prepare.ts";
 import { STACK_GAP, stackLines, toSource, unstackWords } from "./stack.ts";
 import { hashRegion, RegionCache } from "./cache.ts";
+import { linePieces, type Piece, WordCache } from "./word_cache.ts";
 import { fixUiWord } from "./lexicon.ts";
 import { addStage, type StageTimes, timed } from "../common/stages.ts";
 import { barOrDigit, foldShortcut, hasBarKey, readShortcut } from "./accelerators.ts";
@@ -155,6 +156,8 @@ export function packStacks<T>(
 /** Reads regions of frames; holds the cache between reads. */
 export class ScreenPipeline {
   readonly cache: RegionCache;
+  /** Word pieces read before, to put new lines together from (word_cache.ts). */
+  readonly words = new WordCache();
 
   constructor(readonly engine: OcrEngine, cache = new RegionCache(), readonly parallel = 2) {
     this.cache = cache;
@@ -192,10 +195,28 @@ export class ScreenPipeline {
         misses.push({ index, key });
       }
     });
+    // A new line made only of word pieces seen before is put together without the recogniser.
+    const pieces = new Map<number, Piece[]>();
+    const unread = misses.filter((m) => {
+      const line = lines[m.index];
+      const cut = linePieces(grey, line, rowHeight(line));
+      const words = this.words.assemble(cut, line);
+      if (!words) {
+        pieces.set(m.index, cut);
+        return true;
+      }
+      local[m.index] = words;
+      this.cache.set(m.key, words);
+      return false;
+    });
     addStage(stages, "diff", performance.now() - t0);
     t0 = performance.now();
-    await this.#recognise(grey, lines, misses, local, options.stacked ?? true, stages);
+    await this.#recognise(grey, lines, unread, local, options.stacked ?? true, stages);
     addStage(stages, "recognise", performance.now() - t0 - (stages.prepare ?? 0));
+    for (const m of unread) {
+      const line = lines[m.index];
+      this.words.learn(pieces.get(m.index)!, line, local[m.index], rowHeight(line));
+    }
     for (const m of misses) for (const twin of twins.get(m.key)!) local[twin] = local[m.index];
     const words: OcrWord[] = [];
     lines.forEach((line, i) => {
@@ -216,7 +237,7 @@ export class ScreenPipeline {
     return {
       words: cleanWords(words),
       charScan,
-      recognised: misses.length,
+      recognised: unread.length,
       lines: lines.length,
       stages,
     };

@@ -86,6 +86,8 @@ export interface TesseractOptions {
   inProcess?: boolean;
   /** The worker script to run (default: tesseract.js's); a test points it at a missing file. */
   workerScript?: string;
+  /** A worker with no answer in this long is stopped (default `READ_TIMEOUT_MS`). */
+  readTimeoutMs?: number;
 }
 
 /** Where the recognisers run. */
@@ -117,11 +119,13 @@ export class TesseractEngine implements OcrEngine {
   #settled = false;
   #why: string;
   readonly #workerScript: string | undefined;
+  readonly #readTimeoutMs: number | undefined;
 
   constructor(readonly size = 2, options: TesseractOptions = {}) {
     const mp = options.recycleMegapixels ?? RECYCLE_MEGAPIXELS;
     this.#recyclePixels = mp > 0 ? mp * 1e6 : Infinity;
     this.#workerScript = options.workerScript;
+    this.#readTimeoutMs = options.readTimeoutMs;
     const forced = options.inProcess ?? envVar("CHOTO_OCR_WORKERS") === "0";
     this.#backend = forced ? "in-process" : "workers";
     this.#why = forced ? (options.inProcess ? "asked for in-process" : "forced by CHOTO_OCR_WORKERS=0") : "";
@@ -224,7 +228,10 @@ export class TesseractEngine implements OcrEngine {
       return r;
     }
     try {
-      const r = await startWorkerRecogniser(languageDataDir(), { script: this.#workerScript });
+      const r = await startWorkerRecogniser(languageDataDir(), {
+        script: this.#workerScript,
+        readTimeoutMs: this.#readTimeoutMs,
+      });
       this.#settled = true;
       return r;
     } catch (err) {

@@ -1,0 +1,114 @@
+/**
+ * Reading a line from words seen before, without the recogniser.
+ *
+ * Screens repeat words far more than whole lines: a list scrolled by a
+ * row, a document reopened at another place, a tab switched to, a dialog
+ * with the labels of the last one. A line whose pixels are new is cut into
+ * word pieces at the gaps between its glyphs, and when every piece has the
+ * exact pixels of a piece read before, the line is put together from those
+ * readings. One unknown piece sends the whole line to the recogniser, which
+ * then teaches the cache the line's pieces.
+ *
+ * A piece is learned only when the recogniser's words fall cleanly inside
+ * it (no word straddles two pieces), so a piece's text is always what the
+ * recogniser read, in context, from exactly those pixels.
+ *
+ * @module
+ */
+
+import type { Grey } from "./pixels.ts";
+import type { Box, TextLine } from "./lines.ts";
+import type { OcrWord } from "./types.ts";
+import { hashRegion, RegionCache } from "./cache.ts";
+
+/**
+ * A gap at least this many row heights wide separates two pieces. In
+ * monospaced text (editors, terminals: the dense screens) a word space is a
+ * whole cell, wider than this, and letter gaps are narrower. In small
+ * proportional text the space is 1-2 px, as narrow as some letter gaps, so
+ * such a line stays one piece and the cache acts as a line cache there.
+ * (Measured: 0.15 row heights split proportional lines at most spaces but
+ * cut monospaced words at their letter gaps, which teaches nothing.)
+ */
+export const PIECE_GAP = 0.3;
+/** Never cut at a gap narrower than this many pixels, however small the text. */
+export const MIN_PIECE_GAP = 3;
+/** A piece with no word in it is remembered as empty only when this narrow (in row heights): a caret, a mark. */
+export const EMPTY_PIECE_WIDTH = 0.5;
+
+/** One word piece of a line: its ink box in the searched image and its pixel hash. */
+export interface Piece extends Box {
+  key: string;
+}
+
+/**
+ * Cuts `line` into pieces: its components, merged left to right while the
+ * gap between them is under the word-space threshold for `textHeight`.
+ */
+export function linePieces(grey: Grey, line: TextLine, textHeight: number): Piece[] {
+  const gap = Math.max(MIN_PIECE_GAP, Math.round(textHeight * PIECE_GAP));
+  const blobs = [...line.blobs].sort((a, b) => a.x - b.x);
+  const boxes: Box[] = [];
+  for (const b of blobs) {
+    const last = boxes[boxes.length - 1];
+    if (last && b.x < last.x + last.w + gap) {
+      const x2 = Math.max(last.x + last.w, b.x + b.w), y2 = Math.max(last.y + last.h, b.y + b.h);
+      last.x = Math.min(last.x, b.x), last.y = Math.min(last.y, b.y);
+      last.w = x2 - last.x, last.h = y2 - last.y;
+    } else boxes.push({ x: b.x, y: b.y, w: b.w, h: b.h });
+  }
+  return boxes.map((b) => ({ ...b, key: hashRegion(grey, b) }));
+}
+
+/** Word readings of pieces, keyed by the pieces' pixels. */
+export class WordCache {
+  readonly #cache: RegionCache;
+
+  constructor(capacity = 8000) {
+    this.#cache = new RegionCache(capacity);
+  }
+
+  /** Lines put together from known pieces since creation. */
+  assembled = 0;
+
+  /**
+   * The line's words (relative to the line box) when every piece is known,
+   * else null. A line with no pieces is never assembled.
+   */
+  assemble(pieces: Piece[], line: Box): OcrWord[] | null {
+    if (!pieces.length) return null;
+    const words: OcrWord[] = [];
+    for (const p of pieces) {
+      const known = this.#cache.get(p.key);
+      if (!known) return null;
+      for (const w of known) words.push({ ...w, x: w.x + p.x - line.x, y: w.y + p.y - line.y });
+    }
+    this.assembled++;
+    return words;
+  }
+
+  /**
+   * Learns each piece of a line the recogniser read as `words` (relative to
+   * the line box). A line with a word that straddles pieces, or that lies
+   * outside every piece, teaches nothing: its cut does not match the reading.
+   */
+  learn(pieces: Piece[], line: Box, words: OcrWord[], textHeight: number): void {
+    const per: OcrWord[][] = pieces.map(() => []);
+    for (const w of words) {
+      const x0 = w.x + line.x, x1 = x0 + w.w;
+      // A word box may overhang its ink by a pixel or two.
+      const i = pieces.findIndex((p) => x0 >= p.x - 2 && x1 <= p.x + p.w + 2);
+      if (i < 0) return;
+      const p = pieces[i];
+      per[i].push({ ...w, x: x0 - p.x, y: w.y + line.y - p.y });
+    }
+    pieces.forEach((p, i) => {
+      if (!per[i].length && p.w > textHeight * EMPTY_PIECE_WIDTH) return;
+      this.#cache.set(p.key, per[i]);
+    });
+  }
+
+  get size(): number {
+    return this.#cache.size;
+  }
+}
