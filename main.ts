@@ -15,6 +15,7 @@ import { createServices, type Services } from "./src/services.ts";
 import { defaultDbPath, dumpSchema, Store } from "./src/graph/store.ts";
 import { openDesktop } from "./src/desktop/open.ts";
 import { createScreenReader } from "./src/ocr/reader.ts";
+import { storedReadMemory } from "./src/graph/read_store.ts";
 import { createEngine, engineChoices } from "./src/ocr/platform.ts";
 import { decodeImage, imageBackend } from "./src/render/image.ts";
 import { observeScreen } from "./src/plan/look.ts";
@@ -54,7 +55,7 @@ function services(dbFlag: string | undefined, ocrFlag: string | undefined): Serv
     store,
     policy,
     openDesktop,
-    openReader: () => createScreenReader(createEngine(ocrFlag)),
+    openReader: () => createScreenReader(createEngine(ocrFlag), storedReadMemory(store)),
   });
 }
 

@@ -2,9 +2,10 @@
  * Observe through the MCP server on Xvfb: a real client starts
  * `deno task start`, mousepad holds a 40-line file on a 1440x900 screen,
  * and observe (screenshot off) is timed for the first look after
- * `initialize`, a look after the whole text area changed, and a look after
- * one typed character. The stock tesseract CLI reads the same screen for
- * comparison, and the listing's length is printed.
+ * `initialize` (a new database), a look after the whole text area changed,
+ * a look after one typed character, and the first look of a second server
+ * started on the same database. The stock tesseract CLI reads the same
+ * screen for comparison, and the listing's length is printed.
  *
  * Run: deno task bench:observe [--rounds N] [--print]
  *
@@ -150,23 +151,27 @@ async function main() {
   desktop.spawn("mousepad", [file]);
   await desktop.waitForWindow("notes");
   await new Promise((r) => setTimeout(r, 1000));
-  const transport = new StdioClientTransport({
-    command: Deno.execPath(),
-    args: ["task", "--quiet", "start", "--db", `${dir}/choto.db`],
-    cwd: ROOT,
-    env: { ...Deno.env.toObject(), ...desktop.env, NO_COLOR: "1", CHOTO_STAGES: "1" },
-    stderr: "pipe",
-  });
   // The server logs each observe's stage times on stderr; keep them in order.
   const stageLines: string[] = [];
-  let pending = "";
-  transport.stderr?.on("data", (d: Uint8Array) => {
-    pending += new TextDecoder().decode(d);
-    const lines = pending.split("\n");
-    pending = lines.pop()!;
-    for (const l of lines) if (l.startsWith("observe stages ms: ")) stageLines.push(l.slice(19));
-  });
-  const client = new Client({ name: "choto-bench", version: "0.0.0" });
+  const connect = () => {
+    const transport = new StdioClientTransport({
+      command: Deno.execPath(),
+      args: ["task", "--quiet", "start", "--db", `${dir}/choto.db`],
+      cwd: ROOT,
+      env: { ...Deno.env.toObject(), ...desktop.env, NO_COLOR: "1", CHOTO_STAGES: "1" },
+      stderr: "pipe",
+    });
+    let pending = "";
+    transport.stderr?.on("data", (d: Uint8Array) => {
+      pending += new TextDecoder().decode(d);
+      const lines = pending.split("\n");
+      pending = lines.pop()!;
+      for (const l of lines) if (l.startsWith("observe stages ms: ")) stageLines.push(l.slice(19));
+    });
+    return transport;
+  };
+  let client = new Client({ name: "choto-bench", version: "0.0.0" });
+  const transport = connect();
   try {
     const t0 = performance.now();
     await client.connect(transport);
@@ -225,6 +230,19 @@ async function main() {
     console.log(`stages ms, whole text area changed (med): ${stageMedians(wholeStages)}`);
     console.log(`stages ms, one typed character (med): ${stageMedians(smallStages)}`);
     const before = elementPerLineListing(last.structured).length;
+    // A new server on the same database: the screen was read by the last one.
+    await client.close();
+    client = new Client({ name: "choto-bench", version: "0.0.0" });
+    const t2 = performance.now();
+    await client.connect(connect());
+    const reinitMs = performance.now() - t2;
+    await client.listTools();
+    const restarted = await observe(client);
+    await new Promise((r) => setTimeout(r, 100));
+    console.log(row("first observe after a restart, same db", restarted.ms));
+    console.log(
+      `  (initialize ${reinitMs.toFixed(0)} ms; stages ms: ${stageLines[stageLines.length - 1] ?? "-"})`,
+    );
     console.log(
       `observe text (one typed character's look, ${last.structured.elements.length} elements): ${last.text.length} chars; ` +
         `one element per line as before: ${before} chars; ratio ${(last.text.length / before).toFixed(2)}`,

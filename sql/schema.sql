@@ -167,6 +167,13 @@ CREATE TABLE missions (
   CHECK ((status = 'active') = (finished_at IS NULL))
 );
 
+CREATE TABLE read_memory (
+  key      TEXT PRIMARY KEY,
+  kind     TEXT NOT NULL CHECK (kind IN ('line', 'piece')),
+  words    TEXT NOT NULL,
+  read_at  INTEGER NOT NULL                    -- ms since the epoch
+) WITHOUT ROWID;
+
 CREATE VIRTUAL TABLE search USING fts5(
   text,
   kind UNINDEXED,
@@ -228,6 +235,8 @@ CREATE INDEX glyphs_app_label ON glyphs (app_id, label);
 CREATE INDEX mission_runs_item ON mission_runs (item_id);
 
 CREATE UNIQUE INDEX missions_one_active ON missions (status) WHERE status = 'active';
+
+CREATE INDEX read_memory_read_at ON read_memory (read_at);
 
 CREATE INDEX transitions_to ON transitions (to_window);
 

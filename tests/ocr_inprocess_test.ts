@@ -121,3 +121,26 @@ Deno.test("a worker that stops answering is stopped after the read timeout; the 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a warm start whose workers cannot start settles on one in-process recogniser and reads", async () => {
+  const [f] = await loadFixtures((n) => n === "apps/zenity_question_light");
+  const engine = new TesseractEngine(2, {
+    inProcess: false,
+    workerScript: "/nonexistent/choto-ocr-worker.js",
+  });
+  try {
+    await engine.warm();
+    // Both recognisers were started at once; both fell back, and one is kept.
+    assertEquals(engine.started, 2);
+    assertEquals(engine.backend().name, "in-process");
+    const dialog = crop(f.frame, 290, 140, 420, 160);
+    const [a, b] = await Promise.all([
+      engine.recognize(dialog, "sparse"),
+      engine.recognize(dialog, "sparse"),
+    ]);
+    assertEquals(a.map((w) => w.text), b.map((w) => w.text));
+    assertEquals(engine.started, 2);
+  } finally {
+    await engine.close();
+  }
+});

@@ -26,3 +26,10 @@ DELETE FROM windows WHERE last_seen < :before;
 -- name: forget_apps_before
 -- An app not seen since the cutoff and left without windows.
 DELETE FROM apps WHERE last_seen < :before AND NOT EXISTS (SELECT 1 FROM windows WHERE app_id = apps.id);
+
+-- name: forget_readings_before
+DELETE FROM read_memory WHERE read_at < :before;
+
+-- name: forget_readings
+-- Readings are keyed by pixels, not by app: forgetting an app forgets them all.
+DELETE FROM read_memory;

@@ -1,6 +1,7 @@
 /**
  * `choto forget`: the user deletes what the interface graph remembers of
- * one app, or of everything not seen for a while. Deleted content is zeroed
+ * one app, or of everything not seen for a while, with the screen reader's
+ * remembered readings (all of them for an app: they are kept by pixels). Deleted content is zeroed
  * in the file (secure_delete) and the write-ahead log is folded back, so it
  * does not linger on disk.
  *
@@ -47,7 +48,9 @@ export function forgetApp(store: Store, name: string): ForgetResult {
     text: scrub(store, () => {
       const n = store.get<{ n: number }>("forget_app_windows", { app_id: app.id })!.n;
       store.q("forget_app").run({ app_id: app.id });
-      return `forgot ${app.name}: ${n} window(s) with their texts, clicks and transitions`;
+      const readings = Number(store.q("forget_readings").run().changes);
+      return `forgot ${app.name}: ${n} window(s) with their texts, clicks and transitions; ` +
+        `and all ${readings} remembered screen reading(s), which are not kept per app`;
     }),
   };
 }
@@ -65,6 +68,7 @@ export function forgetBefore(store: Store, before: number): ForgetResult {
         ["glyphs", "forget_glyphs_before"],
         ["windows", "forget_windows_before"],
         ["apps", "forget_apps_before"],
+        ["screen readings", "forget_readings_before"],
       ];
       const counts = steps.map(([what, query]) =>
         `${Number(store.q(query).run({ before }).changes)} ${what}`

@@ -27,6 +27,7 @@ import { prepareLine, ringLevel } from "./prepare.ts";
 import { STACK_GAP, stackLines, toSource, unstackWords } from "./stack.ts";
 import { hashRegion, RegionCache } from "./cache.ts";
 import { linePieces, type Piece, WordCache } from "./word_cache.ts";
+import type { Reading, ReadMemory } from "./read_memory.ts";
 import { fixUiWord } from "./lexicon.ts";
 import { addStage, type StageTimes, timed } from "../common/stages.ts";
 import { barOrDigit, foldShortcut, hasBarKey, readShortcut } from "./accelerators.ts";
@@ -159,8 +160,25 @@ export class ScreenPipeline {
   /** Word pieces read before, to put new lines together from (word_cache.ts). */
   readonly words = new WordCache();
 
-  constructor(readonly engine: OcrEngine, cache = new RegionCache(), readonly parallel = 2) {
+  readonly #memory: ReadMemory | undefined;
+
+  /**
+   * `memory`, when given, fills both caches with the newest readings it
+   * holds and keeps every new one, so a restarted server reads a known
+   * screen without the recogniser.
+   */
+  constructor(
+    readonly engine: OcrEngine,
+    cache = new RegionCache(),
+    readonly parallel = 2,
+    memory?: ReadMemory,
+  ) {
     this.cache = cache;
+    this.#memory = memory;
+    if (!memory) return;
+    // Oldest first, so the newest end up the most recently used.
+    for (const r of memory.load("line", cache.capacity).reverse()) cache.set(r.key, r.words);
+    for (const r of memory.load("piece", this.words.capacity).reverse()) this.words.remember(r.key, r.words);
   }
 
   /** Runs the pipeline on `r` (already clamped to the frame). */
@@ -213,10 +231,15 @@ export class ScreenPipeline {
     t0 = performance.now();
     await this.#recognise(grey, lines, unread, local, options.stacked ?? true, stages);
     addStage(stages, "recognise", performance.now() - t0 - (stages.prepare ?? 0));
+    const fresh: Reading[] = [];
     for (const m of unread) {
       const line = lines[m.index];
-      this.words.learn(pieces.get(m.index)!, line, local[m.index], rowHeight(line));
+      fresh.push({ kind: "line", key: m.key, words: local[m.index] });
+      for (const p of this.words.learn(pieces.get(m.index)!, line, local[m.index], rowHeight(line))) {
+        fresh.push({ kind: "piece", ...p });
+      }
     }
+    this.#remember(fresh);
     for (const m of misses) for (const twin of twins.get(m.key)!) local[twin] = local[m.index];
     const words: OcrWord[] = [];
     lines.forEach((line, i) => {
@@ -241,6 +264,16 @@ export class ScreenPipeline {
       lines: lines.length,
       stages,
     };
+  }
+
+  /** Hands new readings to the memory; a memory that fails costs only the next start's speed. */
+  #remember(fresh: Reading[]): void {
+    if (!this.#memory || !fresh.length) return;
+    try {
+      this.#memory.save(fresh);
+    } catch {
+      // The database is busy or gone: this read's result stands without it.
+    }
   }
 
   /** Recognises the missed lines and fills `local` (words relative to each line box). */

@@ -13,6 +13,7 @@ import { groupWords } from "./group.ts";
 import { timed } from "../common/stages.ts";
 import { ScreenPipeline } from "./pipeline.ts";
 import type { OcrEngine, ScreenText } from "./types.ts";
+import type { ReadMemory } from "./read_memory.ts";
 
 /** Options for one read. */
 export interface ReadOptions {
@@ -33,9 +34,12 @@ export interface ScreenReader {
   close(): Promise<void>;
 }
 
-/** Builds the reader over an engine; it keeps a per-line pixel cache between reads. */
-export function createScreenReader(engine: OcrEngine): ScreenReader {
-  const pipeline = new ScreenPipeline(engine);
+/**
+ * Builds the reader over an engine; it keeps a per-line pixel cache between
+ * reads, and across restarts when given a `memory`.
+ */
+export function createScreenReader(engine: OcrEngine, memory?: ReadMemory): ScreenReader {
+  const pipeline = new ScreenPipeline(engine, undefined, undefined, memory);
   let priming: Promise<unknown> = Promise.resolve();
   return {
     engine,

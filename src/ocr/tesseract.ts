@@ -180,15 +180,22 @@ export class TesseractEngine implements OcrEngine {
   }
 
   /**
-   * Starts every recogniser now instead of on first use. The first slot is
-   * in the pool before this awaits anything, so a read that comes meanwhile
-   * takes it and waits for its start instead of starting another.
+   * Starts every recogniser now instead of on first use, all at once: each
+   * start is mostly compiling the core and loading the model, and the cores
+   * are free while the server shakes hands. The first slot is in the pool
+   * before this awaits anything, so a read that comes meanwhile takes it and
+   * waits for its start instead of starting another. If workers turn out
+   * not to start, the extra slots are dropped once all have settled.
    */
   async warm(): Promise<void> {
     if (this.#closed) return;
-    if (!this.#slots.length) this.#slots.push(this.#spawn());
-    await this.#slots[0].worker;
-    while (this.#slots.length < this.#capacity()) this.#slots.push(this.#spawn());
+    const want = this.#backend === "workers" ? this.size : 1;
+    while (this.#slots.length < want) this.#slots.push(this.#spawn());
+    await Promise.allSettled(this.#slots.map((s) => s.worker));
+    for (const extra of this.#slots.filter((s) => !s.busy).slice(this.#capacity())) {
+      this.#slots = this.#slots.filter((s) => s !== extra);
+      extra.worker.then((w) => w.terminate()).catch(() => {});
+    }
     await Promise.all(this.#slots.map((s) => s.worker));
   }
 

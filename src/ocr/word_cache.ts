@@ -89,23 +89,42 @@ export class WordCache {
 
   /**
    * Learns each piece of a line the recogniser read as `words` (relative to
-   * the line box). A line with a word that straddles pieces, or that lies
-   * outside every piece, teaches nothing: its cut does not match the reading.
+   * the line box) and returns what it learned. A line with a word that
+   * straddles pieces, or that lies outside every piece, teaches nothing: its
+   * cut does not match the reading.
    */
-  learn(pieces: Piece[], line: Box, words: OcrWord[], textHeight: number): void {
+  learn(
+    pieces: Piece[],
+    line: Box,
+    words: OcrWord[],
+    textHeight: number,
+  ): Array<{ key: string; words: OcrWord[] }> {
     const per: OcrWord[][] = pieces.map(() => []);
     for (const w of words) {
       const x0 = w.x + line.x, x1 = x0 + w.w;
       // A word box may overhang its ink by a pixel or two.
       const i = pieces.findIndex((p) => x0 >= p.x - 2 && x1 <= p.x + p.w + 2);
-      if (i < 0) return;
+      if (i < 0) return [];
       const p = pieces[i];
       per[i].push({ ...w, x: x0 - p.x, y: w.y + line.y - p.y });
     }
+    const learned: Array<{ key: string; words: OcrWord[] }> = [];
     pieces.forEach((p, i) => {
       if (!per[i].length && p.w > textHeight * EMPTY_PIECE_WIDTH) return;
       this.#cache.set(p.key, per[i]);
+      learned.push({ key: p.key, words: per[i] });
     });
+    return learned;
+  }
+
+  /** Takes a piece's reading as known (one remembered from an earlier run). */
+  remember(key: string, words: OcrWord[]): void {
+    this.#cache.set(key, words);
+  }
+
+  /** How many pieces it holds at most. */
+  get capacity(): number {
+    return this.#cache.capacity;
   }
 
   get size(): number {
