@@ -10,9 +10,12 @@ import { TesseractEngine } from "../src/ocr/tesseract.ts";
 import { rowHeight, ScreenPipeline } from "../src/ocr/pipeline.ts";
 import { findTextLines, type TextLine } from "../src/ocr/lines.ts";
 import { greyOf } from "../src/ocr/pixels.ts";
-import { linePieces, type Piece, WordCache } from "../src/ocr/word_cache.ts";
+import { linePieces, type Piece, placeWords, WordCache } from "../src/ocr/word_cache.ts";
 import type { RgbaImage } from "../src/desktop/types.ts";
-import type { OcrWord } from "../src/ocr/types.ts";
+import type { OcrEngine, OcrWord } from "../src/ocr/types.ts";
+import type { Reading, ReadMemory } from "../src/ocr/read_memory.ts";
+import { hashRegion } from "../src/ocr/cache.ts";
+import { prepareLine } from "../src/ocr/prepare.ts";
 
 /** A copy of `frame` with the box painted in the colour of the pixel left of it. */
 function erase(frame: RgbaImage, box: { x: number; y: number; w: number; h: number }): RgbaImage {
@@ -63,7 +66,7 @@ Deno.test("a line with one word taken away is put together from its other words,
   }
 });
 
-Deno.test("a line whose reading straddles its pieces teaches nothing; unknown pieces assemble nothing", () => {
+Deno.test("a line whose reading straddles its pieces teaches nothing; known pieces come back where they are now", () => {
   const cache = new WordCache();
   const line = { x: 10, y: 20, w: 100, h: 14 };
   const pieces: Piece[] = [
@@ -73,18 +76,71 @@ Deno.test("a line whose reading straddles its pieces teaches nothing; unknown pi
   // One word across both pieces: the cut does not match the reading.
   cache.learn(pieces, line, [{ text: "Save As", x: 0, y: 2, w: 100, h: 10, conf: 0.9 }], 14);
   assertEquals(cache.size, 0);
-  assertEquals(cache.assemble(pieces, line), null);
+  assertEquals(cache.lookup(pieces), [null, null]);
   // One word per piece: both are learned, and the line comes back in line coordinates.
   cache.learn(pieces, line, [
     { text: "Save", x: 0, y: 2, w: 30, h: 10, conf: 0.9 },
     { text: "As", x: 50, y: 2, w: 50, h: 10, conf: 0.8 },
   ], 14);
   assertEquals(cache.size, 2);
-  assertEquals(cache.assemble(pieces, line)?.map((w) => [w.text, w.x, w.y]), [["Save", 0, 2], ["As", 50, 2]]);
+  const put = (ps: Piece[], l: typeof line) => placeWords(ps, cache.lookup(ps) as OcrWord[][], l);
+  assertEquals(put(pieces, line).map((w) => [w.text, w.x, w.y]), [["Save", 0, 2], ["As", 50, 2]]);
   // The same words elsewhere on the screen come back where they are now.
   const moved = pieces.map((p) => ({ ...p, x: p.x + 200, y: p.y + 50 }));
   const there = { ...line, x: line.x + 200, y: line.y + 50 };
-  assertEquals(cache.assemble(moved, there)?.map((w) => [w.text, w.x, w.y]), [["Save", 0, 2], ["As", 50, 2]]);
-  // One unknown piece and the line is left to the recogniser.
-  assertEquals(cache.assemble([...pieces, { x: 120, y: 22, w: 9, h: 10, key: "c" }], line), null);
+  assertEquals(put(moved, there).map((w) => [w.text, w.x, w.y]), [["Save", 0, 2], ["As", 50, 2]]);
+  // A piece never read is unknown.
+  assertEquals(cache.lookup([...pieces, { x: 120, y: 22, w: 9, h: 10, key: "c" }]).map((f) => f !== null), [
+    true,
+    true,
+    false,
+  ]);
+});
+
+Deno.test("a line with one new word has only that word read, and reads as a fresh read does", async () => {
+  const [f] = await loadFixtures((n) => n === "apps/xterm_output");
+  const full = { x: 0, y: 0, width: f.frame.width, height: f.frame.height };
+  const engine = new TesseractEngine(2);
+  try {
+    const saved: Reading[] = [];
+    const first = await new ScreenPipeline(engine, undefined, 2, {
+      load: () => [],
+      save: (r) => void saved.push(...r),
+    }).run(f.frame, full);
+    const grey = greyOf(f.frame, full);
+    const pick = findTextLines(grey)
+      .map((line) => ({ line, pieces: linePieces(grey, line, rowHeight(line)) }))
+      .find(({ pieces }) =>
+        pieces.length >= 3 && pieces.every((p) => first.words.filter((w) => inside(w, p)).length === 1)
+      );
+    assert(pick, "no line of three or more separate words in the frame");
+    const { line, pieces } = pick as { line: TextLine; pieces: Piece[] };
+    const dropped = pieces[1];
+    // Everything is known but this line, and of its pieces all but one.
+    const lineKey = hashRegion(grey, line);
+    const seeded: ReadMemory = {
+      load: (kind) => saved.filter((r) => r.kind === kind && r.key !== lineKey && r.key !== dropped.key),
+      save: () => {},
+    };
+    const widths: number[] = [];
+    const counting: OcrEngine = {
+      name: engine.name,
+      recognize: (image, mode) => {
+        widths.push(image.width);
+        return engine.recognize(image, mode);
+      },
+      close: () => Promise.resolve(),
+    };
+    const second = await new ScreenPipeline(counting, undefined, 2, seeded).run(f.frame, full);
+    assertEquals(second.recognised, 1);
+    const whole = prepareLine(grey, line, rowHeight(line)).image.width;
+    assert(
+      widths.length >= 1 && Math.max(...widths) < whole / 2,
+      `sent ${widths} (the whole line: ${whole})`,
+    );
+    const texts = (r: { words: OcrWord[] }) => r.words.filter((w) => inside(w, line)).map((w) => w.text);
+    assertEquals(texts(second), texts(first));
+  } finally {
+    await engine.close();
+  }
 });

@@ -26,7 +26,7 @@ import { cropGrey, type Grey, greyOf, rgbaOf } from "./pixels.ts";
 import { prepareLine, ringLevel } from "./prepare.ts";
 import { STACK_GAP, stackLines, toSource, unstackWords } from "./stack.ts";
 import { hashRegion, RegionCache } from "./cache.ts";
-import { linePieces, type Piece, WordCache } from "./word_cache.ts";
+import { linePieces, type Piece, pieceLine, placeWords, WordCache } from "./word_cache.ts";
 import type { Reading, ReadMemory } from "./read_memory.ts";
 import { fixUiWord } from "./lexicon.ts";
 import { addStage, type StageTimes, timed } from "../common/stages.ts";
@@ -49,10 +49,11 @@ export const MIN_WORD_CONF = 0.35;
 /**
  * Most pixels one stacked image may hold. The recogniser's memory grows with
  * the largest image it has read and never shrinks, so this bounds it.
- * Measured on the fixtures: 1.5e6 → 446 MB peak, 1.0e6 → 405 MB, 0.7e6 →
- * 375 MB, with the same recall and no slower frames.
+ * Measured over the fixtures with the workers' heaps bounded
+ * (`WORKER_HEAP`): 0.7e6 → 345-347 MB peak, 0.35e6 → 329 MB, with the same
+ * recall and 5-10% more time per new frame.
  */
-export const MAX_STACK_AREA = 0.7e6;
+export const MAX_STACK_AREA = 0.35e6;
 
 /** Confidence given to a symbol told by its shape (shapes.ts). */
 export const SYMBOL_CONF = 0.9;
@@ -66,7 +67,7 @@ export interface PipelineResult {
   words: OcrWord[];
   /** Area covered by the single-character pass, in screen pixels. */
   charScan: Rect | null;
-  /** Lines sent to the recogniser (cache misses). */
+  /** Lines sent to the recogniser, whole or in part (cache misses not put together from pieces). */
   recognised: number;
   /** Lines found. */
   lines: number;
@@ -213,31 +214,71 @@ export class ScreenPipeline {
         misses.push({ index, key });
       }
     });
-    // A new line made only of word pieces seen before is put together without the recogniser.
+    // A new line made only of word pieces seen before is put together without the recogniser;
+    // when only some of its pieces are new, only those are read, each as a line of its own.
     const pieces = new Map<number, Piece[]>();
+    const parts: Array<{ index: number; piece: Piece; line: TextLine }> = [];
+    const partly = new Map<number, { pieces: Piece[]; found: Array<OcrWord[] | null> }>();
     const unread = misses.filter((m) => {
       const line = lines[m.index];
       const cut = linePieces(grey, line, rowHeight(line));
-      const words = this.words.assemble(cut, line);
-      if (!words) {
+      const found = this.words.lookup(cut);
+      const known = found.filter((f) => f).length;
+      if (cut.length && known === cut.length) {
+        this.words.assembled++;
+        local[m.index] = placeWords(cut, found as OcrWord[][], line);
+        this.cache.set(m.key, local[m.index]);
+        return false;
+      }
+      if (known === 0) {
         pieces.set(m.index, cut);
         return true;
       }
-      local[m.index] = words;
-      this.cache.set(m.key, words);
+      partly.set(m.index, { pieces: cut, found });
+      cut.forEach((piece, i) => {
+        if (!found[i]) parts.push({ index: m.index, piece, line: pieceLine(line, piece) });
+      });
       return false;
     });
     addStage(stages, "diff", performance.now() - t0);
     t0 = performance.now();
-    await this.#recognise(grey, lines, unread, local, options.stacked ?? true, stages);
+    // Parts are read after the lines, in slots of their own.
+    const all = [...lines, ...parts.map((p) => p.line)];
+    const read: OcrWord[][] = [...local, ...parts.map(() => [])];
+    const jobs = [
+      ...unread,
+      ...parts.map((p, k) => ({ index: lines.length + k, key: `part:${p.piece.key}` })),
+    ];
+    await this.#recognise(grey, all, jobs, read, options.stacked ?? true, stages);
     addStage(stages, "recognise", performance.now() - t0 - (stages.prepare ?? 0));
     const fresh: Reading[] = [];
     for (const m of unread) {
       const line = lines[m.index];
+      local[m.index] = read[m.index];
       fresh.push({ kind: "line", key: m.key, words: local[m.index] });
       for (const p of this.words.learn(pieces.get(m.index)!, line, local[m.index], rowHeight(line))) {
         fresh.push({ kind: "piece", ...p });
       }
+    }
+    parts.forEach((p, k) => {
+      const line = lines[p.index];
+      const words = read[lines.length + k];
+      for (const l of this.words.learn([p.piece], p.line, words, rowHeight(line))) {
+        fresh.push({ kind: "piece", ...l });
+      }
+      const entry = partly.get(p.index)!;
+      entry.found[entry.pieces.indexOf(p.piece)] = words.map((w) => ({
+        ...w,
+        x: w.x + p.line.x - p.piece.x,
+        y: w.y + p.line.y - p.piece.y,
+      }));
+    });
+    for (const m of misses) {
+      const entry = partly.get(m.index);
+      if (!entry) continue;
+      local[m.index] = placeWords(entry.pieces, entry.found as OcrWord[][], lines[m.index]);
+      this.cache.set(m.key, local[m.index]);
+      fresh.push({ kind: "line", key: m.key, words: local[m.index] });
     }
     this.#remember(fresh);
     for (const m of misses) for (const twin of twins.get(m.key)!) local[twin] = local[m.index];
@@ -260,7 +301,7 @@ export class ScreenPipeline {
     return {
       words: cleanWords(words),
       charScan,
-      recognised: unread.length,
+      recognised: unread.length + partly.size,
       lines: lines.length,
       stages,
     };

@@ -69,11 +69,22 @@ async function initialise(send: Send, langPath: string): Promise<void> {
 }
 
 /**
+ * The V8 heap each worker may use, in MB. A read leaves about 40 bytes of
+ * garbage per pixel in the worker's heap (the image's way through the
+ * recogniser's JavaScript side), and under V8's default limits a worker let
+ * it pile up to 280 MB before collecting it. With these limits its heap
+ * stays near 40 MB between reads, and a 2-megapixel stack (six times
+ * `MAX_STACK_AREA`) peaked at 68 MB. A worker that reaches the limit stalls
+ * instead of failing (seen at 32 MB), which `READ_TIMEOUT_MS` ends.
+ * Measured over the fixtures: peak RSS 374-430 MB with the defaults, 347 MB
+ * with these.
+ */
+export const WORKER_HEAP = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 4 };
+
+/**
  * A worker that gives no answer to a request in this long is stopped; the
  * request fails with an error that says so, and the next read starts a new
- * worker. A 0.7-megapixel stack takes under 2 s on a loaded 2-core machine.
- * (A worker given a V8 heap ceiling, which would cut the garbage reads leave
- * behind, stalls without a word when it reaches it: this is how that was seen.)
+ * worker. The largest stack takes under 2 s on a loaded 2-core machine.
  */
 export const READ_TIMEOUT_MS = 30_000;
 
@@ -86,7 +97,7 @@ export async function startWorkerRecogniser(
   langPath: string,
   options: { script?: string; timeoutMs?: number; readTimeoutMs?: number } = {},
 ): Promise<Recogniser> {
-  const worker = new Worker(options.script ?? workerScriptPath());
+  const worker = new Worker(options.script ?? workerScriptPath(), { resourceLimits: WORKER_HEAP });
   const pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let dead: Error | null = null;
   const die = (err: Error) => {

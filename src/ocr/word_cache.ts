@@ -6,8 +6,10 @@
  * with the labels of the last one. A line whose pixels are new is cut into
  * word pieces at the gaps between its glyphs, and when every piece has the
  * exact pixels of a piece read before, the line is put together from those
- * readings. One unknown piece sends the whole line to the recogniser, which
- * then teaches the cache the line's pieces.
+ * readings. When some pieces are unknown, only those go to the recogniser,
+ * each as a line of its own (`pieceLine`: one edited word costs one word's
+ * read); a line with no known piece goes whole, and teaches the cache its
+ * pieces.
  *
  * A piece is learned only when the recogniser's words fall cleanly inside
  * it (no word straddles two pieces), so a piece's text is always what the
@@ -68,23 +70,12 @@ export class WordCache {
     this.#cache = new RegionCache(capacity);
   }
 
-  /** Lines put together from known pieces since creation. */
+  /** Lines put together from known pieces since creation (counted by the pipeline). */
   assembled = 0;
 
-  /**
-   * The line's words (relative to the line box) when every piece is known,
-   * else null. A line with no pieces is never assembled.
-   */
-  assemble(pieces: Piece[], line: Box): OcrWord[] | null {
-    if (!pieces.length) return null;
-    const words: OcrWord[] = [];
-    for (const p of pieces) {
-      const known = this.#cache.get(p.key);
-      if (!known) return null;
-      for (const w of known) words.push({ ...w, x: w.x + p.x - line.x, y: w.y + p.y - line.y });
-    }
-    this.assembled++;
-    return words;
+  /** Each piece's words (relative to the piece), or null for a piece never read. */
+  lookup(pieces: Piece[]): Array<OcrWord[] | null> {
+    return pieces.map((p) => this.#cache.get(p.key) ?? null);
   }
 
   /**
@@ -130,4 +121,22 @@ export class WordCache {
   get size(): number {
     return this.#cache.size;
   }
+}
+
+/** Words given relative to each piece, moved to be relative to `line`, left to right. */
+export function placeWords(pieces: Box[], words: OcrWord[][], line: Box): OcrWord[] {
+  return pieces.flatMap((p, i) =>
+    words[i].map((w) => ({ ...w, x: w.x + p.x - line.x, y: w.y + p.y - line.y }))
+  );
+}
+
+/**
+ * The part of `line` one piece covers, as a line of its own: the piece's
+ * columns (a pixel of margin each side, inside the line), the line's rows,
+ * and the components inside.
+ */
+export function pieceLine(line: TextLine, piece: Box): TextLine {
+  const x0 = Math.max(line.x, piece.x - 1), x1 = Math.min(line.x + line.w, piece.x + piece.w + 1);
+  const blobs = line.blobs.filter((b) => b.x >= piece.x && b.x + b.w <= piece.x + piece.w);
+  return { x: x0, y: line.y, w: x1 - x0, h: line.h, blobs };
 }
