@@ -6,6 +6,7 @@
 
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { loadFixtures } from "../bench/ocr_score.ts";
+import { greyOf } from "../src/ocr/pixels.ts";
 import { TesseractEngine } from "../src/ocr/tesseract.ts";
 import { ScreenPipeline } from "../src/ocr/pipeline.ts";
 import type { OcrWord } from "../src/ocr/types.ts";
@@ -70,7 +71,8 @@ Deno.test("engines sharing the in-process core keep their own page mode and char
   try {
     const alone = words(await b.recognize(line, "sparse"));
     assert(alone.length > 2, alone.join(" "));
-    const digitsOnly = await a.recognizeWithAlphabet(line, "line", "0123456789");
+    const grey = greyOf(line, { x: 0, y: 0, width: line.width, height: line.height });
+    const digitsOnly = await a.recognizeGrey(grey, "line", "0123456789");
     assert(digitsOnly.every((w) => /^[0-9]+$/.test(w.text)), digitsOnly.map((w) => w.text).join(" "));
     assertEquals(words(await b.recognize(line, "sparse")), alone);
   } finally {

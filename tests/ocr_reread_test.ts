@@ -121,7 +121,7 @@ Deno.test("glyph runs are cut at empty columns", () => {
 
 Deno.test("only engines that can limit their alphabet get digit re-reads", () => {
   assert(!hasAlphabet(fakeEngine(() => [])));
-  const engine = { ...fakeEngine(() => []), recognizeWithAlphabet: () => Promise.resolve([]) };
+  const engine = { ...fakeEngine(() => []), recognizeGrey: () => Promise.resolve([]) };
   assert(hasAlphabet(engine));
 });
 

@@ -10,7 +10,8 @@
 import { boundsOfBoxes, type Rect } from "../common/rect.ts";
 import type { OcrEngine, OcrWord } from "./types.ts";
 import type { TextLine } from "./lines.ts";
-import { type Grey, rgbaOf } from "./pixels.ts";
+import type { Grey } from "./pixels.ts";
+import { readGrey } from "./read_grey.ts";
 import { prepareLine } from "./prepare.ts";
 import { toSource } from "./stack.ts";
 import { lineGround } from "./ground.ts";
@@ -76,7 +77,7 @@ async function readGlyph(engine: OcrEngine, grey: Grey, line: TextLine): Promise
   let bestConf = -1;
   for (const textHeight of GLYPH_HEIGHTS) {
     const prepared = prepareLine(grey, line, textHeight, lineGround(line, grey));
-    const read = (await engine.recognize(rgbaOf(prepared.image), "char"))
+    const read = (await readGrey(engine, prepared.image, "char"))
       .filter((w) => w.conf >= CHAR_CONF_FLOOR && [...w.text].length <= 3);
     // One blob is one character: `Cc` or `Oo` is the recogniser hedging on case.
     if (line.blobs.length === 1 && read.length === 1) {

@@ -19,14 +19,14 @@ const DIGITISH = new Set([..."0123456789lI|!oODQsSzZéeg?"]);
 /** A digit. */
 const DIGITS = /[0-9]/;
 
-/** An engine that can read with a limited alphabet (tesseract). */
+/** An engine that can read greyscale with a limited alphabet (tesseract). */
 export interface AlphabetEngine extends OcrEngine {
-  recognizeWithAlphabet(image: RgbaImage, mode: OcrMode, alphabet: string): Promise<OcrWord[]>;
+  recognizeGrey(image: Grey, mode: OcrMode, alphabet?: string): Promise<OcrWord[]>;
 }
 
 /** Whether an engine can read with a limited alphabet. */
 export function hasAlphabet(engine: OcrEngine): engine is AlphabetEngine {
-  return typeof (engine as Partial<AlphabetEngine>).recognizeWithAlphabet === "function";
+  return typeof (engine as Partial<AlphabetEngine>).recognizeGrey === "function";
 }
 
 /**

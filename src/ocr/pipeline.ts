@@ -22,7 +22,8 @@ import type { Rect, RgbaImage } from "../desktop/types.ts";
 import type { OcrEngine, OcrWord } from "./types.ts";
 import { type Box, findTextLines, isTextLine, type TextLine } from "./lines.ts";
 import { lineGround, surfaceBox } from "./ground.ts";
-import { cropGrey, type Grey, greyOf, rgbaOf } from "./pixels.ts";
+import { cropGrey, type Grey, greyOf } from "./pixels.ts";
+import { readGrey } from "./read_grey.ts";
 import { prepareLine, ringLevel } from "./prepare.ts";
 import { STACK_GAP, stackLines, toSource, unstackWords } from "./stack.ts";
 import { hashRegion, RegionCache } from "./cache.ts";
@@ -215,7 +216,7 @@ export class ScreenPipeline {
       }
     });
     // A new line made only of word pieces seen before is put together without the recogniser;
-    // when only some of its pieces are new, only those are read, each as a line of its own.
+    // when fewer than half of its pieces are new, only those are read, each as a line of its own.
     const pieces = new Map<number, Piece[]>();
     const parts: Array<{ index: number; piece: Piece; line: TextLine }> = [];
     const partly = new Map<number, { pieces: Piece[]; found: Array<OcrWord[] | null> }>();
@@ -230,7 +231,8 @@ export class ScreenPipeline {
         this.cache.set(m.key, local[m.index]);
         return false;
       }
-      if (known === 0) {
+      // Pieces read alone lose the line around them: only a line mostly known is read in part.
+      if ((cut.length - known) * 2 >= cut.length) {
         pieces.set(m.index, cut);
         return true;
       }
@@ -346,7 +348,7 @@ export class ScreenPipeline {
     };
     if (!stacked) {
       await Promise.all(prepared.map(async (m) => {
-        store(m, await this.engine.recognize(rgbaOf(m.line.image), "line"));
+        store(m, await readGrey(this.engine, m.line.image, "line"));
       }));
       return;
     }
@@ -360,7 +362,7 @@ export class ScreenPipeline {
       // Keep screen order inside a stack: the recogniser reads top to bottom.
       group.sort((a, b) => a.index - b.index);
       const stack = timed(stages, "prepare", () => stackLines(group.map((m) => m.line)));
-      const words = await this.engine.recognize(rgbaOf(stack.image), "block");
+      const words = await readGrey(this.engine, stack.image, "block");
       unstackWords(stack, words).forEach((found, i) => store(group[i], found));
     }));
     // Short lines the stacks left empty or half-read get a second look alone.
@@ -424,7 +426,7 @@ export class ScreenPipeline {
         text = acceptDigitReading(
           head,
           tail,
-          await engine.recognizeWithAlphabet(rgbaOf(prepared.image), "block", alphabet),
+          await engine.recognizeGrey(prepared.image, "block", alphabet),
         );
         if (text) break;
       }
@@ -435,8 +437,8 @@ export class ScreenPipeline {
         const digits = acceptDigitReading(
           "",
           tail,
-          await engine.recognizeWithAlphabet(
-            rgbaOf(prepareLine(grey, tailBox, rowHeight(line), ground).image),
+          await engine.recognizeGrey(
+            prepareLine(grey, tailBox, rowHeight(line), ground).image,
             "block",
             "0123456789",
           ),

@@ -12,7 +12,8 @@
 
 import type { OcrEngine, OcrWord } from "./types.ts";
 import type { TextLine } from "./lines.ts";
-import { type Grey, rgbaOf } from "./pixels.ts";
+import type { Grey } from "./pixels.ts";
+import { readGrey } from "./read_grey.ts";
 import { prepareLine } from "./prepare.ts";
 import { toSource } from "./stack.ts";
 
@@ -69,7 +70,7 @@ export async function rereadLine(
   let bestCover = coverage(line, current);
   for (const textHeight of REREAD_HEIGHTS) {
     const prepared = prepareLine(grey, line, textHeight, ground);
-    const words = (await engine.recognize(rgbaOf(prepared.image), "block"))
+    const words = (await readGrey(engine, prepared.image, "block"))
       .filter((w) => w.conf >= minConf)
       .map((w) => toSource(prepared, { ...w, text: fix(w.text) }, -line.x, -line.y));
     const cover = coverage(line, words);

@@ -20,6 +20,7 @@ import { dirname, join } from "node:path";
 import engData from "@tesseract.js-data/eng";
 import { PSM } from "tesseract.js";
 import type { RgbaImage } from "../desktop/types.ts";
+import type { Grey } from "./pixels.ts";
 import { envVar } from "../env.ts";
 import type { OcrEngine, OcrMode, OcrWord } from "./types.ts";
 import { limitMallocArenas, trimNativeMemory } from "./memory.ts";
@@ -42,11 +43,23 @@ const PSM_OF: Record<OcrMode, PSM> = {
   char: PSM.SINGLE_CHAR,
 };
 
-/** Encodes an RGBA image as a binary greyscale PGM, which leptonica reads directly and cheaply. */
+/** The header of a binary greyscale PGM, which leptonica reads directly and cheaply. */
+function pgmHeader(width: number, height: number): Uint8Array {
+  return new TextEncoder().encode(`P5\n${width} ${height}\n255\n`);
+}
+
+/** Encodes a greyscale image as a binary PGM. */
+export function greyPgm(image: Grey): Uint8Array {
+  const header = pgmHeader(image.width, image.height);
+  const out = new Uint8Array(header.length + image.width * image.height);
+  out.set(header);
+  out.set(image.data.subarray(0, image.width * image.height), header.length);
+  return out;
+}
+
+/** Encodes an RGBA image as a binary greyscale PGM. */
 export function toPgm(image: RgbaImage): Uint8Array {
-  const header = new TextEncoder().encode(
-    `P5\n${image.width} ${image.height}\n255\n`,
-  );
+  const header = pgmHeader(image.width, image.height);
   const n = image.width * image.height;
   const out = new Uint8Array(header.length + n);
   out.set(header);
@@ -133,17 +146,27 @@ export class TesseractEngine implements OcrEngine {
     limitMallocArenas(MALLOC_ARENAS);
   }
 
-  /**
-   * Reads `image` with the recogniser limited to the characters of
-   * `alphabet` (a digits-favouring second read of a token like `Fruit1O`).
-   */
-  recognizeWithAlphabet(image: RgbaImage, mode: OcrMode, alphabet: string): Promise<OcrWord[]> {
-    return this.recognize(image, mode, alphabet);
+  recognize(image: RgbaImage, mode: OcrMode = "block"): Promise<OcrWord[]> {
+    return this.#read(image.width, image.height, () => toPgm(image), mode, "");
   }
 
-  async recognize(image: RgbaImage, mode: OcrMode = "block", alphabet = ""): Promise<OcrWord[]> {
+  /**
+   * Reads a greyscale image, limited to the characters of `alphabet` when
+   * one is given (a digits-favouring second read of a token like `Fruit1O`).
+   */
+  recognizeGrey(image: Grey, mode: OcrMode = "block", alphabet = ""): Promise<OcrWord[]> {
+    return this.#read(image.width, image.height, () => greyPgm(image), mode, alphabet);
+  }
+
+  async #read(
+    width: number,
+    height: number,
+    pgm: () => Uint8Array,
+    mode: OcrMode,
+    alphabet: string,
+  ): Promise<OcrWord[]> {
     if (this.#closed) throw new Error("the OCR engine was closed");
-    if (image.width < 3 || image.height < 3) return [];
+    if (width < 3 || height < 3) return [];
     const slot = await this.#acquire();
     let worker: Recogniser | undefined;
     try {
@@ -162,12 +185,8 @@ export class TesseractEngine implements OcrEngine {
         await worker.setParameters({ tessedit_char_whitelist: alphabet });
         slot.alphabet = alphabet;
       }
-      const result = await worker.recognize(
-        toPgm(image),
-        {},
-        { blocks: true, text: false },
-      );
-      slot.pixels += image.width * image.height;
+      const result = await worker.recognize(pgm(), {}, { blocks: true, text: false });
+      slot.pixels += width * height;
       return wordsOf((result.data.blocks ?? []) as TBlock[]);
     } finally {
       this.#release(slot, worker);

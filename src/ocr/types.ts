@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { Grey } from "./pixels.ts";
 import type { Rect, RgbaImage } from "../desktop/types.ts";
 import type { StageTimes } from "../common/stages.ts";
 
@@ -36,6 +37,11 @@ export interface OcrEngine {
   readonly name: string;
   /** Recognises the words of an RGBA image. */
   recognize(image: RgbaImage, mode?: OcrMode): Promise<OcrWord[]>;
+  /**
+   * Recognises the words of a greyscale image, optionally limited to the
+   * characters of `alphabet` (optional: see `readGrey` for engines without).
+   */
+  recognizeGrey?(image: Grey, mode?: OcrMode, alphabet?: string): Promise<OcrWord[]>;
   /** Starts the recognisers now rather than on the first read (optional). */
   warm?(): Promise<void>;
   /** Stops workers and frees native objects. Safe to call twice. */

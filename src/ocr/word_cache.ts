@@ -6,10 +6,11 @@
  * with the labels of the last one. A line whose pixels are new is cut into
  * word pieces at the gaps between its glyphs, and when every piece has the
  * exact pixels of a piece read before, the line is put together from those
- * readings. When some pieces are unknown, only those go to the recogniser,
- * each as a line of its own (`pieceLine`: one edited word costs one word's
- * read); a line with no known piece goes whole, and teaches the cache its
- * pieces.
+ * readings. When fewer than half of the pieces are unknown, only those go to
+ * the recogniser, each as a line of its own (`pieceLine`: one edited word
+ * costs one word's read); other lines go whole, and teach the cache their
+ * pieces. (Read alone, the icons of a toolbar row whose other icons were
+ * known came back as letters the whole row's read had dropped.)
  *
  * A piece is learned only when the recogniser's words fall cleanly inside
  * it (no word straddles two pieces), so a piece's text is always what the
