@@ -11,7 +11,6 @@
  */
 
 import type { OcrEngine, OcrMode, OcrWord } from "./types.ts";
-import type { RgbaImage } from "../desktop/types.ts";
 import type { Grey } from "./pixels.ts";
 
 /** Letters the recogniser gives for digits in UI fonts, and the digits themselves. */
