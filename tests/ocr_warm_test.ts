@@ -62,7 +62,9 @@ Deno.test("a read after a priming read of the same frame recognises nothing agai
   const reader = createScreenReader(engine);
   let calls = 0;
   const recognize = engine.recognize.bind(engine);
+  const recognizeGrey = engine.recognizeGrey.bind(engine);
   engine.recognize = (...args) => (calls++, recognize(...args));
+  engine.recognizeGrey = (...args) => (calls++, recognizeGrey(...args));
   try {
     const priming = reader.prime!(f.frame);
     // Asked before the priming read is done: it waits for it instead of reading the lines twice.
