@@ -19,3 +19,30 @@ Deno.test("focus_app keeps trying a refused activation and says why when time ru
   assert.match(r.message, /did not come to the front within 3000 ms \(could not confirm that the Safari/);
   assert.ok(d.log.filter((l) => l === "activate 2").length >= 2, "asked again after a second");
 });
+
+Deno.test("a cancelled focus_app stops waiting for a launched app's window and says it was started", async () => {
+  const d = new FakeDesktop();
+  d.launchable = [{ name: "Mousepad", aliases: ["mousepad"], launch: ["mousepad"] }];
+  const stop = new AbortController();
+  // The window never comes; the request is cancelled two seconds in.
+  d.at(2000, () => stop.abort());
+  const r = await focusApp(d, "Mousepad", 10_000, d.clock, stop.signal);
+  assert.ok(!r.ok && r.reason === "cancelled");
+  assert.match(r.message, /cancelled, after starting Mousepad, whose window may still appear/);
+  assert.ok(d.clock.now() < 2500, `waited until ${d.clock.now()} ms`);
+  assert.deepEqual(d.log.filter((l) => l.startsWith("launch")), ["launch Mousepad"]);
+});
+
+Deno.test("a focus_app cancelled before it acts does nothing", async () => {
+  const d = new FakeDesktop();
+  d.launchable = [{ name: "Mousepad", aliases: ["mousepad"], launch: ["mousepad"] }];
+  d.running = [{ name: "Geany", pid: 9, aliases: [], windowIds: [] }];
+  const stop = new AbortController();
+  stop.abort();
+  for (const name of ["Mousepad", "Geany"]) {
+    const r = await focusApp(d, name, 10_000, d.clock, stop.signal);
+    assert.ok(!r.ok && r.reason === "cancelled", name);
+    assert.match(r.message, /cancelled; nothing was done/);
+  }
+  assert.deepEqual(d.log, []);
+});

@@ -21,7 +21,7 @@ export type FocusResult =
   }
   | {
     ok: false;
-    reason: "ambiguous" | "not_found" | "launch_failed" | "not_confirmed" | "denied";
+    reason: "ambiguous" | "not_found" | "launch_failed" | "not_confirmed" | "denied" | "cancelled";
     message: string;
     candidates: string[];
   };
@@ -29,13 +29,28 @@ export type FocusResult =
 /** How long a running app without a window gets to show one before it is asked to. */
 const STARTING_MS = 2500;
 
-async function windowAppears(desktop: Desktop, names: string[], ms: number, clock: Clock): Promise<boolean> {
+async function windowAppears(
+  desktop: Desktop,
+  names: string[],
+  ms: number,
+  clock: Clock,
+  signal?: AbortSignal,
+): Promise<"appeared" | "not_yet" | "cancelled"> {
   const end = clock.now() + ms;
   while (clock.now() < end) {
-    if (desktop.windows().windows.some((w) => windowOf(w, names))) return true;
+    if (signal?.aborted) return "cancelled";
+    if (desktop.windows().windows.some((w) => windowOf(w, names))) return "appeared";
     await clock.sleep(100);
   }
-  return false;
+  return "not_yet";
+}
+
+/** The failure of a request cancelled after `done` (what was already sent to the desktop, if anything). */
+function cancelled(done: string): FocusResult {
+  return fail(
+    "cancelled",
+    `stopped because the request was cancelled${done ? `, after ${done}` : "; nothing was done"}`,
+  );
 }
 
 /** True when a window belongs to an app known by these names. */
@@ -45,13 +60,15 @@ function windowOf(w: WindowInfo, names: string[]): boolean {
 
 /**
  * Focuses (or launches) the app called `query`, waiting up to `timeoutMs`
- * by `clock` (the real one unless a test passes its own).
+ * by `clock` (the real one unless a test passes its own). When `signal`
+ * aborts, it stops at the next check and says what it had already done.
  */
 export async function focusApp(
   desktop: Desktop,
   query: string,
   timeoutMs = 10_000,
   clock: Clock = realClock,
+  signal?: AbortSignal,
 ): Promise<FocusResult> {
   const t0 = clock.now();
   const refusal = desktop.deniedApp?.(query);
@@ -65,9 +82,11 @@ export async function focusApp(
     let how: "activated" | "reopened" = "activated";
     // A process without a window may simply still be starting: give it a moment
     // to map its window before asking it for another one.
-    if (
-      !app.windowIds.length && !(await windowAppears(desktop, [app.name, ...app.aliases], STARTING_MS, clock))
-    ) {
+    const appears = app.windowIds.length
+      ? "appeared"
+      : await windowAppears(desktop, names, STARTING_MS, clock, signal);
+    if (appears === "cancelled" || signal?.aborted) return cancelled("");
+    if (appears === "not_yet") {
       how = "reopened";
       try {
         await desktop.reopen(app);
@@ -78,7 +97,7 @@ export async function focusApp(
         );
       }
     }
-    return await confirm(desktop, app.name, names, how, t0, timeoutMs, clock);
+    return await confirm(desktop, app.name, names, how, t0, timeoutMs, clock, signal);
   }
 
   const launchable = await desktop.launchableApps();
@@ -88,6 +107,7 @@ export async function focusApp(
     if (exe) target = { app: exe };
   }
   if ("message" in target) return target;
+  if (signal?.aborted) return cancelled("");
   try {
     await desktop.launch(target.app);
   } catch (err) {
@@ -104,6 +124,7 @@ export async function focusApp(
     t0,
     timeoutMs,
     clock,
+    signal,
   );
 }
 
@@ -124,7 +145,10 @@ function ambiguous(
   };
 }
 
-function fail(reason: "launch_failed" | "not_confirmed" | "not_found", message: string): FocusResult {
+function fail(
+  reason: "launch_failed" | "not_confirmed" | "not_found" | "cancelled",
+  message: string,
+): FocusResult {
   return { ok: false, reason, message, candidates: [] };
 }
 
@@ -155,6 +179,7 @@ async function confirm(
   t0: number,
   timeoutMs: number,
   clock: Clock,
+  signal?: AbortSignal,
 ): Promise<FocusResult> {
   let activatedId: string | null = null;
   let activatedAt = 0;
@@ -162,6 +187,14 @@ async function confirm(
   // A backend that checks its own activation (macOS) says why it failed; keep trying until the deadline.
   let refusal = "";
   while (clock.now() - t0 < timeoutMs) {
+    if (signal?.aborted) {
+      const done = how === "activated"
+        ? (activatedId ? `asking ${appName}'s window to come to the front` : "")
+        : `${
+          how === "launched" ? "starting" : "asking for a new window of"
+        } ${appName}, whose window may still appear`;
+      return cancelled(done);
+    }
     const state = desktop.windows();
     const focus = state.windows.find((w) => w.id === state.focusWindowId);
     if (focus && windowOf(focus, names)) {

@@ -5,6 +5,7 @@
  */
 
 import { z } from "zod";
+import { realClock } from "../common/time.ts";
 import { focusApp } from "../desktop/focus_app.ts";
 import { defineTool } from "./tool.ts";
 import { windowShape } from "./shared_shapes.ts";
@@ -40,8 +41,8 @@ export const focusAppTool = defineTool({
   },
   actsOnScreen: true,
   carriesScreenText: true,
-  async run(args, services) {
-    const r = await focusApp(services.desktop(), args.app_name, args.timeout_ms);
+  async run(args, services, call) {
+    const r = await focusApp(services.desktop(), args.app_name, args.timeout_ms, realClock, call?.signal);
     if (!r.ok) {
       return { ok: false, text: `not focused: ${r.message}` };
     }
