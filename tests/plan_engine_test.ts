@@ -673,3 +673,33 @@ Deno.test("a click that opens another window is remembered as a transition, with
     "Preferences",
   ]);
 });
+
+Deno.test("drag: a drop on a destructive label asks first; declined, nothing is pressed", async () => {
+  const path = [{ target: { text: "notes.txt" } }, { target: { text: "Remove" } }];
+  const asked: string[] = [];
+  for (const answer of ["decline", "accept"] as const) {
+    const d = editor(text("notes.txt", 60, 60), text("Remove", 250, 200));
+    const services = fakeServices(d);
+    services.ask = (message) => (asked.push(message), Promise.resolve(answer));
+    const r = await executePlan(services, planSchema.parse({ steps: [{ action: "drag", path }] }), d.clock);
+    if (answer === "decline") {
+      assertEquals(r.status, "declined");
+      assertEquals(d.inputs(), []);
+    } else {
+      assertEquals(r.status, "success", r.failure?.reason);
+      assertEquals(d.inputs(), ["left down", "left up"]);
+    }
+  }
+  assertEquals(asked.length, 2);
+  assertMatch(asked[0], /about to drag "notes\.txt" onto "Remove" in Editor, window "notes\.txt - Editor"/);
+  // A drop anywhere else is not asked about.
+  const d = editor(text("notes.txt", 60, 60), text("Archive", 250, 200));
+  const services = fakeServices(d);
+  services.ask = () => Promise.reject(new Error("asked"));
+  const plain = await executePlan(
+    services,
+    planSchema.parse({ steps: [{ action: "drag", path: [path[0], { target: { text: "Archive" } }] }] }),
+    d.clock,
+  );
+  assertEquals(plain.status, "success", plain.failure?.reason);
+});

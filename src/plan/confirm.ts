@@ -1,7 +1,7 @@
 /**
  * The one place a plan asks the user before a destructive step: a click on
- * a label such as "Delete", a destructive hotkey, or a typed line that a
- * terminal would run. The user answers through the client (MCP
+ * a label such as "Delete" (or a drag dropped on one), a destructive hotkey,
+ * or a typed line that a terminal would run. The user answers through the client (MCP
  * elicitation); a client that cannot ask leaves the decision to the policy
  * in choto.json, which no tool call can change.
  *

@@ -18,6 +18,7 @@ import { type Run, StepFailure, type StepReport } from "../run.ts";
 import type { Step, Waypoint } from "../steps.ts";
 import { enterWindow, surfaceOf } from "../targeting.ts";
 import { detailSuffix } from "../report.ts";
+import { confirmStep, destructiveLabel } from "../confirm.ts";
 import { beforeOf, verify } from "../verify.ts";
 
 type DragStep = Extract<Step, { action: "drag" }>;
@@ -27,9 +28,18 @@ const MAX_PUSHES = 14;
 /** Pointer moves per waypoint segment, so toolkits see a drag and not a jump. */
 const GLIDE_STEPS = 8;
 
+/** A resolved waypoint: where, how the reply names it, and the text it was found by (none for coordinates). */
+interface Resolved {
+  point: Point;
+  label: string;
+  text: string | null;
+}
+
 /** Resolves one waypoint on a look (no scrolling: earlier points would move). */
-function resolveWaypoint(l: Look, wp: Waypoint, i: number): { point: Point; label: string } {
-  if ("x" in wp) return { point: { x: Math.round(wp.x), y: Math.round(wp.y) }, label: `(${wp.x},${wp.y})` };
+function resolveWaypoint(l: Look, wp: Waypoint, i: number): Resolved {
+  if ("x" in wp) {
+    return { point: { x: Math.round(wp.x), y: Math.round(wp.y) }, label: `(${wp.x},${wp.y})`, text: null };
+  }
   const scope = wp.target.scope ?? "window";
   const s = surfaceOf(l, scope);
   const r = resolveTarget(wp.target.text, s.elements, s.area, wp.target.region);
@@ -45,6 +55,7 @@ function resolveWaypoint(l: Look, wp: Waypoint, i: number): { point: Point; labe
   return {
     point: { x: Math.round(r.point.x + dx), y: Math.round(r.point.y + dy) },
     label: `"${r.element.text}"${offset}`,
+    text: r.element.text,
   };
 }
 
@@ -101,7 +112,7 @@ async function resolvePath(
   run: Run,
   step: DragStep,
   windowId: string | undefined,
-): Promise<{ look: Look; points: Array<{ point: Point; label: string }> }> {
+): Promise<{ look: Look; points: Resolved[] }> {
   const deadline = run.clock.now() + step.timeout_ms;
   let l = await run.look(windowId);
   for (;;) {
@@ -132,6 +143,17 @@ async function gesture(
   const desktop = run.services.desktop();
   const win = await enterWindow(run, windowOf(step));
   const { look: l, points } = await resolvePath(run, step, win?.id);
+  // Dropping on "Delete" or "Remove" is as destructive as clicking it: the user says yes first.
+  const drop = points[points.length - 1];
+  const label = drop.text === null ? null : destructiveLabel(run.services.policy, drop.text);
+  if (label && !step.until_readout) {
+    await confirmStep(run, {
+      what: `drag ${points[0].label} onto ${drop.label}`,
+      app: l.window?.app ?? null,
+      window: l.window?.title ?? null,
+      step: n,
+    });
+  }
   const mods = step.modifiers ?? [];
   const base = { step: n, action: "drag" };
 
