@@ -2,7 +2,8 @@
  * End to end on mousepad through a real MCP client: two plans sent at once
  * type one after the other, a cancelled type stops where it was cancelled,
  * a scroll far beyond reason is refused or cut by the time limit, and a
- * client that goes away mid-drag with Shift held leaves nothing pressed.
+ * client that goes away mid-drag with Shift held leaves nothing pressed, and
+ * so does a server stopped by SIGTERM or SIGINT.
  */
 
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -134,6 +135,34 @@ Deno.test({
           );
         },
       );
+
+      for (const signal of ["SIGTERM", "SIGINT"]) {
+        await t.step(`${signal} to the server mid-drag with Shift held leaves nothing pressed`, async () => {
+          const other = await connectServer(desktop.env, `${dir}/choto.db`);
+          try {
+            const path = Array.from({ length: 20 }, (_, i) => ({ x: 300 + (i % 2) * 400, y: 200 + i * 20 }));
+            void plan(other.client, { steps: [{ action: "drag", modifiers: ["shift"], path }] }).catch(
+              () => {},
+            );
+            const end = performance.now() + 60_000;
+            while (!held(x).button1 && performance.now() < end) await new Promise((r) => setTimeout(r, 10));
+            assert(held(x).button1 && held(x).shift, "the drag never pressed the button with Shift");
+            // As a client that started `deno run` itself would: the signal goes to the server process.
+            const pid = other.pid;
+            const sent = await new Deno.Command("sh", {
+              args: ["-c", `kill -${signal.slice(3)} $(cat /proc/${pid}/task/${pid}/children)`],
+            }).output();
+            assertEquals(sent.code, 0, new TextDecoder().decode(sent.stderr));
+            const after = performance.now() + 5_000;
+            while ((held(x).button1 || held(x).shift) && performance.now() < after) {
+              await new Promise((r) => setTimeout(r, 50));
+            }
+            assertEquals(held(x), { button1: false, shift: false });
+          } finally {
+            await other.close().catch(() => {});
+          }
+        });
+      }
 
       await t.step("the client going away mid-drag with Shift held leaves nothing pressed", async () => {
         const path = Array.from({ length: 20 }, (_, i) => ({ x: 300 + (i % 2) * 400, y: 200 + i * 20 }));

@@ -21,7 +21,7 @@ export async function connectServer(
   env: Record<string, string>,
   dbPath: string,
   elicit?: Elicit,
-): Promise<{ client: Client; stderr: () => string; close: () => Promise<void> }> {
+): Promise<{ client: Client; stderr: () => string; close: () => Promise<void>; pid: number | null }> {
   const transport = new StdioClientTransport({
     command: Deno.execPath(),
     args: ["task", "--quiet", "start", "--db", dbPath],
@@ -48,6 +48,8 @@ export async function connectServer(
   await client.listTools();
   return {
     client,
+    // The task runner's process; the server is its child.
+    pid: transport.pid,
     stderr: () => err,
     close: async () => {
       await client.close();
