@@ -11,25 +11,12 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { createX11Desktop } from "../src/desktop/x11.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { connectServer } from "./support/mcp.ts";
-import type { Called } from "./support/session.ts";
+import { callTool } from "./support/session.ts";
 import { skipE2E, startDesktop, type TestDesktop } from "./support/xdesktop.ts";
-
-type Content = Array<{ type: string; text?: string }>;
-
-async function call(client: Client, name: string, args: Record<string, unknown>): Promise<Called> {
-  const r = await client.callTool({ name, arguments: args }, undefined, { timeout: 180_000 });
-  const content = r.content as Content;
-  return {
-    isError: Boolean(r.isError),
-    text: content.filter((c) => c.type === "text").map((c) => c.text).join("\n"),
-    images: content.filter((c) => c.type === "image").length,
-    structured: (r.structuredContent ?? {}) as Record<string, unknown>,
-  };
-}
 
 /** What galculator's display shows, read through an ordinary plan (optionally after clearing it). */
 async function display(client: Client, clear = false): Promise<string> {
-  const r = await call(client, "execute_plan", {
+  const r = await callTool(client, "execute_plan", {
     steps: [
       { action: "focus_app", app_name: "galculator" },
       ...(clear ? [{ action: "click", target: { text: "AC" } }] : []),
@@ -83,19 +70,19 @@ Deno.test({
       let c = server.client;
 
       await t.step("start a mission; a second start is refused naming the active one", async () => {
-        const r = await call(c, "mission_start", {
+        const r = await callTool(c, "mission_start", {
           goal: "add on the calculator, note it down",
           items: ITEMS,
         });
         assert(!r.isError, r.text);
         assertMatch(r.text, /in play: item 1 of 3, pending: add 7 and 8/);
-        const again = await call(c, "mission_start", { goal: "another goal", items: ITEMS });
+        const again = await callTool(c, "mission_start", { goal: "another goal", items: ITEMS });
         assert(again.isError);
         assertMatch(again.text, /mission #1 "add on the calculator, note it down" is active/);
       });
 
       await t.step("items pass through execute_plan and keep their steps", async () => {
-        const add = await call(c, "execute_plan", {
+        const add = await callTool(c, "execute_plan", {
           steps: ADD,
           mission_item_id: 1,
           llm_version_tag: "model-a",
@@ -103,7 +90,7 @@ Deno.test({
         assertEquals(add.structured.status, "success", add.text);
         assertMatch(add.text, /item 1 passed; these steps are kept as its recipe/);
         assertMatch(add.text, /in play: item 2 of 3, pending: write a note/);
-        const note = await call(c, "execute_plan", {
+        const note = await callTool(c, "execute_plan", {
           steps: [
             { action: "focus_app", app_name: "mousepad", timeout_ms: 15000 },
             { action: "type", text: "mission note", expect: { appears: "mission note" } },
@@ -118,7 +105,7 @@ Deno.test({
       });
 
       await t.step("a run that escalates fails its item with the run's own reason", async () => {
-        const r = await call(c, "execute_plan", {
+        const r = await callTool(c, "execute_plan", {
           steps: [
             { action: "focus_app", app_name: "mousepad" },
             { action: "click", target: { text: "Print Everything Now", scroll_to_find: false } },
@@ -131,23 +118,23 @@ Deno.test({
       });
 
       await t.step("mission_mark's rules", async () => {
-        const bare = await call(c, "mission_mark", { mission_item_id: 3, status: "failed" });
+        const bare = await callTool(c, "mission_mark", { mission_item_id: 3, status: "failed" });
         assert(bare.isError);
         assertMatch(bare.text, /needs a reason/);
-        const contradiction = await call(c, "mission_mark", {
+        const contradiction = await callTool(c, "mission_mark", {
           mission_item_id: 3,
           status: "passed",
           reason: "ok",
         });
         assert(contradiction.isError);
         assertMatch(contradiction.text, /a reason belongs only on status 'failed'/);
-        const skipped = await call(c, "mission_mark", { mission_item_id: 3, status: "skipped" });
+        const skipped = await callTool(c, "mission_mark", { mission_item_id: 3, status: "skipped" });
         assert(!skipped.isError, skipped.text);
         assertMatch(skipped.text, /progress: 2 of 3 passed, 0 failed, 1 skipped, 0 pending/);
       });
 
       await t.step("mission_status full shows every item with its status", async () => {
-        const r = await call(c, "mission_status", { full: true });
+        const r = await callTool(c, "mission_status", { full: true });
         assert(!r.isError, r.text);
         assertMatch(r.text, /1\. \[passed\] add 7 and 8 \(by a run; recipe kept/);
         assertMatch(r.text, /2\. \[passed\] write a note \(by a run; recipe kept/);
@@ -159,10 +146,10 @@ Deno.test({
       c = server.client;
 
       await t.step("a new server process replays item 1 and the calculator shows 15 again", async () => {
-        const status = await call(c, "mission_status", {});
+        const status = await callTool(c, "mission_status", {});
         assertMatch(status.text, /mission #1 \(active\): add on the calculator/);
         assert(!/\b15\b/.test(await display(c, true)), "the display was cleared");
-        const r = await call(c, "mission_replay", { mission_item_id: 1, llm_version_tag: "model-a" });
+        const r = await callTool(c, "mission_replay", { mission_item_id: 1, llm_version_tag: "model-a" });
         assert(!r.isError, r.text);
         assertEquals(r.structured.status, "success", r.text);
         assertMatch(
@@ -175,7 +162,7 @@ Deno.test({
 
       await t.step("another model tag: no step runs, the field is named with both values", async () => {
         assert(!/\b15\b/.test(await display(c, true)));
-        const r = await call(c, "mission_replay", { mission_item_id: 1, llm_version_tag: "model-b" });
+        const r = await callTool(c, "mission_replay", { mission_item_id: 1, llm_version_tag: "model-b" });
         assert(r.isError, r.text);
         assertEquals(r.structured.status, null);
         assertEquals(r.structured.differences, [
@@ -189,13 +176,13 @@ Deno.test({
       await t.step("a resized window: no step runs, window_size is named with both values", async () => {
         const b = calculatorBounds(desktop);
         const corner = { x: b.x + b.width - 2, y: b.y + b.height - 2 };
-        const drag = await call(c, "execute_plan", {
+        const drag = await callTool(c, "execute_plan", {
           steps: [{ action: "drag", path: [corner, { x: corner.x + 120, y: corner.y + 80 }] }],
         });
         assertEquals(drag.structured.status, "success", drag.text);
         const after = calculatorBounds(desktop);
         assert(after.width !== b.width || after.height !== b.height, "the window was resized");
-        const r = await call(c, "mission_replay", { mission_item_id: 1, llm_version_tag: "model-a" });
+        const r = await callTool(c, "mission_replay", { mission_item_id: 1, llm_version_tag: "model-a" });
         assert(r.isError, r.text);
         assertEquals(r.structured.status, null);
         assertEquals(r.structured.differences, [
@@ -213,11 +200,11 @@ Deno.test({
       });
 
       await t.step("mission_finish gives the closing record and frees the slot", async () => {
-        const r = await call(c, "mission_finish", { status: "done" });
+        const r = await callTool(c, "mission_finish", { status: "done" });
         assert(!r.isError, r.text);
         assertMatch(r.text, /closing record of mission #1:\n── mission #1 \(done on /);
         for (const it of ITEMS) assert(r.text.includes(it.acceptance), it.title);
-        const next = await call(c, "mission_start", { goal: "next", items: ITEMS.slice(0, 1) });
+        const next = await callTool(c, "mission_start", { goal: "next", items: ITEMS.slice(0, 1) });
         assert(!next.isError, next.text);
       });
     } finally {

@@ -7,7 +7,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { loadFixtures } from "../bench/ocr_score.ts";
 import { greyOf } from "../src/ocr/pixels.ts";
-import { TesseractEngine } from "../src/ocr/tesseract.ts";
+import { TesseractEngine, type TesseractOptions } from "../src/ocr/tesseract.ts";
 import { ScreenPipeline } from "../src/ocr/pipeline.ts";
 import type { OcrWord } from "../src/ocr/types.ts";
 import type { RgbaImage } from "../src/desktop/types.ts";
@@ -80,48 +80,58 @@ Deno.test("engines sharing the in-process core keep their own page mode and char
   }
 });
 
-Deno.test("a worker that dies during a read fails that read only; the next read starts a new one", async () => {
+/**
+ * Runs `fn` on a one-recogniser engine whose worker is the test script
+ * `script`, which misbehaves on its first read while the marker file named
+ * by the variable `marker` does not exist yet; `fn` gets the zenity dialog's crop.
+ */
+async function withFaultyWorker(
+  script: string,
+  marker: string,
+  options: TesseractOptions,
+  fn: (engine: TesseractEngine, dialog: RgbaImage) => Promise<void>,
+): Promise<void> {
   const [f] = await loadFixtures((n) => n === "apps/zenity_question_light");
   const dir = await Deno.makeTempDir({ prefix: "choto-ocr-" });
-  Deno.env.set("CHOTO_TEST_DIE_ONCE", `${dir}/died`);
-  const script = new URL("./support/dying_ocr_worker.cjs", import.meta.url).pathname;
-  const engine = new TesseractEngine(1, { inProcess: false, workerScript: script });
+  Deno.env.set(marker, `${dir}/marker`);
+  const workerScript = new URL(`./support/${script}`, import.meta.url).pathname;
+  const engine = new TesseractEngine(1, { ...options, inProcess: false, workerScript });
   try {
     await engine.warm();
+    await fn(engine, crop(f.frame, 290, 140, 420, 160));
+  } finally {
+    await engine.close();
+    Deno.env.delete(marker);
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("a worker that dies during a read fails that read only; the next read starts a new one", async () => {
+  await withFaultyWorker("dying_ocr_worker.cjs", "CHOTO_TEST_DIE_ONCE", {}, async (engine, dialog) => {
     let failed = "";
-    const dialog = crop(f.frame, 290, 140, 420, 160);
     await engine.recognize(dialog, "sparse").catch((e) => (failed = e.message));
     assert(/OCR worker (exited|failed)/.test(failed), failed);
     const words = await engine.recognize(dialog, "sparse");
     assert(words.some((w) => w.text === "Yes"), words.map((w) => w.text).join(" "));
     assertEquals(engine.backend().name, "workers");
-  } finally {
-    await engine.close();
-    Deno.env.delete("CHOTO_TEST_DIE_ONCE");
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("a worker that stops answering is stopped after the read timeout; the next read starts a new one", async () => {
-  const [f] = await loadFixtures((n) => n === "apps/zenity_question_light");
-  const dir = await Deno.makeTempDir({ prefix: "choto-ocr-" });
-  Deno.env.set("CHOTO_TEST_STALL_ONCE", `${dir}/stalled`);
-  const script = new URL("./support/stalling_ocr_worker.cjs", import.meta.url).pathname;
-  const engine = new TesseractEngine(1, { inProcess: false, workerScript: script, readTimeoutMs: 1500 });
-  try {
-    await engine.warm();
-    let failed = "";
-    const dialog = crop(f.frame, 290, 140, 420, 160);
-    await engine.recognize(dialog, "sparse").catch((e) => (failed = e.message));
-    assert(/gave no answer to recognize within 1.5 s and was stopped/.test(failed), failed);
-    const words = await engine.recognize(dialog, "sparse");
-    assert(words.some((w) => w.text === "Yes"), words.map((w) => w.text).join(" "));
-    assertEquals(engine.started, 2);
-  } finally {
-    await engine.close();
-    Deno.env.delete("CHOTO_TEST_STALL_ONCE");
-    await Deno.remove(dir, { recursive: true });
-  }
+  const options = { readTimeoutMs: 1500 };
+  await withFaultyWorker(
+    "stalling_ocr_worker.cjs",
+    "CHOTO_TEST_STALL_ONCE",
+    options,
+    async (engine, dialog) => {
+      let failed = "";
+      await engine.recognize(dialog, "sparse").catch((e) => (failed = e.message));
+      assert(/gave no answer to recognize within 1.5 s and was stopped/.test(failed), failed);
+      const words = await engine.recognize(dialog, "sparse");
+      assert(words.some((w) => w.text === "Yes"), words.map((w) => w.text).join(" "));
+      assertEquals(engine.started, 2);
+    },
+  );
 });
 
 Deno.test("a warm start whose workers cannot start settles on one in-process recogniser and reads", async () => {

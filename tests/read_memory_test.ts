@@ -81,3 +81,25 @@ Deno.test("forget deletes remembered readings: by age, and all of them with an a
     Deno.removeSync(dir, { recursive: true });
   }
 });
+
+Deno.test("a memory that cannot save costs nothing but the next start's speed: the read stands", async () => {
+  const [f] = await loadFixtures((n) => n === "apps/zenity_list_light");
+  const full = { x: 0, y: 0, width: f.frame.width, height: f.frame.height };
+  const engine = new TesseractEngine(2);
+  try {
+    let tried = 0;
+    const broken = {
+      load: () => [],
+      save: () => {
+        tried++;
+        throw new Error("database is locked");
+      },
+    };
+    const read = await new ScreenPipeline(engine, undefined, 2, broken).run(f.frame, full);
+    const plain = await new ScreenPipeline(engine).run(f.frame, full);
+    assert(tried > 0, "the memory was never asked to save");
+    assertEquals(words(read), words(plain));
+  } finally {
+    await engine.close();
+  }
+});

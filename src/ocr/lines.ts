@@ -35,6 +35,23 @@ export interface TextLine extends Box {
   blobs: Blob[];
 }
 
+/**
+ * Merges boxes, left to right, into groups separated by gaps of at least
+ * `gap` pixels; returns each group's bounding box (new objects).
+ */
+export function groupByGap(boxes: Box[], gap: number): Box[] {
+  const groups: Box[] = [];
+  for (const b of [...boxes].sort((a, c) => a.x - c.x)) {
+    const last = groups[groups.length - 1];
+    if (last && b.x - (last.x + last.w) < gap) {
+      const x2 = Math.max(last.x + last.w, b.x + b.w), y2 = Math.max(last.y + last.h, b.y + b.h);
+      last.x = Math.min(last.x, b.x), last.y = Math.min(last.y, b.y);
+      last.w = x2 - last.x, last.h = y2 - last.y;
+    } else groups.push({ x: b.x, y: b.y, w: b.w, h: b.h });
+  }
+  return groups;
+}
+
 /** Two neighbours differing by at least this much (0..255) make an edge pixel. */
 export const EDGE_CONTRAST = 28;
 /** Straight edge runs at least this long are rules or outlines, not glyph strokes. */

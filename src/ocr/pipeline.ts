@@ -20,7 +20,7 @@
 
 import type { Rect, RgbaImage } from "../desktop/types.ts";
 import type { OcrEngine, OcrWord } from "./types.ts";
-import { type Box, findTextLines, isTextLine, type TextLine } from "./lines.ts";
+import { type Box, findTextLines, groupByGap, isTextLine, type TextLine } from "./lines.ts";
 import { lineGround, surfaceBox } from "./ground.ts";
 import { cropGrey, type Grey, greyOf } from "./pixels.ts";
 import { readGrey } from "./read_grey.ts";
@@ -102,21 +102,11 @@ export const SPACE_GAP = 0.8;
 export function splitAtGaps(w: OcrWord, line: TextLine, textHeight: number): OcrWord[] {
   const chars = [...w.text];
   if (chars.length < 2) return [w];
-  const inside = line.blobs
-    .filter((b) => {
-      const cx = b.x - line.x + b.w / 2;
-      return cx >= w.x && cx <= w.x + w.w;
-    })
-    .sort((a, b) => a.x - b.x);
-  const groups: Box[] = [];
-  for (const b of inside) {
-    const last = groups[groups.length - 1];
-    if (last && b.x - (last.x + last.w) < textHeight * SPACE_GAP) {
-      const x2 = Math.max(last.x + last.w, b.x + b.w), y2 = Math.max(last.y + last.h, b.y + b.h);
-      last.x = Math.min(last.x, b.x), last.y = Math.min(last.y, b.y);
-      last.w = x2 - last.x, last.h = y2 - last.y;
-    } else groups.push({ x: b.x, y: b.y, w: b.w, h: b.h });
-  }
+  const inside = line.blobs.filter((b) => {
+    const cx = b.x - line.x + b.w / 2;
+    return cx >= w.x && cx <= w.x + w.w;
+  });
+  const groups = groupByGap(inside, textHeight * SPACE_GAP);
   if (groups.length < 2 || groups.length !== chars.length) return [w];
   return groups.map((g, i) => ({ ...w, text: chars[i], x: g.x - line.x, y: g.y - line.y, w: g.w, h: g.h }));
 }

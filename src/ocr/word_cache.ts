@@ -20,7 +20,7 @@
  */
 
 import type { Grey } from "./pixels.ts";
-import type { Box, TextLine } from "./lines.ts";
+import { type Box, groupByGap, type TextLine } from "./lines.ts";
 import type { OcrWord } from "./types.ts";
 import { hashRegion, RegionCache } from "./cache.ts";
 
@@ -50,17 +50,7 @@ export interface Piece extends Box {
  */
 export function linePieces(grey: Grey, line: TextLine, textHeight: number): Piece[] {
   const gap = Math.max(MIN_PIECE_GAP, Math.round(textHeight * PIECE_GAP));
-  const blobs = [...line.blobs].sort((a, b) => a.x - b.x);
-  const boxes: Box[] = [];
-  for (const b of blobs) {
-    const last = boxes[boxes.length - 1];
-    if (last && b.x < last.x + last.w + gap) {
-      const x2 = Math.max(last.x + last.w, b.x + b.w), y2 = Math.max(last.y + last.h, b.y + b.h);
-      last.x = Math.min(last.x, b.x), last.y = Math.min(last.y, b.y);
-      last.w = x2 - last.x, last.h = y2 - last.y;
-    } else boxes.push({ x: b.x, y: b.y, w: b.w, h: b.h });
-  }
-  return boxes.map((b) => ({ ...b, key: hashRegion(grey, b) }));
+  return groupByGap(line.blobs, gap).map((b) => ({ ...b, key: hashRegion(grey, b) }));
 }
 
 /** Word readings of pieces, keyed by the pieces' pixels. */

@@ -19,6 +19,18 @@ export interface Called {
   structured: Record<string, unknown>;
 }
 
+/** Calls a tool (waiting up to 3 minutes) and flattens its result. */
+export async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<Called> {
+  const r = await client.callTool({ name, arguments: args }, undefined, { timeout: 180_000 });
+  const content = r.content as Content;
+  return {
+    isError: Boolean(r.isError),
+    text: content.filter((c) => c.type === "text").map((c) => c.text).join("\n"),
+    images: content.filter((c) => c.type === "image").length,
+    structured: (r.structuredContent ?? {}) as Record<string, unknown>,
+  };
+}
+
 /** What a test gets. */
 export interface Session {
   desktop: TestDesktop;
@@ -42,16 +54,7 @@ export async function withSession(
       client: server.client,
       dir,
       stderr: server.stderr,
-      async call(name, args) {
-        const r = await server.client.callTool({ name, arguments: args }, undefined, { timeout: 180_000 });
-        const content = r.content as Content;
-        return {
-          isError: Boolean(r.isError),
-          text: content.filter((c) => c.type === "text").map((c) => c.text).join("\n"),
-          images: content.filter((c) => c.type === "image").length,
-          structured: (r.structuredContent ?? {}) as Record<string, unknown>,
-        };
-      },
+      call: (name, args) => callTool(server.client, name, args),
     });
   } finally {
     await server.close();
