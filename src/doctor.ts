@@ -12,7 +12,8 @@ import type { PermissionCheck } from "./desktop/types.ts";
 import { Store } from "./graph/store.ts";
 import { configPath, loadPolicy } from "./common/config.ts";
 import { policyLines } from "./common/policy.ts";
-import { languageDataDir, TesseractEngine } from "./ocr/tesseract.ts";
+import { TesseractEngine } from "./ocr/tesseract.ts";
+import { languageDataDir } from "./ocr/language_data.ts";
 
 /** One line of the report. */
 export interface Check {
@@ -96,13 +97,15 @@ async function engineCheck(): Promise<Check> {
   try {
     const t0 = performance.now();
     await engine.warm();
+    const b = engine.backend();
+    const where = b.name === "native" ? "libtesseract" : `tesseract.js ${b.name}`;
     return {
       name: "OCR engine",
       ok: true,
-      detail: `tesseract.js started in ${Math.round(performance.now() - t0)} ms, offline`,
+      detail: `${where} started in ${Math.round(performance.now() - t0)} ms, offline (${b.why})`,
     };
   } catch (err) {
-    return { name: "OCR engine", ok: false, detail: `tesseract.js did not start: ${(err as Error).message}` };
+    return { name: "OCR engine", ok: false, detail: `tesseract did not start: ${(err as Error).message}` };
   } finally {
     await engine.close();
   }

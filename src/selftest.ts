@@ -109,7 +109,8 @@ export async function selftestChecks(): Promise<SelftestResult[]> {
       const engine = new TesseractEngine(2);
       const detail = await readWords(engine, image);
       const b = engine.backend();
-      return { backend: `tesseract.js, ${b.name} (${b.why})`, detail };
+      const where = b.name === "native" ? "libtesseract" : `tesseract.js, ${b.name}`;
+      return { backend: `${where} (${b.why})`, detail };
     }),
   );
 

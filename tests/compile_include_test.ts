@@ -53,18 +53,23 @@ Deno.test("a selftest run reads nothing from the project that the list leaves ou
   const dir = await Deno.makeTempDir({ prefix: "choto-audit-" });
   try {
     const read = new Set<string>();
-    for (const workers of ["1", "0"]) {
-      const log = join(dir, `audit-${workers}.jsonl`);
+    // libtesseract (where installed), tesseract.js workers, tesseract.js in-process.
+    const recognisers: Array<Record<string, string>> = [{}, { CHOTO_OCR_NATIVE: "0" }, {
+      CHOTO_OCR_WORKERS: "0",
+    }];
+    for (const [i, env] of recognisers.entries()) {
+      const log = join(dir, `audit-${i}.jsonl`);
       const out = await runChoto(["selftest"], {
         flags: ["--allow-read", "--allow-write", "--allow-env", "--allow-ffi", "--allow-sys"],
         clearEnv: true,
-        env: { CHOTO_IMAGE: "builtin", CHOTO_OCR_WORKERS: workers, DENO_AUDIT_PERMISSIONS: log },
+        env: { CHOTO_IMAGE: "builtin", ...env, DENO_AUDIT_PERMISSIONS: log },
       });
       assertEquals(out.code, 0, out.stdout + out.stderr);
       for (const line of (await Deno.readTextFile(log)).split("\n")) {
         if (!line.trim()) continue;
-        const { permission, value } = JSON.parse(line) as { permission: string; value: string };
-        if (permission !== "read" && permission !== "ffi") continue;
+        const { permission, value } = JSON.parse(line) as { permission: string; value: string | null };
+        // A check of the whole permission (no value) names no file.
+        if ((permission !== "read" && permission !== "ffi") || !value) continue;
         const abs = value.startsWith("/") ? value : join(root, value);
         let real: string;
         try {

@@ -7,11 +7,13 @@
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { runChoto } from "./support/cli.ts";
 import { skipE2E, startDesktop } from "./support/xdesktop.ts";
+import { nativeTesseract } from "../src/ocr/native_tesseract.ts";
 
 const selftest = (env: Record<string, string>) => runChoto(["selftest"], { env, clearEnv: true });
 
 Deno.test({
-  name: "selftest passes on a desktop, naming sharp and OCR workers",
+  name:
+    "selftest passes on a desktop, naming sharp and the recognisers (libtesseract, or workers without it)",
   ignore: skipE2E(),
   sanitizeResources: false,
   sanitizeOps: false,
@@ -21,9 +23,13 @@ Deno.test({
       const r = await selftest({ DISPLAY: desktop.display });
       assertEquals(r.code, 0, r.stdout + r.stderr);
       assertMatch(r.stdout, /^ok +decode PNG +420x160 \[sharp/m);
+      const recognisers = "error" in nativeTesseract() ? "tesseract\\.js, workers" : "libtesseract";
       assertMatch(
         r.stdout,
-        /^ok +OCR, tesseract +found Delete, selected, permanently\?, No, Yes \[tesseract\.js, workers/m,
+        new RegExp(
+          `^ok +OCR, tesseract +found Delete, selected, permanently\\?, No, Yes \\[${recognisers}`,
+          "m",
+        ),
       );
       assertMatch(r.stdout, /^ok +encode screenshot +1440x900 -> 1440x900 PNG, \d+ KB \[sharp/m);
       assertMatch(r.stdout, /^ok +database +migrated to version \d+/m);
@@ -33,6 +39,15 @@ Deno.test({
       await desktop.stop();
     }
   },
+});
+
+Deno.test("selftest with libtesseract turned off reads with tesseract.js workers", async () => {
+  const r = await selftest({ CHOTO_OCR_NATIVE: "0" });
+  assertEquals(r.code, 0, r.stdout + r.stderr);
+  assertMatch(
+    r.stdout,
+    /^ok +OCR, tesseract +found Delete, selected, permanently\?, No, Yes \[tesseract\.js, workers/m,
+  );
 });
 
 Deno.test("selftest with the fallbacks forced says so and passes; without a display it skips the capture", async () => {

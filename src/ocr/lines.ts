@@ -74,27 +74,25 @@ export function edgeMasks(g: Grey, contrast = EDGE_CONTRAST): EdgeMasks {
   const any = new Uint8Array(w * h);
   const right = new Uint8Array(w * h);
   const below = new Uint8Array(w * h);
+  // Two passes without bounds tests in their inner loops: this runs on every pixel of every look.
   for (let y = 0; y < h; y++) {
-    const row = y * w;
-    for (let x = 0; x < w; x++) {
-      const i = row + x;
-      const v = data[i];
-      if (x + 1 < w) {
-        const d = v - data[i + 1];
-        if (d >= contrast || -d >= contrast) {
-          right[i] = 1;
-          any[i] = 1;
-          any[i + 1] = 1;
-        }
+    const end = y * w + w - 1;
+    for (let i = y * w; i < end; i++) {
+      const d = data[i] - data[i + 1];
+      if (d >= contrast || -d >= contrast) {
+        right[i] = 1;
+        any[i] = 1;
+        any[i + 1] = 1;
       }
-      if (y + 1 < h) {
-        const d = v - data[i + w];
-        if (d >= contrast || -d >= contrast) {
-          below[i] = 1;
-          any[i] = 1;
-          any[i + w] = 1;
-        }
-      }
+    }
+  }
+  const end = (h - 1) * w;
+  for (let i = 0; i < end; i++) {
+    const d = data[i] - data[i + w];
+    if (d >= contrast || -d >= contrast) {
+      below[i] = 1;
+      any[i] = 1;
+      any[i + w] = 1;
     }
   }
   return { any, right, below };
@@ -121,20 +119,23 @@ export function eraseRules(masks: EdgeMasks, w: number, h: number, long = LONG_R
       }
     }
   }
-  for (let x = 0; x < w; x++) {
-    let start = -1;
-    for (let y = 0; y <= h; y++) {
+  // Vertical runs are followed row by row, one open run per column, so memory is read in order.
+  const start = new Int32Array(w).fill(-1);
+  for (let y = 0; y <= h; y++) {
+    for (let x = 0; x < w; x++) {
       const on = y < h && right[y * w + x] === 1;
-      if (on && start < 0) start = y;
-      if (!on && start >= 0) {
-        if (y - start >= long) {
-          for (let k = start; k < y; k++) {
-            any[k * w + x] = 0;
-            if (x + 1 < w) any[k * w + x + 1] = 0;
-          }
-        }
-        start = -1;
+      if (on) {
+        if (start[x] < 0) start[x] = y;
+        continue;
       }
+      if (start[x] < 0) continue;
+      if (y - start[x] >= long) {
+        for (let k = start[x]; k < y; k++) {
+          any[k * w + x] = 0;
+          if (x + 1 < w) any[k * w + x + 1] = 0;
+        }
+      }
+      start[x] = -1;
     }
   }
 }

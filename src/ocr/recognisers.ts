@@ -1,7 +1,8 @@
 /**
- * The two ways to run tesseract.js's recogniser, behind one interface:
- * - in a `node:worker_threads` worker (the default: reads run in parallel
- *   and never block the server's thread);
+ * The recogniser interface, and the two ways to run tesseract.js's
+ * recogniser behind it (the third, libtesseract, is `native_tesseract.ts`):
+ * - in a `node:worker_threads` worker (reads run in parallel and never
+ *   block the server's thread);
  * - in-process, on the calling thread, for wherever a worker cannot start
  *   (WebAssembly inside workers of a compiled binary has been reported to
  *   fail), or when asked for (`CHOTO_OCR_WORKERS=0`).
@@ -20,6 +21,8 @@ import { Worker } from "node:worker_threads";
 import { gunzipSync } from "node:zlib";
 import { OEM } from "tesseract.js";
 import nodeDefaults from "tesseract.js/src/worker/node/defaultOptions.js";
+import type { Grey } from "./pixels.ts";
+import type { OcrWord } from "./types.ts";
 
 /**
  * tesseract.js's worker script for Node (what each worker runs), as
@@ -29,22 +32,75 @@ export function workerScriptPath(): string {
   return nodeDefaults.workerPath as string;
 }
 
-/** What a read returns (tesseract.js's result shape, the part choto uses). */
-export interface RecognizeResult {
-  data: { blocks: unknown[] | null };
-}
-
 /** One recogniser: its parameters, a read, and its end. */
 export interface Recogniser {
   setParameters(params: Record<string, string>): Promise<unknown>;
-  recognize(
-    image: Uint8Array,
-    options: Record<string, unknown>,
-    output: Record<string, boolean>,
-  ): Promise<RecognizeResult>;
+  /** The words of a greyscale image, with the parameters set last. */
+  read(image: Grey): Promise<OcrWord[]>;
   terminate(): Promise<unknown>;
   /** False once the recogniser has died or was terminated. */
   alive(): boolean;
+}
+
+/** The header of a binary greyscale PGM, which leptonica reads directly and cheaply. */
+function pgmHeader(width: number, height: number): Uint8Array {
+  return new TextEncoder().encode(`P5\n${width} ${height}\n255\n`);
+}
+
+/** Encodes a greyscale image as a binary PGM, the encoded form tesseract.js takes. */
+export function greyPgm(image: Grey): Uint8Array {
+  const header = pgmHeader(image.width, image.height);
+  const out = new Uint8Array(header.length + image.width * image.height);
+  out.set(header);
+  out.set(image.data.subarray(0, image.width * image.height), header.length);
+  return out;
+}
+
+interface TBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+interface TWord {
+  text: string;
+  confidence: number;
+  bbox: TBox;
+}
+interface TBlock {
+  paragraphs: Array<{ lines: Array<{ words: TWord[] }> }>;
+}
+
+/** Flattens tesseract.js's block tree into words, dropping empty ones. */
+export function wordsOf(blocks: TBlock[]): OcrWord[] {
+  const words: OcrWord[] = [];
+  for (const block of blocks) {
+    for (const para of block.paragraphs) {
+      for (const line of para.lines) {
+        for (const w of line.words) {
+          const text = w.text.trim();
+          if (!text) continue;
+          words.push({
+            text,
+            x: w.bbox.x0,
+            y: w.bbox.y0,
+            w: w.bbox.x1 - w.bbox.x0,
+            h: w.bbox.y1 - w.bbox.y0,
+            conf: Math.max(0, Math.min(1, w.confidence / 100)),
+          });
+        }
+      }
+    }
+  }
+  return words;
+}
+
+/** What tesseract.js is asked for: the block tree (words with boxes), no plain text. */
+const OUTPUT = { blocks: true, text: false };
+
+/** The words of a tesseract.js reply. */
+function wordsOfReply(data: unknown): OcrWord[] {
+  return wordsOf(((data as { blocks?: TBlock[] | null }).blocks ?? []) as TBlock[]);
 }
 
 /** A reply packet of the worker script. */
@@ -153,10 +209,12 @@ export async function startWorkerRecogniser(
   return {
     alive: () => dead === null,
     setParameters: (params) => send("setParameters", { params }),
-    // The image moves to the worker rather than being copied: the caller never reads it again.
-    recognize: (image, opts, output) =>
-      send("recognize", { image, options: opts, output }, [image.buffer as ArrayBuffer])
-        .then((data) => ({ data }) as RecognizeResult),
+    read: (image) => {
+      const pgm = greyPgm(image);
+      // The encoded image moves to the worker rather than being copied: nothing here reads it again.
+      return send("recognize", { image: pgm, options: {}, output: OUTPUT }, [pgm.buffer as ArrayBuffer])
+        .then(wordsOfReply);
+    },
     terminate: async () => {
       die(new Error("the OCR worker was terminated"));
       await worker.terminate();
@@ -230,12 +288,12 @@ export async function startInProcessRecogniser(langPath: string): Promise<Recogn
       applied = handle;
       return send("setParameters", { params: p });
     },
-    recognize(image, options, output) {
+    read(image) {
       if (ended) return gone();
       // Another handle may have changed the core's parameters since: put ours back first.
       if (applied !== handle && Object.keys(params).length) void send("setParameters", { params });
       applied = handle;
-      return send("recognize", { image, options, output }).then((data) => ({ data }) as RecognizeResult);
+      return send("recognize", { image: greyPgm(image), options: {}, output: OUTPUT }).then(wordsOfReply);
     },
     terminate() {
       ended = true;
