@@ -3,8 +3,9 @@
  * (`deno task bench:fallback`):
  * - images: sharp against the built-in code (decode, PNG encode, downscale
  *   and the observe screenshot) on real 1440x900 frames;
- * - OCR: the whole fixture set read by recognisers in workers against the
- *   in-process recogniser, each frame read cold (empty cache).
+ * - OCR: the whole fixture set read by libtesseract (when installed)
+ *   against tesseract.js in workers and in-process, each frame read cold
+ *   (empty cache).
  * Prints a Markdown table of medians and ratios (fallback / normal).
  */
 
@@ -92,31 +93,45 @@ rows.push([
 
 // OCR: every fixture frame, cold, with each backend; the engines are started before timing.
 const fixtures = await loadFixtures();
-const workers = new TesseractEngine(2, { inProcess: false });
-const inProcess = new TesseractEngine(2, { inProcess: true });
-await Promise.all([workers.warm(), inProcess.warm()]);
+const engines = {
+  libtesseract: new TesseractEngine(2, { native: true }),
+  workers: new TesseractEngine(2, { inProcess: false }),
+  "in-process": new TesseractEngine(2, { inProcess: true }),
+};
+await Promise.all(Object.values(engines).map((e) => e.warm()));
+const normal = engines.libtesseract.backend().name === "native" ? "libtesseract" : "workers";
 const full = { x: 0, y: 0, width: 1440, height: 900 };
-const perFrame: [number[], number[]] = [[], []];
-let totals: [number, number] = [0, 0];
+const perFrame: Record<string, number[]> = {};
+const totals: Record<string, number> = {};
 for (const f of fixtures) {
-  const a = await time(() => new ScreenPipeline(workers).run(f.frame, full));
-  const b = await time(() => new ScreenPipeline(inProcess).run(f.frame, full));
-  perFrame[0].push(a);
-  perFrame[1].push(b);
-  totals = [totals[0] + a, totals[1] + b];
+  for (const [name, engine] of Object.entries(engines)) {
+    const ms = await time(() => new ScreenPipeline(engine).run(f.frame, full));
+    (perFrame[name] ??= []).push(ms);
+    totals[name] = (totals[name] ?? 0) + ms;
+  }
 }
-await Promise.all([workers.close(), inProcess.close()]);
-rows.push([`OCR, one cold frame (median of ${fixtures.length})`, median(perFrame[0]), median(perFrame[1])]);
-rows.push([`OCR, all ${fixtures.length} fixture frames`, totals[0], totals[1]]);
+await Promise.all(Object.values(engines).map((e) => e.close()));
+const ocrRows: Array<[string, string, number, string, number]> = [];
+for (const fallback of ["workers", "in-process"].filter((f) => f !== normal)) {
+  ocrRows.push([
+    `OCR, one cold frame (median of ${fixtures.length})`,
+    normal,
+    median(perFrame[normal]),
+    fallback,
+    median(perFrame[fallback]),
+  ]);
+  ocrRows.push([
+    `OCR, all ${fixtures.length} fixture frames`,
+    normal,
+    totals[normal],
+    fallback,
+    totals[fallback],
+  ]);
+}
 
 console.log("| operation | normal path | fallback | fallback / normal |");
 console.log("| --- | --- | --- | --- |");
-for (const [name, normal, fallback] of rows) {
-  const n = name.startsWith("OCR") ? "workers" : "sharp";
-  const fb = name.startsWith("OCR") ? "in-process" : "built-in";
-  console.log(
-    `| ${name} | ${n} ${normal.toFixed(1)} ms | ${fb} ${fallback.toFixed(1)} ms | x${
-      (fallback / normal).toFixed(2)
-    } |`,
-  );
+const all = [...rows.map(([name, a, b]) => [name, "sharp", a, "built-in", b] as const), ...ocrRows];
+for (const [name, n, a, fb, b] of all) {
+  console.log(`| ${name} | ${n} ${a.toFixed(1)} ms | ${fb} ${b.toFixed(1)} ms | x${(b / a).toFixed(2)} |`);
 }

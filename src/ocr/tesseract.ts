@@ -11,7 +11,7 @@
  * reused; up to `size` of them run in parallel, one per core. Where they
  * run, in order of preference:
  * - libtesseract through FFI, when it is installed (`native_tesseract.ts`:
- *   2.1x faster and a third of the memory); `CHOTO_OCR_NATIVE=0` skips it;
+ *   about 2x faster, and lighter); `CHOTO_OCR_NATIVE=0` skips it;
  * - tesseract.js in `node:worker_threads` workers;
  * - one tesseract.js recogniser in-process, when a worker cannot start
  *   (or `CHOTO_OCR_WORKERS=0`) (`recognisers.ts`).
