@@ -11,6 +11,8 @@ import { withSession } from "./support/session.ts";
 import { skipE2E } from "./support/xdesktop.ts";
 import { createX11Desktop } from "../src/desktop/x11.ts";
 import { decodeImage } from "../src/render/image.ts";
+import { Store } from "../src/graph/store.ts";
+import { auditSince } from "../src/graph/audit.ts";
 
 const SECRET = "OPENSESAME";
 
@@ -79,6 +81,53 @@ Deno.test({
         replies.push(p.text, JSON.stringify(p.structured));
         assertEquals(p.structured.status, "escalated", p.text);
         assertMatch(p.text, /deny list/);
+      });
+
+      await t.step("a drag toward the denied window is refused before anything is pressed", async () => {
+        // A point of the denied window that no other window covers.
+        const b = vault.bounds;
+        let spot: { x: number; y: number } | null = null;
+        for (let y = b.y + 30; y < b.y + b.height - 30 && !spot; y += 10) {
+          for (let px = b.x + 30; px < b.x + b.width - 30 && !spot; px += 10) {
+            const covered = front.some((f) =>
+              px > f.x - 10 && px < f.x + f.width + 10 && y > f.y - 10 && y < f.y + f.height + 10
+            );
+            if (!covered) spot = { x: px, y };
+          }
+        }
+        assert(spot, "no point of the denied window is uncovered");
+        const o = await s.call("observe", { screenshot: false });
+        const plain = (o.structured.elements as Array<{ text: string; cx: number; cy: number }>)
+          .find((e) => e.text.startsWith("Plain"));
+        assert(plain, o.text);
+        const x = createX11Desktop(s.desktop.display);
+        const pointer = x.pointer();
+        x.close();
+        const p = await s.call("execute_plan", {
+          steps: [{
+            action: "drag",
+            path: [
+              { target: { text: "Plain" } },
+              { target: { text: "Plain" }, offset: { dx: spot.x - plain.cx, dy: spot.y - plain.cy } },
+            ],
+          }],
+        });
+        replies.push(p.text, JSON.stringify(p.structured));
+        assertEquals(p.structured.status, "escalated", p.text);
+        assertMatch(p.text, /failed: refused: \S+ is on the user's deny list/);
+        assert(!/input was sent/.test(p.text), p.text);
+        // Nothing moved: the pointer never left where it was.
+        const after = createX11Desktop(s.desktop.display);
+        assertEquals(after.pointer(), pointer);
+        after.close();
+        const store = new Store(`${s.dir}/choto.db`);
+        try {
+          const rows = auditSince(store, 0);
+          assert(rows.some((r) => r.kind === "refusal" && r.action === "drag"), JSON.stringify(rows));
+          assert(!rows.some((r) => r.kind === "input" && /drag|press/.test(r.action)), JSON.stringify(rows));
+        } finally {
+          store.close();
+        }
       });
 
       await t.step("the allowed dialog still reads, and recall knows nothing of the denied one", async () => {

@@ -136,6 +136,32 @@ for (const [what, act, reason] of stops) {
   });
 }
 
+Deno.test("an icon under a denied app's window ends the walk there, and the pointer still goes back", async () => {
+  const { d, clock, services } = setup();
+  d.onHover = (n, desk) => {
+    // A password manager's small window comes up over the second icon.
+    const pw = window("pw", "KeePassXC", "Unlock", { x: 90, y: 50, width: 20, height: 20 });
+    if (n === 1) desk.windowList = [pw, ...desk.windowList];
+  };
+  const r = await hoverIcons(services, 12, { clock });
+  assertEquals(r.hovered, 1);
+  assertMatch(r.stopped ?? "", /KeePassXC is on the user's deny list/);
+  assert(!d.log.includes("move 100,60"), d.log.join("\n"));
+  assertEquals(d.log.at(-1), "move 380,280");
+});
+
+Deno.test("the pointer is not put back onto a denied app's window, and the walk still reports", async () => {
+  const { d, clock, services } = setup();
+  d.windowList = [
+    ...d.windowList,
+    window("pw", "KeePassXC", "Passwords", { x: 340, y: 240, width: 100, height: 100 }),
+  ];
+  const r = await hoverIcons(services, 12, { clock });
+  assertEquals(r.hovered, 3);
+  assertEquals(r.stopped, null);
+  assertEquals(d.log.at(-1), "move 140,60");
+});
+
 Deno.test("hover_icons acts on the screen, so the server lets it run only when nothing else acts", () => {
   assertEquals(hoverIconsTool.actsOnScreen, true);
   assertEquals(annotateIconsTool.actsOnScreen ?? false, false);

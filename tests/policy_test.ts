@@ -12,7 +12,7 @@ import {
   policyLines,
 } from "../src/common/policy.ts";
 import { loadPolicy } from "../src/common/config.ts";
-import { DeniedError, guardDesktop } from "../src/desktop/guard.ts";
+import { DeniedError, guardDesktop, type GuardEvent } from "../src/desktop/guard.ts";
 import { destructiveHotkey, destructiveLabel, runsCommand } from "../src/plan/confirm.ts";
 import { FakeDesktop, window } from "./support/fake_desktop.ts";
 
@@ -77,6 +77,34 @@ Deno.test("the guarded desktop withholds, blanks and refuses a denied app", asyn
   await d.click({ x: 150, y: 150 }, "left", 1, []);
   assertMatch(fake.log.join("\n"), /click left 150,150/);
   assertMatch(d.deniedApp!("keepass") ?? "", /deny list/);
+});
+
+Deno.test("a pointer move onto a denied window is refused and logged, and a gesture can be checked first", async () => {
+  const fake = new FakeDesktop();
+  const vault = window("1", "KeePassXC", "Passwords.kdbx", { x: 0, y: 0, width: 200, height: 200 });
+  const notes = window("2", "Mousepad", "notes", { x: 100, y: 100, width: 200, height: 150 });
+  fake.windowList = [notes, vault];
+  const events: GuardEvent[] = [];
+  const d = guardDesktop(fake, buildPolicy(null, "", noEnv), (e) => events.push(e));
+  const refusal = (action: string, x: number, y: number) => ({
+    kind: "refusal",
+    action,
+    app: "KeePassXC",
+    window: null,
+    outcome: "deny list",
+    x,
+    y,
+  });
+  await assertRejects(() => d.move({ x: 50, y: 50 }), /KeePassXC is on the user's deny list/);
+  await assertRejects(async () => d.refuseDenied!("drag", { x: 60, y: 40 }), /deny list/);
+  // Where an allowed window lies in front of the denied one, input lands on the allowed one.
+  d.refuseDenied!("drag", { x: 150, y: 150 });
+  assertEquals(events, [refusal("move", 50, 50), refusal("drag", 60, 40)]);
+  assert(!fake.log.some((l) => l.startsWith("move")), fake.log.join("\n"));
+  await d.move({ x: 150, y: 150 });
+  assertEquals(fake.log, ["move 150,150"]);
+  // Allowed moves are not logged: a drag makes dozens.
+  assertEquals(events.length, 2);
 });
 
 async function assertRejects(fn: () => Promise<unknown>, re: RegExp): Promise<void> {

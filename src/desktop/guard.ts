@@ -4,7 +4,7 @@
  * the window lists (their number stays as `withheld`), their pixels are
  * filled with one flat colour in every capture before anyone reads it,
  * they cannot be activated, launched or reopened, and input aimed at them
- * is refused. Other code asks `deniedApp` when it needs the reason.
+ * is refused, a bare pointer move included. Other code asks `deniedApp` when it needs the reason.
  *
  * @module
  */
@@ -148,7 +148,12 @@ export function guardDesktop(
     },
     pointer: () => inner.pointer(),
     pointerInCorner: () => inner.pointerInCorner(),
-    move: (to) => inner.move(to),
+    async move(to) {
+      // The pointer never goes onto a denied window: hovering opens its menus and tooltips, and a
+      // held button would drop there. Allowed moves are not logged (a drag makes dozens).
+      checkPoint("move", to);
+      await inner.move(to);
+    },
     async click(at, button, count, modifiers) {
       const action = `${count > 1 ? "double-" : ""}${button === "left" ? "" : `${button}-`}click`;
       const w = checkPoint(action, at);
@@ -221,6 +226,9 @@ export function guardDesktop(
     doctorChecks: () => inner.doctorChecks(),
     probe: (facts) => inner.probe(facts),
     close: () => inner.close(),
+    refuseDenied(action, p) {
+      checkPoint(action, p);
+    },
     deniedApp(name, aliases) {
       const why = deniedApp(name, aliases);
       if (why) {

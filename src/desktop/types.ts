@@ -226,4 +226,11 @@ export interface Desktop {
    * null when it may: the user's deny list. Set on the guarded desktop.
    */
   deniedApp?(name: string, aliases?: string[]): string | null;
+  /**
+   * Refuses (throws, and logs the refusal) input `action` at `p` that would
+   * land on a window of a denied app, as the input itself would be refused:
+   * lets a gesture be checked whole before any of it is sent. Set on the
+   * guarded desktop.
+   */
+  refuseDenied?(action: string, p: Point): void;
 }

@@ -9,6 +9,7 @@
  * @module
  */
 
+import { DeniedError } from "../desktop/guard.ts";
 import type { Point, Rect, WindowInfo } from "../desktop/types.ts";
 import { type KnownIcon, nameGlyphs, unnamedAmong } from "../graph/glyphs.ts";
 import { cropImage } from "../perceive/phash.ts";
@@ -126,10 +127,14 @@ export async function hoverIcons(
       );
     }
   } catch (err) {
-    if (!(err instanceof Stop)) throw err;
+    // An icon under a denied app's window (a popup came up over it) ends the walk like a stop.
+    if (!(err instanceof Stop) && !(err instanceof DeniedError)) throw err;
     result.stopped = err.message;
   } finally {
-    await desktop.move(home);
+    // Back where the user left it, unless that is now over a denied window: then it stays put.
+    await desktop.move(home).catch((err) => {
+      if (!(err instanceof DeniedError)) throw err;
+    });
   }
   result.stillUnnamed = unnamedAmong(services.store, first.icons.map((i) => i.glyphId));
   return result;

@@ -16,7 +16,7 @@ export const hoverIconsTool = defineTool({
   description: [
     "Hovers each unnamed icon of the FRONT window and keeps the app's tooltip as that drawing's name wherever the app draws it. Only the tooltip is read; named icons are then targets like text.",
     "Use first when observe reports unlabeled icons (focus_app the app first); annotate_icons covers icons without tooltips.",
-    "Moves the pointer (1-2 s per icon) and puts it back; clicks and types nothing. Stops early on pointer in the top-left corner, cancellation, or the front window changing or moving.",
+    "Moves the pointer (1-2 s per icon) and puts it back; clicks and types nothing. Stops early on pointer in the top-left corner, cancellation, the front window changing or moving, or a deny-listed window over an icon.",
   ].join(" "),
   inputSchema: {
     limit: z.number().int().min(1).max(40).default(12).describe("Most icons to visit (default 12, max 40)."),

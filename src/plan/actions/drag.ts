@@ -59,16 +59,31 @@ function resolveWaypoint(l: Look, wp: Waypoint, i: number): Resolved {
   };
 }
 
+/** The points a glide from `from` to `to` moves through, in order. */
+function glidePoints(from: Point, to: Point): Point[] {
+  return Array.from({ length: GLIDE_STEPS }, (_, i) => ({
+    x: Math.round(from.x + (to.x - from.x) * (i + 1) / GLIDE_STEPS),
+    y: Math.round(from.y + (to.y - from.y) * (i + 1) / GLIDE_STEPS),
+  }));
+}
+
 /** Every move is a checkpoint: a stop lets go of the button where the pointer is. */
 async function glide(run: Run, from: Point, to: Point): Promise<void> {
-  for (let k = 1; k <= GLIDE_STEPS; k++) {
-    const t = k / GLIDE_STEPS;
-    await run.move({
-      x: Math.round(from.x + (to.x - from.x) * t),
-      y: Math.round(from.y + (to.y - from.y) * t),
-    });
+  for (const p of glidePoints(from, to)) {
+    await run.move(p);
     await run.clock.sleep(12);
   }
+}
+
+/**
+ * Refuses, before anything is pressed, a drag whose pointer would pass over
+ * a window of an app on the deny list: the guard refuses each such move,
+ * and refused halfway, the button would be let go wherever the pointer was.
+ */
+function refuseDeniedPath(run: Run, waypoints: Point[]): void {
+  const desktop = run.services.desktop();
+  const path = [waypoints[0], ...waypoints.slice(1).flatMap((p, i) => glidePoints(waypoints[i], p))];
+  for (const p of path) desktop.refuseDenied?.("drag", p);
 }
 
 /** The window names the waypoints give must agree: a drag stays in one window. */
@@ -143,6 +158,8 @@ async function gesture(
   const desktop = run.services.desktop();
   const win = await enterWindow(run, windowOf(step));
   const { look: l, points } = await resolvePath(run, step, win?.id);
+  // A slider drag pushes along its first segment only.
+  refuseDeniedPath(run, (step.until_readout ? points.slice(0, 2) : points).map((p) => p.point));
   // Dropping on "Delete" or "Remove" is as destructive as clicking it: the user says yes first.
   const drop = points[points.length - 1];
   const label = drop.text === null ? null : destructiveLabel(run.services.policy, drop.text);
