@@ -17,7 +17,8 @@
  * Debian's build uses OpenMP, which by default starts threads for every core
  * inside each read: with two recognisers on two cores, a read then took 5x
  * as long. `OMP_THREAD_LIMIT=1` is set before the library loads (OpenMP
- * reads it once, as it starts), and checked afterwards.
+ * reads it once, as it starts), checked afterwards, and then put back as it
+ * was, so that programs choto starts do not inherit it.
  *
  * @module
  */
@@ -37,8 +38,11 @@ import type { Recogniser } from "./recognisers.ts";
 
 type Library = Deno.DynamicLibrary<typeof libTesseractSymbols>;
 
-/** The opened library and its version, or why it cannot be used. */
-type Opened = { lib: Library; version: string } | { error: string };
+/**
+ * The opened library, its version and OpenMP's thread limit in this process
+ * (null when the library does not use OpenMP), or why it cannot be used.
+ */
+type Opened = { lib: Library; version: string; threadLimit: number | null } | { error: string };
 
 const opened = new Map<string, Opened>();
 
@@ -55,7 +59,18 @@ function open(paths: string[]): Opened {
     return { error: "OMP_THREAD_LIMIT may not be set (--allow-env)" };
   }
   // Before the library (and the OpenMP runtime it brings) loads: see the module note.
+  const before = Deno.env.get("OMP_THREAD_LIMIT");
   Deno.env.set("OMP_THREAD_LIMIT", "1");
+  try {
+    return load(paths);
+  } finally {
+    // OpenMP has read it by now: programs choto starts later (focus_app) get the user's value back.
+    if (before === undefined) Deno.env.delete("OMP_THREAD_LIMIT");
+    else Deno.env.set("OMP_THREAD_LIMIT", before);
+  }
+}
+
+function load(paths: string[]): Opened {
   const errors: string[] = [];
   for (const path of paths) {
     let lib: Library;
@@ -66,32 +81,35 @@ function open(paths: string[]): Opened {
       continue;
     }
     const version = Deno.UnsafePointerView.getCString(lib.symbols.TessVersion()!);
+    const threadLimit = openMpThreadLimit();
     const unfit = !lib.symbols.TessBaseAPIInit5
       ? `libtesseract ${version} cannot load a model from memory (no TessBaseAPIInit5)`
-      : threadLimitProblem();
+      : threadLimit !== null && threadLimit !== 1
+      ? `OpenMP had started before its thread limit could be set (limit ${threadLimit})`
+      : "";
     if (unfit) {
       lib.close();
       return { error: unfit };
     }
-    return { lib, version };
+    return { lib, version, threadLimit };
   }
   return { error: `libtesseract is not installed (${errors[0] ?? "no candidate paths"})` };
 }
 
-/** Why OpenMP would run each read on several threads, or "" when it will not. */
-function threadLimitProblem(): string {
+/** OpenMP's thread limit in this process, or null when its runtime is not there (then nothing uses it). */
+function openMpThreadLimit(): number | null {
   for (const path of LIBGOMP_PATHS) {
     let gomp: Deno.DynamicLibrary<typeof libGompSymbols>;
     try {
       gomp = Deno.dlopen(path, libGompSymbols);
     } catch {
-      continue; // not this runtime: then the library does not use it
+      continue;
     }
     const limit = gomp.symbols.omp_get_thread_limit();
     gomp.close();
-    if (limit !== 1) return `OpenMP had started before its thread limit could be set (limit ${limit})`;
+    return limit;
   }
-  return "";
+  return null;
 }
 
 /** The library, opened once per set of paths, or why it cannot be used. */
