@@ -98,11 +98,11 @@ async function engineCheck(): Promise<Check> {
     const t0 = performance.now();
     await engine.warm();
     const b = engine.backend();
-    const where = b.name === "native" ? "libtesseract" : `tesseract.js ${b.name}`;
+    const where = b.name === "native" ? b.why : `tesseract.js ${b.name} (${b.why})`;
     return {
       name: "OCR engine",
       ok: true,
-      detail: `${where} started in ${Math.round(performance.now() - t0)} ms, offline (${b.why})`,
+      detail: `${where}: started in ${Math.round(performance.now() - t0)} ms, offline`,
     };
   } catch (err) {
     return { name: "OCR engine", ok: false, detail: `tesseract did not start: ${(err as Error).message}` };

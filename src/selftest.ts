@@ -109,8 +109,7 @@ export async function selftestChecks(): Promise<SelftestResult[]> {
       const engine = new TesseractEngine(2);
       const detail = await readWords(engine, image);
       const b = engine.backend();
-      const where = b.name === "native" ? "libtesseract" : `tesseract.js, ${b.name}`;
-      return { backend: `${where} (${b.why})`, detail };
+      return { backend: b.name === "native" ? b.why : `tesseract.js, ${b.name} (${b.why})`, detail };
     }),
   );
 

@@ -26,7 +26,7 @@ import { envVar } from "../env.ts";
 import type { OcrEngine, OcrMode, OcrWord } from "./types.ts";
 import { limitMallocArenas, trimNativeMemory } from "./memory.ts";
 import { type Recogniser, startInProcessRecogniser, startWorkerRecogniser } from "./recognisers.ts";
-import { startNativeRecogniser } from "./native_tesseract.ts";
+import { nativeTesseract, startNativeRecogniser } from "./native_tesseract.ts";
 import { LIBTESSERACT_PATHS } from "../../ffi/tesseract.ts";
 import { languageDataDir, modelFile } from "./language_data.ts";
 
@@ -173,7 +173,10 @@ export class TesseractEngine implements OcrEngine {
 
   /** Where the recognisers run, and why (settled once the first one has started). */
   backend(): { name: OcrBackend; why: string } {
-    const started = this.#backend === "native" ? "libtesseract loaded through FFI" : "workers started";
+    const lib = this.#backend === "native" ? nativeTesseract(this.#libraryPaths) : null;
+    const started = !lib
+      ? "workers started"
+      : `libtesseract ${"error" in lib ? "" : `${lib.version} `}through FFI`;
     return { name: this.#backend, why: this.#why || (this.#settled ? started : "not started yet") };
   }
 
