@@ -18,6 +18,7 @@
  * @module
  */
 
+import { clippedLines } from "./clipped.ts";
 import type { Rect, RgbaImage } from "../desktop/types.ts";
 import type { OcrEngine, OcrWord } from "./types.ts";
 import { type Box, findTextLines, groupByGap, isTextLine, type TextLine } from "./lines.ts";
@@ -183,12 +184,18 @@ export class ScreenPipeline {
     const stages: StageTimes = {};
     const grey = timed(stages, "lines", () => greyOf(frame, r));
     const lines = timed(stages, "lines", () => findTextLines(grey));
+    // Rows a scrolled view shows only in part are not read: half glyphs read as other letters.
+    const cut = timed(stages, "lines", () => clippedLines(lines, grey));
     let t0 = performance.now();
     const local: OcrWord[][] = new Array(lines.length);
     const misses: Array<{ index: number; key: string }> = [];
     // Identical lines (repeated toggles, equal labels) are read once per frame.
     const twins = new Map<string, number[]>();
     lines.forEach((line, index) => {
+      if (cut.has(line)) {
+        local[index] = [];
+        return;
+      }
       // Symbols the recogniser has no letter for are told by their shape.
       const symbol = classifySymbol(grey, line, lineGround(line, grey) ?? ringLevel(grey, line));
       if (symbol) {
