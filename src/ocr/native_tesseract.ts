@@ -47,6 +47,12 @@ type Opened = { lib: Library; version: string; threadLimit: number | null } | { 
 const opened = new Map<string, Opened>();
 
 const cString = (s: string) => new TextEncoder().encode(s + "\0");
+/**
+ * The language name for the model load. The load runs on another thread, and
+ * a buffer handed to it must outlive the call: this one lives as long as the
+ * module (the model's bytes are kept in `models` for the same reason).
+ */
+const ENG = cString("eng");
 
 function granted(desc: Deno.PermissionDescriptor): boolean {
   return Deno.permissions.querySync(desc).state === "granted";
@@ -122,7 +128,7 @@ export function nativeTesseract(paths: string[] = LIBTESSERACT_PATHS): Opened {
 
 const models = new Map<string, Promise<Uint8Array>>();
 
-/** The unpacked model in `file` (gzip), read once per process. */
+/** The unpacked model in `file` (gzip), read once per process and kept (5 MB). */
 function modelBytes(file: string): Promise<Uint8Array> {
   let m = models.get(file);
   if (!m) {
@@ -145,7 +151,7 @@ async function loadHandle(o: Usable, modelFile: string): Promise<Deno.PointerObj
     handle,
     model,
     model.length,
-    cString("eng"),
+    ENG,
     OEM_LSTM_ONLY,
     null,
     0,
