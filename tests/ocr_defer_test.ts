@@ -1,0 +1,74 @@
+/**
+ * Lines whose words repeat on the screen are read after the lines that show
+ * those words first, and then put together from the pieces: on a real
+ * capture of an editor the words come out the same as reading every line
+ * whole, while the recogniser is sent much less.
+ */
+
+import { assert, assertEquals } from "./support/assert.ts";
+import { decodeImage } from "../src/render/image.ts";
+import { deferRepeats, MIN_DEFER_LINES, ScreenPipeline } from "../src/ocr/pipeline.ts";
+import { findTextLines } from "../src/ocr/lines.ts";
+import { WordCache } from "../src/ocr/word_cache.ts";
+import { TesseractEngine } from "../src/ocr/tesseract.ts";
+import { type Grey, greyOf } from "../src/ocr/pixels.ts";
+import type { OcrEngine, OcrMode, OcrWord } from "../src/ocr/types.ts";
+
+const frame = await decodeImage(
+  await Deno.readFile(new URL("../fixtures/views/mousepad_cut_row.png", import.meta.url)),
+);
+const whole = { x: 0, y: 0, width: frame.width, height: frame.height };
+
+/** An engine that counts the calls and pixels it is sent (the recogniser's work grows with the text read). */
+function counting(engine: TesseractEngine): OcrEngine & { pixels: number; calls: number } {
+  const spy = {
+    name: engine.name,
+    pixels: 0,
+    calls: 0,
+    recognize: engine.recognize.bind(engine),
+    recognizeGrey(image: Grey, mode?: OcrMode, alphabet?: string) {
+      spy.calls++;
+      spy.pixels += image.width * image.height;
+      return engine.recognizeGrey(image, mode, alphabet);
+    },
+    close: () => engine.close(),
+  };
+  return spy;
+}
+
+const near = (a: OcrWord[], b: OcrWord[]) =>
+  a.length === b.length &&
+  a.every((w, i) =>
+    w.text === b[i].text && Math.abs(w.x - b[i].x) <= 2 && Math.abs(w.y - b[i].y) <= 2 &&
+    Math.abs(w.w - b[i].w) <= 3 && Math.abs(w.h - b[i].h) <= 3
+  );
+const order = (ws: OcrWord[]) => [...ws].sort((a, b) => a.y - b.y || a.x - b.x);
+
+Deno.test("repeated words are read once: the same words, a fraction of the pixels", async () => {
+  const engine = new TesseractEngine(2);
+  try {
+    const all = counting(engine);
+    const atOnce = await new ScreenPipeline(all).run(frame, whole, { deferRepeats: false });
+    const some = counting(engine);
+    const deferred = await new ScreenPipeline(some).run(frame, whole);
+    assert(atOnce.words.length > 40, `only ${atOnce.words.length} words`);
+    const a = order(atOnce.words), b = order(deferred.words);
+    assert(near(a, b), `${a.map((w) => w.text).join(" ")}\n${b.map((w) => w.text).join(" ")}`);
+    assert(some.pixels < all.pixels * 0.7, `${some.pixels} of ${all.pixels} pixels`);
+  } finally {
+    await engine.close();
+  }
+});
+
+Deno.test("the rows that repeat words wait; with fewer than four lines to read, none does", () => {
+  const grey = greyOf(frame, whole);
+  const lines = findTextLines(grey).filter((l) => l.x > 5 && l.w > 60);
+  const misses = lines.map((_, index) => ({ index }));
+  const split = deferRepeats(grey, lines, misses, new WordCache());
+  // The first row shows its words first; later rows made mostly of words already shown wait.
+  assertEquals(split.first[0], misses[0]);
+  assert(split.later.length >= 4, `${split.later.length} of ${lines.length} wait`);
+  assertEquals(split.first.length + split.later.length, misses.length);
+  const few = deferRepeats(grey, lines, misses.slice(0, MIN_DEFER_LINES - 1), new WordCache());
+  assertEquals(few.later, []);
+});
