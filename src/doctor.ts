@@ -6,14 +6,13 @@
  */
 
 import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { openDesktop } from "./desktop/open.ts";
 import type { PermissionCheck } from "./desktop/types.ts";
 import { Store } from "./graph/store.ts";
 import { configPath, loadPolicy } from "./common/config.ts";
 import { policyLines } from "./common/policy.ts";
 import { TesseractEngine } from "./ocr/tesseract.ts";
-import { languageDataDir } from "./ocr/language_data.ts";
+import { modelFile } from "./ocr/language_data.ts";
 
 /** One line of the report. */
 export interface Check {
@@ -76,8 +75,7 @@ function desktopChecks(): PermissionCheck[] {
 
 function languageCheck(): Check {
   try {
-    const dir = languageDataDir();
-    const file = join(dir, "eng.traineddata.gz");
+    const file = modelFile();
     return existsSync(file) ? { name: "OCR language data", ok: true, detail: file } : {
       name: "OCR language data",
       ok: false,

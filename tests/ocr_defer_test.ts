@@ -7,9 +7,9 @@
 
 import { assert, assertEquals } from "./support/assert.ts";
 import { decodeImage } from "../src/render/image.ts";
-import { deferRepeats, MIN_DEFER_LINES, ScreenPipeline } from "../src/ocr/pipeline.ts";
+import { deferRepeats, MIN_DEFER_LINES, rowHeight, ScreenPipeline } from "../src/ocr/pipeline.ts";
 import { findTextLines } from "../src/ocr/lines.ts";
-import { WordCache } from "../src/ocr/word_cache.ts";
+import { linePieces, WordCache } from "../src/ocr/word_cache.ts";
 import { TesseractEngine } from "../src/ocr/tesseract.ts";
 import { type Grey, greyOf } from "../src/ocr/pixels.ts";
 import type { OcrEngine, OcrMode, OcrWord } from "../src/ocr/types.ts";
@@ -63,12 +63,12 @@ Deno.test("repeated words are read once: the same words, a fraction of the pixel
 Deno.test("the rows that repeat words wait; with fewer than four lines to read, none does", () => {
   const grey = greyOf(frame, whole);
   const lines = findTextLines(grey).filter((l) => l.x > 5 && l.w > 60);
-  const misses = lines.map((_, index) => ({ index }));
-  const split = deferRepeats(grey, lines, misses, new WordCache());
+  const misses = lines.map((line, index) => ({ index, cut: linePieces(grey, line, rowHeight(line)) }));
+  const split = deferRepeats(misses, new WordCache());
   // The first row shows its words first; later rows made mostly of words already shown wait.
   assertEquals(split.first[0], misses[0]);
   assert(split.later.length >= 4, `${split.later.length} of ${lines.length} wait`);
   assertEquals(split.first.length + split.later.length, misses.length);
-  const few = deferRepeats(grey, lines, misses.slice(0, MIN_DEFER_LINES - 1), new WordCache());
+  const few = deferRepeats(misses.slice(0, MIN_DEFER_LINES - 1), new WordCache());
   assertEquals(few.later, []);
 });

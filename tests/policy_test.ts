@@ -96,9 +96,12 @@ Deno.test("a pointer move onto a denied window is refused and logged, and a gest
     y,
   });
   await assertRejects(() => d.move({ x: 50, y: 50 }), /KeePassXC is on the user's deny list/);
-  await assertRejects(async () => d.refuseDenied!("drag", { x: 60, y: 40 }), /deny list/);
+  await assertRejects(
+    async () => d.refuseDenied!("drag", [{ x: 150, y: 150 }, { x: 60, y: 40 }]),
+    /deny list/,
+  );
   // Where an allowed window lies in front of the denied one, input lands on the allowed one.
-  d.refuseDenied!("drag", { x: 150, y: 150 });
+  d.refuseDenied!("drag", [{ x: 150, y: 150 }]);
   assertEquals(events, [refusal("move", 50, 50), refusal("drag", 60, 40)]);
   assert(!fake.log.some((l) => l.startsWith("move")), fake.log.join("\n"));
   await d.move({ x: 150, y: 150 });

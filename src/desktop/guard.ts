@@ -96,8 +96,7 @@ export function guardDesktop(
     throw new DeniedError(why);
   };
   /** Refuses input that would land on a denied window; else the window it lands on. */
-  const checkPoint = (action: string, at: Point): WindowInfo | null => {
-    const s = inner.windows();
+  const checkPoint = (action: string, at: Point, s: WindowState = inner.windows()): WindowInfo | null => {
     const hit = [...s.chrome, ...s.windows].find((w) => containsPoint(w.bounds, at.x, at.y)) ?? null;
     if (hit && denied(hit)) refuse(action, hit.app, { x: at.x, y: at.y });
     return hit;
@@ -226,8 +225,10 @@ export function guardDesktop(
     doctorChecks: () => inner.doctorChecks(),
     probe: (facts) => inner.probe(facts),
     close: () => inner.close(),
-    refuseDenied(action, p) {
-      checkPoint(action, p);
+    refuseDenied(action, points) {
+      // One window listing for the whole gesture: it is checked before anything is sent.
+      const s = inner.windows();
+      for (const p of points) checkPoint(action, p, s);
     },
     deniedApp(name, aliases) {
       const why = deniedApp(name, aliases);

@@ -227,10 +227,10 @@ export interface Desktop {
    */
   deniedApp?(name: string, aliases?: string[]): string | null;
   /**
-   * Refuses (throws, and logs the refusal) input `action` at `p` that would
-   * land on a window of a denied app, as the input itself would be refused:
-   * lets a gesture be checked whole before any of it is sent. Set on the
-   * guarded desktop.
+   * Refuses (throws, and logs the refusal) input `action` at any of `points`
+   * that would land on a window of a denied app, as the input itself would
+   * be refused: lets a gesture be checked whole before any of it is sent.
+   * Set on the guarded desktop.
    */
-  refuseDenied?(action: string, p: Point): void;
+  refuseDenied?(action: string, points: Point[]): void;
 }

@@ -167,6 +167,13 @@ export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return true;
 }
 
+/** A line the line cache does not know: its index, its pixels' key and its word pieces. */
+interface Miss {
+  index: number;
+  key: string;
+  cut: Piece[];
+}
+
 /** Fewer lines to read than this are all read at once: putting some off would only add a wait. */
 export const MIN_DEFER_LINES = 4;
 
@@ -182,9 +189,7 @@ export const MIN_DEFER_LINES = 4;
  * took 0.46-0.51x the time, with the same words. Over the OCR fixtures,
  * which repeat little, recall, precision and time per frame are unchanged.
  */
-export function deferRepeats<M extends { index: number }>(
-  grey: Grey,
-  lines: TextLine[],
+export function deferRepeats<M extends { cut: Piece[] }>(
   misses: M[],
   words: WordCache,
 ): { first: M[]; later: M[] } {
@@ -192,8 +197,7 @@ export function deferRepeats<M extends { index: number }>(
   const shown = new Set<string>();
   const first: M[] = [], later: M[] = [];
   for (const m of misses) {
-    const line = lines[m.index];
-    const cut = linePieces(grey, line, rowHeight(line));
+    const { cut } = m;
     const known = words.lookup(cut);
     const fresh = cut.filter((p, i) => !known[i] && !shown.has(p.key)).length;
     if (cut.length && fresh * 2 < cut.length) later.push(m);
@@ -258,7 +262,7 @@ export class ScreenPipeline {
     const cut = timed(stages, "lines", () => clippedLines(lines, grey));
     let t0 = performance.now();
     const local: OcrWord[][] = new Array(lines.length);
-    const misses: Array<{ index: number; key: string }> = [];
+    const misses: Miss[] = [];
     // Identical lines (repeated toggles, equal labels) are read once per frame.
     const twins = new Map<string, number[]>();
     lines.forEach((line, index) => {
@@ -284,7 +288,7 @@ export class ScreenPipeline {
       else if (twins.has(key)) twins.get(key)!.push(index);
       else {
         twins.set(key, []);
-        misses.push({ index, key });
+        misses.push({ index, key, cut: linePieces(grey, line, rowHeight(line)) });
       }
     });
     addStage(stages, "diff", performance.now() - t0);
@@ -292,7 +296,7 @@ export class ScreenPipeline {
     // first: once those are read, they are put together from the pieces, or read in part.
     const { first, later } = options.deferRepeats === false
       ? { first: misses, later: [] }
-      : deferRepeats(grey, lines, misses, this.words);
+      : deferRepeats(misses, this.words);
     let recognised = await this.#readMisses(grey, lines, first, local, stages, options);
     if (later.length) recognised += await this.#readMisses(grey, lines, later, local, stages, options);
     for (const m of misses) for (const twin of twins.get(m.key)!) local[twin] = local[m.index];
@@ -402,7 +406,7 @@ export class ScreenPipeline {
   async #readMisses(
     grey: Grey,
     lines: TextLine[],
-    misses: Array<{ index: number; key: string }>,
+    misses: Miss[],
     local: OcrWord[][],
     stages: StageTimes,
     options: PipelineOptions,
@@ -415,7 +419,7 @@ export class ScreenPipeline {
     const partly = new Map<number, { pieces: Piece[]; found: Array<OcrWord[] | null> }>();
     const unread = misses.filter((m) => {
       const line = lines[m.index];
-      const cut = linePieces(grey, line, rowHeight(line));
+      const { cut } = m;
       const found = this.words.lookup(cut);
       const known = found.filter((f) => f).length;
       if (cut.length && known === cut.length) {

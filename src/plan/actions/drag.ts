@@ -81,9 +81,8 @@ async function glide(run: Run, from: Point, to: Point): Promise<void> {
  * and refused halfway, the button would be let go wherever the pointer was.
  */
 function refuseDeniedPath(run: Run, waypoints: Point[]): void {
-  const desktop = run.services.desktop();
   const path = [waypoints[0], ...waypoints.slice(1).flatMap((p, i) => glidePoints(waypoints[i], p))];
-  for (const p of path) desktop.refuseDenied?.("drag", p);
+  run.services.desktop().refuseDenied?.("drag", path);
 }
 
 /** The window names the waypoints give must agree: a drag stays in one window. */
