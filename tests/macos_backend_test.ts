@@ -4,285 +4,12 @@
  */
 import assert from "node:assert/strict";
 import { deflateSync } from "node:zlib";
-import type { MacLibs } from "../src/desktop/macos/libs.ts";
 import { createMacDesktop } from "../src/desktop/macos.ts";
+import { type FakeWorld, keyLog, makeFake } from "./support/mac_fake.ts";
+import { GERMAN } from "./support/mac_layouts.ts";
 import { createVisionEngine } from "../src/ocr/vision.ts";
 import { createScreenReader } from "../src/ocr/reader.ts";
 import { runSelfTest } from "../src/doctor_selftest.ts";
-
-type P = Deno.PointerValue;
-interface Obj {
-  kind: string;
-  value?: unknown;
-  owned: boolean;
-  releases: number;
-}
-
-/** Window and display layout of a fake Mac; tests change it between calls. */
-interface FakeWorld {
-  /** Active displays: id, bounds in global points, mode width in pixels. */
-  displays: Array<{ id: number; bounds: number[]; pixelWidth: number }>;
-  /** The window list, front to back: number, owner, layer, bounds. */
-  windows: Array<{ n: number; owner: string; layer: number; bounds: number[]; pid?: number; title?: string }>;
-  /** The pointer in global points. */
-  pointer: [number, number];
-  /** Whether AXRaise brings a window to the front (some apps ignore it). */
-  raiseWorks: boolean;
-  /** Titles Accessibility reports, by window number, when they differ from the window list's. */
-  axTitles: Record<number, string>;
-  /** What CGWindowListCreateImage returns: its layout, or null for NULL. */
-  image: {
-    width: number;
-    height: number;
-    bitsPerPixel: number;
-    bitsPerComponent: number;
-    bitmapInfo: number;
-    bytesPerRow: number;
-  } | null;
-}
-
-function makeFake(world: Partial<FakeWorld> = {}) {
-  const w: FakeWorld = {
-    displays: [{ id: 1, bounds: [0, 0, 1440, 900], pixelWidth: 2880 }],
-    windows: [
-      { n: 1, owner: "Window Server", layer: 24, bounds: [0, 0, 1440, 24] },
-      { n: 2, owner: "Safari", layer: 0, bounds: [100, 100, 800, 600] },
-    ],
-    pointer: [50, 60],
-    raiseWorks: true,
-    axTitles: {},
-    // 2x1 BGRA premultiplied (32Little | PremultipliedFirst), rows padded to 16 bytes.
-    image: {
-      width: 2,
-      height: 1,
-      bitsPerPixel: 32,
-      bitsPerComponent: 8,
-      bitmapInfo: (2 << 12) | 2,
-      bytesPerRow: 16,
-    },
-    ...world,
-  };
-  const objs = new Map<bigint, Obj>();
-  let next = 0x1000n;
-  const posted: Array<{ type: string; flags: bigint; click?: bigint; text?: string; at?: number[] }> = [];
-  let pools = 0;
-  const mk = (kind: string, value?: unknown, owned = false): P => {
-    next += 16n;
-    objs.set(next, { kind, value, owned, releases: 0 });
-    return Deno.UnsafePointer.create(next);
-  };
-  const get = (p: P) => objs.get(Deno.UnsafePointer.value(p))!;
-  const rel = (p: P) => void get(p).releases++;
-  const cstr = (b: BufferSource) => {
-    const u = new Uint8Array(b as ArrayBuffer);
-    return new TextDecoder().decode(u.subarray(0, u.indexOf(0)));
-  };
-  const rect = (x: number, y: number, w: number, h: number) =>
-    new Uint8Array(new Float64Array([x, y, w, h]).buffer);
-  const win = (x: FakeWorld["windows"][number]) =>
-    mk("dict", {
-      kCGWindowNumber: mk("num", x.n),
-      kCGWindowOwnerName: mk("str", x.owner),
-      kCGWindowOwnerPID: mk("num", x.pid ?? 100 + x.n),
-      kCGWindowName: mk("str", x.title ?? `W${x.n}`),
-      kCGWindowLayer: mk("num", x.layer),
-      kCGWindowIsOnscreen: mk("bool", true),
-      kCGWindowBounds: mk("rect", x.bounds),
-    });
-  const display = (id: number) => w.displays.find((d) => d.id === id) ?? w.displays[0];
-  const dataCreated: Uint8Array[] = [];
-  const trueObj = mk("bool", true);
-  const trueCell = new BigUint64Array([Deno.UnsafePointer.value(trueObj) as bigint]);
-  const events = new Map<
-    bigint,
-    { type: string; flags: bigint; click?: bigint; text?: string; at?: number[] }
-  >();
-  const ev = (type: string, at?: number[]) => {
-    const p = mk("event", undefined, true);
-    events.set(Deno.UnsafePointer.value(p) as bigint, { type, flags: 0n, at });
-    return p;
-  };
-  const evOf = (p: P) => events.get(Deno.UnsafePointer.value(p) as bigint)!;
-
-  const cf = {
-    CFRelease: rel,
-    CFGetTypeID: (p: P) => BigInt(["str", "num", "bool"].indexOf(get(p).kind) + 1),
-    CFStringGetTypeID: () => 1n,
-    CFNumberGetTypeID: () => 2n,
-    CFBooleanGetTypeID: () => 3n,
-    CFStringCreateWithCString: (_a: P, b: BufferSource) => mk("str", cstr(b), true),
-    CFStringGetLength: (p: P) => BigInt((get(p).value as string).length),
-    CFStringGetMaximumSizeForEncoding: (n: bigint) => n * 4n,
-    CFStringGetCString: (p: P, buf: BufferSource) => {
-      const bytes = new TextEncoder().encode(get(p).value as string);
-      (buf as Uint8Array).set([...bytes, 0]);
-      return 1;
-    },
-    CFNumberGetValue: (p: P, t: bigint, buf: BufferSource) => {
-      const v = Number(get(p).value);
-      if (t === 4n) new BigInt64Array((buf as BigInt64Array).buffer)[0] = BigInt(v);
-      else new Float64Array((buf as Float64Array).buffer)[0] = v;
-      return 1;
-    },
-    CFBooleanGetValue: (p: P) => (get(p).value ? 1 : 0),
-    CFArrayGetCount: (p: P) => BigInt((get(p).value as P[]).length),
-    CFArrayGetValueAtIndex: (p: P, i: bigint) => (get(p).value as P[])[Number(i)],
-    CFDictionaryGetValue: (d: P, k: P) => (get(d).value as Record<string, P>)[get(k).value as string] ?? null,
-    CFDataCreate: (_a: P, bytes: BufferSource, n: bigint) => {
-      const copy = new Uint8Array((bytes as Uint8Array).subarray(0, Number(n)));
-      const p = mk("data", copy, true);
-      dataCreated.push(copy);
-      return p;
-    },
-    CFDataGetLength: (p: P) => BigInt((get(p).value as Uint8Array).length),
-    CFDataGetBytePtr: (p: P) => Deno.UnsafePointer.of(get(p).value as Uint8Array),
-    kCFBooleanTrue: Deno.UnsafePointer.of(trueCell),
-  };
-  const cg = {
-    CGWindowListCopyWindowInfo: () => mk("array", w.windows.map(win), true),
-    CGRectMakeWithDictionaryRepresentation: (d: P, out: BufferSource) => {
-      new Float64Array((out as Float64Array).buffer).set(get(d).value as number[]);
-      return true;
-    },
-    CGGetActiveDisplayList: (_m: number, ids: BufferSource, count: BufferSource) => {
-      w.displays.forEach((d, i) => (ids as Uint32Array)[i] = d.id);
-      (count as Uint32Array)[0] = w.displays.length;
-      return 0;
-    },
-    CGMainDisplayID: () => w.displays[0].id,
-    CGDisplayBounds: (id: number) => rect(...(display(id).bounds as [number, number, number, number])),
-    CGDisplayCopyDisplayMode: (id: number) => mk("mode", id, true),
-    CGDisplayModeGetPixelWidth: (m: P) => BigInt(display(get(m).value as number).pixelWidth),
-    CGDisplayModeGetPixelHeight: () => 1800n,
-    CGDisplayModeRelease: rel,
-    CGWindowListCreateImage: () => w.image ? mk("image", undefined, true) : null,
-    CGPreflightScreenCaptureAccess: () => true,
-    CGRequestScreenCaptureAccess: () => true,
-    CGImageGetWidth: () => BigInt(w.image!.width),
-    CGImageGetHeight: () => BigInt(w.image!.height),
-    CGImageGetBitsPerPixel: () => BigInt(w.image!.bitsPerPixel),
-    CGImageGetBitsPerComponent: () => BigInt(w.image!.bitsPerComponent),
-    CGImageGetBytesPerRow: () => BigInt(w.image!.bytesPerRow),
-    CGImageGetBitmapInfo: () => w.image!.bitmapInfo,
-    CGImageGetDataProvider: () => mk("provider"),
-    CGDataProviderCopyData: () =>
-      mk("data", new Uint8Array(w.image!.bytesPerRow * w.image!.height).fill(7), true),
-    CGImageRelease: rel,
-    CGImageCreate: () => mk("image", undefined, true),
-    CGColorSpaceCreateDeviceRGB: () => mk("space", undefined, true),
-    CGColorSpaceRelease: rel,
-    CGDataProviderCreateWithCFData: (d: P) => mk("provider", d, true),
-    CGDataProviderRelease: rel,
-    CGEventCreate: () => ev("null"),
-    CGEventGetLocation: () => new Uint8Array(new Float64Array(w.pointer).buffer),
-    CGEventCreateMouseEvent: (_s: P, t: number, pt: BufferSource) =>
-      ev(`mouse${t}`, [...new Float64Array((pt as Float64Array).buffer, 0, 2)]),
-    CGEventCreateKeyboardEvent: (_s: P, k: number, d: boolean) => ev(`key${k}${d ? "d" : "u"}`),
-    CGEventCreateScrollWheelEvent2: (_s: P, _u: number, _c: number, w: number) => ev(`scroll${w}`),
-    CGEventSetFlags: (p: P, f: bigint) => void (evOf(p).flags = f),
-    CGEventSetIntegerValueField: (p: P, _f: number, v: bigint) => void (evOf(p).click = v),
-    CGEventKeyboardSetUnicodeString: (p: P, n: bigint, units: BufferSource) =>
-      void (evOf(p).text = String.fromCharCode(...(units as Uint16Array).subarray(0, Number(n)))),
-    CGEventPost: (_t: number, p: P) => {
-      const e = evOf(p);
-      if (e.type === "mouse5" && e.at) w.pointer = [e.at[0], e.at[1]];
-      posted.push({ ...e });
-    },
-  };
-  const axCalls: string[] = [];
-  const winOf = (p: P) => w.windows.find((x) => x.n === get(p).value)!;
-  const ax = {
-    AXIsProcessTrusted: () => 0,
-    AXUIElementCreateApplication: (pid: number) => mk("axapp", pid, true),
-    AXUIElementSetAttributeValue: (el: P, attr: P) => {
-      axCalls.push(`${get(attr).value}=true on ${get(el).kind} ${get(el).value}`);
-      return 0;
-    },
-    AXUIElementCopyAttributeValue: (el: P, attr: P, out: BufferSource) => {
-      const name = get(attr).value as string;
-      let v: P = null;
-      if (get(el).kind === "axapp" && name === "AXWindows") {
-        const mine = w.windows.filter((x) => x.layer === 0 && (x.pid ?? 100 + x.n) === get(el).value);
-        v = mk("array", mine.map((x) => mk("axwin", x.n)), true);
-      } else if (get(el).kind === "axwin") {
-        const b = winOf(el).bounds;
-        if (name === "AXPosition") v = mk("axvalue", [b[0], b[1]], true);
-        if (name === "AXSize") v = mk("axvalue", [b[2], b[3]], true);
-        if (name === "AXTitle") {
-          v = mk("str", w.axTitles[winOf(el).n] ?? winOf(el).title ?? `W${winOf(el).n}`, true);
-        }
-      }
-      if (!v) return -25212;
-      (out as BigUint64Array)[0] = Deno.UnsafePointer.value(v) as bigint;
-      return 0;
-    },
-    AXValueGetValue: (v: P, _t: number, out: BufferSource) => {
-      (out as Float64Array).set(get(v).value as number[]);
-      return 1;
-    },
-    AXUIElementPerformAction: (el: P, action: P) => {
-      axCalls.push(`${get(action).value} on ${get(el).kind} ${get(el).value}`);
-      if (get(action).value === "AXRaise" && w.raiseWorks) {
-        const x = winOf(el);
-        w.windows.splice(w.windows.indexOf(x), 1);
-        w.windows.unshift(x);
-      }
-      return 0;
-    },
-  };
-  const sels = new Map<string, P>();
-  const selName = (p: P) => get(p).value as string;
-  const observation = mk("obs");
-  const candidate = mk("cand");
-  const objc = {
-    objc_getClass: (b: BufferSource) => mk("class", cstr(b)),
-    sel_registerName: (b: BufferSource) => {
-      const n = cstr(b);
-      if (!sels.has(n)) sels.set(n, mk("sel", n));
-      return sels.get(n)!;
-    },
-    objc_autoreleasePoolPush: () => (pools++, mk("pool")),
-    objc_autoreleasePoolPop: () => void pools--,
-    msgSend_id: (r: P, s: P) => {
-      const n = selName(s);
-      if (n === "alloc") return mk("instance", get(r).value, true);
-      if (n === "init") return r;
-      if (n === "results") return mk("nsarray", [observation]);
-      if (n === "string") return mk("str", "Save As");
-      if (n === "generalPasteboard") return mk("pasteboard");
-      if (n === "bundleIdentifier") return mk("str", "com.apple.Safari");
-      return mk("autoreleased");
-    },
-    msgSend_void: (r: P, s: P) => {
-      if (selName(s) === "release") rel(r);
-    },
-    msgSend_usize: (r: P) => BigInt((get(r).value as P[]).length),
-    msgSend_f32: () => 0.9,
-    msgSend_id_id: (_r: P, s: P) => selName(s) === "stringForType:" ? mk("str", "clip") : mk("nsarray", []),
-    msgSend_id_usize: (r: P, s: P, i: bigint) =>
-      selName(s) === "topCandidates:" ? mk("nsarray", [candidate]) : (get(r).value as P[])[Number(i)],
-    msgSend_id_i32: () => mk("runningApp"),
-    msgSend_id_id_id: (r: P) => r,
-    msgSend_bool_id_ptr: () => 1,
-    msgSend_bool_usize: () => 1,
-    msgSend_void_isize: () => {},
-    msgSend_void_u8: () => {},
-    msgSend_id_range_ptr: () => null,
-    msgSend_rect: () => rect(0, 0.5, 0.7, 0.5),
-    msgSend_stret_rect: () => rect(0, 0.5, 0.7, 0.5),
-  };
-  const libs = {
-    cf,
-    cg,
-    ax,
-    objc,
-    loaded: { appKit: true, vision: true },
-    close: () => {},
-  } as unknown as MacLibs;
-  const leaks = () =>
-    [...objs.values()].filter((o) => o.owned && o.releases !== 1).map((o) => `${o.kind}×${o.releases}`);
-  return { libs, posted, leaks, pools: () => pools, world: w, axCalls, dataCreated };
-}
 
 const host = { execPath: "/usr/local/bin/deno", termProgram: "Apple_Terminal" };
 
@@ -323,10 +50,6 @@ Deno.test("double click sets click state 1 then 2 at points, events released", a
   d.close();
   assert.deepEqual(f.leaks(), []);
 });
-
-/** Posted key events as "code+d|u flags-hex text". */
-const keyLog = (posted: Array<{ type: string; flags: bigint; text?: string }>) =>
-  posted.map((e) => `${e.type.slice(3)} ${e.flags.toString(16)}${e.text ? ` ${e.text}` : ""}`);
 
 Deno.test("typing posts one pair per code point with its real key, the whole astral character", async () => {
   const f = makeFake();
@@ -379,14 +102,19 @@ Deno.test("cmd + '+' is Cmd+Shift+=, never key code 0 (Cmd+A); a lone shift ends
   f.posted.length = 0;
   await d.hotkey(["shift"]);
   assert.deepEqual(keyLog(f.posted), ["56d 20000", "56u 0"]);
-  await assert.rejects(d.hotkey(["cmd", "é"]), /cannot be pressed on macOS/);
+  f.posted.length = 0;
+  await assert.rejects(
+    d.hotkey(["cmd", "é"]),
+    /no key of the U\.S\. \(com\.apple\.keylayout\.US\) keyboard layout types "é" with Command held: nothing was pressed/,
+  );
   await assert.rejects(d.hotkey(["insert"]), /no Insert key/);
+  assert.deepEqual(f.posted, [], "a refused combination sends nothing, not even its modifiers");
   d.close();
   assert.deepEqual(f.leaks(), []);
 });
 
 Deno.test("clipboard, apps and permissions go through pools", async () => {
-  const f = makeFake();
+  const f = makeFake({ trusted: false });
   const d = createMacDesktop(f.libs, { host, run: () => Promise.resolve() });
   assert.deepEqual(await d.readClipboard(), { text: "clip", note: "4 characters of text" });
   const apps = await d.runningApps();
@@ -394,7 +122,9 @@ Deno.test("clipboard, apps and permissions go through pools", async () => {
   const checks = d.doctorChecks();
   assert.equal(checks[0].ok, true);
   assert.equal(checks[1].ok, false);
-  assert.match(checks[1].detail, /Terminal/);
+  assert.match(checks[1].detail, /not granted to Terminal: .*turn on "Terminal"/);
+  assert.match(checks[1].detail, /not to deno \(upgrading Deno keeps them\)/);
+  assert.doesNotMatch(checks[1].detail, /upgrading Deno loses/);
   await d.activate("2");
   assert.equal(f.pools(), 0);
   d.close();
@@ -484,13 +214,65 @@ Deno.test("activate fails, saying so, when the asked window cannot be confirmed 
   assert.deepEqual(f.leaks(), []);
 });
 
-Deno.test("activate raises nothing when Accessibility shows no window with that frame and title", async () => {
-  const f = makeFake({ ...twoSafariWindows(), axTitles: { 3: "Something else" } });
+Deno.test("activate finds a window by its frame alone when Accessibility titles it differently", async () => {
+  const f = makeFake({ ...twoSafariWindows(), axTitles: { 3: "Docs — Edited" } });
+  const logged: string[] = [];
+  const d = createMacDesktop(f.libs, { host, log: (l) => logged.push(l) });
+  await d.activate("3");
+  assert.equal(d.windows().focusWindowId, "3");
+  assert.ok(f.axCalls.includes("AXRaise on axwin 3"));
+  assert.match(logged.join("\n"), /activate Safari window "Docs" \(matched by frame\)/);
+  d.close();
+  assert.deepEqual(f.leaks(), []);
+});
+
+Deno.test("activate raises nothing when two windows share the frame and neither has the title", async () => {
+  const f = makeFake({
+    windows: [
+      { n: 2, owner: "Safari", layer: 0, bounds: [100, 100, 800, 600], pid: 500, title: "Apple" },
+      { n: 3, owner: "Safari", layer: 0, bounds: [100, 100, 800, 600], pid: 500, title: "Docs" },
+    ],
+    axTitles: { 2: "One", 3: "Two" },
+  });
   const d = createMacDesktop(f.libs, { host });
   await assert.rejects(d.activate("3"), /not found through Accessibility/);
   assert.ok(!f.axCalls.some((c) => c.startsWith("AXRaise")));
   d.close();
   assert.deepEqual(f.leaks(), []);
+});
+
+Deno.test("activation asks with activateFromApplication:options: naming the app in front, then AXFrontmost, and logs both", async () => {
+  const f = makeFake({
+    windows: [
+      { n: 2, owner: "Notes", layer: 0, bounds: [0, 30, 500, 400], pid: 300, title: "Notes" },
+      { n: 3, owner: "Safari", layer: 0, bounds: [300, 200, 800, 600], pid: 500, title: "Docs" },
+    ],
+  });
+  const logged: string[] = [];
+  const d = createMacDesktop(f.libs, { host, log: (l) => logged.push(l) });
+  await d.activate("3");
+  assert.ok(
+    f.calls.includes("activateFromApplication:options: pid 500 from 300 options 0"),
+    f.calls.join("; "),
+  );
+  assert.ok(f.axCalls.includes("AXFrontmost=true on axapp 500"));
+  assert.match(
+    logged.join("\n"),
+    /activate Safari window "Docs" \(matched by frame and title\): activateFromApplication:options: accepted; AXFrontmost accepted; AXRaise accepted; confirmed in front/,
+  );
+  // Before macOS 14 the app does not answer the cooperative call: activateWithOptions: asks instead.
+  const old = makeFake({
+    ...f.world,
+    windows: structuredClone(f.world.windows).reverse(),
+    cooperativeActivation: false,
+  });
+  const d2 = createMacDesktop(old.libs, { host, log: () => {} });
+  await d2.activate("3");
+  assert.ok(old.calls.includes("activateWithOptions: pid 500 options 0"), old.calls.join("; "));
+  d.close();
+  d2.close();
+  assert.deepEqual(f.leaks(), []);
+  assert.deepEqual(old.leaks(), []);
 });
 
 /** A grey 8-bit RGB PNG as screencapture writes it (CRCs are not checked by the decoder). */
@@ -593,7 +375,12 @@ Deno.test("Vision reads a CoreFoundation copy of the frame, released once, not J
 
 Deno.test("the macOS self-test answers the open questions it can, from what the FFI returned", async () => {
   const f = makeFake({
-    ...twoSafariWindows(),
+    windows: [
+      { n: 1, owner: "Window Server", layer: 24, bounds: [0, 0, 1440, 24] },
+      { n: 2, owner: "Safari", layer: 0, bounds: [100, 100, 800, 600], pid: 500, title: "Apple" },
+      { n: 3, owner: "Notes", layer: 0, bounds: [300, 200, 800, 600], pid: 600, title: "Docs" },
+    ],
+    layout: GERMAN,
     image: {
       width: 2880,
       height: 1800,
@@ -606,26 +393,33 @@ Deno.test("the macOS self-test answers the open questions it can, from what the 
   const d = createMacDesktop(f.libs, {
     host,
     osRelease: () => "24.1.0",
-    keyboardLayout: () => "com.apple.keylayout.German",
   });
   const reader = createScreenReader(createVisionEngine(f.libs));
   const out: string[] = [];
   await runSelfTest({ desktop: d, reader, print: (l) => out.push(l) });
   const text = out.join("\n");
   assert.match(text, /macOS: 15 \(Darwin 24\.1\.0/);
-  assert.match(text, /activation: Safari "Docs" came to the front/);
+  assert.match(text, /activation: Notes "Docs" came to the front/);
   assert.match(text, /activation: Safari "Apple" is in front again/);
   assert.match(
     text,
-    /answered {2}Does activation from a process that is not an app work on macOS 14\/15\?\n +on macOS 15, raising Safari "Docs" was confirmed in front/,
+    /answered {2}Does activation from a process that is not an app work on macOS 14\/15\?\n +on macOS 15, raising Notes "Docs" was confirmed in front \(activateFromApplication:options: accepted\)/,
   );
   assert.match(
     text,
     /answered {2}What does CGWindowListCreateImage do on macOS 15.*\n +on macOS 15 with Screen Recording granted, it returned a 2880x1800 image, one flat colour \(blank\); the frame choto captured was blank/,
   );
-  assert.match(text, /layers on screen during this run: 0 normal \(Safari\); 24 menubar \(Window Server\)/);
-  assert.match(text, /open {6}Does typing with key code 0 work/);
-  assert.match(text, /keyboard layout: com\.apple\.keylayout\.German/);
+  assert.match(
+    text,
+    /layers on screen during this run: 0 normal \(Safari, Notes\); 24 menubar \(Window Server\)/,
+  );
+  assert.match(text, /open {6}Does a typed character that no key of the layout types/);
+  assert.match(
+    text,
+    /keyboard layout: German \(com\.apple\.keylayout\.German\): cmd\+a is key 0x00 \(A on a US keyboard\); cmd\+c is key 0x08 \(C on a US keyboard\); cmd\+z is key 0x10 \(Y on a US keyboard\)/,
+  );
+  assert.match(text, /Verdicts:\nFAIL {2}capture {5}the frame is one flat colour/);
+  assert.match(text, /ok {4}activate {4}Notes and Safari each came to the front/);
   assert.equal(f.posted.filter((e) => e.type.startsWith("key")).length, 0, "no key was sent");
   assert.ok(!f.posted.some((e) => /^mouse[1-4]$/.test(e.type)), "no button was pressed");
   assert.deepEqual(f.world.pointer, [50, 60], "the pointer is back where it was");

@@ -9,7 +9,7 @@ import {
   rectToPixels,
   scaleOf,
 } from "../src/desktop/macos/geometry.ts";
-import { macKeyOf, planHotkey, planTyping } from "../src/desktop/macos/keycodes.ts";
+import { namedKeyCode, planHotkey, planTyping, US_LAYOUT } from "../src/desktop/macos/keycodes.ts";
 import { channelOffsets, decodePng, layoutProblem, toRgba } from "../src/desktop/macos/bitmap.ts";
 import { splitByCharacters, toPixels, wordRanges } from "../src/ocr/vision_boxes.ts";
 import { focusWindow, type RawWindow, splitWindows } from "../src/desktop/macos/window_list.ts";
@@ -86,29 +86,31 @@ Deno.test("focus is the first visible layer-0 window; chrome is split off", () =
 });
 
 Deno.test("key codes follow HIToolbox Events.h for the shared vocabulary", () => {
-  assert.deepEqual(macKeyOf("a"), { code: 0, shift: false });
-  assert.deepEqual(macKeyOf("S"), { code: 1, shift: true });
-  assert.equal(macKeyOf("enter")?.code, 0x24);
-  assert.equal(macKeyOf("tab")?.code, 0x30);
-  assert.equal(macKeyOf("space")?.code, 0x31);
-  assert.equal(macKeyOf("backspace")?.code, 0x33, "kVK_Delete erases to the left");
-  assert.equal(macKeyOf("delete")?.code, 0x75, "delete is forward delete, as on X11");
-  assert.equal(macKeyOf("escape")?.code, 0x35);
-  assert.equal(macKeyOf("f1")?.code, 0x7a);
-  assert.equal(macKeyOf("f12")?.code, 0x6f);
-  assert.equal(macKeyOf("f13")?.code, 0x69);
-  assert.equal(macKeyOf("f20")?.code, 0x5a);
-  assert.equal(macKeyOf("left")?.code, 0x7b);
-  assert.equal(macKeyOf("é"), null);
-  assert.equal(macKeyOf("insert"), null);
+  const us = (ch: string) => US_LAYOUT.typingKey(ch);
+  assert.deepEqual(us("a"), { code: 0, shift: false, option: false });
+  assert.deepEqual(us("S"), { code: 1, shift: true, option: false });
+  assert.equal(namedKeyCode("enter"), 0x24);
+  assert.equal(namedKeyCode("tab"), 0x30);
+  assert.equal(namedKeyCode("space"), 0x31);
+  assert.equal(namedKeyCode("backspace"), 0x33, "kVK_Delete erases to the left");
+  assert.equal(namedKeyCode("delete"), 0x75, "delete is forward delete, as on X11");
+  assert.equal(namedKeyCode("escape"), 0x35);
+  assert.equal(namedKeyCode("f1"), 0x7a);
+  assert.equal(namedKeyCode("f12"), 0x6f);
+  assert.equal(namedKeyCode("f13"), 0x69);
+  assert.equal(namedKeyCode("f20"), 0x5a);
+  assert.equal(namedKeyCode("left"), 0x7b);
+  assert.equal(us("é"), null);
+  assert.equal(namedKeyCode("insert"), null);
 });
 
 Deno.test("US punctuation is its key plus Shift, never key code 0", () => {
-  assert.deepEqual(macKeyOf("+"), { code: 0x18, shift: true }, "+ is Shift+=");
-  assert.deepEqual(macKeyOf("?"), { code: 0x2c, shift: true }, "? is Shift+/");
-  assert.deepEqual(macKeyOf("="), { code: 0x18, shift: false });
-  assert.deepEqual(macKeyOf("~"), { code: 0x32, shift: true });
-  assert.deepEqual(macKeyOf("!"), { code: 0x12, shift: true });
+  const us = (ch: string) => US_LAYOUT.shortcutKey(ch, true);
+  assert.deepEqual(us("+"), { code: 0x18, shift: true, option: false }, "+ is Shift+=");
+  assert.deepEqual(us("?"), { code: 0x2c, shift: true, option: false }, "? is Shift+/");
+  assert.deepEqual(us("="), { code: 0x18, shift: false, option: false });
+  assert.deepEqual(us("~"), { code: 0x32, shift: true, option: false });
+  assert.deepEqual(us("!"), { code: 0x12, shift: true, option: false });
 });
 
 const SHIFT = 0x20000, CMD = 0x100000;
@@ -141,11 +143,11 @@ Deno.test("a lone modifier goes down with its flag and up without it", () => {
 Deno.test("typing sends one code point per event, with its real key where it has one", () => {
   const steps = planTyping("a😀\nB?");
   assert.equal(steps.length, 5);
-  assert.deepEqual(steps[0], { key: 0, shift: false, text: new Uint16Array([0x61]) });
-  assert.deepEqual(steps[1], { key: 0, shift: false, text: new Uint16Array([0xd83d, 0xde00]) });
-  assert.deepEqual(steps[2], { key: 0x24, shift: false, text: null });
-  assert.deepEqual(steps[3], { key: 0x0b, shift: true, text: new Uint16Array([0x42]) });
-  assert.deepEqual(steps[4], { key: 0x2c, shift: true, text: new Uint16Array([0x3f]) });
+  assert.deepEqual(steps[0], { key: 0, flags: 0, text: new Uint16Array([0x61]) });
+  assert.deepEqual(steps[1], { key: 0, flags: 0, text: new Uint16Array([0xd83d, 0xde00]) });
+  assert.deepEqual(steps[2], { key: 0x24, flags: 0, text: null });
+  assert.deepEqual(steps[3], { key: 0x0b, flags: SHIFT, text: new Uint16Array([0x42]) });
+  assert.deepEqual(steps[4], { key: 0x2c, flags: SHIFT, text: new Uint16Array([0x3f]) });
 });
 
 Deno.test("BGRA premultiplied rows with padding become RGBA", () => {
@@ -215,7 +217,7 @@ Deno.test("Vision boxes flip to a top-left origin", () => {
 Deno.test("permission details name the responsible app and the pane", () => {
   assert.equal(
     responsibleApp({ bundleId: "com.anthropic.claudefordesktop", execPath: "x" }),
-    "Claude (Claude Desktop)",
+    "Claude",
   );
   assert.equal(responsibleApp({ termProgram: "iTerm.app", execPath: "x" }), "iTerm");
   const [sr, ax] = permissionChecks(false, false, "screencapture", {
@@ -224,9 +226,18 @@ Deno.test("permission details name the responsible app and the pane", () => {
   });
   assert.match(sr.detail, /Privacy & Security → Screen Recording/);
   assert.match(sr.detail, /"Terminal"/);
-  assert.match(sr.detail, /upgrading Deno/);
+  // The grant is Terminal's (or Claude's), never deno's: an upgrade of Deno keeps it.
+  assert.match(sr.detail, /not to deno \(upgrading Deno keeps them\)/);
+  assert.match(sr.detail, /Run from a terminal, doctor reports the terminal's grants/);
+  assert.doesNotMatch(sr.detail, /loses them; grant again after an upgrade/);
   assert.match(sr.detail, /screencapture/);
   assert.match(ax.detail, /Accessibility/);
+  // A compiled binary started on its own is its own responsible app, and a rebuild loses its grants.
+  const [, own] = permissionChecks(true, false, "p", { execPath: "/usr/local/bin/choto" });
+  assert.match(
+    own.detail,
+    /not granted to choto: .*a compiled choto started on its own holds its own and loses them when rebuilt/,
+  );
   assert.equal(permissionChecks(true, true, "p", { execPath: "d" }).every((c) => c.ok), true);
 });
 
@@ -259,13 +270,32 @@ Deno.test("only 8-bit RGBA capture layouts are decoded in-process", () => {
   assert.throws(() => channelOffsets((3 << 16) | 1, 32), /unsupported capture layout/);
 });
 
-Deno.test("an Accessibility window is the asked one by frame and title, by frame alone without titles", () => {
+Deno.test("an Accessibility window is the asked one by frame and title, else by a frame of its own", () => {
   const at = (x: number, title: string) => ({ title, bounds: { x, y: 50, width: 800, height: 600 } });
   const ax = [at(100, "Apple"), at(300, "Docs"), null, at(300.5, "Docs")];
-  assert.deepEqual(matchingWindows(at(300, "Docs"), ax), [1, 3], "both identical windows, in order");
-  assert.deepEqual(matchingWindows(at(300, "Other"), ax), [], "a title that differs is another window");
-  assert.deepEqual(matchingWindows(at(100, ""), ax), [0], "no title without Screen Recording: frame only");
-  assert.deepEqual(matchingWindows(at(200, "Docs"), ax), []);
+  const m = (t: ReturnType<typeof at>) => matchingWindows(t, ax);
+  assert.deepEqual(
+    m(at(300, "Docs")),
+    { indices: [1, 3], by: "frame and title" },
+    "both identical, in order",
+  );
+  assert.deepEqual(
+    m(at(300, "Other")),
+    { indices: [], by: "frame" },
+    "two windows share that frame: no guess",
+  );
+  assert.deepEqual(
+    m(at(100, "Apple — Edited")),
+    { indices: [0], by: "frame" },
+    "a frame no other window has",
+  );
+  assert.deepEqual(m(at(100, "")), { indices: [0], by: "frame" }, "no title without Screen Recording");
+  assert.deepEqual(
+    m(at(300, "")),
+    { indices: [1, 3], by: "frame" },
+    "untitled: each with the frame is tried",
+  );
+  assert.deepEqual(m(at(200, "Docs")), { indices: [], by: "frame" });
 });
 
 Deno.test("self-test helpers: macOS version from Darwin, layers by owner", () => {

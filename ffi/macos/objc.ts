@@ -39,7 +39,8 @@ export const objc = {
   objc_autoreleasePoolPush: { parameters: [], result: "pointer" },
   objc_autoreleasePoolPop: { parameters: ["pointer"], result: "void" },
 
-  // id (id self, SEL op) -- alloc, init, new, results, string, generalPasteboard, bundleIdentifier
+  // id (id self, SEL op) -- alloc, init, new, results, string, generalPasteboard, bundleIdentifier,
+  // localizedDescription
   msgSend_id: { name: "objc_msgSend", parameters: ["pointer", "pointer"], result: "pointer" },
   // void (id self, SEL op) -- release
   msgSend_void: { name: "objc_msgSend", parameters: ["pointer", "pointer"], result: "void" },
@@ -77,6 +78,18 @@ export const objc = {
     parameters: ["pointer", "pointer", "pointer", "buffer"],
     result: "u8",
   },
+  // BOOL (id self, SEL op, SEL a) -- respondsToSelector: (NSObject.h: - (BOOL)respondsToSelector:(SEL)aSelector;)
+  msgSend_bool_id: {
+    name: "objc_msgSend",
+    parameters: ["pointer", "pointer", "pointer"],
+    result: "u8",
+  },
+  // BOOL (id self, SEL op, id a, NSUInteger b) -- activateFromApplication:options: (macOS 14)
+  msgSend_bool_id_usize: {
+    name: "objc_msgSend",
+    parameters: ["pointer", "pointer", "pointer", "usize"],
+    result: "u8",
+  },
   // BOOL (id self, SEL op, NSUInteger a) -- activateWithOptions:
   msgSend_bool_usize: {
     name: "objc_msgSend",
@@ -88,6 +101,24 @@ export const objc = {
     name: "objc_msgSend",
     parameters: ["pointer", "pointer", "isize"],
     result: "void",
+  },
+  // void (id self, SEL op, float a) -- setMinimumTextHeight: (a float in s0 on arm64, xmm0 on x86_64)
+  msgSend_void_f32: {
+    name: "objc_msgSend",
+    parameters: ["pointer", "pointer", "f32"],
+    result: "void",
+  },
+  // void (id self, SEL op, id a) -- setRecognitionLanguages:
+  msgSend_void_id: {
+    name: "objc_msgSend",
+    parameters: ["pointer", "pointer", "pointer"],
+    result: "void",
+  },
+  // id (id self, SEL op, NSError **a) -- supportedRecognitionLanguagesAndReturnError: (macOS 12)
+  msgSend_id_ptr: {
+    name: "objc_msgSend",
+    parameters: ["pointer", "pointer", "buffer"],
+    result: "pointer",
   },
   // void (id self, SEL op, BOOL a) -- setUsesLanguageCorrection:
   msgSend_void_u8: {

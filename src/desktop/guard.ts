@@ -185,6 +185,9 @@ export function guardDesktop(
     },
     async hotkey(keys) {
       const w = checkFocus("hotkey");
+      // A combination the keyboard layout cannot press is refused by the backend before anything is sent.
+      const unpressable = inner.keyRefusal?.(keys);
+      if (unpressable) throw new Error(unpressable);
       sent("hotkey", w, { target: keys.join("+") });
       await inner.hotkey(keys);
     },
@@ -247,6 +250,7 @@ export function guardDesktop(
     };
   }
   if (inner.appVersion) guarded.appVersion = (pid) => inner.appVersion!(pid);
+  if (inner.keyRefusal) guarded.keyRefusal = (keys) => inner.keyRefusal!(keys);
   return guarded;
 }
 

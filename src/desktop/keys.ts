@@ -4,12 +4,14 @@
  * `alt`, `ctrl`. One vocabulary: each name means the same key everywhere
  * (`delete` is forward delete, `backspace` erases to the left), and a name
  * a platform has no key for is refused when the plan is validated, with the
- * reason, never halfway through a run.
+ * reason, never halfway through a run. A character's key depends on the
+ * user's keyboard layout, which the backend checks before a plan's first
+ * step (`Desktop.keyRefusal`).
  *
  * @module
  */
 
-import { macKeyOf } from "./macos/keycodes.ts";
+import { namedKeyCode } from "./macos/keycodes.ts";
 import type { Modifier } from "./types.ts";
 
 /** The platforms whose keyboards the vocabulary is mapped to. */
@@ -72,14 +74,15 @@ const NAMED = new Set<string>(NAMED_KEYS);
 /**
  * Why a key of the vocabulary cannot be pressed on a platform, or null when
  * it can. X11 binds any keysym to a spare keycode, so it refuses nothing;
- * macOS presses fixed key codes of the US layout.
+ * macOS refuses the named keys a Mac keyboard lacks. Whether the current
+ * layout has a key for a character is the backend's to say.
  */
 export function keyRefusal(key: string, platform: KeyPlatform): string | null {
-  if (platform === "x11" || macKeyOf(key)) return null;
+  if (platform === "x11" || [...key].length === 1 || namedKeyCode(key) !== null) return null;
   if (key === "insert") return "Mac keyboards have no Insert key";
   if (key === "menu") return "macOS has no Menu key: open a context menu with right_click";
   if (key === "super") return "super is the Windows key of PC keyboards: on macOS use cmd";
-  return "it has no key on the US layout choto presses on macOS: enter it with a type step";
+  return "a Mac keyboard has no such key";
 }
 
 /** A parsed key combination. */

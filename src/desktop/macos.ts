@@ -17,11 +17,11 @@ import { activateWindow } from "./macos/activate.ts";
 import { launch, launchableApps, reopen, runningApps, versionReader } from "./macos/apps.ts";
 import { type CapturePath, describeCapturePath, MacCapture } from "./macos/capture.ts";
 import { readClipboardText } from "./macos/clipboard.ts";
-import { hostFacts } from "./macos/host.ts";
 import { MacInput } from "./macos/input.ts";
 import { type MacLibs, openMacLibraries } from "./macos/libs.ts";
 import { permissionChecks } from "./macos/permissions.ts";
-import { macProbe, readKeyboardLayout } from "./macos/probe.ts";
+import { macProbe } from "./macos/probe.ts";
+import { hostFacts } from "./macos/host.ts";
 import { type MacDesktopOptions, MacSession } from "./macos/session.ts";
 import { readDisplayBounds, readWindowState } from "./macos/windows.ts";
 
@@ -57,6 +57,7 @@ export function createMacDesktop(
     scroll: (at, notches, gate) => input.scroll(at, notches, gate),
     hotkey: (keys) => input.hotkey(keys),
     type: (text, gate) => input.type(text, gate),
+    keyRefusal: (keys) => input.keyRefusal(keys),
 
     runningApps: () => Promise.resolve(runningApps(s)),
     launchableApps: () => Promise.resolve(launchableApps(s)),
@@ -68,23 +69,25 @@ export function createMacDesktop(
     readClipboard: () => Promise.resolve(readClipboardText(s)),
 
     doctorChecks(): PermissionCheck[] {
-      const pre = libs.cg.CGPreflightScreenCaptureAccess;
       const path = describeCapturePath(cap.path, cap.fallbackReason);
+      const layout = s.keyboard.current();
       return [
         ...permissionChecks(
-          pre ? pre() : null,
-          libs.ax.AXIsProcessTrusted() !== 0,
+          s.grants.screenRecording(),
+          s.grants.accessibility(),
           path,
-          opts.host ?? hostFacts(),
+          opts.host ?? hostFacts(opts.systemRoot),
         ),
         { name: "Capture path", ok: true, detail: path },
+        {
+          name: "Keyboard layout",
+          ok: s.keyboard.problem === null,
+          detail: `${layout.label}: shortcuts are pressed on the keys that type their characters there` +
+            (s.keyboard.problem ? ` (${s.keyboard.problem})` : ""),
+        },
       ];
     },
-    probe: (facts) =>
-      macProbe(s, cap, facts, {
-        osRelease: opts.osRelease ?? (() => Deno.osRelease()),
-        keyboardLayout: opts.keyboardLayout ?? readKeyboardLayout,
-      }),
+    probe: (facts) => macProbe(s, cap, facts, { osRelease: opts.osRelease ?? (() => Deno.osRelease()) }),
     close() {
       if (closed) return;
       closed = true;

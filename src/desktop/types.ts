@@ -119,12 +119,28 @@ export interface PermissionCheck {
   detail: string;
 }
 
+/** What the self-test's round trip in a scratch document saw. */
+export interface EditorFacts {
+  /** The editor ("TextEdit", "Mousepad"). */
+  app: string;
+  /** The line typed into the scratch document. */
+  typed: string;
+  /** The clipboard after select-all and copy (null: no text there). */
+  copied: string | null;
+  /** The clipboard after clicking a word and selecting to the end of the line and copying. */
+  afterClick: string | null;
+  /** The word clicked. */
+  clicked: string | null;
+}
+
 /** What the portable steps of a self-test saw, for the backend to judge. */
 export interface SelfTestFacts {
   /** Whether the captured frame was one flat colour (null when capture failed). */
   frameBlank: boolean | null;
   /** The activation round trip, when there were two app windows to try it with. */
   activation: { window: string; confirmed: boolean; error?: string } | null;
+  /** The scratch document round trip, when the editor opened. */
+  editor?: EditorFacts | null;
 }
 
 /** A question about the platform that only a run on a real machine answers. */
@@ -138,6 +154,12 @@ export interface OpenQuestion {
 export interface ProbeReport {
   findings: PermissionCheck[];
   questions: OpenQuestion[];
+  /**
+   * Why the frame captured does not show the screen although it is neither
+   * blank nor missing (macOS without Screen Recording: only the desktop
+   * picture and the menu bar), or null when it does.
+   */
+  captureProblem?: string | null;
 }
 
 /** The operations choto needs from a desktop. */
@@ -179,6 +201,13 @@ export interface Desktop {
   hotkey(keys: string[]): Promise<void>;
   /** Types arbitrary Unicode text, asking `gate` before each character. */
   type(text: string, gate?: InputGate): Promise<void>;
+  /**
+   * Why a key combination cannot be pressed on this desktop's current
+   * keyboard layout, or null when it can (macOS: a character no key of the
+   * layout types). Lets a plan be refused before its first step. Optional
+   * per backend.
+   */
+  keyRefusal?(keys: string[]): string | null;
 
   /** Running applications (those with windows, plus any the OS knows of). */
   runningApps(): Promise<RunningApp[]>;

@@ -59,7 +59,30 @@ export async function executePlan(
   );
   let failure: RunResult["failure"] = null;
   let status: RunStatus = "success";
-  for (let i = 0; i < plan.steps.length; i++) {
+  const unpressable = keyRefusal(services, plan);
+  if (unpressable) {
+    // The keyboard layout has no key for a shortcut: refused before the first step, nothing done.
+    const { n, action, reason } = unpressable;
+    plan.steps.forEach((st, i) =>
+      run.reports.push(
+        i + 1 === n
+          ? { step: n, action, outcome: "failed", line: `failed: refused: ${reason}` }
+          : { step: i + 1, action: st.action, outcome: "not_run", line: "not run" },
+      )
+    );
+    status = "escalated";
+    failure = {
+      sent: false,
+      step: n,
+      action,
+      reason: `refused: ${reason}`,
+      surface: null,
+      target: null,
+      closest: [],
+      look: null,
+    };
+  }
+  for (let i = 0; i < plan.steps.length && !unpressable; i++) {
     const step = plan.steps[i];
     const n = i + 1;
     run.beginStep();
@@ -113,6 +136,18 @@ export async function executePlan(
     windowsSeen: [...run.seen.values()],
     failure,
   };
+}
+
+/** The first hotkey step the desktop's keyboard layout cannot press, and why. */
+function keyRefusal(services: Services, plan: Plan): { n: number; action: string; reason: string } | null {
+  const desktop = services.desktop();
+  if (!desktop.keyRefusal) return null;
+  for (const [i, step] of plan.steps.entries()) {
+    if (step.action !== "hotkey") continue;
+    const reason = desktop.keyRefusal(step.keys);
+    if (reason) return { n: i + 1, action: step.action, reason };
+  }
+  return null;
 }
 
 async function safeLook(run: Run): Promise<Look | null> {

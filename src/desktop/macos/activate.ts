@@ -1,23 +1,44 @@
 /**
  * Bringing one window to the front. AppKit and AXFrontmost act on a whole
  * app, so the window itself is found through Accessibility (frame and
- * title), made main and raised, and the window list must then show that
- * very window in front: with two windows of one app, a step must never read
- * or click the other one.
+ * title, or a frame no other window of the app has), made main and raised,
+ * and the window list must then show that very window in front: with two
+ * windows of one app, a step must never read or click the other one.
+ *
+ * From macOS 14 activation is a request the system may decline: the app is
+ * asked with `activateFromApplication:options:` naming the app in front
+ * (the supported call; `activateWithOptions:` before 14), then told
+ * `AXFrontmost`, and what each answered is logged.
  *
  * @module
  */
 
 import { runningApplication } from "./apps.ts";
-import { AxDenied, perform, setTrue, windowFacts, withAppWindows } from "./ax.ts";
+import { AxBusy, AxDenied, perform, setTrue, windowFacts, withAppWindows } from "./ax.ts";
 import { sleep } from "../../common/time.ts";
 import type { MacSession } from "./session.ts";
 import { LIST_EXCLUDE_DESKTOP, onScreenWindows, readRawWindows } from "./windows.ts";
 import { focusWindow, type RawWindow } from "./window_list.ts";
-import { matchingWindows } from "./window_match.ts";
+import { type MatchBy, matchingWindows } from "./window_match.ts";
 
 /** NSApplicationActivationOptions: none. ActivateAllWindows would pull every window of the app forward. */
-const ACTIVATE_NO_OPTIONS = 0;
+const ACTIVATE_NO_OPTIONS = 0n;
+
+/** What the system answered to one activation, for the log and the self-test. */
+export interface ActivationReport {
+  /** The window asked for. */
+  window: string;
+  /** How it was found among the app's Accessibility windows. */
+  matchedBy: MatchBy | null;
+  /** Which AppKit call asked, and its BOOL; null when AppKit is not loaded. */
+  appKit: { call: string; accepted: boolean } | null;
+  /** AXError of AXFrontmost = true (0: accepted). */
+  frontmost: number | null;
+  /** AXError of AXRaise (0: accepted). */
+  raise: number | null;
+  /** Whether the window list then showed the window in front. */
+  confirmed: boolean;
+}
 
 function frontWindow(s: MacSession): RawWindow | null {
   return focusWindow(onScreenWindows(s));
@@ -34,60 +55,95 @@ async function waitFront(s: MacSession, number: number): Promise<boolean> {
   return false;
 }
 
-function activateApp(s: MacSession, pid: number, app: Deno.PointerValue): void {
-  if (s.libs.loaded.appKit) {
-    s.objc.pool(() => {
-      const running = runningApplication(s, pid);
-      if (running) {
-        s.libs.objc.msgSend_bool_usize(
-          running,
-          s.objc.sel("activateWithOptions:"),
-          BigInt(ACTIVATE_NO_OPTIONS),
-        );
-      }
-    });
-  }
-  // From a process that is not an app, activation may be refused on macOS 14+; AX asks the app itself.
-  setTrue(s, app, "AXFrontmost");
+/**
+ * Asks AppKit to activate the app of `pid`, yielding from the app in front
+ * (`fromPid`) on macOS 14 and later; the call made and its answer.
+ */
+function askAppKit(s: MacSession, pid: number, fromPid: number | null): ActivationReport["appKit"] {
+  if (!s.libs.loaded.appKit) return null;
+  const m = s.libs.objc;
+  return s.objc.pool(() => {
+    const target = runningApplication(s, pid);
+    if (!target) return { call: `runningApplicationWithProcessIdentifier:${pid}`, accepted: false };
+    const from = fromPid !== null && fromPid !== pid ? runningApplication(s, fromPid) : null;
+    const cooperative = s.objc.sel("activateFromApplication:options:");
+    if (from && m.msgSend_bool_id(target, s.objc.sel("respondsToSelector:"), cooperative)) {
+      const ok = m.msgSend_bool_id_usize(target, cooperative, from, ACTIVATE_NO_OPTIONS) !== 0;
+      return { call: "activateFromApplication:options:", accepted: ok };
+    }
+    const ok = m.msgSend_bool_usize(target, s.objc.sel("activateWithOptions:"), ACTIVATE_NO_OPTIONS) !== 0;
+    return { call: "activateWithOptions:", accepted: ok };
+  });
+}
+
+/** The last activation's answers (null before the first). */
+export const lastActivation = new WeakMap<MacSession, ActivationReport>();
+
+function logReport(s: MacSession, r: ActivationReport): void {
+  lastActivation.set(s, r);
+  const appKit = r.appKit
+    ? `${r.appKit.call} ${r.appKit.accepted ? "accepted" : "declined"}`
+    : "AppKit not loaded";
+  const ax = (e: number | null) => (e === null ? "not sent" : e === 0 ? "accepted" : `AXError ${e}`);
+  s.log(
+    `activate ${r.window} (matched by ${r.matchedBy ?? "nothing"}): ${appKit}; AXFrontmost ${
+      ax(r.frontmost)
+    }; ` +
+      `AXRaise ${ax(r.raise)}; ${r.confirmed ? "confirmed in front" : "not confirmed in front"}`,
+  );
 }
 
 /** Brings window `windowId` to the front and confirms it, or throws saying why it could not. */
 export async function activateWindow(s: MacSession, windowId: string): Promise<void> {
   const w = readRawWindows(s, LIST_EXCLUDE_DESKTOP).find((r) => String(r.number) === windowId);
   if (!w) throw new Error(`no window ${windowId}: it was closed; observe again`);
-  if (frontWindow(s)?.number === w.number) return;
+  const before = frontWindow(s);
+  if (before?.number === w.number) return;
+  s.grants.requireAccessibility("nothing was brought forward");
   const label = `${w.ownerName} window${w.name ? ` "${w.name}"` : ""}`;
-  let raised: boolean;
+  const report: ActivationReport = {
+    window: label,
+    matchedBy: null,
+    appKit: null,
+    frontmost: null,
+    raise: null,
+    confirmed: false,
+  };
   try {
-    raised = await withAppWindows(s, w.pid, async (app, windows) => {
-      const order = matchingWindows(
+    report.confirmed = await withAppWindows(s, w.pid, async (app, windows) => {
+      const match = matchingWindows(
         { title: w.name, bounds: w.bounds },
         windows.map((el) => windowFacts(s, el)),
       );
-      if (order.length === 0) {
+      if (match.indices.length === 0) {
         throw new Error(
-          `the ${label} was not found through Accessibility (no window with its frame and title); ` +
-            `nothing was brought forward in its place`,
+          `the ${label} was not found through Accessibility (no window of the app has its frame and title, ` +
+            `nor a frame of its own); nothing was brought forward in its place`,
         );
       }
+      report.matchedBy = match.by;
       // Several windows can share frame and title: try each until the window list shows ours in front.
-      for (const i of order) {
+      for (const i of match.indices) {
         setTrue(s, windows[i], "AXMain");
-        activateApp(s, w.pid, app);
-        perform(s, windows[i], "AXRaise");
+        report.appKit = askAppKit(s, w.pid, before?.pid ?? null);
+        report.frontmost = setTrue(s, app, "AXFrontmost");
+        report.raise = perform(s, windows[i], "AXRaise");
         if (await waitFront(s, w.number)) return true;
       }
       return false;
     });
   } catch (e) {
-    if (e instanceof AxDenied) {
+    if (e instanceof AxDenied || e instanceof AxBusy) {
+      logReport(s, report);
       throw new Error(
-        `the ${label} cannot be raised: ${e.message} (System Settings → Privacy & Security → Accessibility)`,
+        `the ${label} cannot be raised: ${e.message}` +
+          (e instanceof AxDenied ? " (System Settings → Privacy & Security → Accessibility)" : ""),
       );
     }
     throw e;
   }
-  if (raised) return;
+  logReport(s, report);
+  if (report.confirmed) return;
   const front = frontWindow(s);
   throw new Error(
     `could not confirm that the ${label} is in front (the front window is ${

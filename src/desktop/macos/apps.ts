@@ -57,7 +57,7 @@ export function launchableApps(s: MacSession): LaunchableApp[] {
       const name = bundle.replace(/\.app$/, "");
       if (seen.has(name)) continue;
       seen.add(name);
-      out.push({ name, aliases: [], launch: ["/usr/bin/open", "-a", `${dir}/${bundle}`] });
+      out.push({ name, aliases: [], launch: [s.program("/usr/bin/open"), "-a", `${dir}/${bundle}`] });
     }
   }
   return out;
@@ -65,13 +65,13 @@ export function launchableApps(s: MacSession): LaunchableApp[] {
 
 /** Starts an app with `open -a`. */
 export async function launch(s: MacSession, app: LaunchableApp): Promise<void> {
-  const [cmd, ...args] = app.launch.length ? app.launch : ["/usr/bin/open", "-a", app.name];
+  const [cmd, ...args] = app.launch.length ? app.launch : [s.program("/usr/bin/open"), "-a", app.name];
   await (s.opts.run ?? runCommand)(cmd, args);
 }
 
 /** Asks a running app to show a window (`open -a` reopens it). */
 export async function reopen(s: MacSession, app: RunningApp): Promise<void> {
-  await (s.opts.run ?? runCommand)("/usr/bin/open", ["-a", app.name]);
+  await (s.opts.run ?? runCommand)(s.program("/usr/bin/open"), ["-a", app.name]);
 }
 
 /** Versions by pid: an update restarts the app under a new pid, and every look asks. */
@@ -79,7 +79,8 @@ export function versionReader(s: MacSession): (pid: number | null) => string | n
   const versions = new Map<number, string | null>();
   return (pid) => {
     if (pid === null) return null;
-    if (!versions.has(pid)) versions.set(pid, (s.opts.bundleVersion ?? bundleVersionOf)(pid));
+    const read = s.opts.bundleVersion ?? ((p: number) => bundleVersionOf(p, s.program("/bin/ps")));
+    if (!versions.has(pid)) versions.set(pid, read(pid));
     return versions.get(pid)!;
   };
 }

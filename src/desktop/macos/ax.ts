@@ -8,10 +8,12 @@
 
 import {
   kAXErrorAPIDisabled,
+  kAXErrorCannotComplete,
   kAXErrorSuccess,
   kAXValueTypeCGPoint,
   kAXValueTypeCGSize,
 } from "../../../ffi/macos/applicationServices.ts";
+import { AX_MESSAGING_TIMEOUT_S } from "./ax_timeout.ts";
 import type { MacSession } from "./session.ts";
 import type { WindowFacts } from "./window_match.ts";
 
@@ -20,6 +22,9 @@ type Ptr = Deno.PointerValue;
 /** Accessibility refused the call: the responsible app lacks the grant. */
 export class AxDenied extends Error {}
 
+/** The app did not answer within the messaging timeout: it is busy or hung. */
+export class AxBusy extends Error {}
+
 /** Copies an attribute value (+1, caller releases), or null when it has none. */
 function copyAttribute(s: MacSession, el: Ptr, name: string): Ptr {
   const out = new BigUint64Array(1);
@@ -27,7 +32,11 @@ function copyAttribute(s: MacSession, el: Ptr, name: string): Ptr {
   if (err === kAXErrorAPIDisabled) {
     throw new AxDenied("Accessibility is not granted to the app running choto");
   }
-  return err === kAXErrorSuccess ? Deno.UnsafePointer.create(out[0]) : null;
+  if (err === kAXErrorCannotComplete) {
+    throw new AxBusy(`the app did not answer an Accessibility request within ${AX_MESSAGING_TIMEOUT_S} s`);
+  }
+  // The value is +1 from the Copy; adopt keeps that count and gives a pointer.
+  return err === kAXErrorSuccess ? s.cf.adopt(out[0]) : null;
 }
 
 /** Reads an AXValue of a CGPoint or CGSize as two doubles. */
@@ -59,15 +68,14 @@ export function windowFacts(s: MacSession, el: Ptr): WindowFacts | null {
   return { title, bounds: { x: pos[0], y: pos[1], width: size[0], height: size[1] } };
 }
 
-/** Sets a boolean attribute to true; true when the app accepted it. */
-export function setTrue(s: MacSession, el: Ptr, name: string): boolean {
-  const trueRef = new Deno.UnsafePointerView(s.libs.cf.kCFBooleanTrue!).getPointer();
-  return s.libs.ax.AXUIElementSetAttributeValue(el, s.cf.str(name), trueRef) === kAXErrorSuccess;
+/** Sets a boolean attribute to true; the AXError (0 when the app accepted it). */
+export function setTrue(s: MacSession, el: Ptr, name: string): number {
+  return s.libs.ax.AXUIElementSetAttributeValue(el, s.cf.str(name), s.cf.trueValue());
 }
 
-/** Performs an action such as AXRaise; true when the app accepted it. */
-export function perform(s: MacSession, el: Ptr, action: string): boolean {
-  return s.libs.ax.AXUIElementPerformAction(el, s.cf.str(action)) === kAXErrorSuccess;
+/** Performs an action such as AXRaise; the AXError (0 when the app accepted it). */
+export function perform(s: MacSession, el: Ptr, action: string): number {
+  return s.libs.ax.AXUIElementPerformAction(el, s.cf.str(action));
 }
 
 /**

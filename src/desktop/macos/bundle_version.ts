@@ -24,9 +24,9 @@ export function versionFromPlist(xml: string): string | null {
 }
 
 /** The version of the app running as `pid` (best effort; null when unknown). */
-export function bundleVersionOf(pid: number): string | null {
+export function bundleVersionOf(pid: number, ps = "/bin/ps"): string | null {
   try {
-    const out = new Deno.Command("/bin/ps", { args: ["-o", "comm=", "-p", String(pid)], stderr: "null" })
+    const out = new Deno.Command(ps, { args: ["-o", "comm=", "-p", String(pid)], stderr: "null" })
       .outputSync();
     const exe = new TextDecoder().decode(out.stdout).trim();
     if (!exe) return null;

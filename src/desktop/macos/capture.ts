@@ -2,7 +2,9 @@
  * Capture of the working display: CGWindowListCreateImage in-process when
  * the symbol resolves, returns an image and its pixels are 8-bit RGBA; else
  * `/usr/sbin/screencapture`, which writes an 8-bit PNG whatever the display.
- * Each frame also measures the display's real pixels-per-point.
+ * Each frame also measures the display's real pixels-per-point. Nothing is
+ * captured without Screen Recording: macOS would hand back the desktop
+ * picture and the menu bar, which reads as an empty screen.
  *
  * @module
  */
@@ -10,12 +12,16 @@
 import { isFlat } from "../flat.ts";
 import type { RgbaImage } from "../types.ts";
 import { decodePng, layoutProblem, toRgba } from "./bitmap.ts";
-import { scaleOf } from "./geometry.ts";
+import { rectToPixels, scaleOf } from "./geometry.ts";
 import type { MacSession } from "./session.ts";
-import { LIST_ON_SCREEN_ONLY, readWindowState } from "./windows.ts";
+import { showsOnlyWhatIsBeneath } from "./wallpaper.ts";
+import { LIST_ON_SCREEN_ONLY, onScreenWindows, readWindowState } from "./windows.ts";
+import { focusWindow } from "./window_list.ts";
 
 /** CGWindow.h: kCGWindowImageBestResolution, pixels rather than points on Retina. */
 const IMAGE_BEST_RESOLUTION = 1 << 3;
+/** CGWindow.h: kCGWindowListOptionOnScreenBelowWindow. */
+const LIST_ON_SCREEN_BELOW_WINDOW = 1 << 2;
 
 /** Which capture path is in use, for doctor. */
 export type CapturePath = "CGWindowListCreateImage" | "screencapture";
@@ -40,33 +46,41 @@ export class MacCapture {
   }
 
   capture(): RgbaImage {
-    readWindowState(this.s);
-    const d = this.s.display!;
-    const image = this.#inProcess() ?? this.#screencapture();
-    // Clicks convert pixels to points with this display's scale: take it from the frame itself.
-    const measured = scaleOf(image.width, d.bounds.width);
-    this.lastScale = { measured, mode: d.scale };
-    if (measured !== d.scale) {
-      this.s.measuredScale.set(d.id, measured);
-      d.scale = measured;
-    }
-    return image;
+    this.s.grants.requireScreenRecording();
+    // CoreGraphics autoreleases behind the calls; no run loop drains a pool for us.
+    return this.s.objc.pool(() => {
+      readWindowState(this.s);
+      const d = this.s.display!;
+      const image = this.#inProcess() ?? this.#screencapture();
+      // Clicks convert pixels to points with this display's scale: take it from the frame itself.
+      const measured = scaleOf(image.width, d.bounds.width);
+      this.lastScale = { measured, mode: d.scale };
+      if (measured !== d.scale) {
+        this.s.measuredScale.set(d.id, measured);
+        d.scale = measured;
+      }
+      return image;
+    });
+  }
+
+  /** CGWindowListCreateImage of the working display with `option` relative to `windowNumber`. */
+  #create(option: number, windowNumber: number): Deno.PointerValue {
+    const { x, y, width, height } = this.s.display!.bounds;
+    return this.s.libs.cg.CGWindowListCreateImage!(
+      new Float64Array([x, y, width, height]),
+      option,
+      windowNumber,
+      IMAGE_BEST_RESOLUTION,
+    );
   }
 
   #inProcess(): RgbaImage | null {
     const { cg } = this.s.libs;
-    const create = cg.CGWindowListCreateImage;
-    if (!create) {
+    if (!cg.CGWindowListCreateImage) {
       this.fallbackReason = "CGWindowListCreateImage is not in this macOS";
       return null;
     }
-    const { x, y, width, height } = this.s.display!.bounds;
-    const img = create(
-      new Float64Array([x, y, width, height]),
-      LIST_ON_SCREEN_ONLY,
-      0,
-      IMAGE_BEST_RESOLUTION,
-    );
+    const img = this.#create(LIST_ON_SCREEN_ONLY, 0);
     if (!img) {
       this.fallbackReason = "CGWindowListCreateImage returned NULL";
       return null;
@@ -88,23 +102,9 @@ export class MacCapture {
     }
   }
 
-  /**
-   * Calls CGWindowListCreateImage once on the working display and says what
-   * came back (absent, NULL, a layout choto refuses, a flat or a real frame),
-   * for the self-test: on macOS 15 the answer is not documented.
-   */
-  probeInProcess(): string {
+  /** An 8-bit image decoded, or why not (NULL, refused layout). */
+  #decoded(img: Deno.PointerValue): RgbaImage | string {
     const { cg } = this.s.libs;
-    const create = cg.CGWindowListCreateImage;
-    if (!create) return "the symbol is absent from this macOS";
-    readWindowState(this.s);
-    const { x, y, width, height } = this.s.display!.bounds;
-    const img = create(
-      new Float64Array([x, y, width, height]),
-      LIST_ON_SCREEN_ONLY,
-      0,
-      IMAGE_BEST_RESOLUTION,
-    );
     if (!img) return "it returned NULL";
     try {
       const info = cg.CGImageGetBitmapInfo(img);
@@ -112,16 +112,68 @@ export class MacCapture {
       const size = `${cg.CGImageGetWidth(img)}x${cg.CGImageGetHeight(img)}`;
       const problem = layoutProblem(info, bpp, Number(cg.CGImageGetBitsPerComponent(img)));
       if (problem) return `it returned a ${size} image of ${problem} (screencapture is used instead)`;
-      const flat = isFlat(this.#imagePixels(img, info, bpp));
-      return `it returned a ${size} image, ${flat ? "one flat colour (blank)" : "with content"}`;
+      return this.#imagePixels(img, info, bpp);
     } finally {
       cg.CGImageRelease(img);
     }
   }
 
+  /**
+   * Calls CGWindowListCreateImage once on the working display, whatever the
+   * grants say, and tells what came back (absent, NULL, a layout choto
+   * refuses, a flat frame, only the desktop picture where the front window
+   * is, or the windows), for the self-test: on macOS 15 the answer is not
+   * documented. `desktopOnly` is true when the frame showed only what lies
+   * beneath the windows.
+   */
+  probeInProcess(): { detail: string; desktopOnly: boolean | null } {
+    if (!this.s.libs.cg.CGWindowListCreateImage) {
+      return { detail: "the symbol is absent from this macOS", desktopOnly: null };
+    }
+    return this.s.objc.pool(() => {
+      readWindowState(this.s);
+      const d = this.s.display!;
+      const frame = this.#decoded(this.#create(LIST_ON_SCREEN_ONLY, 0));
+      if (typeof frame === "string") return { detail: frame, desktopOnly: null };
+      const size = `${frame.width}x${frame.height}`;
+      if (isFlat(frame)) {
+        return { detail: `it returned a ${size} image, one flat colour (blank)`, desktopOnly: null };
+      }
+      const windows = onScreenWindows(this.s).filter((w) => w.layer === 0);
+      const front = focusWindow(windows);
+      if (!front) {
+        return {
+          detail: `it returned a ${size} image with content (no app window to compare)`,
+          desktopOnly: null,
+        };
+      }
+      // What lies under every app window: the desktop picture and icons.
+      const beneath = this.#decoded(this.#create(LIST_ON_SCREEN_BELOW_WINDOW, windows.at(-1)!.number));
+      if (typeof beneath === "string") {
+        return {
+          detail: `it returned a ${size} image with content (the layers beneath: ${beneath})`,
+          desktopOnly: null,
+        };
+      }
+      const only = showsOnlyWhatIsBeneath(
+        frame,
+        beneath,
+        rectToPixels({ ...d, scale: frame.width / d.bounds.width }, front.bounds),
+      );
+      return {
+        detail: only
+          ? `it returned a ${size} image showing only the desktop picture where ${front.ownerName}'s window is (Screen Recording missing)`
+          : `it returned a ${size} image showing the windows`,
+        desktopOnly: only,
+      };
+    });
+  }
+
   #screencapture(): RgbaImage {
     this.path = "screencapture";
-    return decodePng((this.s.opts.screencapture ?? runScreencapture)(this.s.display!.bounds));
+    const shoot = this.s.opts.screencapture ??
+      ((r) => runScreencapture(this.s.program("/usr/sbin/screencapture"), r, this.s.opts.dataDir ?? null));
+    return decodePng(shoot(this.s.display!.bounds));
   }
 
   #imagePixels(img: NonNullable<Deno.PointerValue>, info: number, bpp: number): RgbaImage {
@@ -145,10 +197,19 @@ export class MacCapture {
   }
 }
 
-function runScreencapture(r: { x: number; y: number; width: number; height: number }): Uint8Array {
-  const file = Deno.makeTempFileSync({ prefix: "choto-", suffix: ".png" });
+/**
+ * Runs screencapture into a temporary PNG in `dir` (the database folder:
+ * a client may start the server without TMPDIR, and the shipped command
+ * lines let choto write there), or the system's temporary folder.
+ */
+function runScreencapture(
+  program: string,
+  r: { x: number; y: number; width: number; height: number },
+  dir: string | null,
+): Uint8Array {
+  const file = Deno.makeTempFileSync({ prefix: ".choto-capture-", suffix: ".png", ...(dir ? { dir } : {}) });
   try {
-    const res = new Deno.Command("/usr/sbin/screencapture", {
+    const res = new Deno.Command(program, {
       args: ["-x", "-t", "png", `-R${r.x},${r.y},${r.width},${r.height}`, file],
     }).outputSync();
     if (!res.success) {

@@ -17,10 +17,10 @@ export function safeEnv(name: string): string | undefined {
 }
 
 /** Reads who is responsible for our grants from the environment and the parent process. */
-export function hostFacts(): HostFacts {
+export function hostFacts(systemRoot = ""): HostFacts {
   let parentName: string | undefined;
   try {
-    const out = new Deno.Command("/bin/ps", { args: ["-o", "comm=", "-p", String(Deno.ppid)] })
+    const out = new Deno.Command(`${systemRoot}/bin/ps`, { args: ["-o", "comm=", "-p", String(Deno.ppid)] })
       .outputSync();
     parentName = new TextDecoder().decode(out.stdout).trim().split("/").pop() || undefined;
   } catch {

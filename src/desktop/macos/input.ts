@@ -1,7 +1,9 @@
 /**
  * Synthetic input through CGEvent: pointer, buttons, wheel, keys and
  * Unicode typing. Positions arrive in pixels of the working display and are
- * posted in global points.
+ * posted in global points. Nothing is sent without Accessibility (macOS
+ * would drop it silently); letting go of what is held is always sent.
+ * Characters go to the keys that type them on the user's keyboard layout.
  *
  * @module
  */
@@ -9,7 +11,7 @@
 import type { InputGate, Modifier, MouseButton, Point } from "../types.ts";
 import { pixelToPoint, pointFromBytes, pointToPixel } from "./geometry.ts";
 import { parseCombo } from "../keys.ts";
-import { flagsOf, MODIFIER_FLAG, MODIFIER_KEY, planHotkey, planTyping } from "./keycodes.ts";
+import { comboKey, flagsOf, KeyRefused, MODIFIER_KEY, planHotkey, planTyping } from "./keycodes.ts";
 import { sleep } from "../../common/time.ts";
 import type { MacSession } from "./session.ts";
 import { currentDisplay } from "./windows.ts";
@@ -95,13 +97,20 @@ export class MacInput {
     return { type: EV.moved, button: 0 };
   }
 
+  /** Throws GrantMissing, before anything is sent, when macOS would drop the input. */
+  #mayPost(): void {
+    this.s.grants.requireAccessibility();
+  }
+
   async move(to: Point): Promise<void> {
+    this.#mayPost();
     const m = this.#moveType();
     this.#mouse(m.type, this.#toPoints(to), m.button);
     await sleep(15);
   }
 
   async click(at: Point, button: MouseButton, count: number, modifiers: Modifier[]): Promise<void> {
+    this.#mayPost();
     const pt = this.#toPoints(at);
     const b = BUTTONS[button];
     const flags = flagsOf([...this.#mods, ...modifiers]);
@@ -116,6 +125,7 @@ export class MacInput {
   }
 
   async button(button: MouseButton, down: boolean): Promise<void> {
+    if (down) this.#mayPost();
     const b = BUTTONS[button];
     this.#mouse(down ? b.down : b.up, this.globalPointer(), b.cg, 1);
     if (down) this.#held.add(button);
@@ -124,6 +134,7 @@ export class MacInput {
   }
 
   async modifiers(mods: Modifier[], down: boolean): Promise<void> {
+    if (down) this.#mayPost();
     for (const m of mods) {
       if (down) this.#mods.add(m);
       else this.#mods.delete(m);
@@ -133,6 +144,7 @@ export class MacInput {
   }
 
   async scroll(at: Point, notches: number, gate?: InputGate): Promise<void> {
+    this.#mayPost();
     gate?.(0);
     await this.move(at);
     // One event per notch, so a gate can stop the scroll between any two.
@@ -154,7 +166,9 @@ export class MacInput {
   async hotkey(keys: string[]): Promise<void> {
     const combo = parseCombo(keys, "macos");
     if ("error" in combo) throw new Error(combo.error);
-    const events = planHotkey(combo, [...this.#mods]);
+    // The whole press is planned on the current layout before the first event: a refusal sends nothing.
+    const events = planHotkey(combo, [...this.#mods], this.s.keyboard.current());
+    this.#mayPost();
     const cg = this.s.libs.cg;
     const down = new Map<number, number>();
     try {
@@ -176,16 +190,33 @@ export class MacInput {
 
   async type(text: string, gate?: InputGate): Promise<void> {
     const cg = this.s.libs.cg;
-    for (const [i, step] of planTyping(text).entries()) {
+    const steps = planTyping(text, this.s.keyboard.current());
+    this.#mayPost();
+    for (const [i, step] of steps.entries()) {
       gate?.(i);
-      // Typed characters carry Shift when a US keyboard needs it, and nothing else.
-      const flags = step.shift ? MODIFIER_FLAG.shift : 0;
+      // A typed character carries the modifiers its key needs on this layout (Shift, Option), and no others.
       for (const down of [true, false]) {
         const ev = cg.CGEventCreateKeyboardEvent(null, step.key, down);
         if (ev && step.text) cg.CGEventKeyboardSetUnicodeString(ev, BigInt(step.text.length), step.text);
-        this.#post(ev, flags);
+        this.#post(ev, step.flags);
       }
       await sleep(4);
+    }
+  }
+
+  /**
+   * Why a combination cannot be pressed on the current keyboard layout, or
+   * null when it can: lets a plan be refused before its first step.
+   */
+  keyRefusal(keys: string[]): string | null {
+    const combo = parseCombo(keys, "macos");
+    if ("error" in combo) return combo.error;
+    try {
+      comboKey(combo, this.s.keyboard.current());
+      return null;
+    } catch (e) {
+      if (e instanceof KeyRefused) return e.message;
+      throw e;
     }
   }
 }

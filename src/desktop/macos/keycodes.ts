@@ -1,13 +1,18 @@
 /**
- * Virtual key codes of the US (ANSI) layout (HIToolbox Events.h, kVK_*) and
- * the CGEventFlags masks (CGEventTypes.h via IOLLEvent.h NX_*MASK), plus the
- * pure planning of hotkeys and typing. The names are those of the shared
- * vocabulary in `../keys.ts`.
+ * Virtual key codes (HIToolbox Events.h, kVK_*) and the CGEventFlags masks
+ * (CGEventTypes.h via IOLLEvent.h NX_*MASK), plus the pure planning of
+ * hotkeys and typing. Named keys (Return, arrows, F-keys…) sit at the same
+ * code on every layout; characters are looked up in the user's keyboard
+ * layout (`layout_map.ts`). The US layout's table stays as the layout of
+ * last resort, for a layout that has no Unicode data. The names are those
+ * of the shared vocabulary in `../keys.ts`.
  *
  * @module
  */
 
 import type { Modifier } from "../types.ts";
+import { UC_MODIFIER } from "../../../ffi/macos/carbon.ts";
+import { type LayoutKey, LayoutMap, shortcutRefusal } from "./layout_map.ts";
 
 /** CGEventFlags for each modifier (NX_SHIFTMASK, NX_CONTROLMASK, NX_ALTERNATEMASK, NX_COMMANDMASK). */
 export const MODIFIER_FLAG: Record<Modifier, number> = {
@@ -144,25 +149,27 @@ const NAMED: Record<string, number> = {
   f20: 0x5a,
 };
 
-/** A key to press: its code and whether Shift makes the character. */
-export interface MacKey {
-  code: number;
-  shift: boolean;
+/** The key code of a named key of the vocabulary, or null when a Mac keyboard has none. */
+export function namedKeyCode(key: string): number | null {
+  return key in NAMED ? NAMED[key] : null;
 }
 
-/**
- * The US-layout key for a vocabulary name or one character (`A` and `?` need
- * Shift), or null when a Mac keyboard has no such key.
- */
-export function macKeyOf(key: string): MacKey | null {
-  if (key in NAMED) return { code: NAMED[key], shift: false };
-  if ([...key].length !== 1) return null;
-  if (key in US_KEYS) return { code: US_KEYS[key], shift: false };
-  if (key in US_SHIFTED) return { code: US_KEYS[US_SHIFTED[key]], shift: true };
-  const lower = key.toLowerCase();
-  if (lower !== key && /^[a-z]$/.test(lower)) return { code: US_KEYS[lower], shift: true };
-  return null;
+/** What the US layout types: its key table, read as UCKeyTranslate would answer. */
+export function usTranslate(code: number, mods: number): string {
+  if (mods & (UC_MODIFIER.option)) return "";
+  const shifted = (mods & UC_MODIFIER.shift) !== 0;
+  for (const [ch, c] of Object.entries(US_KEYS)) {
+    if (c !== code) continue;
+    if (!shifted) return ch;
+    if (/^[a-z]$/.test(ch)) return ch.toUpperCase();
+    const s = Object.entries(US_SHIFTED).find(([, base]) => base === ch);
+    return s ? s[0] : ch;
+  }
+  return "";
 }
+
+/** The US layout, for a layout that cannot be read. */
+export const US_LAYOUT = new LayoutMap("com.apple.keylayout.US", "U.S.", usTranslate);
 
 /** OR of the flags of some modifiers. */
 export function flagsOf(mods: Iterable<Modifier>): number {
@@ -171,6 +178,9 @@ export function flagsOf(mods: Iterable<Modifier>): number {
   return f;
 }
 
+/** A shortcut's key cannot be pressed: no key of the layout types it. */
+export class KeyRefused extends Error {}
+
 /** One key event of a plan: which key, up or down, with which flags. */
 export interface KeyEvent {
   code: number;
@@ -178,19 +188,37 @@ export interface KeyEvent {
   flags: number;
 }
 
+/** The key a combination's main key is pressed on: a named key's code, or the layout's key for a character. */
+export function comboKey(
+  combo: { modifiers: Modifier[]; key: string | null },
+  layout: LayoutMap,
+): LayoutKey | null {
+  if (combo.key === null) return null;
+  const named = namedKeyCode(combo.key);
+  if (named !== null) return { code: named, shift: false, option: false };
+  if ([...combo.key].length !== 1) throw new KeyRefused(`"${combo.key}" has no key on a Mac keyboard`);
+  const withCmd = combo.modifiers.includes("cmd");
+  const k = layout.shortcutKey(combo.key, withCmd);
+  if (!k) throw new KeyRefused(shortcutRefusal(combo.key, layout, withCmd));
+  return k;
+}
+
 /**
  * The key events of a combination, the way a hand presses it: each modifier
  * key goes down (its flag joins the others), the key goes down and up, then
  * the modifiers come up in reverse order, each key-up without its own flag.
- * Shift is added for a character typed with Shift (`?` is Shift+/). Modifiers
- * already held (`held`) stay down and in the flags throughout.
+ * The main key is the one that types the character on `layout`; Shift is
+ * added when only the shifted key types it (`?` is Shift+/ on a US keyboard,
+ * Shift+, on a French one). Modifiers already held (`held`) stay down and in
+ * the flags throughout. Throws KeyRefused, before any event exists, when no
+ * key of the layout types the character.
  */
 export function planHotkey(
   combo: { modifiers: Modifier[]; key: string | null },
   held: Modifier[] = [],
+  layout: LayoutMap = US_LAYOUT,
 ): KeyEvent[] {
-  const main = combo.key === null ? null : macKeyOf(combo.key);
-  if (combo.key !== null && !main) throw new Error(`"${combo.key}" has no key on a Mac keyboard`);
+  const main = comboKey(combo, layout);
   const mods = [...combo.modifiers];
   if (main?.shift && !mods.includes("shift")) mods.push("shift");
   const press = mods.filter((m) => !held.includes(m));
@@ -210,12 +238,12 @@ export function planHotkey(
   return events;
 }
 
-/** One keystroke of typed text: a key, and the character it carries (none for Return and Tab). */
+/** One keystroke of typed text: a key, its flags, and the character it carries (none for Return and Tab). */
 export interface TypeStep {
-  /** The US key of the character, or 0 when it has none (then only the string says what it is). */
+  /** The layout's key for the character, or 0 when no key types it (then only the string says what it is). */
   key: number;
-  /** Whether the character is typed with Shift on a US keyboard. */
-  shift: boolean;
+  /** The modifier flags that make the key type the character (Shift, Option), as a hand would hold them. */
+  flags: number;
   /** The character as UTF-16 units, a surrogate pair for astral characters; null for Return and Tab. */
   text: Uint16Array | null;
 }
@@ -230,17 +258,18 @@ export function utf16(s: string): Uint16Array {
 /**
  * Typing plan: one event pair per code point, because
  * CGEventKeyboardSetUnicodeString truncates long strings. Each character
- * carries its real US key code where it has one, so apps that read key codes
- * see the right key; newline and tab are the Return and Tab keys.
+ * carries the key and modifiers that type it on `layout`, so apps that read
+ * key codes see the right key; newline and tab are the Return and Tab keys.
  */
-export function planTyping(text: string): TypeStep[] {
+export function planTyping(text: string, layout: LayoutMap = US_LAYOUT): TypeStep[] {
   const steps: TypeStep[] = [];
   for (const ch of text.replace(/\r\n?/g, "\n")) {
-    if (ch === "\n") steps.push({ key: RETURN_KEY, shift: false, text: null });
-    else if (ch === "\t") steps.push({ key: TAB_KEY, shift: false, text: null });
+    if (ch === "\n") steps.push({ key: RETURN_KEY, flags: 0, text: null });
+    else if (ch === "\t") steps.push({ key: TAB_KEY, flags: 0, text: null });
     else {
-      const k = macKeyOf(ch);
-      steps.push({ key: k?.code ?? 0, shift: k?.shift ?? false, text: utf16(ch) });
+      const k = layout.typingKey(ch);
+      const flags = (k?.shift ? MODIFIER_FLAG.shift : 0) | (k?.option ? MODIFIER_FLAG.alt : 0);
+      steps.push({ key: k?.code ?? 0, flags, text: utf16(ch) });
     }
   }
   return steps;

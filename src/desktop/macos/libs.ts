@@ -7,6 +7,7 @@
 
 import { appKit, APPKIT_PATH } from "../../../ffi/macos/appKit.ts";
 import { APPLICATION_SERVICES_PATH, applicationServices } from "../../../ffi/macos/applicationServices.ts";
+import { carbon, CARBON_PATH } from "../../../ffi/macos/carbon.ts";
 import { CORE_FOUNDATION_PATH, coreFoundation } from "../../../ffi/macos/coreFoundation.ts";
 import { CORE_GRAPHICS_PATH, coreGraphics } from "../../../ffi/macos/coreGraphics.ts";
 import { LIBOBJC_PATH, objc } from "../../../ffi/macos/objc.ts";
@@ -18,22 +19,42 @@ export interface MacLibs {
   cg: Deno.DynamicLibrary<typeof coreGraphics>["symbols"];
   ax: Deno.DynamicLibrary<typeof applicationServices>["symbols"];
   objc: Deno.DynamicLibrary<typeof objc>["symbols"];
+  /** The keyboard layout functions (HIToolbox and UCKeyTranslate, through Carbon). */
+  kb: Deno.DynamicLibrary<typeof carbon>["symbols"];
   /** Which frameworks were loaded for their Objective-C classes. */
   loaded: { appKit: boolean; vision: boolean };
   close(): void;
 }
 
 /**
- * Opens CoreFoundation, CoreGraphics, ApplicationServices and libobjc, plus
- * AppKit and/or Vision so their classes register. macOS only.
+ * Every library file choto opens on macOS, in the order it opens them: the
+ * list an `--allow-ffi` scoped to paths must name (the README's macOS config
+ * and the bundle's manifest are checked against it).
+ */
+export const MAC_LIBRARY_PATHS = [
+  CORE_FOUNDATION_PATH,
+  CORE_GRAPHICS_PATH,
+  APPLICATION_SERVICES_PATH,
+  LIBOBJC_PATH,
+  CARBON_PATH,
+  APPKIT_PATH,
+  VISION_PATH,
+] as const;
+
+/**
+ * Opens CoreFoundation, CoreGraphics, ApplicationServices, libobjc and
+ * Carbon, plus AppKit and/or Vision so their classes register. macOS only,
+ * unless `root` names a folder that mirrors the system's library paths (a
+ * test's stand-in libraries): every path is opened as `root + path`.
  */
 export function openMacLibraries(
   want: { appKit?: boolean; vision?: boolean } = {},
+  root = "",
 ): MacLibs {
-  if (Deno.build.os !== "darwin") throw new Error("the macOS libraries exist only on macOS");
+  if (!root && Deno.build.os !== "darwin") throw new Error("the macOS libraries exist only on macOS");
   const opened: Array<{ close(): void }> = [];
   const open = <S extends Deno.ForeignLibraryInterface>(path: string, s: S) => {
-    const lib = Deno.dlopen(path, s);
+    const lib = Deno.dlopen(root + path, s);
     opened.push(lib);
     return lib.symbols;
   };
@@ -43,6 +64,7 @@ export function openMacLibraries(
       cg: open(CORE_GRAPHICS_PATH, coreGraphics),
       ax: open(APPLICATION_SERVICES_PATH, applicationServices),
       objc: open(LIBOBJC_PATH, objc),
+      kb: open(CARBON_PATH, carbon),
       loaded: { appKit: false, vision: false },
       close: () => opened.splice(0).forEach((l) => l.close()),
     };

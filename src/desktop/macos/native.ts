@@ -3,6 +3,13 @@
  * CF values, owning the few CFStrings we create, selector/class caches and
  * autorelease pools. No platform decisions live here.
  *
+ * Nothing here reads memory from JavaScript: Deno grants its raw-pointer
+ * APIs (UnsafePointerView reads, UnsafePointer.create/of/value) only under
+ * an unscoped `--allow-ffi`, and the macOS command lines scope it to the
+ * framework paths. Bytes are copied out by CoreFoundation into buffers, an
+ * address read from an out-parameter becomes a pointer through CFRetain, and
+ * a constant is read by CoreFoundation from its address.
+ *
  * @module
  */
 
@@ -94,12 +101,74 @@ export class CoreFoundation {
     return this.libs.cf.CFDictionaryGetValue(dict, this.str(key));
   }
 
-  /** Copies the bytes of a CFData (Get rule on the pointer; we copy before release). */
+  /** Copies the bytes of a CFData into a new buffer (CFDataGetBytes). */
   dataBytes(data: NonNullable<Ptr>): Uint8Array {
     const n = Number(this.libs.cf.CFDataGetLength(data));
-    const p = this.libs.cf.CFDataGetBytePtr(data);
-    if (!p || n === 0) return new Uint8Array(0);
-    return new Uint8Array(new Deno.UnsafePointerView(p).getArrayBuffer(n)).slice();
+    const out = new Uint8Array(n);
+    if (n > 0) this.libs.cf.CFDataGetBytes(data, new BigInt64Array([0n, BigInt(n)]), out);
+    return out;
+  }
+
+  /**
+   * The pointer for an address read from an out-parameter (`CFTypeRef *`),
+   * keeping the reference count as it was: CFRetain returns its argument,
+   * and the extra reference is dropped at once. Null for address 0.
+   */
+  adopt(address: bigint): Ptr {
+    if (address === 0n) return null;
+    const p = this.libs.cf.CFRetainAddress(address);
+    this.release(p);
+    return p;
+  }
+
+  /**
+   * The value of a `const CFTypeRef` constant, given its address (a pointer
+   * static): CoreFoundation reads it into a one-element array.
+   */
+  constant(address: Ptr): Ptr {
+    if (!address) return null;
+    const arr = this.libs.cf.CFArrayCreate(null, address, 1n, null);
+    if (!arr) throw new Error("CFArrayCreate failed");
+    try {
+      return this.libs.cf.CFArrayGetValueAtIndex(arr, 0n);
+    } finally {
+      this.release(arr);
+    }
+  }
+
+  /** kCFBooleanTrue's value. */
+  trueValue(): Ptr {
+    return this.#true ??= this.constant(this.libs.cf.kCFBooleanTrue);
+  }
+  #true: Ptr | undefined;
+
+  /** The strings of a CFArray of CFStrings (entries of other types are skipped). */
+  readStrings(arr: Ptr): string[] {
+    if (!arr) return [];
+    const out: string[] = [];
+    const n = Number(this.libs.cf.CFArrayGetCount(arr));
+    for (let i = 0; i < n; i++) {
+      const s = this.readString(this.libs.cf.CFArrayGetValueAtIndex(arr, BigInt(i)));
+      if (s !== null) out.push(s);
+    }
+    return out;
+  }
+
+  /**
+   * A new CFArray of new CFStrings (Create rule: release the array; it holds
+   * the strings). Toll-free bridged, it is also an NSArray of NSString.
+   */
+  stringArray(items: string[]): NonNullable<Ptr> {
+    const cf = this.libs.cf;
+    const arr = cf.CFArrayCreateMutable(null, BigInt(items.length), cf.kCFTypeArrayCallBacks);
+    if (!arr) throw new Error("CFArrayCreateMutable failed");
+    for (const item of items) {
+      const s = cf.CFStringCreateWithCString(null, cString(item), kCFStringEncodingUTF8);
+      if (!s) continue;
+      cf.CFArrayAppendValue(arr, s); // the array retains it
+      this.release(s);
+    }
+    return arr;
   }
 
   /** Releases the cached strings. */

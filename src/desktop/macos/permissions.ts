@@ -1,7 +1,10 @@
 /**
- * What doctor says about macOS privacy grants (TCC). Grants belong to the
- * "responsible process": the terminal app that started deno, or Claude
- * Desktop when it launched the server. Pure: the caller gathers the facts.
+ * What choto says about macOS privacy grants (TCC). macOS charges a grant
+ * to the "responsible" app: Claude Desktop for the server it starts, the
+ * terminal app for a run from a shell (so doctor run from Terminal reports
+ * Terminal's grants, not Claude's), a compiled choto started on its own is
+ * its own. Never deno: upgrading Deno keeps the grants. Pure: the caller
+ * gathers the facts.
  *
  * @module
  */
@@ -20,6 +23,9 @@ export interface HostFacts {
   execPath: string;
 }
 
+/** The two grants choto needs. */
+export type Grant = "Screen Recording" | "Accessibility";
+
 const TERMINALS: Record<string, string> = {
   Apple_Terminal: "Terminal",
   "iTerm.app": "iTerm",
@@ -33,12 +39,48 @@ const TERMINALS: Record<string, string> = {
 export function responsibleApp(f: HostFacts): string {
   const id = f.bundleId ?? "";
   const parent = f.parentName ?? "";
-  if (/claude/i.test(id) || /claude/i.test(parent)) return "Claude (Claude Desktop)";
+  if (/claude/i.test(id) || /claude/i.test(parent)) return "Claude";
   if (f.termProgram) return TERMINALS[f.termProgram] ?? f.termProgram;
   if (id) return id;
   if (parent) return parent;
-  return "the app that started choto (your terminal, or Claude Desktop)";
+  if (!/(^|\/)deno$/.test(f.execPath)) return f.execPath.split("/").pop() || f.execPath;
+  return "the app that started choto (Claude, or your terminal)";
 }
+
+/** Where to turn a grant on, for the app that holds it. */
+export function grantAdvice(grant: Grant, who: string): string {
+  return `System Settings → Privacy & Security → ${grant}: turn on "${who}" (add it with + if it is ` +
+    `not listed), then quit ${who} and open it again.`;
+}
+
+/** What is lost without each grant. */
+const WITHOUT: Record<Grant, string> = {
+  "Screen Recording": "macOS shows choto only the desktop picture and the menu bar, and no window titles",
+  Accessibility: "macOS drops every click and key choto sends, silently",
+};
+
+/**
+ * The error for work refused because a grant is missing: what the grant is
+ * for, that nothing was done, and where to turn it on.
+ */
+export function missingGrant(grant: Grant, who: string, refused: string): string {
+  return `${grant} is not granted to ${who}: ${WITHOUT[grant]}, so ${refused}. ` +
+    `${grantAdvice(grant, who)} macOS has been asked to list ${who} there.`;
+}
+
+/** How grants relate to Deno and to compiled binaries, for doctor. */
+function ownershipNote(who: string, f: HostFacts): string {
+  const compiled = !/(^|\/)deno$/.test(f.execPath);
+  return `The grants belong to ${who}, the app macOS holds responsible for choto, not to deno ` +
+    `(upgrading Deno keeps them)` +
+    (compiled ? `; a compiled choto started on its own holds its own and loses them when rebuilt.` : ".") +
+    ` Run from a terminal, doctor reports the terminal's grants; Claude's are set for Claude.`;
+}
+
+/** On macOS 15 the system asks again, about once a month, before an app may keep capturing. */
+export const MONTHLY_CAPTURE_ALERT =
+  'On macOS 15 and later the system asks about once a month whether the app may "bypass the ' +
+  'system private window picker and directly access your screen"; choose Allow, or captures stop.';
 
 /** The two privacy checks plus the capture path, phrased for doctor. */
 export function permissionChecks(
@@ -48,27 +90,27 @@ export function permissionChecks(
   f: HostFacts,
 ): PermissionCheck[] {
   const who = responsibleApp(f);
-  const binaryNote = `Grants are tied to the binary: upgrading Deno or rebuilding a compiled ` +
-    `choto (now ${f.execPath}) loses them; grant again after an upgrade.`;
-  const where = (pane: string) =>
-    `System Settings → Privacy & Security → ${pane}: turn on "${who}" ` +
-    `(add it with + if missing), then quit and reopen it.`;
   return [
     {
       name: "Screen Recording",
-      ok: screenRecording === true,
-      detail: screenRecording === true
-        ? `granted to ${who}. Capture path: ${capturePath}.`
-        : `${screenRecording === null ? "cannot be checked (macOS older than 10.15?)" : "not granted"}` +
-          ` — window titles read empty and captures are blank. ${where("Screen Recording")} ` +
-          `Capture path: ${capturePath}. ${binaryNote}`,
+      ok: screenRecording !== false,
+      detail: screenRecording === false
+        ? `not granted to ${who}: ${WITHOUT["Screen Recording"]}. ${grantAdvice("Screen Recording", who)} ` +
+          `Capture path: ${capturePath}. ${ownershipNote(who, f)}`
+        : `${
+          screenRecording === null
+            ? "cannot be checked on this macOS (older than 10.15)"
+            : `granted to ${who}`
+        }. ` +
+          `Capture path: ${capturePath}. ${MONTHLY_CAPTURE_ALERT}`,
     },
     {
       name: "Accessibility",
       ok: accessibility,
       detail: accessibility
         ? `granted to ${who}.`
-        : `not granted — clicks and keys are silently dropped. ${where("Accessibility")} ${binaryNote}`,
+        : `not granted to ${who}: ${WITHOUT.Accessibility}. ${grantAdvice("Accessibility", who)} ` +
+          ownershipNote(who, f),
     },
   ];
 }

@@ -1,12 +1,16 @@
 /**
  * The state one macOS backend shares between its parts: the native symbol
- * tables, CoreFoundation and Objective-C helpers, the injected host hooks,
- * and the display choto works on (the one holding the focus window).
+ * tables, CoreFoundation and Objective-C helpers, the grants, the keyboard
+ * layout, the injected host hooks, and the display choto works on (the one
+ * holding the focus window).
  *
  * @module
  */
 
+import { limitMessagingTimeout } from "./ax_timeout.ts";
 import type { Display } from "./geometry.ts";
+import { Grants } from "./grants.ts";
+import { KeyboardLayouts } from "./keyboard_layout.ts";
 import type { MacLibs } from "./libs.ts";
 import { CoreFoundation, ObjC } from "./native.ts";
 import type { HostFacts } from "./permissions.ts";
@@ -15,6 +19,18 @@ import type { HostFacts } from "./permissions.ts";
 export interface MacDesktopOptions {
   /** Facts about the responsible process; read from the environment when absent. */
   host?: HostFacts;
+  /**
+   * The folder the screencapture fallback writes its temporary PNG to: the
+   * database folder, which every shipped command line lets choto write (a
+   * client may start the server without TMPDIR). The system's temporary
+   * folder when absent.
+   */
+  dataDir?: string | null;
+  /**
+   * Prefix of the system programs choto runs (/usr/sbin/screencapture,
+   * /usr/bin/open, /bin/ps): "" on a Mac; a test's stand-in tree elsewhere.
+   */
+  systemRoot?: string;
   /** Runs /usr/sbin/screencapture and returns the PNG bytes (injected in tests). */
   screencapture?: (rect: { x: number; y: number; width: number; height: number }) => Uint8Array;
   /** Lists *.app bundles of a folder (injected in tests). */
@@ -25,14 +41,18 @@ export interface MacDesktopOptions {
   bundleVersion?: (pid: number) => string | null;
   /** The Darwin kernel release (Deno.osRelease; injected in tests). */
   osRelease?: () => string;
-  /** The keyboard layout's input source id (injected in tests). */
-  keyboardLayout?: () => string | null;
+  /** Where the backend reports what the system answered (activation); stderr when absent. */
+  log?: (line: string) => void;
 }
 
 /** One backend's native handles and shared state. */
 export class MacSession {
   readonly cf: CoreFoundation;
   readonly objc: ObjC;
+  readonly grants: Grants;
+  readonly keyboard: KeyboardLayouts;
+  /** Whether Accessibility calls wait at most AX_MESSAGING_TIMEOUT_S for an app. */
+  readonly axTimeoutSet: boolean;
   /** The display read by the last window listing; coordinates cross the interface in its pixels. */
   display: Display | null = null;
   /**
@@ -45,10 +65,24 @@ export class MacSession {
   constructor(readonly libs: MacLibs, readonly opts: MacDesktopOptions) {
     this.cf = new CoreFoundation(libs);
     this.objc = new ObjC(libs);
+    this.grants = new Grants(libs, this.cf, opts, (l) => this.log(l));
+    this.keyboard = new KeyboardLayouts(libs, this.cf);
+    this.axTimeoutSet = limitMessagingTimeout(libs);
+  }
+
+  /** A line for whoever runs choto (stderr; the MCP client's log). */
+  log(line: string): void {
+    (this.opts.log ?? ((l: string) => console.error(`choto: ${l}`)))(line);
+  }
+
+  /** A system program's path under `systemRoot`. */
+  program(path: string): string {
+    return `${this.opts.systemRoot ?? ""}${path}`;
   }
 
   /** Releases the cached CFStrings and closes the libraries. */
   close(): void {
+    this.keyboard.close();
     this.cf.close();
     this.libs.close();
   }

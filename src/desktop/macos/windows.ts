@@ -14,8 +14,16 @@ import { focusWindow, type RawWindow, splitWindows } from "./window_list.ts";
 export const LIST_ON_SCREEN_ONLY = 1 << 0;
 export const LIST_EXCLUDE_DESKTOP = 1 << 4;
 
-/** CGWindowListCopyWindowInfo read into plain objects (the list is released before returning). */
+/**
+ * CGWindowListCopyWindowInfo read into plain objects (the list is released
+ * before returning), inside an autorelease pool: CoreGraphics autoreleases
+ * behind the call, and without a run loop nothing else would drain them.
+ */
 export function readRawWindows(s: MacSession, options: number): RawWindow[] {
+  return s.objc.pool(() => copyRawWindows(s, options));
+}
+
+function copyRawWindows(s: MacSession, options: number): RawWindow[] {
   const { cf, cg } = s.libs;
   const arr = cg.CGWindowListCopyWindowInfo(options, 0);
   if (!arr) return [];

@@ -5,7 +5,7 @@
  */
 
 import { detailSuffix } from "../report.ts";
-import type { Run, StepReport } from "../run.ts";
+import { type Run, StepFailure, type StepReport } from "../run.ts";
 import type { Step } from "../steps.ts";
 import { beforeOf, remember, verify } from "../verify.ts";
 import { confirmStep, destructiveHotkey } from "../confirm.ts";
@@ -25,6 +25,9 @@ export async function hotkeyStep(run: Run, step: HotkeyStep, n: number): Promise
       step: n,
     });
   }
+  // The layout may have changed since the plan was checked: refuse before anything counts as sent.
+  const refused = desktop.keyRefusal?.(step.keys);
+  if (refused) throw new StepFailure(refused);
   run.event();
   await desktop.hotkey(step.keys);
   const after = await verify(run, step.expect, beforeOf(before), step.timeout_ms);

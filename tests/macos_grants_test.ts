@@ -1,0 +1,177 @@
+/**
+ * The macOS grants where they matter and the robustness of capture, through
+ * the recording fake: nothing is captured without Screen Recording and
+ * nothing sent without Accessibility, each prompt is asked for once, a
+ * frame of only the desktop picture is not taken for the screen, the
+ * fallback's temporary file lives in the database folder, pools wrap
+ * window listing and capture, and Accessibility calls wait one second.
+ */
+import assert from "node:assert/strict";
+import { deflateSync } from "node:zlib";
+import { join } from "node:path";
+import { createMacDesktop } from "../src/desktop/macos.ts";
+import { showsOnlyWhatIsBeneath } from "../src/desktop/macos/wallpaper.ts";
+import { makeFake } from "./support/mac_fake.ts";
+
+const host = {
+  execPath: "/Applications/Claude.app/Contents/MacOS/deno",
+  bundleId: "com.anthropic.claudefordesktop",
+};
+
+Deno.test("without Screen Recording nothing is captured; the prompt is asked for once; the error names Claude", () => {
+  const f = makeFake({ screenRecording: false });
+  const d = createMacDesktop(f.libs, { host, log: () => {} });
+  for (let i = 0; i < 2; i++) {
+    assert.throws(
+      () => d.capture(),
+      /Screen Recording is not granted to Claude: macOS shows choto only the desktop picture and the menu bar, and no window titles, so nothing was captured\. System Settings → Privacy & Security → Screen Recording: turn on "Claude"/,
+    );
+  }
+  assert.deepEqual(f.calls.filter((c) => c.startsWith("CGRequest")), ["CGRequestScreenCaptureAccess"]);
+  assert.ok(!f.calls.some((c) => c.startsWith("CGWindowListCreateImage")), "no capture was attempted");
+  d.close();
+  assert.deepEqual(f.leaks(), []);
+});
+
+Deno.test("without Accessibility no input is sent, letting go still is, and the prompt is asked for once", async () => {
+  const f = makeFake({
+    trusted: false,
+    windows: [
+      { n: 2, owner: "Safari", layer: 0, bounds: [100, 100, 800, 600] },
+      { n: 3, owner: "Notes", layer: 0, bounds: [200, 200, 800, 600] },
+    ],
+  });
+  const d = createMacDesktop(f.libs, { host, log: () => {} });
+  await assert.rejects(
+    d.click({ x: 10, y: 10 }, "left", 1, []),
+    /Accessibility is not granted to Claude: macOS drops every click and key choto sends, silently, so nothing was sent/,
+  );
+  await assert.rejects(d.type("hi"), /Accessibility is not granted/);
+  await assert.rejects(d.hotkey(["cmd", "s"]), /Accessibility is not granted/);
+  await assert.rejects(d.move({ x: 1, y: 1 }), /Accessibility is not granted/);
+  await assert.rejects(
+    d.activate("3"),
+    /Accessibility is not granted to Claude.*nothing was brought forward/,
+  );
+  assert.equal(f.posted.length, 0);
+  await d.button("left", false);
+  await d.modifiers(["shift"], false);
+  assert.deepEqual(f.posted.map((e) => e.type), ["mouse2", "key56u"], "releases go out regardless");
+  assert.deepEqual(f.calls.filter((c) => c.startsWith("AXIsProcessTrustedWithOptions")), [
+    "AXIsProcessTrustedWithOptions prompt=true",
+  ]);
+  d.close();
+  assert.deepEqual(f.leaks(), [], "the options dictionary is released");
+});
+
+/** A 1440x900-point display captured at 2x: the full frame and the layers beneath differ only where `differ`. */
+function frames(differ: boolean) {
+  const w = 2880, h = 1800;
+  const beneath = new Uint8Array(w * 4 * h).map((_, i) => (i * 7) % 251);
+  const full = beneath.slice();
+  if (differ) full.fill(240, (300 * w + 300) * 4, (1200 * w) * 4); // a window drawn over the desktop picture
+  return {
+    image: { width: w, height: h, bitsPerPixel: 32, bitsPerComponent: 8, bitmapInfo: 5, bytesPerRow: w * 4 },
+    imageBytes: (option: number) => (option === 1 ? full : beneath),
+  };
+}
+
+Deno.test("a frame that shows only the desktop picture where the front window is, is not a good capture", () => {
+  const f = makeFake(frames(false));
+  const d = createMacDesktop(f.libs, { host, osRelease: () => "24.1.0", log: () => {} });
+  const report = d.probe({ frameBlank: false, activation: null });
+  assert.match(
+    report.captureProblem!,
+    /only the desktop picture and the menu bar.*Screen Recording is missing for Claude/,
+  );
+  const finding = report.findings.find((x) => x.name === "CGWindowListCreateImage")!;
+  assert.equal(finding.ok, false);
+  assert.match(finding.detail, /showing only the desktop picture where Safari's window is/);
+  // The layers beneath were captured relative to the backmost app window (option 4, window 2).
+  assert.ok(f.calls.includes("CGWindowListCreateImage 4 2"), f.calls.join("; "));
+  d.close();
+  assert.deepEqual(f.leaks(), []);
+
+  const g = makeFake(frames(true));
+  const e = createMacDesktop(g.libs, { host, osRelease: () => "24.1.0", log: () => {} });
+  const ok = e.probe({ frameBlank: false, activation: null });
+  assert.equal(ok.captureProblem, null);
+  assert.match(ok.findings.find((x) => x.name === "CGWindowListCreateImage")!.detail, /showing the windows/);
+  e.close();
+});
+
+Deno.test("the desktop-picture comparison: same pixels in the window's box, or not", () => {
+  const img = (fill: number) => ({ width: 10, height: 10, data: new Uint8Array(400).fill(fill) });
+  assert.equal(showsOnlyWhatIsBeneath(img(5), img(6), { x: 2, y: 2, width: 5, height: 5 }), true);
+  assert.equal(showsOnlyWhatIsBeneath(img(5), img(90), { x: 2, y: 2, width: 5, height: 5 }), false);
+  assert.equal(showsOnlyWhatIsBeneath(img(5), img(5), { x: 20, y: 20, width: 5, height: 5 }), null);
+});
+
+/** A grey 8-bit RGB PNG (CRCs are not checked by the decoder). */
+function png(width: number, height: number): Uint8Array {
+  const chunk = (type: string, body: Uint8Array) => {
+    const head = new Uint8Array(8);
+    new DataView(head.buffer).setUint32(0, body.length);
+    head.set(new TextEncoder().encode(type), 4);
+    return [...head, ...body, 0, 0, 0, 0];
+  };
+  const ihdr = new Uint8Array(13);
+  new DataView(ihdr.buffer).setUint32(0, width);
+  new DataView(ihdr.buffer).setUint32(4, height);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const rows = new Uint8Array(height * (1 + width * 3)).fill(128);
+  for (let y = 0; y < height; y++) rows[y * (1 + width * 3)] = 0;
+  const sig = [137, 80, 78, 71, 13, 10, 26, 10];
+  return new Uint8Array([
+    ...sig,
+    ...chunk("IHDR", ihdr),
+    ...chunk("IDAT", new Uint8Array(deflateSync(rows))),
+    ...chunk("IEND", new Uint8Array(0)),
+  ]);
+}
+
+Deno.test("the screencapture fallback writes its temporary PNG in the database folder and removes it", async () => {
+  const root = await Deno.makeTempDir({ prefix: "choto-root-" });
+  const data = await Deno.makeTempDir({ prefix: "choto-data-" });
+  try {
+    await Deno.mkdir(join(root, "usr/sbin"), { recursive: true });
+    await Deno.writeFile(join(root, "shot.png"), png(288, 180));
+    const script = join(root, "usr/sbin/screencapture");
+    // Records the file it was given and writes the PNG there, as screencapture would.
+    await Deno.writeTextFile(
+      script,
+      `#!/bin/sh\nfor last; do :; done\necho "$last" > "${root}/asked"\ncp "${root}/shot.png" "$last"\n`,
+    );
+    await Deno.chmod(script, 0o755);
+    const f = makeFake({
+      image: null,
+      displays: [{ id: 1, bounds: [0, 0, 144, 90], pixelWidth: 288 }],
+      windows: [{ n: 2, owner: "Safari", layer: 0, bounds: [10, 10, 80, 60] }],
+    });
+    const d = createMacDesktop(f.libs, { host, dataDir: data, systemRoot: root, log: () => {} });
+    const img = d.capture();
+    assert.deepEqual([img.width, img.height], [288, 180]);
+    const asked = (await Deno.readTextFile(join(root, "asked"))).trim();
+    assert.equal(join(asked, ".."), data, `the PNG went to ${asked}`);
+    assert.deepEqual([...Deno.readDirSync(data)], [], "and is gone afterwards");
+    d.close();
+  } finally {
+    await Deno.remove(root, { recursive: true });
+    await Deno.remove(data, { recursive: true });
+  }
+});
+
+Deno.test("window listing and capture run inside autorelease pools; Accessibility waits at most 1 s", () => {
+  const f = makeFake();
+  const d = createMacDesktop(f.libs, { host, log: () => {} });
+  assert.ok(f.calls.includes("timeout axsystem 1"), "the system-wide messaging timeout is set");
+  const before = f.poolsPushed();
+  d.windows();
+  assert.ok(f.poolsPushed() > before, "listing pushed a pool");
+  const mid = f.poolsPushed();
+  d.capture();
+  assert.ok(f.poolsPushed() > mid, "capture pushed a pool");
+  assert.equal(f.pools(), 0, "every pool was popped");
+  d.close();
+  assert.deepEqual(f.leaks(), [], "the system-wide element is released");
+});
