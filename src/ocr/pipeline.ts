@@ -122,7 +122,8 @@ export function splitAtGaps(w: OcrWord, line: TextLine, textHeight: number): Ocr
 /**
  * Cuts items, in screen order, into consecutive stacks of at most about
  * `maxArea` pixels (stack area = widest item x summed heights), and into at
- * least `minGroups` stacks when there are enough items. Consecutive lines
+ * least `minGroups` stacks when there are enough items, none taller than
+ * `maxHeight` (the engine's limit). Consecutive lines
  * keep their neighbours (the recogniser reads them better than lines dealt
  * out by size), and small stacks bound the recogniser's memory.
  */
@@ -131,6 +132,7 @@ export function packStacks<T>(
   size: (t: T) => { width: number; height: number },
   maxArea: number,
   minGroups: number,
+  maxHeight = Infinity,
 ): T[][] {
   const total = items.reduce((s, t) => s + size(t).width * size(t).height, 0);
   // Share the work evenly when it fits in fewer stacks than recognisers.
@@ -141,7 +143,7 @@ export function packStacks<T>(
   for (const t of items) {
     const s = size(t);
     const w = Math.max(width, s.width);
-    if (current.length && w * (height + s.height) > budget * 1.05) {
+    if (current.length && (w * (height + s.height) > budget * 1.05 || height + s.height > maxHeight)) {
       groups.push(current);
       current = [];
       height = 0;
@@ -369,6 +371,8 @@ export class ScreenPipeline {
       (m) => ({ width: m.line.image.width, height: m.line.image.height + STACK_GAP }),
       MAX_STACK_AREA,
       this.parallel,
+      // Vision finds text down to a fraction of the image height: a taller stack would hide its small lines.
+      (this.engine.maxStackHeight ?? Infinity) - STACK_GAP, // the stack's top gap
     );
     await Promise.all(groups.map(async (group) => {
       // Keep screen order inside a stack: the recogniser reads top to bottom.

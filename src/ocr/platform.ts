@@ -20,11 +20,16 @@ export function engineChoices(os: string = Deno.build.os): string[] {
 /** Sends lines to one engine and single characters to another. */
 export class SplitEngine implements OcrEngine {
   readonly name: string;
+  readonly maxStackHeight?: number;
   constructor(private lines: OcrEngine, private chars: OcrEngine) {
     this.name = `${lines.name}+${chars.name}`;
+    this.maxStackHeight = lines.maxStackHeight;
   }
   recognize(image: RgbaImage, mode: OcrMode = "block"): Promise<OcrWord[]> {
     return (mode === "char" ? this.chars : this.lines).recognize(image, mode);
+  }
+  detail(): string | null {
+    return this.lines.detail?.() ?? null;
   }
   async close(): Promise<void> {
     await Promise.all([this.lines.close(), this.chars.close()]);

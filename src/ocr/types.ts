@@ -42,6 +42,14 @@ export interface OcrEngine {
    * characters of `alphabet` (optional: see `readGrey` for engines without).
    */
   recognizeGrey?(image: Grey, mode?: OcrMode, alphabet?: string): Promise<OcrWord[]>;
+  /**
+   * The tallest image this engine reads text of the prepared size in (Vision
+   * looks for text of at least a fraction of the image height); the pipeline
+   * cuts its stacks of lines to it. Unbounded when absent.
+   */
+  readonly maxStackHeight?: number;
+  /** What the engine reads with, for the self-test ("languages fr-FR, en-US"), when it can say. */
+  detail?(): string | null;
   /** Starts the recognisers now rather than on the first read (optional). */
   warm?(): Promise<void>;
   /** Stops workers and frees native objects. Safe to call twice. */

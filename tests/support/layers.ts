@@ -41,6 +41,7 @@ export const LAYERS: Layer[] = [
       "src/stdio_transport.ts",
       "src/doctor.ts",
       "src/doctor_selftest.ts",
+      "src/doctor_editor.ts",
       "src/selftest.ts",
       "src/selftest_image.ts",
       "main.ts",
@@ -56,8 +57,10 @@ export const PRIVATE: { paths: string[]; openTo: string[] } = {
   paths: ["src/desktop/x11.ts", "src/desktop/x11/", "src/desktop/macos.ts", "src/desktop/macos/"],
   openTo: [
     "src/desktop/",
-    // The Vision reader calls the same Objective-C runtime and CoreGraphics helpers.
+    // The Vision reader (and the worker it runs in) calls the same Objective-C runtime and CoreGraphics helpers.
     "src/ocr/vision.ts",
+    "src/ocr/vision_read.ts",
+    "src/ocr/vision_worker.ts",
   ],
 };
 
