@@ -83,7 +83,7 @@ try {
   check(!macText.includes("${"), "macOS entry: every variable substituted");
   check(
     mac.args!.includes(`--allow-env=${MAC_ENV.join(",")}`) &&
-      mac.args!.includes(`--allow-write=${userConfig.database_folder},/var/folders,/private/var/folders`),
+      mac.args!.includes(`--allow-write=${userConfig.database_folder}`),
     "macOS entry: scoped --allow-env and --allow-write",
   );
 

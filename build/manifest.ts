@@ -8,16 +8,14 @@
  */
 
 import { TOOLS } from "../src/server.ts";
+import { MAC_LIBRARY_PATHS } from "../src/desktop/macos/libs.ts";
 
-/** The macOS frameworks choto opens through FFI (as in the README's macOS config). */
-const MAC_FFI = [
-  "/System/Library/Frameworks/CoreFoundation.framework/CoreFoundation",
-  "/System/Library/Frameworks/CoreGraphics.framework/CoreGraphics",
-  "/System/Library/Frameworks/ApplicationServices.framework/ApplicationServices",
-  "/System/Library/Frameworks/AppKit.framework/AppKit",
-  "/System/Library/Frameworks/Vision.framework/Vision",
-  "/usr/lib/libobjc.A.dylib",
-];
+/**
+ * The macOS libraries choto opens through FFI, from the code that opens
+ * them (the README's macOS config lists the same; a test runs the backend
+ * under both).
+ */
+const MAC_FFI = MAC_LIBRARY_PATHS;
 
 /**
  * Variables choto reads on macOS; anything else reads as unset. The same
@@ -45,8 +43,6 @@ export const MAC_ENV = [
 ];
 
 const DB_DIR = "${user_config.database_folder}";
-/** macOS's per-user temporary folders: the screencapture fallback writes its PNG there. */
-const MAC_TEMP = ["/var/folders", "/private/var/folders"];
 
 /** How the server starts: `deno run` on the bundled source, or a compiled binary. */
 export type ServerKind = { kind: "deno" } | { kind: "binary"; file: string; platform: "darwin" | "linux" };
@@ -96,10 +92,9 @@ function denoServer() {
             "run",
             "--cached-only",
             `--allow-ffi=${MAC_FFI.join(",")}`,
-            `--allow-read=\${__dirname},/Applications,/System/Applications,\${HOME}/Applications,${DB_DIR},${
-              MAC_TEMP.join(",")
-            }`,
-            `--allow-write=${DB_DIR},${MAC_TEMP.join(",")}`,
+            // The screencapture fallback writes its temporary PNG in the database folder, not in TMPDIR.
+            `--allow-read=\${__dirname},/Applications,/System/Applications,\${HOME}/Applications,${DB_DIR}`,
+            `--allow-write=${DB_DIR}`,
             "--allow-run=/usr/sbin/screencapture,/usr/bin/open,/bin/ps",
             `--allow-env=${MAC_ENV.join(",")}`,
             "--allow-sys",

@@ -60,6 +60,7 @@ Deno.test("the self-test reads, moves the pointer there and back, raises two win
   assert.deepEqual(probed, [{
     frameBlank: false,
     activation: { window: 'Calc "calc"', confirmed: true },
+    editor: null,
   }]);
 });
 

@@ -1,0 +1,147 @@
+/**
+ * The command lines choto ships, read from where they are written: the
+ * README's Claude Desktop configs (macOS and Linux), `deno task start` in
+ * deno.json, and the MCP Bundle's manifest entries for both platforms, the
+ * last turned into a command by mcpb's own `getMcpConfigForManifest` (the
+ * code Claude Desktop runs), with the bundle at this checkout. Nothing here
+ * is copied from them: a change there is a change here.
+ *
+ * @module
+ */
+
+import process from "node:process";
+import { join } from "node:path";
+import { getMcpConfigForManifest } from "@anthropic-ai/mcpb/browser";
+import { buildManifest } from "../../build/manifest.ts";
+import config from "../../deno.json" with { type: "json" };
+import { ROOT } from "./mcp.ts";
+
+/** One shipped way of starting the server. */
+export interface Shipped {
+  /** Where it is written. */
+  name: string;
+  /** The deno flags, in order, up to the script (exclusive). */
+  flags: string[];
+  /** What follows the flags: the script and its arguments. */
+  script: string[];
+  /** Environment the command line sets itself. */
+  env: Record<string, string>;
+}
+
+/** The checkout without its trailing slash, as a path in a flag is written. */
+export const CHECKOUT = ROOT.replace(/\/$/, "");
+
+/** Cuts a `deno run …` argument list at the script. */
+function split(name: string, args: string[], env: Record<string, string> = {}): Shipped {
+  const at = args.findIndex((a) => a.endsWith("main.ts"));
+  if (at < 0) throw new Error(`${name}: no main.ts in ${args.join(" ")}`);
+  return { name, flags: args.slice(0, at), script: args.slice(at), env };
+}
+
+/** The JSON block that follows `heading` in the README, parsed. */
+function readmeJson(
+  readme: string,
+  heading: string,
+): { mcpServers: Record<string, { args: string[]; env?: Record<string, string> }> } {
+  const at = readme.indexOf(heading);
+  if (at < 0) throw new Error(`README has no "${heading}"`);
+  const block = /```json\n([\s\S]*?)```/.exec(readme.slice(at));
+  if (!block) throw new Error(`README has no JSON block after "${heading}"`);
+  return JSON.parse(block[1]);
+}
+
+/** The README's Claude Desktop config for macOS or Linux. */
+export function readmeConfig(platform: "darwin" | "linux"): Shipped {
+  const readme = Deno.readTextFileSync(join(ROOT, "README.md"));
+  const heading = platform === "darwin" ? "macOS, with the narrowest permissions that work:" : "Linux/X11:";
+  const server = readmeJson(readme, heading).mcpServers.choto;
+  return split(`README's ${platform === "darwin" ? "macOS" : "Linux"} config`, server.args, server.env ?? {});
+}
+
+/** Splits a task's command as deno's task shell does for it: words, double quotes, $HOME. */
+export function taskWords(command: string, home: string): string[] {
+  const words: string[] = [];
+  let word = "", quoted = false, inWord = false;
+  for (const ch of command) {
+    if (ch === '"') {
+      quoted = !quoted;
+      inWord = true;
+    } else if (/\s/.test(ch) && !quoted) {
+      if (inWord) words.push(word);
+      word = "";
+      inWord = false;
+    } else {
+      word += ch;
+      inWord = true;
+    }
+  }
+  if (inWord) words.push(word);
+  return words.map((w) => w.replaceAll("$HOME", home));
+}
+
+/** `deno task start`, with $HOME expanded to `home`. */
+export function taskStart(home: string): Shipped {
+  const words = taskWords(config.tasks.start, home);
+  if (words[0] !== "deno") throw new Error(`deno task start does not run deno: ${config.tasks.start}`);
+  const s = split("deno task start", words.slice(1));
+  return { ...s, script: [join(ROOT, s.script[0]), ...s.script.slice(1)] };
+}
+
+/** The bundle's entry for `platform`, as Claude Desktop would start it from this checkout. */
+export async function bundleEntry(
+  platform: "darwin" | "linux",
+  settings: { home: string; databaseFolder: string },
+): Promise<Shipped> {
+  const real = process.platform;
+  // getMcpConfigForManifest picks platform_overrides by process.platform.
+  Object.defineProperty(process, "platform", { value: platform });
+  try {
+    const manifest = buildManifest(config.version) as Parameters<
+      typeof getMcpConfigForManifest
+    >[0]["manifest"];
+    const home = settings.home;
+    const c = await getMcpConfigForManifest({
+      manifest,
+      extensionPath: CHECKOUT,
+      systemDirs: {
+        HOME: home,
+        DESKTOP: join(home, "Desktop"),
+        DOCUMENTS: join(home, "Documents"),
+        DOWNLOADS: join(home, "Downloads"),
+      },
+      userConfig: { database_folder: settings.databaseFolder, deno_path: Deno.execPath() },
+      pathSeparator: "/",
+    });
+    if (!c) throw new Error("getMcpConfigForManifest gave no config");
+    return split(`the bundle's ${platform} entry`, c.args ?? [], c.env ?? {});
+  } finally {
+    Object.defineProperty(process, "platform", { value: real });
+  }
+}
+
+/** The variables the MCP SDK's stdio client passes by default: all a server may get. */
+export function clientEnv(home: string): Record<string, string> {
+  const env: Record<string, string> = { HOME: home };
+  for (const k of ["LOGNAME", "PATH", "SHELL", "TERM", "USER"]) {
+    const v = Deno.env.get(k);
+    if (v !== undefined) env[k] = v;
+  }
+  return env;
+}
+
+/**
+ * The flags of a macOS command line with the system's files moved under
+ * `root` (a stand-in tree): each library of `--allow-ffi` and each program
+ * of `--allow-run` that lives in /System, /usr or /bin gets the prefix;
+ * the README's placeholders (/path/to/choto, /Users/me) become this
+ * checkout and `home`. Every other flag and path stays as written.
+ */
+export function onStandIn(flags: string[], root: string, home: string): string[] {
+  const system = (p: string) => /^\/(System|usr|bin)\//.test(p);
+  return flags.map((f) => {
+    const local = f.replaceAll("/path/to/choto", CHECKOUT).replaceAll("/Users/me", home);
+    const m = /^(--allow-(?:ffi|run))=(.*)$/.exec(local);
+    if (!m) return local;
+    return `${m[1]}=${m[2].split(",").map((p) => (system(p) ? root + p : p)).join(",")}`;
+  });
+}
