@@ -46,6 +46,11 @@ function dbPath(flag: string | undefined): string {
   return flag ?? envVar("CHOTO_DB") ?? defaultDbPath();
 }
 
+/** The database's folder, or null for an in-memory database. */
+function dataDirOf(path: string): string | null {
+  return path === ":memory:" ? null : dirname(path);
+}
+
 function services(dbFlag: string | undefined, ocrFlag: string | undefined): Services {
   const path = dbPath(dbFlag);
   // A broken choto.json stops here, before the database or the display is touched.
@@ -54,7 +59,7 @@ function services(dbFlag: string | undefined, ocrFlag: string | undefined): Serv
   return createServices({
     store,
     policy,
-    openDesktop,
+    openDesktop: () => openDesktop({ dataDir: dataDirOf(path) }),
     openReader: () => createScreenReader(createEngine(ocrFlag), storedReadMemory(store)),
   });
 }
@@ -171,11 +176,12 @@ async function observe(
   }
 }
 
-async function selfTest(ocrFlag: string | undefined): Promise<boolean> {
-  const desktop = openDesktop();
+async function selfTest(ocrFlag: string | undefined, path: string): Promise<boolean> {
+  const dataDir = dataDirOf(path);
+  const desktop = openDesktop({ dataDir });
   const reader = createScreenReader(createEngine(ocrFlag));
   try {
-    return await runSelfTest({ desktop, reader, print: console.log });
+    return await runSelfTest({ desktop, reader, print: console.log, scratchDir: dataDir });
   } finally {
     await reader.close();
     desktop.close();
@@ -434,8 +440,9 @@ const COMMANDS: Record<string, Command> = {
     usage: [["doctor", "check the display, native libraries, OCR data and database"]],
     details: [
       "--selftest  also list windows, capture and read a frame, move the pointer",
-      "            and back, raise two windows; types nothing (--macos-selftest",
-      "            is the same; --ocr picks its engine)",
+      "            and back, raise windows, then type, copy and click in two",
+      "            scratch documents it opens beside the database and deletes",
+      "            (--macos-selftest is the same; --ocr picks its engine)",
     ],
     options: ["db", "ocr", "selftest", "macos-selftest"],
     maxArgs: 0,
@@ -447,7 +454,7 @@ const COMMANDS: Record<string, Command> = {
       }
       const ok = await runDoctor(dbPath(v.db));
       // The self-test runs even after a failed check: its report says more about what fails.
-      const tested = !selftest || await selfTest(v.ocr);
+      const tested = !selftest || await selfTest(v.ocr, dbPath(v.db));
       return ok && tested ? 0 : 1;
     },
   },

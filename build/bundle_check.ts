@@ -23,46 +23,13 @@ import process from "node:process";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { getMcpConfigForManifest } from "@anthropic-ai/mcpb/browser";
 import { buildBundle, mcpb } from "./bundle.ts";
 import { MAC_ENV } from "./manifest.ts";
-
-type Manifest = Parameters<typeof getMcpConfigForManifest>[0]["manifest"];
+import { configFor, type Manifest } from "./manifest_config.ts";
 
 function check(ok: boolean, what: string): void {
   if (!ok) throw new Error(`bundle check failed: ${what}`);
   console.log(`ok  ${what}`);
-}
-
-/** The server config Claude Desktop would run for `manifest` on `platform`. */
-async function configFor(
-  manifest: Manifest,
-  dir: string,
-  userConfig: Record<string, string>,
-  platform: string,
-) {
-  const real = process.platform;
-  // getMcpConfigForManifest picks platform_overrides by process.platform.
-  Object.defineProperty(process, "platform", { value: platform });
-  try {
-    const home = Deno.env.get("HOME") ?? "/tmp";
-    const config = await getMcpConfigForManifest({
-      manifest,
-      extensionPath: dir,
-      systemDirs: {
-        HOME: home,
-        DESKTOP: join(home, "Desktop"),
-        DOCUMENTS: join(home, "Documents"),
-        DOWNLOADS: join(home, "Downloads"),
-      },
-      userConfig,
-      pathSeparator: "/",
-    });
-    if (!config) throw new Error("getMcpConfigForManifest gave no config (a required setting is missing?)");
-    return config;
-  } finally {
-    Object.defineProperty(process, "platform", { value: real });
-  }
 }
 
 const t0 = performance.now();

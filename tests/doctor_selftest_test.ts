@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import type { RgbaImage } from "../src/desktop/types.ts";
 import type { ScreenReader } from "../src/ocr/reader.ts";
 import { runSelfTest } from "../src/doctor_selftest.ts";
+import { caretInWord, typedWordsRead, wordBox } from "../src/doctor_editor.ts";
 import { FakeDesktop, window } from "./support/fake_desktop.ts";
 
 /** Two app windows, the editor in front, showing `frame`; the pointer starts at (5, 7). */
@@ -85,4 +86,29 @@ Deno.test("a window that does not come forward fails the activation step, and th
     confirmed: false,
     error: "did not come to the front within 2000 ms",
   });
+});
+
+Deno.test("the scratch round trip's judges: the caret inside the clicked word, typed words on one row", () => {
+  const line = "one two Wanderlust three";
+  assert.equal(caretInWord(line, "Wanderlust", "nderlust three"), true);
+  assert.equal(caretInWord(line, "Wanderlust", "Wanderlust three"), true, "just before the word");
+  assert.equal(caretInWord(line, "Wanderlust", "three"), false, "the caret went past it");
+  assert.equal(caretInWord(line, "Wanderlust", line), false, "the caret stayed at the start");
+  assert.equal(caretInWord(line, "Wanderlust", null), false);
+  const el = (text: string, x: number, cy: number) => ({
+    text,
+    x,
+    y: cy - 5,
+    w: 10 * text.length,
+    h: 10,
+    cx: x,
+    cy,
+    conf: 1,
+  });
+  const row = typedWordsRead([el("one two", 0, 20), el("Wanderlust three.", 80, 21)], line);
+  assert.deepEqual(row, { found: 4, total: 4, inOrder: true, missed: [] });
+  const split = typedWordsRead([el("Wanderlust", 0, 20), el("one", 200, 60)], line);
+  assert.deepEqual(split, { found: 2, total: 4, inOrder: false, missed: ["two", "three"] });
+  const box = wordBox([el("one Wanderlust", 100, 20)], "Wanderlust");
+  assert.deepEqual(box, { x: 140, y: 15, width: 100, height: 10 });
 });

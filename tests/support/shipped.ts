@@ -9,10 +9,9 @@
  * @module
  */
 
-import process from "node:process";
 import { join } from "node:path";
-import { getMcpConfigForManifest } from "@anthropic-ai/mcpb/browser";
 import { buildManifest } from "../../build/manifest.ts";
+import { configFor, type Manifest } from "../../build/manifest_config.ts";
 import config from "../../deno.json" with { type: "json" };
 import { ROOT } from "./mcp.ts";
 
@@ -92,31 +91,10 @@ export async function bundleEntry(
   platform: "darwin" | "linux",
   settings: { home: string; databaseFolder: string },
 ): Promise<Shipped> {
-  const real = process.platform;
-  // getMcpConfigForManifest picks platform_overrides by process.platform.
-  Object.defineProperty(process, "platform", { value: platform });
-  try {
-    const manifest = buildManifest(config.version) as Parameters<
-      typeof getMcpConfigForManifest
-    >[0]["manifest"];
-    const home = settings.home;
-    const c = await getMcpConfigForManifest({
-      manifest,
-      extensionPath: CHECKOUT,
-      systemDirs: {
-        HOME: home,
-        DESKTOP: join(home, "Desktop"),
-        DOCUMENTS: join(home, "Documents"),
-        DOWNLOADS: join(home, "Downloads"),
-      },
-      userConfig: { database_folder: settings.databaseFolder, deno_path: Deno.execPath() },
-      pathSeparator: "/",
-    });
-    if (!c) throw new Error("getMcpConfigForManifest gave no config");
-    return split(`the bundle's ${platform} entry`, c.args ?? [], c.env ?? {});
-  } finally {
-    Object.defineProperty(process, "platform", { value: real });
-  }
+  const manifest = buildManifest(config.version) as Manifest;
+  const userConfig = { database_folder: settings.databaseFolder, deno_path: Deno.execPath() };
+  const c = await configFor(manifest, CHECKOUT, userConfig, platform, settings.home);
+  return split(`the bundle's ${platform} entry`, c.args ?? [], c.env ?? {});
 }
 
 /** The variables the MCP SDK's stdio client passes by default: all a server may get. */
