@@ -37,6 +37,10 @@ export const COMPILE_INCLUDE: Include[] = [
   { path: "sql/migrations", why: "database migrations, read when a database is opened" },
   { path: "sql/queries", why: "named SQL statements, read when a database is opened" },
   {
+    path: "src/ocr/vision_worker.ts",
+    why: "the worker Vision reads in on macOS, started by URL (the compiler sees no import of it)",
+  },
+  {
     path: "node_modules/@tesseract.js-data/eng/4.0.0_best_int",
     why: "the English OCR model (eng.traineddata.gz), read when a recogniser starts",
   },

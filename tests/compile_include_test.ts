@@ -12,6 +12,7 @@ import { runChoto } from "./support/cli.ts";
 import { ROOT } from "./support/mcp.ts";
 import { COMPILE_INCLUDE } from "../build/include.ts";
 import { workerScriptPath } from "../src/ocr/recognisers.ts";
+import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 
 const root = Deno.realPathSync(ROOT);
@@ -32,6 +33,10 @@ Deno.test("every include path exists", () => {
     }
   });
   assertEquals(missing.map((i) => i.path), []);
+});
+
+Deno.test("the Vision worker, started by URL, is included", () => {
+  assert(covered(fileURLToPath(new URL("../src/ocr/vision_worker.ts", import.meta.url))));
 });
 
 Deno.test("the OCR worker script and every core build it may load are included", async () => {

@@ -25,7 +25,7 @@ self.onmessage = (e: MessageEvent) => {
     | { kind: "close" };
   if (msg.kind === "init") {
     try {
-      libs = openMacLibraries({ appKit: false, vision: true }, msg.root);
+      libs = openMacLibraries({ appKit: false, vision: true, keyboard: false }, msg.root);
       reader = new VisionReader(libs, msg.languages ? { languages: msg.languages } : {});
       self.postMessage({ ready: true });
     } catch (err) {

@@ -30,6 +30,10 @@ export class KeyboardLayouts {
   /** The layout keys are pressed on now. */
   current(): LayoutMap {
     const { kb, cf } = this.libs;
+    if (!kb) {
+      this.problem = "the keyboard layout library (Carbon) is not loaded: keys are pressed at US positions";
+      return US_LAYOUT;
+    }
     const source = kb.TISCopyCurrentKeyboardLayoutInputSource();
     if (!source) {
       this.problem = "macOS named no current keyboard layout";
@@ -74,7 +78,7 @@ export class KeyboardLayouts {
   }
 
   #property(source: NonNullable<Ptr>, keyAddress: Ptr): string | null {
-    return this.cf.readString(this.libs.kb.TISGetInputSourceProperty(source, this.cf.constant(keyAddress)));
+    return this.cf.readString(this.libs.kb!.TISGetInputSourceProperty(source, this.cf.constant(keyAddress)));
   }
 
   #drop(): void {

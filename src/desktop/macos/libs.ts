@@ -19,8 +19,8 @@ export interface MacLibs {
   cg: Deno.DynamicLibrary<typeof coreGraphics>["symbols"];
   ax: Deno.DynamicLibrary<typeof applicationServices>["symbols"];
   objc: Deno.DynamicLibrary<typeof objc>["symbols"];
-  /** The keyboard layout functions (HIToolbox and UCKeyTranslate, through Carbon). */
-  kb: Deno.DynamicLibrary<typeof carbon>["symbols"];
+  /** The keyboard layout functions (HIToolbox and UCKeyTranslate, through Carbon); null when not opened. */
+  kb: Deno.DynamicLibrary<typeof carbon>["symbols"] | null;
   /** Which frameworks were loaded for their Objective-C classes. */
   loaded: { appKit: boolean; vision: boolean };
   close(): void;
@@ -42,13 +42,15 @@ export const MAC_LIBRARY_PATHS = [
 ] as const;
 
 /**
- * Opens CoreFoundation, CoreGraphics, ApplicationServices, libobjc and
- * Carbon, plus AppKit and/or Vision so their classes register. macOS only,
- * unless `root` names a folder that mirrors the system's library paths (a
- * test's stand-in libraries): every path is opened as `root + path`.
+ * Opens CoreFoundation, CoreGraphics, ApplicationServices and libobjc,
+ * Carbon unless `keyboard` is false (the Vision worker reads no keyboard and
+ * leaves HIToolbox to the main thread), plus AppKit and/or Vision so their
+ * classes register. macOS only, unless `root` names a folder that mirrors
+ * the system's library paths (a test's stand-in libraries): every path is
+ * opened as `root + path`.
  */
 export function openMacLibraries(
-  want: { appKit?: boolean; vision?: boolean } = {},
+  want: { appKit?: boolean; vision?: boolean; keyboard?: boolean } = {},
   root = "",
 ): MacLibs {
   if (!root && Deno.build.os !== "darwin") throw new Error("the macOS libraries exist only on macOS");
@@ -64,7 +66,7 @@ export function openMacLibraries(
       cg: open(CORE_GRAPHICS_PATH, coreGraphics),
       ax: open(APPLICATION_SERVICES_PATH, applicationServices),
       objc: open(LIBOBJC_PATH, objc),
-      kb: open(CARBON_PATH, carbon),
+      kb: (want.keyboard ?? true) ? open(CARBON_PATH, carbon) : null,
       loaded: { appKit: false, vision: false },
       close: () => opened.splice(0).forEach((l) => l.close()),
     };

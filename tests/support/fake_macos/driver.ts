@@ -48,9 +48,9 @@ function expect(ok: boolean, what: string): void {
 }
 
 const logged: string[] = [];
-let d: ReturnType<typeof createMacDesktop> | null = null;
+let desk!: ReturnType<typeof createMacDesktop>;
 await step("open the libraries", () => {
-  d = createMacDesktop(openMacLibraries({ appKit: true }, root), {
+  desk = createMacDesktop(openMacLibraries({ appKit: true }, root), {
     dataDir,
     systemRoot: root,
     osRelease: () => "24.1.0",
@@ -58,8 +58,7 @@ await step("open the libraries", () => {
   });
   return "CoreFoundation, CoreGraphics, ApplicationServices, libobjc, Carbon, AppKit";
 });
-if (!d) Deno.exit(1); // nothing else can run without the libraries
-const desk = d!;
+if (!desk) Deno.exit(1); // nothing else can run without the libraries
 
 await step("window listing", () => {
   const s = desk.windows();
