@@ -19,7 +19,8 @@ const host = {
 };
 
 Deno.test("without Screen Recording nothing is captured; the prompt is asked for once; the error names Claude", () => {
-  const f = makeFake({ screenRecording: false });
+  // What macOS hands back without the grant: the desktop picture, with no window drawn over it.
+  const f = makeFake({ ...frames(false), screenRecording: false });
   const d = createMacDesktop(f.libs, { host, log: () => {} });
   for (let i = 0; i < 2; i++) {
     assert.throws(
@@ -28,7 +29,26 @@ Deno.test("without Screen Recording nothing is captured; the prompt is asked for
     );
   }
   assert.deepEqual(f.calls.filter((c) => c.startsWith("CGRequest")), ["CGRequestScreenCaptureAccess"]);
-  assert.ok(!f.calls.some((c) => c.startsWith("CGWindowListCreateImage")), "no capture was attempted");
+  // The only images made were the check of the preflight's answer: the screen, and what lies beneath.
+  assert.deepEqual(
+    [...new Set(f.calls.filter((c) => c.startsWith("CGWindowListCreateImage")))],
+    ["CGWindowListCreateImage 1 0", "CGWindowListCreateImage 4 2"],
+  );
+  d.close();
+  assert.deepEqual(f.leaks(), []);
+});
+
+Deno.test("a preflight that says no while the capture shows the windows does not stop capture, and is logged", () => {
+  const f = makeFake({ ...frames(true), screenRecording: false });
+  const logged: string[] = [];
+  const d = createMacDesktop(f.libs, { host, log: (l) => logged.push(l) });
+  const img = d.capture();
+  assert.equal(img.width, 2880);
+  d.capture();
+  assert.deepEqual(logged, [
+    "CGPreflightScreenCaptureAccess says Screen Recording is not granted, but a capture shows the windows: capturing",
+  ]);
+  assert.ok(!f.calls.includes("CGRequestScreenCaptureAccess"), "no prompt for a grant that is there");
   d.close();
   assert.deepEqual(f.leaks(), []);
 });

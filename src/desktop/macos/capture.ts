@@ -45,8 +45,13 @@ export class MacCapture {
     this.path = s.libs.cg.CGWindowListCreateImage ? "CGWindowListCreateImage" : "screencapture";
   }
 
+  /** Whether a preflight that said "not granted" was overruled by the pixels (logged once). */
+  #preflightOverruled = false;
+
   capture(): RgbaImage {
-    this.s.grants.requireScreenRecording();
+    if (this.s.grants.screenRecording() === false && !this.#windowsShow()) {
+      this.s.grants.requireScreenRecording();
+    }
     // CoreGraphics autoreleases behind the calls; no run loop drains a pool for us.
     return this.s.objc.pool(() => {
       readWindowState(this.s);
@@ -61,6 +66,23 @@ export class MacCapture {
       }
       return image;
     });
+  }
+
+  /**
+   * Whether a capture shows the windows although the preflight said Screen
+   * Recording is not granted: the preflight has been reported to answer no
+   * for a server started by an app that holds the grant, so its no is
+   * checked against the pixels before any capture is refused.
+   */
+  #windowsShow(): boolean {
+    if (this.#preflightOverruled) return true;
+    if (this.probeInProcess().desktopOnly !== false) return false;
+    this.#preflightOverruled = true;
+    this.s.log(
+      "CGPreflightScreenCaptureAccess says Screen Recording is not granted, but a capture shows the " +
+        "windows: capturing",
+    );
+    return true;
   }
 
   /** CGWindowListCreateImage of the working display with `option` relative to `windowNumber`. */
