@@ -3,9 +3,9 @@
  * the FFI tables, checking that every +1 object is released exactly once.
  */
 import assert from "node:assert/strict";
-import { deflateSync } from "node:zlib";
 import { createMacDesktop } from "../src/desktop/macos.ts";
 import { type FakeWorld, keyLog, makeFake } from "./support/mac_fake.ts";
+import { greyPng } from "./support/fake_macos.ts";
 import { GERMAN } from "./support/mac_layouts.ts";
 import { createVisionEngine } from "../src/ocr/vision.ts";
 import { createScreenReader } from "../src/ocr/reader.ts";
@@ -275,35 +275,6 @@ Deno.test("activation asks with activateFromApplication:options: naming the app 
   assert.deepEqual(old.leaks(), []);
 });
 
-/** A grey 8-bit RGB PNG as screencapture writes it (CRCs are not checked by the decoder). */
-function png(width: number, height: number): Uint8Array {
-  const chunk = (type: string, body: Uint8Array) => {
-    const head = new Uint8Array(8);
-    new DataView(head.buffer).setUint32(0, body.length);
-    head.set(new TextEncoder().encode(type), 4);
-    return [...head, ...body, 0, 0, 0, 0];
-  };
-  const ihdr = new Uint8Array(13);
-  new DataView(ihdr.buffer).setUint32(0, width);
-  new DataView(ihdr.buffer).setUint32(4, height);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const rows = new Uint8Array(height * (1 + width * 3)).fill(128);
-  for (let y = 0; y < height; y++) rows[y * (1 + width * 3)] = 0;
-  return new Uint8Array([
-    137,
-    80,
-    78,
-    71,
-    13,
-    10,
-    26,
-    10,
-    ...chunk("IHDR", ihdr),
-    ...chunk("IDAT", new Uint8Array(deflateSync(rows))),
-    ...chunk("IEND", new Uint8Array(0)),
-  ]);
-}
-
 for (
   const [label, layout] of [
     ["10-bit packed (RGB101010)", { bitsPerPixel: 32, bitsPerComponent: 10, bitmapInfo: (3 << 16) | 1 }],
@@ -320,7 +291,7 @@ for (
     const shots: number[][] = [];
     const d = createMacDesktop(f.libs, {
       host,
-      screencapture: (r) => (shots.push([r.x, r.y, r.width, r.height]), png(288, 180)),
+      screencapture: (r) => (shots.push([r.x, r.y, r.width, r.height]), greyPng(288, 180)),
     });
     const img = d.capture();
     assert.deepEqual([img.width, img.height, img.data[0]], [288, 180, 128]);

@@ -7,11 +7,11 @@
  * window listing and capture, and Accessibility calls wait one second.
  */
 import assert from "node:assert/strict";
-import { deflateSync } from "node:zlib";
 import { join } from "node:path";
 import { createMacDesktop } from "../src/desktop/macos.ts";
 import { showsOnlyWhatIsBeneath } from "../src/desktop/macos/wallpaper.ts";
 import { makeFake } from "./support/mac_fake.ts";
+import { greyPng } from "./support/fake_macos.ts";
 
 const host = {
   execPath: "/Applications/Claude.app/Contents/MacOS/deno",
@@ -127,35 +127,12 @@ Deno.test("the desktop-picture comparison: same pixels in the window's box, or n
   assert.equal(showsOnlyWhatIsBeneath(img(5), img(5), { x: 20, y: 20, width: 5, height: 5 }), null);
 });
 
-/** A grey 8-bit RGB PNG (CRCs are not checked by the decoder). */
-function png(width: number, height: number): Uint8Array {
-  const chunk = (type: string, body: Uint8Array) => {
-    const head = new Uint8Array(8);
-    new DataView(head.buffer).setUint32(0, body.length);
-    head.set(new TextEncoder().encode(type), 4);
-    return [...head, ...body, 0, 0, 0, 0];
-  };
-  const ihdr = new Uint8Array(13);
-  new DataView(ihdr.buffer).setUint32(0, width);
-  new DataView(ihdr.buffer).setUint32(4, height);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const rows = new Uint8Array(height * (1 + width * 3)).fill(128);
-  for (let y = 0; y < height; y++) rows[y * (1 + width * 3)] = 0;
-  const sig = [137, 80, 78, 71, 13, 10, 26, 10];
-  return new Uint8Array([
-    ...sig,
-    ...chunk("IHDR", ihdr),
-    ...chunk("IDAT", new Uint8Array(deflateSync(rows))),
-    ...chunk("IEND", new Uint8Array(0)),
-  ]);
-}
-
 Deno.test("the screencapture fallback writes its temporary PNG in the database folder and removes it", async () => {
   const root = await Deno.makeTempDir({ prefix: "choto-root-" });
   const data = await Deno.makeTempDir({ prefix: "choto-data-" });
   try {
     await Deno.mkdir(join(root, "usr/sbin"), { recursive: true });
-    await Deno.writeFile(join(root, "shot.png"), png(288, 180));
+    await Deno.writeFile(join(root, "shot.png"), greyPng(288, 180));
     const script = join(root, "usr/sbin/screencapture");
     // Records the file it was given and writes the PNG there, as screencapture would.
     await Deno.writeTextFile(
