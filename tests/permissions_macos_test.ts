@@ -32,6 +32,7 @@ const STEPS = [
   "grants refused",
   "screencapture fallback",
   "vision in its worker",
+  "vision leaves the main thread free",
   "close",
 ];
 

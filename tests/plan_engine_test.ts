@@ -703,3 +703,26 @@ Deno.test("drag: a drop on a destructive label asks first; declined, nothing is 
   );
   assertEquals(plain.status, "success", plain.failure?.reason);
 });
+
+Deno.test("a shortcut the keyboard layout cannot press refuses the plan before its first step", async () => {
+  const d = editor(text("File", 40, 30));
+  // A backend that reads the user's layout (macOS) says which combinations it has no key for.
+  Object.assign(d, {
+    keyRefusal: (keys: string[]) =>
+      keys.includes("a") ? 'no key of the Cyrillic keyboard layout types "a" with Command held' : null,
+  });
+  const r = await run(d, [
+    { action: "type", text: "hello" },
+    { action: "hotkey", keys: ["cmd", "s"] },
+    { action: "hotkey", keys: ["cmd", "a"] },
+  ]);
+  assertEquals(r.status, "escalated");
+  assertEquals(d.inputs(), [], "nothing was typed or pressed");
+  assertEquals(lines(r), [
+    "not_run: not run",
+    "not_run: not run",
+    'failed: failed: refused: no key of the Cyrillic keyboard layout types "a" with Command held',
+  ]);
+  assertEquals(r.failure?.sent, false);
+  assertEquals(r.failure?.step, 3);
+});

@@ -173,6 +173,27 @@ await step("vision in its worker", async () => {
   }
 });
 
+await step("vision leaves the main thread free", async () => {
+  // While Vision reads (for 400 ms here), the server's thread must go on: MCP traffic, the failsafe, cancellation.
+  set("vision_delay=400");
+  const engine = createVisionEngine({ root });
+  let ticks = 0;
+  const timer = setInterval(() => ticks++, 20);
+  try {
+    await engine.warm?.();
+    const t0 = performance.now();
+    await engine.recognize({ width: 100, height: 30, data: new Uint8Array(100 * 30 * 4) });
+    const ms = performance.now() - t0;
+    expect(ms >= 390, `the read took ${ms} ms`);
+    expect(ticks >= 10, `the main thread ran ${ticks} timer ticks during a ${Math.round(ms)} ms read`);
+    return `${ticks} ticks of a 20 ms timer during a ${Math.round(ms)} ms read`;
+  } finally {
+    clearInterval(timer);
+    set("vision_delay=0");
+    await engine.close();
+  }
+});
+
 await step("close", () => {
   desk.close();
   const leaks = read(control.fake_leaks).trim();

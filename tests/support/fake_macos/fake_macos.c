@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <uchar.h>
 
 #if !defined(__x86_64__)
@@ -144,10 +145,13 @@ static const int nwins = 3;
 static struct {
   int screen, trusted, imageNull, layout; /* layout: 0 US, 1 French */
   double px, py;
-} W = {1, 1, 0, 1, 30, 30};
+  int visionDelayMs; /* how long performRequests:error: takes */
+} W = {1, 1, 0, 1, 30, 30, 0};
 
-/** Changes the desk: "screen=0", "trusted=0", "image=null", "layout=us", space-separated. */
+/** Changes the desk: "screen=0", "trusted=0", "image=null", "layout=us", "vision_delay=MS", space-separated. */
 void fake_set(const char *spec) {
+  const char *delay = strstr(spec, "vision_delay=");
+  if (delay) W.visionDelayMs = atoi(delay + strlen("vision_delay="));
   if (strstr(spec, "screen=0")) W.screen = 0;
   if (strstr(spec, "screen=1")) W.screen = 1;
   if (strstr(spec, "trusted=0")) W.trusted = 0;
@@ -642,7 +646,13 @@ Ret objc_msgSend(Obj *self, Obj *sel, uintptr_t a, uintptr_t b, uintptr_t c, uin
     push(arr, (Obj *)a);
     return ret(arr);
   }
-  if (!strcmp(s, "performRequests:error:")) return ret((void *)1);
+  if (!strcmp(s, "performRequests:error:")) {
+    if (W.visionDelayMs > 0) {
+      struct timespec t = {W.visionDelayMs / 1000, (long)(W.visionDelayMs % 1000) * 1000000L};
+      nanosleep(&t, NULL);
+    }
+    return ret((void *)1);
+  }
   if (!strcmp(s, "results")) {
     Obj *arr = mk(K_ARRAY, 0);
     push(arr, objOf("observation", 0));
