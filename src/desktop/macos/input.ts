@@ -13,6 +13,7 @@ import { flagsOf, MODIFIER_FLAG, MODIFIER_KEY, planHotkey, planTyping } from "./
 import { sleep } from "../../common/time.ts";
 import type { MacSession } from "./session.ts";
 import { currentDisplay } from "./windows.ts";
+import { keysLanding, pointerLanding } from "./landing.ts";
 
 /** CGEventTypes.h */
 const EV = {
@@ -61,14 +62,30 @@ export class MacInput {
     return pointToPixel(currentDisplay(this.s), this.globalPointer());
   }
 
-  #post(ev: Deno.PointerValue, flags = flagsOf(this.#mods)): void {
+  /** Posts through the HID tap, or to process `pid` (a key, to the app its gate checked). */
+  #post(ev: Deno.PointerValue, flags = flagsOf(this.#mods), pid: number | null = null): void {
     if (!ev) throw new Error("CGEvent creation failed");
     try {
       this.s.libs.cg.CGEventSetFlags(ev, BigInt(flags));
-      this.s.libs.cg.CGEventPost(HID_EVENT_TAP, ev);
+      const toPid = this.s.libs.cg.CGEventPostToPid;
+      if (pid !== null && toPid) toPid(pid, ev);
+      else this.s.libs.cg.CGEventPost(HID_EVENT_TAP, ev);
     } finally {
       this.s.libs.cf.CFRelease(ev);
     }
+  }
+
+  /** Asks `gate` about key event `sent`; the process to post it to (null: none checked). */
+  #keysGate(gate: InputGate | undefined, sent: number): number | null {
+    if (!gate) return null;
+    const landing = keysLanding(this.s);
+    gate(sent, landing);
+    return landing.pid;
+  }
+
+  /** Asks `gate` about a pointer event at `pt` (global points). */
+  #pointerGate(gate: InputGate | undefined, sent: number, pt: Point): void {
+    gate?.(sent, pointerLanding(this.s, pt));
   }
 
   #mouse(type: number, at: Point, button: number, clickState?: number, flags?: number): void {
@@ -101,13 +118,20 @@ export class MacInput {
     await sleep(15);
   }
 
-  async click(at: Point, button: MouseButton, count: number, modifiers: Modifier[]): Promise<void> {
+  async click(
+    at: Point,
+    button: MouseButton,
+    count: number,
+    modifiers: Modifier[],
+    gate?: InputGate,
+  ): Promise<void> {
     const pt = this.#toPoints(at);
     const b = BUTTONS[button];
     const flags = flagsOf([...this.#mods, ...modifiers]);
     this.#mouse(EV.moved, pt, 0, undefined, flags);
     await sleep(15);
     for (let i = 1; i <= Math.max(1, count); i++) {
+      this.#pointerGate(gate, i - 1, pt);
       this.#mouse(b.down, pt, b.cg, i, flags);
       this.#mouse(b.up, pt, b.cg, i, flags);
       if (i < count) await sleep(30);
@@ -115,31 +139,34 @@ export class MacInput {
     await sleep(15);
   }
 
-  async button(button: MouseButton, down: boolean): Promise<void> {
+  async button(button: MouseButton, down: boolean, gate?: InputGate): Promise<void> {
     const b = BUTTONS[button];
-    this.#mouse(down ? b.down : b.up, this.globalPointer(), b.cg, 1);
+    const at = this.globalPointer();
+    if (down) this.#pointerGate(gate, 0, at);
+    this.#mouse(down ? b.down : b.up, at, b.cg, 1);
     if (down) this.#held.add(button);
     else this.#held.delete(button);
     await sleep(15);
   }
 
-  async modifiers(mods: Modifier[], down: boolean): Promise<void> {
+  async modifiers(mods: Modifier[], down: boolean, gate?: InputGate): Promise<void> {
+    const pid = down ? this.#keysGate(gate, 0) : null;
     for (const m of mods) {
       if (down) this.#mods.add(m);
       else this.#mods.delete(m);
-      this.#post(this.s.libs.cg.CGEventCreateKeyboardEvent(null, MODIFIER_KEY[m], down));
+      this.#post(this.s.libs.cg.CGEventCreateKeyboardEvent(null, MODIFIER_KEY[m], down), undefined, pid);
     }
     await sleep(10);
   }
 
   async scroll(at: Point, notches: number, gate?: InputGate): Promise<void> {
-    gate?.(0);
     await this.move(at);
+    const pt = this.#toPoints(at);
     // One event per notch, so a gate can stop the scroll between any two.
     // CoreGraphics counts wheel1 positive as "up"; choto counts positive as down.
     const sign = notches > 0 ? -1 : 1;
     for (let i = 0; i < Math.abs(Math.trunc(notches)); i++) {
-      if (i > 0) gate?.(i);
+      this.#pointerGate(gate, i, pt);
       this.#post(this.s.libs.cg.CGEventCreateScrollWheelEvent2(null, SCROLL_UNIT_LINE, 1, sign, 0, 0));
       await sleep(10);
     }
@@ -151,15 +178,16 @@ export class MacInput {
    * every keystroke, modifiers included). Keys already pressed are let go on
    * every exit path.
    */
-  async hotkey(keys: string[]): Promise<void> {
+  async hotkey(keys: string[], gate?: InputGate): Promise<void> {
     const combo = parseCombo(keys, "macos");
     if ("error" in combo) throw new Error(combo.error);
     const events = planHotkey(combo, [...this.#mods]);
     const cg = this.s.libs.cg;
     const down = new Map<number, number>();
+    const pid = this.#keysGate(gate, 0);
     try {
       for (const e of events) {
-        this.#post(cg.CGEventCreateKeyboardEvent(null, e.code, e.down), e.flags);
+        this.#post(cg.CGEventCreateKeyboardEvent(null, e.code, e.down), e.flags, pid);
         if (e.down) down.set(e.code, e.flags);
         else down.delete(e.code);
       }
@@ -167,7 +195,7 @@ export class MacInput {
       // A failed post leaves keys down: release them, last pressed first, with the held flags only.
       for (const code of [...down.keys()].reverse()) {
         try {
-          this.#post(cg.CGEventCreateKeyboardEvent(null, code, false), flagsOf(this.#mods));
+          this.#post(cg.CGEventCreateKeyboardEvent(null, code, false), flagsOf(this.#mods), pid);
         } catch { /* nothing more can be done for this key */ }
       }
     }
@@ -177,13 +205,13 @@ export class MacInput {
   async type(text: string, gate?: InputGate): Promise<void> {
     const cg = this.s.libs.cg;
     for (const [i, step] of planTyping(text).entries()) {
-      gate?.(i);
+      const pid = this.#keysGate(gate, i);
       // Typed characters carry Shift when a US keyboard needs it, and nothing else.
       const flags = step.shift ? MODIFIER_FLAG.shift : 0;
       for (const down of [true, false]) {
         const ev = cg.CGEventCreateKeyboardEvent(null, step.key, down);
         if (ev && step.text) cg.CGEventKeyboardSetUnicodeString(ev, BigInt(step.text.length), step.text);
-        this.#post(ev, flags);
+        this.#post(ev, flags, pid);
       }
       await sleep(4);
     }

@@ -45,6 +45,47 @@ export async function desktopApps(): Promise<LaunchableApp[]> {
   return out;
 }
 
+/** The same entries as {@link desktopApps}, read synchronously (the deny list's program index needs them). */
+export function desktopAppsSync(): LaunchableApp[] {
+  const out: LaunchableApp[] = [];
+  const seen = new Set<string>();
+  for (const dir of applicationDirs(envVar)) {
+    let entries: Deno.DirEntry[];
+    try {
+      entries = [...Deno.readDirSync(dir)];
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      if (!e.name.endsWith(".desktop") || seen.has(e.name)) continue;
+      seen.add(e.name);
+      try {
+        // Hidden and NoDisplay entries count here: a denied app is denied however it is started.
+        const entry = parseDesktopEntry(Deno.readTextFileSync(join(dir, e.name)));
+        if (entry) out.push(toLaunchable(entry));
+      } catch {
+        // unreadable: skipped
+      }
+    }
+  }
+  return out;
+}
+
+/** The full path of `bin` on PATH (or `bin` itself when it is a path), or null. */
+export function onPath(bin: string): string | null {
+  if (bin.includes("/")) return bin;
+  for (const dir of (envVar("PATH") ?? "").split(":")) {
+    if (!dir) continue;
+    try {
+      const st = Deno.statSync(join(dir, bin));
+      if (st.isFile && (st.mode ?? 0o111) & 0o111) return join(dir, bin);
+    } catch {
+      // not in this folder
+    }
+  }
+  return null;
+}
+
 /** An executable on PATH named exactly `name`, as a launch recipe. */
 export function pathApp(name: string): LaunchableApp | null {
   const bin = name.trim().toLowerCase().replace(/\s+/g, "-");
