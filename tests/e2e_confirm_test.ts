@@ -111,8 +111,6 @@ Deno.test({
   async fn(t) {
     const desktop = await startDesktop();
     const dir = await Deno.makeTempDir({ prefix: "choto-e2e-" });
-    // The user's setting: a short wait, so silence can be tested without waiting 45 s.
-    await Deno.writeTextFile(`${dir}/choto.json`, JSON.stringify({ confirm_timeout_seconds: 6 }));
     const dialog = desktop.spawn("zenity", [
       "--question",
       "--title",
@@ -150,6 +148,8 @@ Deno.test({
       );
 
       await t.step("no answer counts as no", async () => {
+        // The user's setting: a short wait, so silence can be tested without waiting 45 s.
+        await Deno.writeTextFile(`${dir}/choto.json`, JSON.stringify({ confirm_timeout_seconds: 6 }));
         const r = await clickDelete(desktop, dir);
         assertEquals(r.status, "declined", r.text);
         assertMatch(

@@ -99,9 +99,13 @@ export function buttonKeyOf(keys: string[]): ButtonKey {
 export function dialogButtonFor(policy: Policy, key: ButtonKey, l: Look): string | null {
   const w = l.window;
   if (!key || !w || !(w.kind === "dialog" || w.transient)) return null;
-  const buttons = l.windowElements.map((e) => e.text).filter((t) => {
+  // A short text is a button; a short question ("Remove the report?") is the dialog's message, and
+  // the title bar's text is its name. Buttons sit low in a dialog: the lowest are named first.
+  const title = labelWords(w.title).join(" ");
+  const buttons = [...l.windowElements].sort((a, b) => b.cy - a.cy).map((e) => e.text).filter((t) => {
     const n = labelWords(t).length;
-    return n > 0 && n <= MAX_BUTTON_WORDS;
+    return n > 0 && n <= MAX_BUTTON_WORDS && !(n > 1 && /\?\s*$/.test(t)) &&
+      labelWords(t).join(" ") !== title;
   });
   const destructive = buttons.filter((t) => destructiveLabel(policy, t) !== null);
   if (!destructive.length) return null;

@@ -98,7 +98,7 @@ export async function executePlan(
         action: step.action,
         reason,
         surface: evidence.surface ?? null,
-        target: evidence.target ?? null,
+        target: evidence.target === undefined ? null : escapeScreenText(evidence.target),
         closest: evidence.closest ?? [],
         // The user who aborted wants the screen left alone: no look.
         look: status === "escalated" ? await safeLook(run) : null,
