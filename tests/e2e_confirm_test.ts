@@ -18,6 +18,7 @@ import { bundleArgs, connectServer, type Elicit } from "./support/mcp.ts";
 import { callTool } from "./support/session.ts";
 import { skipE2E, startDesktop, type TestDesktop } from "./support/xdesktop.ts";
 import { sleep } from "../src/common/time.ts";
+import { REMOVE_REPORT, zenityQuestion } from "./support/dialogs.ts";
 import { procText } from "../src/desktop/x11/procfs.ts";
 
 type Content = Array<{ type: string; text?: string }>;
@@ -111,21 +112,8 @@ Deno.test({
   async fn(t) {
     const desktop = await startDesktop();
     const dir = await Deno.makeTempDir({ prefix: "choto-e2e-" });
-    const dialog = desktop.spawn("zenity", [
-      "--question",
-      "--title",
-      "Remove report",
-      "--text",
-      "Remove the quarterly report?",
-      "--ok-label",
-      "Delete",
-      "--cancel-label",
-      "Keep",
-      "--width",
-      "420",
-    ]);
     try {
-      await desktop.waitForWindow("Remove report");
+      const dialog = await zenityQuestion(desktop, REMOVE_REPORT);
 
       await t.step(
         "without elicitation, choto asks on the desktop; Return is Deny, and nothing is clicked",
@@ -196,20 +184,7 @@ Deno.test({
 
       const asked: string[] = [];
       await t.step("a client with elicitation asks through it: a decline stops the plan", async () => {
-        const again = desktop.spawn("zenity", [
-          "--question",
-          "--title",
-          "Remove report",
-          "--text",
-          "Remove the quarterly report?",
-          "--ok-label",
-          "Delete",
-          "--cancel-label",
-          "Keep",
-          "--width",
-          "420",
-        ]);
-        await desktop.waitForWindow("Remove report");
+        const again = await zenityQuestion(desktop, REMOVE_REPORT);
         const r = await clickDelete(desktop, dir, (m) => {
           asked.push(m);
           return "decline";

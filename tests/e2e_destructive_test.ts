@@ -13,6 +13,7 @@ import { type Called, withSession } from "./support/session.ts";
 import { skipE2E, type TestDesktop } from "./support/xdesktop.ts";
 import { createX11Desktop } from "../src/desktop/x11.ts";
 import { sleep } from "../src/common/time.ts";
+import { REMOVE_REPORT, zenityQuestion } from "./support/dialogs.ts";
 
 /** choto's question, when one is on screen. */
 function question(display: string): string | null {
@@ -59,20 +60,12 @@ Deno.test({
   async fn(t) {
     await withSession(async (s) => {
       await t.step("a click on 'Yes, delete' and a drag between raw points on it ask", async () => {
-        const dialog = s.desktop.spawn("zenity", [
-          "--question",
-          "--title",
-          "Old backups",
-          "--text",
-          "Remove the old backups?",
-          "--ok-label",
-          "Yes, delete",
-          "--cancel-label",
-          "Keep them",
-          "--width",
-          "420",
-        ]);
-        await s.desktop.waitForWindow("Old backups");
+        const dialog = await zenityQuestion(s.desktop, {
+          title: "Old backups",
+          text: "Remove the old backups?",
+          ok: "Yes, delete",
+          cancel: "Keep them",
+        });
         const click = await asked(
           s.desktop,
           s.call("execute_plan", {
@@ -105,18 +98,7 @@ Deno.test({
       });
 
       await t.step("Enter, a typed newline and Space in a dialog whose default is Delete ask", async () => {
-        const dialog = s.desktop.spawn("zenity", [
-          "--question",
-          "--title",
-          "Remove report",
-          "--text",
-          "Remove the quarterly report?",
-          "--ok-label",
-          "Delete",
-          "--cancel-label",
-          "Keep",
-        ]);
-        await s.desktop.waitForWindow("Remove report");
+        const dialog = await zenityQuestion(s.desktop, REMOVE_REPORT);
         for (
           const step of [
             { action: "hotkey", keys: ["enter"] },

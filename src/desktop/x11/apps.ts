@@ -19,8 +19,11 @@ export function applicationDirs(env: (k: string) => string | undefined): string[
   return [dataHome, ...dataDirs].filter(Boolean).map((d) => join(d, "applications"));
 }
 
-/** Every launchable application from `.desktop` files. */
-export async function desktopApps(): Promise<LaunchableApp[]> {
+/**
+ * The applications of every `.desktop` file, the first of a name winning;
+ * `hidden` keeps the Hidden and NoDisplay ones too.
+ */
+function readEntries(hidden: boolean): LaunchableApp[] {
   const out: LaunchableApp[] = [];
   const seen = new Set<string>();
   for (const dir of applicationDirs(envVar)) {
@@ -34,9 +37,8 @@ export async function desktopApps(): Promise<LaunchableApp[]> {
       if (!e.name.endsWith(".desktop") || seen.has(e.name)) continue;
       seen.add(e.name);
       try {
-        const entry = parseDesktopEntry(await Deno.readTextFile(join(dir, e.name)));
-        // Hidden entries are deleted ones; NoDisplay ones are helpers and settings pages, not applications.
-        if (entry && !entry.hidden) out.push(toLaunchable(entry));
+        const entry = parseDesktopEntry(Deno.readTextFileSync(join(dir, e.name)));
+        if (entry && (hidden || !entry.hidden)) out.push(toLaunchable(entry));
       } catch {
         // An unreadable entry is skipped like a broken one would be by a desktop.
       }
@@ -45,30 +47,21 @@ export async function desktopApps(): Promise<LaunchableApp[]> {
   return out;
 }
 
-/** The same entries as {@link desktopApps}, read synchronously (the deny list's program index needs them). */
+/**
+ * Every launchable application from `.desktop` files. Hidden entries are
+ * deleted ones; NoDisplay ones are helpers and settings pages, not applications.
+ */
+export async function desktopApps(): Promise<LaunchableApp[]> {
+  return readEntries(false);
+}
+
+/**
+ * Every application a desktop entry names, Hidden and NoDisplay ones
+ * included, for the deny list's program index: a denied app is denied
+ * however it is started.
+ */
 export function desktopAppsSync(): LaunchableApp[] {
-  const out: LaunchableApp[] = [];
-  const seen = new Set<string>();
-  for (const dir of applicationDirs(envVar)) {
-    let entries: Deno.DirEntry[];
-    try {
-      entries = [...Deno.readDirSync(dir)];
-    } catch {
-      continue;
-    }
-    for (const e of entries) {
-      if (!e.name.endsWith(".desktop") || seen.has(e.name)) continue;
-      seen.add(e.name);
-      try {
-        // Hidden and NoDisplay entries count here: a denied app is denied however it is started.
-        const entry = parseDesktopEntry(Deno.readTextFileSync(join(dir, e.name)));
-        if (entry) out.push(toLaunchable(entry));
-      } catch {
-        // unreadable: skipped
-      }
-    }
-  }
-  return out;
+  return readEntries(true);
 }
 
 /** The full path of `bin` on PATH (or `bin` itself when it is a path), or null. */
