@@ -121,8 +121,8 @@ Deno.test({
           const run = clickDelete(desktop, dir);
           const q = await question(desktop.display);
           const text = questionText(q);
-          assertMatch(text, /click "Delete" at \(\d+,\d+\) in Zenity, window "Remove report"/);
-          assertMatch(text, /It looks destructive: "Delete"/);
+          assertMatch(text, /click "Delete" at \(\d+,\d+\) in Zenity,\s+window "Remove report"/);
+          assertMatch(text, /It looks destructive:\s+"Delete"/);
           assertMatch(text, /--default-cancel/);
           // The target is marked on screen while the question is up.
           assertEquals(await marks(desktop), 4);

@@ -10,7 +10,8 @@
 import { assert, assertEquals } from "./support/assert.ts";
 import { ProgramNames, programOf } from "../src/desktop/x11/program.ts";
 import { onPath } from "../src/desktop/x11/apps.ts";
-import { zenityArgs } from "../src/desktop/x11/question.ts";
+import { wrapText, zenityArgs } from "../src/desktop/x11/question.ts";
+import { placeOff } from "../src/desktop/x11/place.ts";
 import { frameSides } from "../src/desktop/x11/overlay.ts";
 import { ClipboardWatch } from "../src/desktop/clipboard_watch.ts";
 
@@ -81,6 +82,17 @@ Deno.test("the desktop question's dialog: Deny is the default, text is never mar
   assertEquals(args[args.indexOf("--timeout") + 1], "45");
   assertEquals(args[args.indexOf("--ok-label") + 1], "Allow");
   assertEquals(args[args.indexOf("--text") + 1], 'click "<b>Delete</b>"');
+});
+
+Deno.test("the question is wrapped, and moved off the element it asks about", () => {
+  assertEquals(wrapText("one two three four", 9), "one two\nthree\nfour");
+  assertEquals(wrapText("a\n\nb", 9), "a\n\nb");
+  const screen = { width: 1440, height: 900 };
+  const win = { x: 400, y: 400, width: 500, height: 150 };
+  assertEquals(placeOff(win, { x: 500, y: 420, width: 80, height: 30 }, screen), { ...win, y: 490 });
+  const low = { ...win, y: 700 };
+  assertEquals(placeOff(low, { x: 500, y: 800, width: 80, height: 30 }, screen), { ...low, y: 610 });
+  assertEquals(placeOff(win, { x: 10, y: 10, width: 80, height: 30 }, screen), null);
 });
 
 Deno.test("the mark's four sides lie around the element, never over it", () => {

@@ -157,13 +157,15 @@ export const libX11Symbols = {
   XGetAtomName: { parameters: ["pointer", "u64"], result: "pointer" },
 
   // Holding the server still while an input event's landing is checked and the event sent,
-  // and the windows choto draws itself (the mark around a target).
+  // the windows choto draws itself (the mark around a target), and moving its question off it.
   // int XGrabServer(Display *display);
   XGrabServer: { parameters: ["pointer"], result: "i32" },
   // int XUngrabServer(Display *display);
   XUngrabServer: { parameters: ["pointer"], result: "i32" },
   // int XMapRaised(Display *display, Window w);
   XMapRaised: { parameters: ["pointer", "u64"], result: "i32" },
+  // int XMoveWindow(Display *display, Window w, int x, int y);
+  XMoveWindow: { parameters: ["pointer", "u64", "i32", "i32"], result: "i32" },
   // int XChangeWindowAttributes(Display *display, Window w, unsigned long valuemask,
   //   XSetWindowAttributes *attributes);
   XChangeWindowAttributes: { parameters: ["pointer", "u64", "u64", "buffer"], result: "i32" },

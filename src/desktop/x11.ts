@@ -27,6 +27,7 @@ import { clipboardOwner, readClipboardText } from "./x11/clipboard.ts";
 import { haveClientPids } from "./x11/client_pid.ts";
 import { drawFrame } from "./x11/overlay.ts";
 import { ProgramNames } from "./x11/program.ts";
+import { moveQuestionOff } from "./x11/place.ts";
 import { askWithZenity } from "./x11/question.ts";
 import { XConnection } from "./x11/connection.ts";
 import { XInput } from "./x11/input.ts";
@@ -175,9 +176,13 @@ export function createX11Desktop(displayName?: string): Desktop {
     programNames: (pid) => programs.names(pid),
     async askUser(q) {
       const mark = q.mark ? drawFrame(c, q.mark) : null;
+      let placing: Promise<void> = Promise.resolve();
       try {
-        return await askWithZenity(q, c.name, onPath("zenity"));
+        return await askWithZenity(q, c.name, onPath("zenity"), (pid) => {
+          if (q.mark) placing = moveQuestionOff(c, pid, q.mark).catch(() => {});
+        });
       } finally {
+        await placing;
         mark?.close();
       }
     },

@@ -13,6 +13,24 @@ import { QUESTION_CLASS } from "../own_windows.ts";
 /** zenity's exit codes: OK, Cancel (or the window closed), timeout. */
 const ALLOW = 0, DENY = 1, TIMEOUT = 5;
 
+/** Breaks text into lines of at most `width` characters at spaces (zenity does not wrap plain text). */
+export function wrapText(text: string, width = 72): string {
+  return text.split("\n").map((para) => {
+    const lines: string[] = [];
+    let line = "";
+    for (const word of para.split(" ")) {
+      if (line && line.length + 1 + word.length > width) {
+        lines.push(line);
+        line = word;
+      } else {
+        line = line ? `${line} ${word}` : word;
+      }
+    }
+    lines.push(line);
+    return lines.join("\n");
+  }).join("\n");
+}
+
 /** The arguments of the dialog for a question. */
 export function zenityArgs(q: DesktopQuestion): string[] {
   return [
@@ -22,7 +40,7 @@ export function zenityArgs(q: DesktopQuestion): string[] {
     "--title",
     q.title,
     "--text",
-    q.text,
+    wrapText(q.text),
     // The text names screen and model words: shown as they are, never as Pango markup.
     "--no-markup",
     "--ok-label",
@@ -33,15 +51,19 @@ export function zenityArgs(q: DesktopQuestion): string[] {
     "--timeout",
     String(Math.max(1, Math.round(q.timeoutMs / 1000))),
     "--width",
-    "480",
+    "520",
   ];
 }
 
-/** Asks with zenity on `display`; `zenity` is its path, or null when it is not installed. */
+/**
+ * Asks with zenity on `display`; `zenity` is its path, or null when it is
+ * not installed. `started` hears the dialog's pid once it runs.
+ */
 export async function askWithZenity(
   q: DesktopQuestion,
   display: string,
   zenity: string | null,
+  started: (pid: number) => void = () => {},
 ): Promise<DesktopAnswer> {
   if (!zenity) {
     return { answer: "unavailable", why: "zenity is not installed (Debian/Ubuntu: apt-get install zenity)" };
@@ -58,6 +80,7 @@ export async function askWithZenity(
   } catch (err) {
     return { answer: "unavailable", why: `zenity could not be started: ${(err as Error).message}` };
   }
+  started(child.pid);
   const stop = () => {
     try {
       child.kill("SIGTERM");
