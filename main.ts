@@ -31,7 +31,7 @@ import { configPath, loadPolicy } from "./src/common/config.ts";
 import { httpToken, serveHttp } from "./src/http.ts";
 import { dirname, join } from "node:path";
 import { forgetApp, forgetBefore } from "./src/graph/forget.ts";
-import { auditLine, auditSince, parseSince } from "./src/graph/audit.ts";
+import { auditLine, auditSince, escapedRow, parseSince } from "./src/graph/audit.ts";
 
 /** First lines of sql/schema.sql, which `deno task db:schema` regenerates. */
 const SCHEMA_HEADER = "-- Generated from sql/migrations by `deno task db:schema`; do not edit.\n\n";
@@ -408,7 +408,7 @@ const COMMANDS: Record<string, Command> = {
       const store = new Store(dbPath(v.db));
       try {
         const rows = auditSince(store, Date.now() - parseSince(v.since ?? "1d")!);
-        for (const r of rows) console.log(v.json ? JSON.stringify(r) : auditLine(r));
+        for (const r of rows) console.log(v.json ? JSON.stringify(escapedRow(r)) : auditLine(r));
         if (!v.json && !rows.length) console.log(`(nothing in the audit log since ${v.since ?? "1d"} ago)`);
         return 0;
       } finally {

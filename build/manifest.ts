@@ -152,7 +152,7 @@ export function buildManifest(
     type: "string",
     title: "Destructive steps when Claude cannot ask you",
     description:
-      "What happens to a click on Delete, Discard, Empty Trash and the like when the client cannot show you a confirmation: ask (refuse and say how to allow it), allow, or deny.",
+      "Who answers before a click on Delete, Discard, Empty Trash and the like. ask: Claude asks you where it can, otherwise choto asks in a dialog of its own on your desktop (Deny is its default; no answer within 45 s is no), otherwise the step is refused. desktop: always choto's dialog. allow or deny: when Claude cannot ask, the step runs, or is refused.",
     required: false,
     default: "ask",
   };

@@ -1,37 +1,42 @@
 /**
- * End to end: a click on "Delete" asks the user first. A zenity question
- * whose OK button says "Delete" is clicked through a real MCP client three
- * times: a client that cannot ask gets a refusal and the dialog stays; a
- * client whose user declines stops the plan with status "declined" and the
- * dialog stays; a client whose user accepts sees the click done, and the
- * dialog answers yes.
+ * End to end: a click on "Delete" asks the user first, in every client. A
+ * zenity question whose OK button says "Delete" is clicked through real MCP
+ * clients. A client without elicitation (Claude Desktop's case) gets choto's
+ * own question on the desktop, answered here with xdotool as a user would:
+ * Return takes the default, Deny; silence times out as no; Allow lets the
+ * click happen. While the question is up, another choto on the same desktop
+ * can neither see it nor aim at its buttons. A client with elicitation asks
+ * through it: a decline stops the plan, an accept clicks.
  */
 
-import { assertEquals, assertMatch } from "./support/assert.ts";
+import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { Store } from "../src/graph/store.ts";
 import { auditSince } from "../src/graph/audit.ts";
-import { connectServer, type Elicit } from "./support/mcp.ts";
+import { createX11Desktop } from "../src/desktop/x11.ts";
+import type { WindowInfo } from "../src/desktop/types.ts";
+import { bundleArgs, connectServer, type Elicit } from "./support/mcp.ts";
+import { callTool } from "./support/session.ts";
 import { skipE2E, startDesktop, type TestDesktop } from "./support/xdesktop.ts";
+import { sleep } from "../src/common/time.ts";
+import { REMOVE_REPORT, zenityQuestion } from "./support/dialogs.ts";
+import { procText } from "../src/desktop/x11/procfs.ts";
 
 type Content = Array<{ type: string; text?: string }>;
+
+const CLICK_DELETE = {
+  steps: [{ action: "focus_app", app_name: "zenity" }, { action: "click", target: { text: "Delete" } }],
+};
 
 async function clickDelete(
   desktop: TestDesktop,
   dir: string,
   elicit?: Elicit,
+  args?: string[],
 ): Promise<{ status: string; text: string }> {
-  const server = await connectServer(desktop.env, `${dir}/choto.db`, elicit);
+  const server = await connectServer(desktop.env, `${dir}/choto.db`, elicit, args);
   try {
     const r = await server.client.callTool(
-      {
-        name: "execute_plan",
-        arguments: {
-          steps: [{ action: "focus_app", app_name: "zenity" }, {
-            action: "click",
-            target: { text: "Delete" },
-          }],
-        },
-      },
+      { name: "execute_plan", arguments: CLICK_DELETE },
       undefined,
       { timeout: 180_000 },
     );
@@ -49,42 +54,137 @@ async function ended(child: Deno.ChildProcess, ms: number): Promise<number | nul
   return status ? status.code : null;
 }
 
+/** Every window of a class on the display, as the X server lists them (choto's guard aside). */
+function windowsOfClass(display: string, cls: string): WindowInfo[] {
+  const x = createX11Desktop(display);
+  try {
+    const s = x.windows();
+    return [...s.windows, ...s.chrome].filter((w) => w.aliases?.includes(cls));
+  } finally {
+    x.close();
+  }
+}
+
+/** How many of choto's marks are mapped on the display (each side of a frame is one window). */
+async function marks(desktop: TestDesktop): Promise<number> {
+  const out = await new Deno.Command("xdotool", {
+    args: ["search", "--onlyvisible", "--class", "^choto-mark$"],
+    env: desktop.env,
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  return new TextDecoder().decode(out.stdout).split("\n").filter(Boolean).length;
+}
+
+/** Waits for choto's question to be on screen. */
+async function question(display: string): Promise<WindowInfo> {
+  const end = performance.now() + 60_000;
+  while (performance.now() < end) {
+    const [w] = windowsOfClass(display, "choto-confirm");
+    if (w) return w;
+    await sleep(100);
+  }
+  throw new Error("choto's question never appeared");
+}
+
+/** Answers choto's question with keys, as a user would: Return takes the default. */
+async function answer(desktop: TestDesktop, w: WindowInfo, keys: string[]): Promise<void> {
+  const id = String(parseInt(w.id, 16));
+  const out = await new Deno.Command("xdotool", {
+    args: ["windowactivate", "--sync", id, "key", "--delay", "150", ...keys],
+    env: desktop.env,
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  assert(out.success, new TextDecoder().decode(out.stderr));
+}
+
+/** The words the question was asked with: zenity's own command line. */
+function questionText(w: WindowInfo): string {
+  return (procText(`/proc/${w.pid}/cmdline`, 64 * 1024) ?? "").split("\0").join(" ");
+}
+
 Deno.test({
-  name: "a click on Delete runs only with the user's yes",
+  name: "a click on Delete runs only with the user's yes, asked on the desktop or through the client",
   ignore: skipE2E(),
   sanitizeResources: false,
   sanitizeOps: false,
   async fn(t) {
     const desktop = await startDesktop();
     const dir = await Deno.makeTempDir({ prefix: "choto-e2e-" });
-    const question = () =>
-      desktop.spawn("zenity", [
-        "--question",
-        "--title",
-        "Remove report",
-        "--text",
-        "Remove the quarterly report?",
-        "--ok-label",
-        "Delete",
-        "--cancel-label",
-        "Keep",
-        "--width",
-        "420",
-      ]);
     try {
-      const dialog = question();
-      await desktop.waitForWindow("Remove report");
+      const dialog = await zenityQuestion(desktop, REMOVE_REPORT);
 
-      await t.step("a client without elicitation is refused, and nothing is clicked", async () => {
+      await t.step(
+        "without elicitation, choto asks on the desktop; Return is Deny, and nothing is clicked",
+        async () => {
+          const run = clickDelete(desktop, dir);
+          const q = await question(desktop.display);
+          const text = questionText(q);
+          assertMatch(text, /click "Delete" at \(\d+,\d+\) in Zenity,\s+window "Remove report"/);
+          assertMatch(text, /It looks destructive:\s+"Delete"/);
+          assertMatch(text, /--default-cancel/);
+          // The target is marked on screen while the question is up.
+          assertEquals(await marks(desktop), 4);
+          await answer(desktop, q, ["Return"]);
+          const r = await run;
+          assertEquals(r.status, "declined", r.text);
+          assertMatch(r.text, /the user denied click "Delete" .* in choto's dialog; nothing was done/);
+          assertEquals(await ended(dialog, 500), null);
+          assertEquals(await marks(desktop), 0);
+        },
+      );
+
+      await t.step("no answer counts as no", async () => {
+        // The user's setting: a short wait, so silence can be tested without waiting 45 s.
+        await Deno.writeTextFile(`${dir}/choto.json`, JSON.stringify({ confirm_timeout_seconds: 6 }));
         const r = await clickDelete(desktop, dir);
-        assertEquals(r.status, "escalated", r.text);
-        assertMatch(r.text, /needs the user's yes, but this client cannot ask/);
-        assertMatch(r.text, /"confirm": "allow"/);
+        assertEquals(r.status, "declined", r.text);
+        assertMatch(
+          r.text,
+          /did not answer choto's question about click "Delete" .* within 6 s, which counts as no/,
+        );
         assertEquals(await ended(dialog, 500), null);
+        assertEquals(windowsOfClass(desktop.display, "choto-confirm").length, 0);
       });
 
+      await t.step(
+        "under the bundle's permissions, another choto cannot see or aim at the question; Allow clicks",
+        async () => {
+          // The first server runs with the MCP Bundle's own flags, the way Claude Desktop starts it.
+          const run = clickDelete(desktop, dir, undefined, bundleArgs(`${dir}/choto.db`));
+          const q = await question(desktop.display);
+          const other = await connectServer(desktop.env, `${dir}/choto.db`);
+          try {
+            const seen = await callTool(other.client, "observe", { screenshot: false });
+            assert(!/allow this step|It looks destructive/.test(seen.text), seen.text);
+            const byText = await callTool(other.client, "execute_plan", {
+              steps: [{ action: "click", target: { text: "Allow", scroll_to_find: false }, timeout_ms: 300 }],
+            });
+            assertEquals(byText.structured.status, "escalated", byText.text);
+            assertMatch(byText.text, /target "Allow" not found/);
+            const b = q.bounds;
+            const allow = { x: Math.round(b.x + b.width - 60), y: Math.round(b.y + b.height - 28) };
+            const byPoint = await callTool(other.client, "execute_plan", {
+              steps: [{ action: "drag", path: [allow, { x: allow.x + 2, y: allow.y }] }],
+            });
+            assertEquals(byPoint.structured.status, "escalated", byPoint.text);
+            assertMatch(byPoint.text, /refused: that window is choto's own question to the user/);
+          } finally {
+            await other.close();
+          }
+          // Still up and unanswered: only the user answers it.
+          assertEquals(windowsOfClass(desktop.display, "choto-confirm").length, 1);
+          await answer(desktop, q, ["Tab", "Return"]);
+          const r = await run;
+          assertEquals(r.status, "success", r.text);
+          assertEquals(await ended(dialog, 10_000), 0);
+        },
+      );
+
       const asked: string[] = [];
-      await t.step("a user who declines stops the plan, and nothing is clicked", async () => {
+      await t.step("a client with elicitation asks through it: a decline stops the plan", async () => {
+        const again = await zenityQuestion(desktop, REMOVE_REPORT);
         const r = await clickDelete(desktop, dir, (m) => {
           asked.push(m);
           return "decline";
@@ -96,28 +196,33 @@ Deno.test({
           asked[0],
           /click "Delete" at \(\d+,\d+\) in Zenity, window "Remove report" \(step 2 of the plan\)/,
         );
-        assertEquals(await ended(dialog, 500), null);
+        assertEquals(windowsOfClass(desktop.display, "choto-confirm").length, 0);
+        const accepted = await clickDelete(desktop, dir, () => "accept");
+        assertEquals(accepted.status, "success", accepted.text);
+        assertEquals(await ended(again, 10_000), 0);
       });
 
-      await t.step("a user who accepts gets the click, and the dialog answers yes", async () => {
-        const r = await clickDelete(desktop, dir, () => "accept");
-        assertEquals(r.status, "success", r.text);
-        assertEquals(await ended(dialog, 10_000), 0);
-      });
-
-      await t.step("the audit log holds each question, its answer, and the one click sent", () => {
+      await t.step("the audit log says who answered each question, and holds the clicks sent", () => {
         const store = new Store(`${dir}/choto.db`);
         try {
           const rows = auditSince(store, 0);
           const confirms = rows.filter((r) => r.kind === "confirm").map((r) => r.outcome);
-          assertEquals(confirms, ["no elicitation; policy: ask", "user: decline", "user: accept"]);
-          const clicks = rows.filter((r) => r.kind === "input" && r.action === "click");
-          assertEquals(clicks.length, 1);
-          assertEquals([clicks[0].tool, clicks[0].target, clicks[0].app], [
-            "execute_plan",
-            "Delete",
-            "Zenity",
+          assertEquals(confirms, [
+            "user via desktop dialog: deny",
+            "user via desktop dialog: no answer within 6 s",
+            "user via desktop dialog: allow",
+            "user via elicitation: decline",
+            "user via elicitation: accept",
           ]);
+          const clicks = rows.filter((r) => r.kind === "input" && r.action === "click");
+          assertEquals(clicks.map((c) => [c.tool, c.target, c.app, c.window]), [
+            ["execute_plan", "Delete", "Zenity", "Remove report"],
+            ["execute_plan", "Delete", "Zenity", "Remove report"],
+          ]);
+          assert(
+            rows.some((r) => r.kind === "refusal" && r.outcome === "choto's own window"),
+            JSON.stringify(rows),
+          );
         } finally {
           store.close();
         }

@@ -53,7 +53,10 @@ Deno.test("budget: a type that outruns the budget stops between two keys and say
   assertEquals(r.status, "escalated");
   assertEquals(d.inputs(), [`type ${"y".repeat(50)}`]);
   assertEquals(r.reports[0].outcome, "partial");
-  assertMatch(r.reports[0].line, /action budget \(2\) is used up.*; typed 50 of 150 characters$/);
+  assertMatch(
+    r.reports[0].line,
+    /action budget \(2\) is used up.*; typed 50 of 150 characters into "notes.txt - Editor"$/,
+  );
   assertEquals(r.reports[1].outcome, "not_run");
   const reply = journeyText(r, null);
   assertMatch(reply, /step 1 sent input before it stopped/);

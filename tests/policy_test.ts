@@ -147,7 +147,20 @@ Deno.test("the confirmation policy comes from the file or CHOTO_CONFIRM and noth
     buildPolicy({ confirm: "deny" }, "cfg", (n) => n === "CHOTO_CONFIRM" ? "allow" : undefined).confirm,
     "allow",
   );
-  assertThrows(() => buildPolicy({ confirm: "sometimes" }, "cfg", noEnv), /must be one of ask, allow, deny/);
+  assertEquals(
+    buildPolicy(null, "", (n) => n === "CHOTO_CONFIRM" ? "desktop" : undefined).confirm,
+    "desktop",
+  );
+  assertThrows(
+    () => buildPolicy({ confirm: "sometimes" }, "cfg", noEnv),
+    /must be one of ask, desktop, allow, deny/,
+  );
+  assertEquals(buildPolicy(null, "", noEnv).confirmTimeoutMs, 45_000);
+  assertEquals(buildPolicy({ confirm_timeout_seconds: 8 }, "cfg", noEnv).confirmTimeoutMs, 8_000);
+  assertThrows(
+    () => buildPolicy({ confirm_timeout_seconds: 600 }, "cfg", noEnv),
+    /"confirm_timeout_seconds" must be a number from 5 to 55/,
+  );
 });
 
 Deno.test("doctor's effective policy names every part and where it came from", () => {
@@ -159,7 +172,10 @@ Deno.test("doctor's effective policy names every part and where it came from", (
   const text = policyLines(p, "/data/choto.json").join("\n");
   assertMatch(text, /^config file: \/data\/choto.json$/m);
   assertMatch(text, /^deny list \(\d+\): KeePassXC, .*Signal$/m);
-  assertMatch(text, /^destructive steps when the client cannot ask the user: deny$/m);
+  assertMatch(
+    text,
+    /^destructive steps: deny \(the client asks the user where it can, else they are refused\)/m,
+  );
   assertMatch(text, /^audit log: kept 30 days; typed text stored as its length and hash$/m);
   assertMatch(text, /^overrides from the environment: CHOTO_CONFIRM$/m);
   assertMatch(

@@ -140,4 +140,7 @@ export const coreGraphics = {
   },
   // CGEvent.h: CG_EXTERN void CGEventPost(CGEventTapLocation tap, CGEventRef __nullable event)
   CGEventPost: { parameters: ["u32", "pointer"], result: "void" },
+  // CGEvent.h: CG_EXTERN void CGEventPostToPid(pid_t pid, CGEventRef __nullable event)
+  //   CG_AVAILABLE_STARTING(10.11);  keys go to the process whose window was checked
+  CGEventPostToPid: { parameters: ["i32", "pointer"], result: "void", optional: true },
 } as const satisfies Deno.ForeignLibraryInterface;

@@ -155,6 +155,26 @@ export const libX11Symbols = {
   },
   // char *XGetAtomName(Display *display, Atom atom);
   XGetAtomName: { parameters: ["pointer", "u64"], result: "pointer" },
+
+  // Holding the server still while an input event's landing is checked and the event sent,
+  // the windows choto draws itself (the mark around a target), and moving its question off it.
+  // int XGrabServer(Display *display);
+  XGrabServer: { parameters: ["pointer"], result: "i32" },
+  // int XUngrabServer(Display *display);
+  XUngrabServer: { parameters: ["pointer"], result: "i32" },
+  // int XMapRaised(Display *display, Window w);
+  XMapRaised: { parameters: ["pointer", "u64"], result: "i32" },
+  // int XMoveWindow(Display *display, Window w, int x, int y);
+  XMoveWindow: { parameters: ["pointer", "u64", "i32", "i32"], result: "i32" },
+  // int XChangeWindowAttributes(Display *display, Window w, unsigned long valuemask,
+  //   XSetWindowAttributes *attributes);
+  XChangeWindowAttributes: { parameters: ["pointer", "u64", "u64", "buffer"], result: "i32" },
+  // int XChangeProperty(Display *display, Window w, Atom property, Atom type, int format,
+  //   int mode, _Xconst unsigned char *data, int nelements);
+  XChangeProperty: {
+    parameters: ["pointer", "u64", "u64", "u64", "i32", "i32", "buffer", "i32"],
+    result: "i32",
+  },
 } as const;
 
 /** Xlib constants used with the symbols above. */
@@ -179,6 +199,12 @@ export const X = {
   XA_WM_NAME: 39n,
   XA_WM_CLASS: 67n,
   XA_WM_TRANSIENT_FOR: 68n,
+  /** XSetWindowAttributes valuemask bit for override_redirect. */
+  CWOverrideRedirect: 1n << 9n,
+  PropModeReplace: 0,
+  /** The focus values XGetInputFocus returns besides a window. */
+  FocusNone: 0n,
+  FocusPointerRoot: 1n,
 } as const;
 
 /** Byte offsets in structs (x86_64 / LP64), checked against Xlib.h. */
@@ -212,6 +238,11 @@ export const XLayout = {
     messageType: 40,
     format: 48,
     data: 56,
+  },
+  /** sizeof(XSetWindowAttributes) is 112 on LP64; override_redirect is a Bool (int) at 88. */
+  setWindowAttributesSize: 112,
+  setWindowAttributes: {
+    overrideRedirect: 88,
   },
   selection: {
     requestor: 32,

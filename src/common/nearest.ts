@@ -7,13 +7,17 @@
  */
 
 import { editDistance } from "./match.ts";
+import { escapeScreenText } from "./untrusted.ts";
 
 /** Longest piece of user text a refusal repeats. */
 const ECHO_CHARS = 60;
 
-/** `text` cut to `max` characters with an ellipsis and the full length, for echoing user input. */
+/**
+ * `text` cut to `max` characters with an ellipsis and the full length, and
+ * its control characters escaped, for echoing user input.
+ */
 export function shortEcho(text: string, max = ECHO_CHARS): string {
-  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length} chars)`;
+  return escapeScreenText(text.length <= max ? text : `${text.slice(0, max)}… (${text.length} chars)`);
 }
 
 /**

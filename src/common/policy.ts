@@ -7,7 +7,9 @@
  * @module
  */
 
+import { destructiveWords } from "./destructive_words.ts";
 import { normaliseText as fold } from "./match.ts";
+import { escapeScreenText } from "./untrusted.ts";
 
 /** The effective policy, after the file and the environment. */
 export interface Policy {
@@ -15,9 +17,11 @@ export interface Policy {
   denyApps: string[];
   /** Programs focus_app may start by name although they are not desktop applications. */
   launchExecutables: string[];
-  /** What to do with a destructive step when the client cannot ask the user. */
+  /** Who is asked before a destructive step: the client, choto's desktop dialog, or the policy itself. */
   confirm: ConfirmPolicy;
-  /** Button and menu labels whose click needs the user's yes. */
+  /** How long the desktop dialog waits for the user before it counts as a no. */
+  confirmTimeoutMs: number;
+  /** Words and phrases whose presence in a clicked label needs the user's yes. */
   destructiveLabels: string[];
   /** Days the audit log keeps its rows. */
   auditRetentionDays: number;
@@ -44,33 +48,21 @@ export const DEFAULT_DENY_APPS: readonly string[] = [
 ];
 
 /**
- * When the client has no elicitation: `ask` refuses the step and says how
- * the user can allow it, `allow` runs it, `deny` refuses it.
+ * Who answers before a destructive step. `ask`: the user, through the
+ * client's MCP elicitation where it has it, else through choto's own dialog
+ * on the desktop, else the step is refused. `desktop`: always through the
+ * desktop dialog. `allow` and `deny`: a client that can ask still asks the
+ * user; one that cannot runs the step, or refuses it.
  */
-export type ConfirmPolicy = "ask" | "allow" | "deny";
+export type ConfirmPolicy = "ask" | "desktop" | "allow" | "deny";
 
-const CONFIRM_POLICIES: readonly ConfirmPolicy[] = ["ask", "allow", "deny"];
+const CONFIRM_POLICIES: readonly ConfirmPolicy[] = ["ask", "desktop", "allow", "deny"];
 
-/** Labels whose click asks first; a label also counts when it starts with one of these and a space. */
-export const DEFAULT_DESTRUCTIVE_LABELS: readonly string[] = [
-  "Delete",
-  "Erase",
-  "Remove",
-  "Empty Trash",
-  "Empty Bin",
-  "Move to Trash",
-  "Move to Bin",
-  "Format",
-  "Discard",
-  "Don't Save",
-  "Do Not Save",
-  "Close Without Saving",
-  "Uninstall",
-  "Reset",
-  "Wipe",
-  "Destroy",
-  "Overwrite",
-];
+/** The desktop dialog's wait for an answer, in seconds: default, least and most. */
+export const CONFIRM_TIMEOUT_S = { default: 45, min: 5, max: 55 } as const;
+
+/** The built-in destructive words and phrases (English). */
+export const DEFAULT_DESTRUCTIVE_LABELS: readonly string[] = destructiveWords(["en"]);
 
 /** The configuration file's shape (snake_case keys, all optional). */
 export interface ConfigFile {
@@ -78,6 +70,7 @@ export interface ConfigFile {
   use_default_deny_list?: boolean;
   launch_executables?: string[];
   confirm?: ConfirmPolicy;
+  confirm_timeout_seconds?: number;
   destructive_labels?: string[];
   audit_retention_days?: number;
   audit_keep_text?: boolean;
@@ -89,6 +82,7 @@ const KNOWN_KEYS = [
   "use_default_deny_list",
   "launch_executables",
   "confirm",
+  "confirm_timeout_seconds",
   "destructive_labels",
   "audit_retention_days",
   "audit_keep_text",
@@ -154,6 +148,17 @@ export function buildPolicy(
     const whence = envConfirm ? "CHOTO_CONFIRM" : `${where}: "confirm"`;
     throw new ConfigError(`${whence} must be one of ${CONFIRM_POLICIES.join(", ")} (got "${confirm}")`);
   }
+  const wait = cfg.confirm_timeout_seconds ?? CONFIRM_TIMEOUT_S.default;
+  if (
+    typeof wait !== "number" || !Number.isFinite(wait) || wait < CONFIRM_TIMEOUT_S.min ||
+    wait > CONFIRM_TIMEOUT_S.max
+  ) {
+    throw new ConfigError(
+      `${where}: "confirm_timeout_seconds" must be a number from ${CONFIRM_TIMEOUT_S.min} to ${CONFIRM_TIMEOUT_S.max} (got ${
+        JSON.stringify(wait)
+      })`,
+    );
+  }
   const labels = cfg.destructive_labels === undefined
     ? [...DEFAULT_DESTRUCTIVE_LABELS]
     : names(cfg.destructive_labels, "destructive_labels", where);
@@ -176,6 +181,7 @@ export function buildPolicy(
     denyApps: unique([...deny, ...envDeny]),
     launchExecutables: unique([...launch, ...envLaunch]),
     confirm: confirm as ConfirmPolicy,
+    confirmTimeoutMs: Math.round(wait * 1000),
     destructiveLabels: unique(labels),
     sources,
   };
@@ -211,8 +217,17 @@ export function deniedEntry(policy: Policy, app: string, aliases: string[] = [])
 
 /** The sentence a refusal gives for a denied app. */
 export function deniedMessage(app: string, entry: string): string {
-  return `${app} is on the user's deny list (entry "${entry}"): choto does not read, show or touch it; only the user can change this, in choto.json or CHOTO_DENY_APPS`;
+  return `${
+    escapeScreenText(app)
+  } is on the user's deny list (entry "${entry}"): choto does not read, show or touch it; only the user can change this, in choto.json or CHOTO_DENY_APPS`;
 }
+
+const CONFIRM_MEANING: Record<ConfirmPolicy, string> = {
+  ask: "the client asks the user where it can, else choto's dialog on the desktop, else refused",
+  desktop: "choto's dialog on the desktop asks the user",
+  allow: "the client asks the user where it can, else they run",
+  deny: "the client asks the user where it can, else they are refused",
+};
 
 /** The policy as doctor prints it, one line per part. */
 export function policyLines(policy: Policy, configPath: string): string[] {
@@ -222,7 +237,9 @@ export function policyLines(policy: Policy, configPath: string): string[] {
     `programs focus_app may start besides desktop applications: ${
       policy.launchExecutables.join(", ") || "(none)"
     }`,
-    `destructive steps when the client cannot ask the user: ${policy.confirm}`,
+    `destructive steps: ${policy.confirm} (${CONFIRM_MEANING[policy.confirm]}); the desktop dialog waits ${
+      policy.confirmTimeoutMs / 1000
+    } s`,
     `destructive labels (${policy.destructiveLabels.length}): ${policy.destructiveLabels.join(", ")}`,
     `audit log: kept ${policy.auditRetentionDays} days; typed text ${
       policy.auditKeepText ? "kept" : "stored as its length and hash"

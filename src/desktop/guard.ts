@@ -4,7 +4,12 @@
  * the window lists (their number stays as `withheld`), their pixels are
  * filled with one flat colour in every capture before anyone reads it,
  * they cannot be activated, launched or reopened, and input aimed at them
- * is refused, a bare pointer move included. Other code asks `deniedApp` when it needs the reason.
+ * is refused, a bare pointer move included. An app is denied by its
+ * windows' names and by the program its process runs, so a renamed copy or
+ * `--class` does not escape. Every key, button and wheel event is checked
+ * where it lands, as it is sent; the clipboard is not read when a denied app
+ * put its content there. choto's own question and mark are kept out the
+ * same way. Other code asks `deniedApp` when it needs the reason.
  *
  * @module
  */
@@ -13,9 +18,12 @@ import { sameAppName } from "../common/app_match.ts";
 import { deniedEntry, deniedMessage, type Policy } from "../common/policy.ts";
 import { containsPoint } from "../common/rect.ts";
 import { escapeScreenText } from "../common/untrusted.ts";
+import { ClipboardWatch } from "./clipboard_watch.ts";
+import { isOwnWindow, OWN_WINDOW_MESSAGE } from "./own_windows.ts";
 import type {
   Desktop,
   InputGate,
+  Landing,
   LaunchableApp,
   Point,
   Rect,
@@ -64,6 +72,18 @@ export interface GuardEvent {
   outcome?: string;
 }
 
+/** Why a window may not be read or touched: a deny-list entry, or choto's own window. */
+type Hidden = { entry: string } | { own: true };
+
+/** The events of one gesture that reached one window, in order. */
+interface LandingRun {
+  id: string | null;
+  window: WindowInfo | null;
+  /** Index of the gesture's first event in this run, and one past its last. */
+  from: number;
+  to: number;
+}
+
 /**
  * Wraps a backend so that no denied app is read, shown or touched;
  * `onEvent` hears of every input sent and every refusal.
@@ -73,39 +93,57 @@ export function guardDesktop(
   policy: Policy,
   onEvent: (e: GuardEvent) => void = () => {},
 ): Desktop {
-  const denied = (w: { app: string }) => deniedEntry(policy, w.app) !== null;
+  /** The window's own names and its program's. */
+  const namesOf = (w: { pid: number | null; aliases?: string[] }) => [
+    ...(w.aliases ?? []),
+    ...(w.pid !== null && inner.programNames ? inner.programNames(w.pid) : []),
+  ];
+  const hiddenWhy = (w: WindowInfo): Hidden | null => {
+    if (isOwnWindow(w)) return { own: true };
+    const entry = deniedEntry(policy, w.app, namesOf(w));
+    return entry ? { entry } : null;
+  };
+  const hidden = (w: WindowInfo) => hiddenWhy(w) !== null;
+  /** What a refusal calls a window's app: its name, or what its program is called when it gives none. */
+  const appName = (w: WindowInfo) => w.app || namesOf(w)[0] || "this window's program";
   const deniedApp = (name: string, aliases: string[] = []) => {
     const entry = deniedEntry(policy, name, aliases);
     return entry ? deniedMessage(name, entry) : null;
   };
+  const watch = new ClipboardWatch();
 
   /** Blanks denied windows and chrome of one listing; app windows in front of them stay. */
   const blankDenied = (img: RgbaImage, s: WindowState) => {
-    s.chrome.filter(denied).forEach((c) => blank(img, c.bounds, []));
+    s.chrome.filter(hidden).forEach((c) => blank(img, c.bounds, []));
     s.windows.forEach((w, i) => {
-      if (!denied(w)) return;
-      const inFront = s.windows.slice(0, i).filter((f) => !denied(f)).map((f) => f.bounds);
+      if (!hidden(w)) return;
+      const inFront = s.windows.slice(0, i).filter((f) => !hidden(f)).map((f) => f.bounds);
       blank(img, w.bounds, inFront);
     });
   };
 
-  const refuse = (action: string, app: string, extra: Partial<GuardEvent> = {}): never => {
-    const why = deniedApp(app)!;
+  const refuseWith = (
+    action: string,
+    app: string,
+    why: Hidden,
+    extra: Partial<GuardEvent> = {},
+    more = "",
+  ): never => {
     // The deny-list entry is the user's own word, safe to log; the window's title is not logged.
-    onEvent({ kind: "refusal", action, app, window: null, outcome: "deny list", ...extra });
-    throw new DeniedError(why);
+    const outcome = "own" in why ? "choto's own window" : "deny list";
+    onEvent({ kind: "refusal", action, app: "own" in why ? null : app, window: null, outcome, ...extra });
+    throw new DeniedError(("own" in why ? OWN_WINDOW_MESSAGE : deniedMessage(app, why.entry)) + more);
   };
-  /** Refuses input that would land on a denied window; else the window it lands on. */
+  const refuse = (action: string, app: string, extra: Partial<GuardEvent> = {}): never => {
+    const entry = deniedEntry(policy, app);
+    return refuseWith(action, app, entry ? { entry } : { own: true }, extra);
+  };
+  /** Refuses input that would land on a hidden window; else the window it lands on. */
   const checkPoint = (action: string, at: Point, s: WindowState = inner.windows()): WindowInfo | null => {
     const hit = [...s.chrome, ...s.windows].find((w) => containsPoint(w.bounds, at.x, at.y)) ?? null;
-    if (hit && denied(hit)) refuse(action, hit.app, { x: at.x, y: at.y });
+    const why = hit ? hiddenWhy(hit) : null;
+    if (hit && why) refuseWith(action, appName(hit), why, { x: at.x, y: at.y });
     return hit;
-  };
-  const checkFocus = (action: string): WindowInfo | null => {
-    const s = inner.windows();
-    const focus = s.windows.find((w) => w.id === s.focusWindowId) ?? null;
-    if (focus && denied(focus)) refuse(action, focus.app);
-    return focus;
   };
   const sent = (action: string, w: WindowInfo | null, extra: Partial<GuardEvent> = {}) =>
     onEvent({
@@ -115,7 +153,42 @@ export function guardDesktop(
       window: w ? escapeScreenText(w.title) : null,
       ...extra,
     });
-  const allowedRunning = (a: RunningApp) => !deniedApp(a.name, a.aliases);
+
+  /**
+   * A gate for one gesture: each event's landing is refused when it is a
+   * hidden window, then the caller's gate is asked; the runs of events that
+   * reached each window are kept for the audit log. The backend holds the
+   * window system still between this check and the event.
+   */
+  const landingGate = (action: string, gate?: InputGate) => {
+    const runs: LandingRun[] = [];
+    const described = new Map<string | null, WindowInfo | null>();
+    const check: InputGate = (n, landing: Landing) => {
+      let w = described.get(landing.id);
+      if (w === undefined) {
+        w = landing.id === null ? null : landing.window();
+        described.set(landing.id, w);
+      }
+      const why = w ? hiddenWhy(w) : null;
+      if (w && why) {
+        const where = landing.kind === "keys" ? "the keyboard focus" : "the pointer";
+        const more = n > 0
+          ? `; ${where} moved onto it during the step, and none of the input reached it`
+          : "";
+        refuseWith(action, appName(w), why, {}, more);
+      }
+      gate?.(n, landing);
+      const last = runs[runs.length - 1];
+      if (last && last.id === landing.id) last.to = n + 1;
+      else runs.push({ id: landing.id, window: w, from: n, to: n + 1 });
+    };
+    return { gate: check, runs };
+  };
+  const allowedRunning = (a: RunningApp) =>
+    !deniedApp(a.name, [
+      ...a.aliases,
+      ...(a.pid !== null && inner.programNames ? inner.programNames(a.pid) : []),
+    ]);
   const allowedLaunch = (a: LaunchableApp) => !deniedApp(a.name, [...a.aliases, ...a.launch.slice(0, 1)]);
 
   const guarded: Desktop = {
@@ -123,15 +196,21 @@ export function guardDesktop(
     cmdMeaning: inner.cmdMeaning,
     windows() {
       const s = inner.windows();
+      // choto's own windows are left out without a word; denied ones are counted.
+      const denied = (w: WindowInfo) => hidden(w) && !isOwnWindow(w);
       const withheld = s.windows.filter(denied).length + s.chrome.filter(denied).length;
-      const focusDenied = s.windows.some((w) => w.id === s.focusWindowId && denied(w));
-      const front = s.frontmostApp !== null && !deniedApp(s.frontmostApp) ? s.frontmostApp : null;
+      const focus = s.windows.find((w) => w.id === s.focusWindowId) ?? null;
+      const focusHidden = focus !== null && hidden(focus);
+      const front = s.frontmostApp !== null && !focusHidden && !deniedApp(s.frontmostApp)
+        ? s.frontmostApp
+        : null;
+      if (inner.clipboardGeneration) watch.saw(inner.clipboardGeneration(), focusHidden);
       // Titles and app names are written by whoever made the window: escaped here, once, for every reply.
       return {
         ...s,
-        windows: s.windows.filter((w) => !denied(w)).map(escaped),
-        chrome: s.chrome.filter((w) => !denied(w)).map(escaped),
-        focusWindowId: focusDenied ? null : s.focusWindowId,
+        windows: s.windows.filter((w) => !hidden(w)).map(escaped),
+        chrome: s.chrome.filter((w) => !hidden(w)).map(escaped),
+        focusWindowId: focusHidden ? null : s.focusWindowId,
         frontmostApp: front === null ? null : escapeScreenText(front),
         withheld,
       };
@@ -153,54 +232,73 @@ export function guardDesktop(
       checkPoint("move", to);
       await inner.move(to);
     },
-    async click(at, button, count, modifiers) {
+    async click(at, button, count, modifiers, gate) {
       const action = `${count > 1 ? "double-" : ""}${button === "left" ? "" : `${button}-`}click`;
-      const w = checkPoint(action, at);
-      sent(action, w, {
-        x: at.x,
-        y: at.y,
-        outcome: modifiers.length ? `with ${modifiers.join("+")}` : undefined,
-      });
-      await inner.click(at, button, count, modifiers);
+      checkPoint(action, at);
+      const g = landingGate(action, gate);
+      try {
+        await inner.click(at, button, count, modifiers, g.gate);
+      } finally {
+        if (g.runs.length) {
+          sent(action, g.runs[0].window, {
+            x: at.x,
+            y: at.y,
+            outcome: modifiers.length ? `with ${modifiers.join("+")}` : undefined,
+          });
+        }
+      }
     },
-    async button(button, down) {
+    async button(button, down, gate) {
       const at = inner.pointer();
       const action = `${button}-${down ? "press" : "release"}`;
       // Letting go is always allowed: nothing may stay pressed.
-      const w = down ? checkPoint(action, at) : null;
-      sent(action, w, { x: at.x, y: at.y });
-      await inner.button(button, down);
-    },
-    modifiers: (mods, down) => inner.modifiers(mods, down),
-    async scroll(at, notches, gate) {
-      const w = checkPoint("scroll", at);
-      const counted = countSent(gate);
+      if (!down) {
+        sent(action, null, { x: at.x, y: at.y });
+        return await inner.button(button, false);
+      }
+      checkPoint(action, at);
+      const g = landingGate(action, gate);
       try {
-        await inner.scroll(at, notches, counted.gate);
-        counted.done(Math.abs(notches));
+        await inner.button(button, true, g.gate);
       } finally {
-        const n = Math.sign(notches) * counted.sent;
-        sent("scroll", w, { x: at.x, y: at.y, outcome: `${n} of ${notches} notch(es)` });
+        if (g.runs.length) sent(action, g.runs[0].window, { x: at.x, y: at.y });
       }
     },
-    async hotkey(keys) {
-      const w = checkFocus("hotkey");
+    async modifiers(mods, down, gate) {
+      if (!down) return await inner.modifiers(mods, false);
+      await inner.modifiers(mods, true, landingGate("modifiers", gate).gate);
+    },
+    async scroll(at, notches, gate) {
+      checkPoint("scroll", at);
+      const g = landingGate("scroll", gate);
+      try {
+        await inner.scroll(at, notches, g.gate);
+      } finally {
+        for (const r of g.runs) {
+          const n = Math.sign(notches) * (r.to - r.from);
+          sent("scroll", r.window, { x: at.x, y: at.y, outcome: `${n} of ${notches} notch(es)` });
+        }
+      }
+    },
+    async hotkey(keys, gate) {
       // A combination the keyboard layout cannot press is refused by the backend before anything is sent.
       const unpressable = inner.keyRefusal?.(keys);
       if (unpressable) throw new Error(unpressable);
-      sent("hotkey", w, { target: keys.join("+") });
-      await inner.hotkey(keys);
+      const g = landingGate("hotkey", gate);
+      try {
+        await inner.hotkey(keys, g.gate);
+      } finally {
+        if (g.runs.length) sent("hotkey", g.runs[0].window, { target: keys.join("+") });
+      }
     },
     async type(text, gate) {
-      const w = checkFocus("type");
       const chars = [...text];
-      const counted = countSent(gate);
+      const g = landingGate("type", gate);
       try {
-        await inner.type(text, counted.gate);
-        counted.done(chars.length);
+        await inner.type(text, g.gate);
       } finally {
-        // The audit holds what reached the keyboard, not what was asked for.
-        sent("type", w, { typed: chars.slice(0, counted.sent).join("") });
+        // The audit holds what reached the keyboard, and which window each run of it went to.
+        for (const r of g.runs) sent("type", r.window, { typed: chars.slice(r.from, r.to).join("") });
       }
     },
     runningApps: async () =>
@@ -216,7 +314,8 @@ export function guardDesktop(
     },
     async activate(windowId) {
       const w = inner.windows().windows.find((x: WindowInfo) => x.id === windowId) ?? null;
-      if (w && denied(w)) refuse("activate", w.app);
+      const why = w ? hiddenWhy(w) : null;
+      if (w && why) refuseWith("activate", appName(w), why);
       await inner.activate(windowId);
     },
     async reopen(app) {
@@ -224,7 +323,10 @@ export function guardDesktop(
       onEvent({ kind: "input", action: "reopen", app: app.name, window: null });
       await inner.reopen(app);
     },
-    readClipboard: () => inner.readClipboard(),
+    async readClipboard() {
+      refuseDeniedClipboard();
+      return await inner.readClipboard();
+    },
     doctorChecks: () => inner.doctorChecks(),
     probe: (facts) => inner.probe(facts),
     close: () => inner.close(),
@@ -241,6 +343,48 @@ export function guardDesktop(
       return why;
     },
   };
+
+  /**
+   * Refuses to read a clipboard whose content a denied app put there: the
+   * selection's owner (X11), a change the guard saw while a denied app was
+   * in front (macOS), or content its app marked as a secret.
+   */
+  function refuseDeniedClipboard(): void {
+    const src = inner.clipboardSource?.() ?? null;
+    if (!src) return;
+    const refused = (app: string | null, outcome: string, why: string): never => {
+      onEvent({ kind: "refusal", action: "read_clipboard", app, window: null, outcome });
+      throw new DeniedError(`${why}, so read_clipboard does not read it (only the user can paste it)`);
+    };
+    if (src.concealed) {
+      refused(
+        null,
+        "marked secret",
+        "the clipboard holds what the app that copied it marked as a secret (a password manager's copy)",
+      );
+    }
+    if (src.pid !== null) {
+      // The owner's own names, its program's, and those of every window its process shows.
+      const raw = inner.windows();
+      const theirs = [...raw.windows, ...raw.chrome].filter((w) => w.pid === src.pid);
+      const names = [...src.names, ...theirs.flatMap((w) => [w.app, ...(w.aliases ?? [])])].filter(Boolean);
+      const all = [...names, ...namesOf({ pid: src.pid })];
+      const entry = all.length ? deniedEntry(policy, all[0], all.slice(1)) : null;
+      if (entry) {
+        const app = names[0] ?? entry;
+        refused(app, "deny list", `${deniedMessage(app, entry)}; the clipboard holds what it copied`);
+      }
+    }
+    // Listing notes who is in front as the clipboard stands now.
+    if (src.generation !== null && (guarded.windows(), watch.tainted(src.generation))) {
+      refused(
+        null,
+        "deny list",
+        "the clipboard changed while an app on the user's deny list was in front, so it may hold that app's content",
+      );
+    }
+  }
+
   if (inner.findExecutable) {
     // A bare program starts only when the user listed it: a name on PATH is not an application.
     guarded.findExecutable = (name) => {
@@ -251,25 +395,8 @@ export function guardDesktop(
   }
   if (inner.appVersion) guarded.appVersion = (pid) => inner.appVersion!(pid);
   if (inner.keyRefusal) guarded.keyRefusal = (keys) => inner.keyRefusal!(keys);
+  if (inner.programNames) guarded.programNames = (pid) => inner.programNames!(pid);
+  if (inner.askUser) guarded.askUser = (q) => inner.askUser!(q);
+  if (inner.mark) guarded.mark = (r) => inner.mark!(r);
   return guarded;
-}
-
-/**
- * Passes a gesture's gate through while counting how many events went out,
- * so a gesture the gate cut short is logged as far as it got.
- */
-function countSent(gate?: InputGate): { gate: InputGate; readonly sent: number; done(n: number): void } {
-  let sent = 0;
-  return {
-    gate: (n) => {
-      sent = n;
-      gate?.(n);
-    },
-    get sent() {
-      return sent;
-    },
-    done(n) {
-      sent = n;
-    },
-  };
 }

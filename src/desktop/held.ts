@@ -34,37 +34,37 @@ export function trackHeldInput(inner: Desktop): HeldDesktop {
     inFlight = p.catch(() => {});
     return p;
   };
-  const gated = (gate?: InputGate): InputGate => (sent) => {
+  const gated = (gate?: InputGate): InputGate => (sent, landing) => {
     refuse();
-    gate?.(sent);
+    gate?.(sent, landing);
   };
   const overrides: Partial<HeldDesktop> = {
     move(to) {
       refuse();
       return track(inner.move(to));
     },
-    click(at, button, count, modifiers) {
+    click(at, button, count, modifiers, gate) {
       refuse();
-      return track(inner.click(at, button, count, modifiers));
+      return track(inner.click(at, button, count, modifiers, gated(gate)));
     },
-    async button(button, down) {
+    async button(button, down, gate) {
       if (down) refuse();
-      await track(inner.button(button, down));
+      await track(inner.button(button, down, down ? gated(gate) : undefined));
       if (down) buttons.add(button);
       else buttons.delete(button);
     },
-    async modifiers(list, down) {
+    async modifiers(list, down, gate) {
       if (down) refuse();
-      await track(inner.modifiers(list, down));
+      await track(inner.modifiers(list, down, down ? gated(gate) : undefined));
       for (const m of list) down ? mods.add(m) : mods.delete(m);
     },
     scroll(at, notches, gate) {
       refuse();
       return track(inner.scroll(at, notches, gated(gate)));
     },
-    hotkey(keys) {
+    hotkey(keys, gate) {
       refuse();
-      return track(inner.hotkey(keys));
+      return track(inner.hotkey(keys, gated(gate)));
     },
     type(text, gate) {
       refuse();

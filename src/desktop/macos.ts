@@ -14,9 +14,12 @@
 import { inTopLeftCorner } from "./corner.ts";
 import type { Desktop, PermissionCheck } from "./types.ts";
 import { activateWindow } from "./macos/activate.ts";
+import { askWithAlert } from "./macos/alert.ts";
 import { launch, launchableApps, reopen, runningApps, versionReader } from "./macos/apps.ts";
 import { type CapturePath, describeCapturePath, MacCapture } from "./macos/capture.ts";
 import { readClipboardText } from "./macos/clipboard.ts";
+import { pasteboardGeneration, pasteboardSource } from "./macos/pasteboard_source.ts";
+import { programNamesReader } from "./macos/program.ts";
 import { MacInput } from "./macos/input.ts";
 import { type MacLibs, openMacLibraries } from "./macos/libs.ts";
 import { permissionChecks } from "./macos/permissions.ts";
@@ -36,6 +39,7 @@ export function createMacDesktop(
   const cap = new MacCapture(s);
   const input = new MacInput(s);
   const appVersion = versionReader(s);
+  const programNames = programNamesReader(s);
   let closed = false;
 
   return {
@@ -51,11 +55,11 @@ export function createMacDesktop(
     pointerInCorner: () => inTopLeftCorner(readDisplayBounds(s), input.globalPointer()),
 
     move: (to) => input.move(to),
-    click: (at, button, count, modifiers) => input.click(at, button, count, modifiers),
-    button: (button, down) => input.button(button, down),
-    modifiers: (mods, down) => input.modifiers(mods, down),
+    click: (at, button, count, modifiers, gate) => input.click(at, button, count, modifiers, gate),
+    button: (button, down, gate) => input.button(button, down, gate),
+    modifiers: (mods, down, gate) => input.modifiers(mods, down, gate),
     scroll: (at, notches, gate) => input.scroll(at, notches, gate),
-    hotkey: (keys) => input.hotkey(keys),
+    hotkey: (keys, gate) => input.hotkey(keys, gate),
     type: (text, gate) => input.type(text, gate),
     keyRefusal: (keys) => input.keyRefusal(keys),
 
@@ -67,6 +71,10 @@ export function createMacDesktop(
     appVersion,
 
     readClipboard: () => Promise.resolve(readClipboardText(s)),
+    clipboardSource: () => pasteboardSource(s),
+    clipboardGeneration: () => pasteboardGeneration(s),
+    programNames,
+    askUser: (q) => askWithAlert(s, q),
 
     doctorChecks(): PermissionCheck[] {
       const path = describeCapturePath(cap.path, cap.fallbackReason);

@@ -45,6 +45,11 @@ export interface WindowInfo {
   kind: WindowKind;
   /** True when the window is a transient child (dialog) of another window. */
   transient: boolean;
+  /**
+   * Other names the window's program gives it (X11: both WM_CLASS parts;
+   * `--class` changes only one), for the deny list.
+   */
+  aliases?: string[];
 }
 
 /** The display that is captured and acted on. */
@@ -82,11 +87,64 @@ export interface RgbaImage {
 }
 
 /**
- * Called before each input event of a long gesture (a character, a wheel
- * notch) with how many were sent so far; it throws to stop the gesture there,
- * and the backend lets go of anything it pressed before passing that on.
+ * Where the next input event goes: keys to the window with the keyboard
+ * focus, buttons and the wheel to the window under the pointer.
  */
-export type InputGate = (sent: number) => void;
+export interface Landing {
+  readonly kind: "keys" | "pointer";
+  /** The receiving top-level window's id as `windows()` names it; null when the event reaches no window. */
+  readonly id: string | null;
+  /** That window described (app, pid, title), read on first use; null when it has none. */
+  window(): WindowInfo | null;
+}
+
+/**
+ * Called before each input event (a key, a button press, a wheel notch)
+ * with how many of the gesture's events were sent so far and where this one
+ * lands; it throws to stop the gesture there, and the backend lets go of
+ * anything it pressed before passing that on. The backend sends the event
+ * where the gate was told it lands: nothing between the check and the event
+ * can move the focus (X11 holds the server still around both; macOS posts
+ * keys to the process that was checked).
+ */
+export type InputGate = (sent: number, landing: Landing) => void;
+
+/** Who put the clipboard's content there, as far as the platform can tell. */
+export interface ClipboardSource {
+  /** The process that owns the selection (X11), or null when unknown. */
+  pid: number | null;
+  /** The owner's own names (X11: the owner window's WM_CLASS), when it has any. */
+  names: string[];
+  /** The clipboard's change count (macOS), to compare with what choto saw while denied apps were in front. */
+  generation: number | null;
+  /** True when the copying app marked the content as a secret (a password manager's convention). */
+  concealed: boolean;
+}
+
+/** A question choto puts to the user on the desktop itself, for a client that cannot ask. */
+export interface DesktopQuestion {
+  title: string;
+  /** Names the app, the window, the action and the label: plain text, already escaped. */
+  text: string;
+  /** The button that says yes; the other one, the default, says no. */
+  allow: string;
+  deny: string;
+  /** How long the user has; silence is a no. */
+  timeoutMs: number;
+  /** Where the target is, marked on screen while the question is up (where the backend can draw). */
+  mark?: Rect;
+  signal?: AbortSignal;
+}
+
+/** How the user answered a desktop question, or why it could not be asked. */
+export type DesktopAnswer =
+  | { answer: "allow" | "deny" | "timeout" }
+  | { answer: "unavailable"; why: string };
+
+/** A mark drawn on screen (a frame around an element) until closed; choto never reads it. */
+export interface ScreenMark {
+  close(): void;
+}
 
 /** Mouse buttons. */
 export type MouseButton = "left" | "right" | "middle";
@@ -184,21 +242,22 @@ export interface Desktop {
 
   /** Moves the pointer. */
   move(to: Point): Promise<void>;
-  /** Clicks at a point (count 2 = double click) with modifiers held. */
+  /** Clicks at a point (count 2 = double click) with modifiers held, asking `gate` before each press. */
   click(
     at: Point,
     button: MouseButton,
     count: number,
     modifiers: Modifier[],
+    gate?: InputGate,
   ): Promise<void>;
-  /** Presses or releases a mouse button where the pointer is. */
-  button(button: MouseButton, down: boolean): Promise<void>;
-  /** Holds or lets go of modifier keys. */
-  modifiers(mods: Modifier[], down: boolean): Promise<void>;
+  /** Presses or releases a mouse button where the pointer is; `gate` is asked before a press. */
+  button(button: MouseButton, down: boolean, gate?: InputGate): Promise<void>;
+  /** Holds or lets go of modifier keys; `gate` is asked before they go down. */
+  modifiers(mods: Modifier[], down: boolean, gate?: InputGate): Promise<void>;
   /** Scrolls by wheel notches at a point (positive is down), asking `gate` before each notch. */
   scroll(at: Point, notches: number, gate?: InputGate): Promise<void>;
-  /** Presses a key combination such as ["ctrl", "shift", "s"]. */
-  hotkey(keys: string[]): Promise<void>;
+  /** Presses a key combination such as ["ctrl", "shift", "s"], asking `gate` first. */
+  hotkey(keys: string[], gate?: InputGate): Promise<void>;
   /** Types arbitrary Unicode text, asking `gate` before each character. */
   type(text: string, gate?: InputGate): Promise<void>;
   /**
@@ -237,6 +296,27 @@ export interface Desktop {
 
   /** The clipboard's text, null when empty, or a note when it holds no text. */
   readClipboard(): Promise<{ text: string | null; note: string }>;
+  /** Who owns the clipboard's content, for the deny list. Optional per backend. */
+  clipboardSource?(): ClipboardSource | null;
+  /** The clipboard's change count, when the platform keeps one (macOS). */
+  clipboardGeneration?(): number | null;
+
+  /**
+   * Other names the process `pid` answers to, for the deny list: its
+   * executable's file name, and the application whose executable it runs
+   * (the same file, or a copy of it under another name) or whose bundle it
+   * is (macOS bundle id). Optional per backend.
+   */
+  programNames?(pid: number): string[];
+
+  /**
+   * Asks the user a yes/no question in a dialog of choto's own on the
+   * desktop, with the target marked where the backend can draw it; no is
+   * the default and silence until the timeout. Optional per backend.
+   */
+  askUser?(q: DesktopQuestion): Promise<DesktopAnswer>;
+  /** Draws a frame around `rect` until closed (choto leaves it out of what it reads). Optional. */
+  mark?(rect: Rect): ScreenMark;
 
   /**
    * Doctor's platform checks: permissions and who holds them, how the screen

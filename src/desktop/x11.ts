@@ -21,9 +21,14 @@ import type {
   RunningApp,
   WindowState,
 } from "./types.ts";
-import { desktopApps, pathApp, processes, sameDisplay } from "./x11/apps.ts";
+import { desktopApps, desktopAppsSync, onPath, pathApp, processes, sameDisplay } from "./x11/apps.ts";
 import { captureRoot } from "./x11/capture.ts";
-import { readClipboardText } from "./x11/clipboard.ts";
+import { clipboardOwner, readClipboardText } from "./x11/clipboard.ts";
+import { haveClientPids } from "./x11/client_pid.ts";
+import { drawFrame } from "./x11/overlay.ts";
+import { ProgramNames } from "./x11/program.ts";
+import { moveQuestionOff } from "./x11/place.ts";
+import { askWithZenity } from "./x11/question.ts";
 import { XConnection } from "./x11/connection.ts";
 import { XInput } from "./x11/input.ts";
 import { XMonitors } from "./x11/monitors.ts";
@@ -51,6 +56,7 @@ export function createX11Desktop(displayName?: string): Desktop {
   const input = new XInput(c);
   const monitors = new XMonitors(c);
   const versions = new Map<number, string | null>();
+  const programs = new ProgramNames(desktopAppsSync, onPath);
   let closed = false;
 
   const desktop: Desktop = {
@@ -69,25 +75,19 @@ export function createX11Desktop(displayName?: string): Desktop {
     async move(to) {
       input.move(to);
     },
-    async click(at: Point, button: MouseButton, count: number, modifiers: Modifier[]) {
-      input.modifiers(modifiers, true);
-      try {
-        await input.click(at, button, count);
-      } finally {
-        input.modifiers(modifiers, false);
-      }
+    click: (at: Point, button: MouseButton, count: number, modifiers: Modifier[], gate) =>
+      input.click(at, button, count, modifiers, gate),
+    async button(button, down, gate) {
+      input.button(button, down, gate);
     },
-    async button(button, down) {
-      input.button(button, down);
-    },
-    async modifiers(mods, down) {
-      input.modifiers(mods, down);
+    async modifiers(mods, down, gate) {
+      input.modifiers(mods, down, gate);
     },
     scroll: (at, notches, gate) => input.scroll(at, notches, gate),
-    async hotkey(keys) {
+    async hotkey(keys, gate) {
       const combo = parseCombo(keys, "x11");
       if ("error" in combo) throw new Error(combo.error);
-      await input.hotkey(combo.modifiers, combo.key);
+      await input.hotkey(combo.modifiers, combo.key, gate);
     },
     type: (text, gate) => input.type(text, gate),
 
@@ -98,6 +98,9 @@ export function createX11Desktop(displayName?: string): Desktop {
         if (!w.app) continue;
         const app = byName.get(w.app) ?? { name: w.app, pid: w.pid, aliases: [], windowIds: [] };
         app.windowIds.push(w.id);
+        for (const alias of w.aliases ?? []) {
+          if (alias !== w.app && !app.aliases.includes(alias)) app.aliases.push(alias);
+        }
         if (w.pid !== null) {
           const comm = readComm(w.pid);
           if (comm && !app.aliases.includes(comm)) app.aliases.push(comm);
@@ -169,6 +172,21 @@ export function createX11Desktop(displayName?: string): Desktop {
     },
 
     readClipboard: () => readClipboardText(c),
+    clipboardSource: () => clipboardOwner(c),
+    programNames: (pid) => programs.names(pid),
+    async askUser(q) {
+      const mark = q.mark ? drawFrame(c, q.mark) : null;
+      let placing: Promise<void> = Promise.resolve();
+      try {
+        return await askWithZenity(q, c.name, onPath("zenity"), (pid) => {
+          if (q.mark) placing = moveQuestionOff(c, pid, q.mark).catch(() => {});
+        });
+      } finally {
+        await placing;
+        mark?.close();
+      }
+    },
+    mark: (r) => drawFrame(c, r),
     appVersion(pid) {
       // Every look asks; an update restarts the app under a new pid.
       if (pid === null) return null;
@@ -182,6 +200,20 @@ export function createX11Desktop(displayName?: string): Desktop {
       return [
         { name: "X display", ok: true, detail: `connected to ${envVar("DISPLAY") ?? "(default)"}` },
         { name: "XTEST input", ok: true, detail: "synthetic mouse and keyboard input available" },
+        {
+          name: "window owners",
+          ok: haveClientPids(),
+          detail: haveClientPids()
+            ? "libXRes names the process behind every window, so the deny list holds for programs that do not say who they are"
+            : "libXRes is missing: windows without _NET_WM_PID (and clipboard owners without it) cannot be tied to their program; install libxres1",
+        },
+        {
+          name: "desktop question",
+          ok: onPath("zenity") !== null,
+          detail: onPath("zenity") !== null
+            ? "zenity asks the user before a destructive step when the client cannot"
+            : "zenity is missing: when the client cannot ask, destructive steps are refused; install zenity",
+        },
         {
           name: "window manager",
           ok: Boolean(wm),

@@ -7,6 +7,7 @@
  */
 
 import { createHash } from "node:crypto";
+import { escapeScreenText } from "../common/untrusted.ts";
 import type { Store } from "./store.ts";
 
 /** One thing worth auditing, as the code that saw it knows it. */
@@ -63,25 +64,33 @@ export class AuditLog {
     this.#target = target;
   }
 
-  /** Writes one row. Never throws: a full disk must not stop the user's hands mid-step. */
+  /**
+   * Writes one row. Never throws: a full disk must not stop the user's hands
+   * mid-step. Names and texts are escaped on the way in (a title or a
+   * model's app name with a newline or a bidi override cannot forge a row);
+   * typed text kept by the policy is stored as typed.
+   */
   record(e: AuditEvent): void {
     const typed = e.typed ?? null;
+    const safe = (
+      s: string | null | undefined,
+    ) => (s === null || s === undefined ? null : escapeScreenText(s));
     try {
       this.store.q("audit_insert").run({
         at: this.opts.now(),
         kind: e.kind,
         call_id: this.#call?.id ?? null,
         tool: this.#call?.tool ?? null,
-        app: e.app ?? null,
-        window: e.window ?? null,
-        action: e.action,
-        target: e.target ?? this.#target,
+        app: safe(e.app),
+        window: safe(e.window),
+        action: escapeScreenText(e.action),
+        target: safe(e.target ?? this.#target),
         x: e.x ?? null,
         y: e.y ?? null,
         text_length: typed === null ? null : [...typed].length,
         text_sha256: typed === null ? null : createHash("sha256").update(typed).digest("hex"),
         text: typed !== null && this.opts.keepText ? typed : null,
-        outcome: e.outcome ?? null,
+        outcome: safe(e.outcome),
       });
     } catch (err) {
       console.error(`choto: could not write the audit log: ${(err as Error).message}`);
@@ -101,22 +110,34 @@ export function auditSince(store: Store, since: number): AuditRow[] {
   return store.all<AuditRow>("audit_since", { since });
 }
 
-/** One row as a line of `choto audit`. */
-export function auditLine(r: AuditRow): string {
+/**
+ * A row with every text escaped again on the way out, so a row written by an
+ * older version or another program cannot put a raw newline, control
+ * character or bidi override on the user's terminal.
+ */
+export function escapedRow(r: AuditRow): AuditRow {
+  const out = { ...r } as Record<string, unknown>;
+  for (const [k, v] of Object.entries(out)) if (typeof v === "string") out[k] = escapeScreenText(v);
+  return out as unknown as AuditRow;
+}
+
+/** One row as a line of `choto audit`, every text escaped. */
+export function auditLine(row: AuditRow): string {
+  const r = escapedRow(row);
+  // Escaped already: quoting as JSON would double every backslash of an escape.
+  const q = (s: string) => `"${s}"`;
   const when = new Date(r.at).toISOString().replace("T", " ").slice(0, 19) + "Z";
   const call = r.tool ? `${r.tool}${r.call_id ? ` #${r.call_id}` : ""}` : "-";
   const parts = [when, call, r.kind, r.action];
-  if (r.target !== null) parts.push(JSON.stringify(r.target));
+  if (r.target !== null) parts.push(q(r.target));
   if (r.x !== null && r.y !== null) parts.push(`@ (${r.x},${r.y})`);
   if (r.text_length !== null) {
     parts.push(
-      r.text !== null
-        ? `text ${JSON.stringify(r.text)}`
-        : `${r.text_length} chars sha256 ${r.text_sha256?.slice(0, 16)}`,
+      r.text !== null ? `text ${q(r.text)}` : `${r.text_length} chars sha256 ${r.text_sha256?.slice(0, 16)}`,
     );
   }
-  if (r.app !== null) parts.push(`in ${JSON.stringify(r.app)}`);
-  if (r.window !== null) parts.push(`window ${JSON.stringify(r.window)}`);
+  if (r.app !== null) parts.push(`in ${q(r.app)}`);
+  if (r.window !== null) parts.push(`window ${q(r.window)}`);
   if (r.outcome !== null) parts.push(`-> ${r.outcome}`);
   return parts.join("  ");
 }

@@ -7,6 +7,7 @@
  * @module
  */
 
+import { escapeScreenText } from "../common/untrusted.ts";
 import type { Item, Mission } from "./store.ts";
 
 /** The item to work on now: the first pending one, else the first failure, else none. */
@@ -59,7 +60,7 @@ export function statusBlock(m: Mission, full = false): string {
   if (full) {
     lines.push("items:");
     for (const i of m.items) lines.push(...itemLines(i, "  "));
-    return lines.join("\n");
+    return joinLines(lines);
   }
   const now = inPlay(m);
   if (now) {
@@ -74,7 +75,12 @@ export function statusBlock(m: Mission, full = false): string {
     lines.push("failed:");
     for (const i of failed) lines.push(`  ${i.n}. ${i.title}: ${i.reason}`);
   }
-  return lines.join("\n");
+  return joinLines(lines);
+}
+
+/** Goals, titles and reasons are the model's words: one line each, whatever they hold. */
+function joinLines(lines: string[]): string {
+  return lines.map(escapeScreenText).join("\n");
 }
 
 /** The block as typed data: the shape `missionStatusShape` describes. */

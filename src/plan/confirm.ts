@@ -1,17 +1,24 @@
 /**
  * The one place a plan asks the user before a destructive step: a click on
- * a label such as "Delete" (or a drag dropped on one), a destructive hotkey,
- * or a typed line that a terminal would run. The user answers through the client (MCP
- * elicitation); a client that cannot ask leaves the decision to the policy
- * in choto.json, which no tool call can change.
+ * a label such as "Delete" (or a drag that starts or ends on one), a key
+ * that presses a dialog's destructive button, a destructive hotkey, or a
+ * typed line that a terminal would run. The user answers through the
+ * client (MCP elicitation) where it can ask, else through choto's own
+ * dialog on the desktop; the policy in choto.json, which no tool call can
+ * change, says which and what happens when neither can.
  *
  * @module
  */
 
 import { sameAppName } from "../common/app_match.ts";
-import { normaliseText } from "../common/match.ts";
+import { destructivePhrase, labelWords } from "../common/destructive.ts";
+import { harmlessPhrases } from "../common/destructive_words.ts";
 import type { Policy } from "../common/policy.ts";
+import type { Rect } from "../common/rect.ts";
 import { escapeScreenText } from "../common/untrusted.ts";
+import { parseCombo } from "../desktop/keys.ts";
+import type { DesktopAnswer } from "../desktop/types.ts";
+import type { Look } from "./look.ts";
 import { type Run, RunStopped, StepFailure } from "./run.ts";
 
 /** Terminal emulators: a newline typed into one runs a command. */
@@ -42,16 +49,15 @@ const TERMINALS = [
 /** File managers: Cmd+Backspace there moves the selection to the trash. */
 const FILE_MANAGERS = ["Finder", "Files", "Nautilus", "Thunar", "Dolphin", "Nemo", "PCManFM", "Caja"];
 
-const fold = (s: string) => normaliseText(s).replace(/[’‘`´]/g, "'");
+/** A label longer than this is prose (a line of a document), not a button or a menu item. */
+const MAX_LABEL_WORDS = 8;
+/** A dialog's buttons are short: this many words at most. */
+const MAX_BUTTON_WORDS = 3;
 
-/** The destructive label a clicked text is, or null. */
+/** The destructive word or phrase a clicked text holds, or null. */
 export function destructiveLabel(policy: Policy, text: string): string | null {
-  const t = fold(text);
-  for (const label of policy.destructiveLabels) {
-    const l = fold(label);
-    if (t === l || t.startsWith(`${l} `) || t.startsWith(`${l}…`) || t.startsWith(`${l}...`)) return label;
-  }
-  return null;
+  if (labelWords(text).length > MAX_LABEL_WORDS) return null;
+  return destructivePhrase(text, policy.destructiveLabels, harmlessPhrases());
 }
 
 /** True when a key combination deletes for good (Shift+Delete) or trashes files (Cmd+Backspace in a file manager). */
@@ -67,13 +73,61 @@ export function runsCommand(text: string, app: string | null): boolean {
   return /[\r\n]/.test(text) && app !== null && TERMINALS.some((t) => sameAppName(t, app));
 }
 
+/** What a key press does to a dialog's buttons: presses the default or focused one, or the one a letter names. */
+export type ButtonKey = { kind: "press" } | { kind: "mnemonic"; letter: string } | null;
+
+/** Enter, Return and Space press a dialog's default or focused button; Alt+letter the button that letter underlines. */
+export function buttonKeyOf(keys: string[]): ButtonKey {
+  const combo = parseCombo(keys);
+  if ("error" in combo || combo.key === null) return null;
+  if (combo.key === "enter" || combo.key === "space") return { kind: "press" };
+  if (combo.modifiers.includes("alt") && /^\p{L}$|^\p{N}$/u.test(combo.key)) {
+    return { kind: "mnemonic", letter: combo.key.toLowerCase() };
+  }
+  return null;
+}
+
+/**
+ * The destructive button a key would press in the focused dialog of `l`,
+ * or null. Which button is the default or has the focus cannot be read off
+ * the pixels, so any destructive button of the dialog counts for Enter,
+ * Space or a typed newline. For Alt+letter, the button whose first letter
+ * that is counts; failing that, any destructive button holding the letter
+ * (an underline OCR does not see may sit inside a word), unless another
+ * button starts with it.
+ */
+export function dialogButtonFor(policy: Policy, key: ButtonKey, l: Look): string | null {
+  const w = l.window;
+  if (!key || !w || !(w.kind === "dialog" || w.transient)) return null;
+  // A short text is a button; a short question ("Remove the report?") is the dialog's message, and
+  // the title bar's text is its name. Buttons sit low in a dialog: the lowest are named first.
+  const title = labelWords(w.title).join(" ");
+  const buttons = [...l.windowElements].sort((a, b) => b.cy - a.cy).map((e) => e.text).filter((t) => {
+    const n = labelWords(t).length;
+    return n > 0 && n <= MAX_BUTTON_WORDS && !(n > 1 && /\?\s*$/.test(t)) &&
+      labelWords(t).join(" ") !== title;
+  });
+  const destructive = buttons.filter((t) => destructiveLabel(policy, t) !== null);
+  if (!destructive.length) return null;
+  if (key.kind === "press") return destructive[0];
+  const first = (t: string) => labelWords(t)[0]?.[0] ?? "";
+  const named = destructive.find((t) => first(t) === key.letter);
+  if (named) return named;
+  if (buttons.some((t) => first(t) === key.letter)) return null;
+  return destructive.find((t) => labelWords(t).join("").includes(key.letter)) ?? null;
+}
+
 /** What is about to happen, for the question and the refusal. */
 export interface Intent {
-  /** The step's own words: `click "Delete"`, `hotkey shift+delete`. */
+  /** The step's own words: `click "Delete"`, `press enter`. */
   what: string;
   app: string | null;
   window: string | null;
   step: number;
+  /** The destructive label or phrase that makes it destructive, when there is one. */
+  label?: string;
+  /** The element the question is about, marked on screen while the desktop dialog asks. */
+  mark?: Rect;
 }
 
 function describe(i: Intent): string {
@@ -82,13 +136,18 @@ function describe(i: Intent): string {
   return `${i.what}${where}${win} (step ${i.step} of the plan)`;
 }
 
+/** The latest the desktop dialog may wait, counted from the start of the run: clients stop waiting for a call after a minute. */
+const CALL_BUDGET_MS = 55_000;
+/** The shortest wait the dialog is given, whatever the run spent before. */
+const MIN_WAIT_MS = 10_000;
+
 /**
  * Asks the user before a destructive step and returns when it may run;
- * throws a refusal (the plan stops) when the user declines or the policy
- * does not allow it.
+ * throws a refusal (the plan stops) when the user says no, does not answer,
+ * or the policy does not allow it.
  */
 export async function confirmStep(run: Run, intent: Intent): Promise<void> {
-  const ask = run.services.ask;
+  const elicit = run.services.ask;
   const policy = run.services.policy;
   const audit = (outcome: string) =>
     run.services.audit.record({
@@ -96,13 +155,14 @@ export async function confirmStep(run: Run, intent: Intent): Promise<void> {
       action: intent.what,
       app: intent.app,
       window: intent.window,
+      target: intent.label ?? null,
       outcome,
     });
-  if (ask) {
+  if (elicit && policy.confirm !== "desktop") {
     const answer = await run.whileAsking(() =>
-      ask(`choto is about to ${describe(intent)}. This may destroy data. Allow it?`)
+      elicit(`choto is about to ${describe(intent)}. This may destroy data. Allow it?`)
     );
-    audit(`user: ${answer}`);
+    audit(`user via elicitation: ${answer}`);
     if (answer === "accept") return;
     throw new RunStopped(
       `the user ${answer === "cancel" ? "dismissed the question about" : "declined"} ${
@@ -111,18 +171,74 @@ export async function confirmStep(run: Run, intent: Intent): Promise<void> {
       "declined",
     );
   }
-  audit(`no elicitation; policy: ${policy.confirm}`);
-  if (policy.confirm === "allow") return;
+  if (policy.confirm === "allow") {
+    audit("policy: allow (the client cannot ask)");
+    return;
+  }
   if (policy.confirm === "deny") {
+    audit("policy: deny (the client cannot ask)");
     throw new StepFailure(
       `refused: ${
         describe(intent)
       } is destructive and the user's policy ("confirm": "deny" in choto.json) forbids it; nothing was done. Ask the user to do it themselves`,
     );
   }
-  throw new StepFailure(
-    `refused: ${
-      describe(intent)
-    } is destructive and needs the user's yes, but this client cannot ask (no MCP elicitation); nothing was done. The user can do it themselves, use a client that supports elicitation, or set "confirm": "allow" in choto.json (or CHOTO_CONFIRM=allow)`,
+  const waitMs = Math.min(
+    policy.confirmTimeoutMs,
+    Math.max(MIN_WAIT_MS, CALL_BUDGET_MS - (run.clock.now() - run.started)),
   );
+  const answer = await askOnDesktop(run, intent, waitMs);
+  const seconds = Math.round(waitMs / 1000);
+  if (answer.answer === "unavailable") {
+    audit(`refused: no way to ask (${answer.why})`);
+    throw new StepFailure(
+      `refused: ${describe(intent)} is destructive and needs the user's yes, but ${
+        elicit ? "" : "this client cannot ask (no MCP elicitation) and "
+      }choto could not ask on the desktop: ${answer.why}; nothing was done. The user can do it themselves, or set "confirm": "allow" in choto.json (or CHOTO_CONFIRM=allow)`,
+    );
+  }
+  audit(
+    `user via desktop dialog: ${
+      answer.answer === "timeout" ? `no answer within ${seconds} s` : answer.answer
+    }`,
+  );
+  if (answer.answer === "allow") return;
+  throw new RunStopped(
+    answer.answer === "timeout"
+      ? `the user did not answer choto's question about ${
+        describe(intent)
+      } within ${seconds} s, which counts as no; nothing was done. Do not retry it unless the user asks`
+      : `the user denied ${
+        describe(intent)
+      } in choto's dialog; nothing was done. Do not retry it unless the user asks`,
+    "declined",
+  );
+}
+
+/** Puts the question to the user on the desktop, with the target marked. */
+async function askOnDesktop(run: Run, intent: Intent, timeoutMs: number): Promise<DesktopAnswer> {
+  const desktop = run.services.desktop();
+  if (!desktop.askUser) {
+    return { answer: "unavailable", why: "this desktop backend cannot show a question" };
+  }
+  const label = intent.label ? ` It looks destructive: "${escapeScreenText(intent.label)}".` : "";
+  return await run.whileAsking(() =>
+    desktop.askUser!({
+      title: "choto: allow this step?",
+      text: `The assistant wants choto to ${describe(intent)}.${label}\n\n` +
+        `Allow it only if you asked for it. Deny is the default; with no answer in ${
+          Math.round(timeoutMs / 1000)
+        } s it counts as Deny.`,
+      allow: "Allow",
+      deny: "Deny",
+      timeoutMs,
+      mark: intent.mark,
+      signal: run.signal,
+    })
+  );
+}
+
+/** The target's box on screen, for the mark. */
+export function markOf(e: { x: number; y: number; w: number; h: number }): Rect {
+  return { x: e.x, y: e.y, width: e.w, height: e.h };
 }

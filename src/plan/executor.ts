@@ -10,6 +10,7 @@
  */
 
 import { DeniedError } from "../desktop/guard.ts";
+import { escapeScreenText } from "../common/untrusted.ts";
 import { type Clock, realClock } from "../common/time.ts";
 import type { Services } from "../services.ts";
 import { isClick } from "./actions/click.ts";
@@ -90,23 +91,28 @@ export async function executePlan(
       run.checkpoint();
       // Only a click keeps track of an open menu; anything else may have closed it.
       if (!isClick(step.action) && step.action !== "wait" && step.action !== "read") run.menuPath = null;
-      run.reports.push(await runStep(run, step, n));
+      const report = await runStep(run, step, n);
+      // A line is one line whatever the model or the screen put into it.
+      run.reports.push({ ...report, line: escapeScreenText(report.line) });
     } catch (err) {
       const stopped = err instanceof RunStopped;
       status = stopped ? err.status : "escalated";
-      const reason = stopped || err instanceof StepFailure
-        ? err.message
-        : err instanceof DeniedError
-        ? `refused: ${err.message}`
-        : `internal error: ${(err as Error).message}`;
-      // A step that sent input is never "not run": resending it would repeat what was done.
+      const reason = escapeScreenText(
+        stopped || err instanceof StepFailure
+          ? err.message
+          : err instanceof DeniedError
+          ? `refused: ${err.message}`
+          : `internal error: ${(err as Error).message}`,
+      );
+      // A step that sent input is never "not run" nor plain "failed": resending it would repeat what was done.
       const sent = run.stepEvents > 0;
       const howFar = run.progress ?? (sent ? "its input was sent" : null);
+      const cut = stopped || (sent && err instanceof DeniedError);
       run.reports.push({
         step: n,
         action: step.action,
-        outcome: stopped ? (sent ? "partial" : "not_run") : "failed",
-        line: `${stopped ? "stopped" : "failed"}: ${reason}${howFar ? `; ${howFar}` : ""}`,
+        outcome: sent && cut ? "partial" : stopped ? "not_run" : "failed",
+        line: escapeScreenText(`${cut ? "stopped" : "failed"}: ${reason}${howFar ? `; ${howFar}` : ""}`),
       });
       const evidence = err instanceof StepFailure ? err.evidence : {};
       failure = {
@@ -115,7 +121,7 @@ export async function executePlan(
         action: step.action,
         reason,
         surface: evidence.surface ?? null,
-        target: evidence.target ?? null,
+        target: evidence.target === undefined ? null : escapeScreenText(evidence.target),
         closest: evidence.closest ?? [],
         // The user who aborted wants the screen left alone: no look.
         look: status === "escalated" ? await safeLook(run) : null,

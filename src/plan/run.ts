@@ -7,7 +7,8 @@
  */
 
 import type { Services } from "../services.ts";
-import type { InputGate, Modifier, MouseButton, Point } from "../desktop/types.ts";
+import type { InputGate, Landing, Modifier, MouseButton, Point } from "../desktop/types.ts";
+import { escapeScreenText } from "../common/untrusted.ts";
 import { frameHash } from "./expect.ts";
 import { type Look, look } from "./look.ts";
 import type { NearText } from "../common/match.ts";
@@ -90,6 +91,40 @@ export class RunStopped extends Error {
     super(message);
   }
 }
+
+/**
+ * The window a step expects its input to reach, as the look that resolved
+ * the step saw it: the focus window for keys, the window under the point
+ * for buttons and the wheel (id null: the bare desktop).
+ */
+export interface Expected {
+  kind: Landing["kind"];
+  id: string | null;
+  title: string;
+}
+
+/** An event would land elsewhere than the step was resolved for: the step stops before it. */
+export class LandingMoved extends RunStopped {
+  constructor(message: string, readonly sent: number) {
+    super(message, "escalated");
+  }
+}
+
+/** What a landing that is not the expected window is called in a reply. */
+function landingMessage(expect: Expected, landing: Landing): string {
+  const w = landing.window();
+  const now = landing.id === null || !w
+    ? "no window"
+    : `"${escapeScreenText(w.title)}"${w.app ? ` (${escapeScreenText(w.app)})` : ""}`;
+  const was = `"${expect.title}"`;
+  return expect.kind === "keys"
+    ? `the keyboard focus moved from ${was} to ${now}; input goes only to the window the step was aimed at, so the step stopped there`
+    : `the window under the pointer is now ${now}, not ${was}; input goes only to the window the step was aimed at, so the step stopped there`;
+}
+
+/** Tries of a gesture whose first event would land elsewhere (the focus still settling), and the pause between. */
+const LANDING_TRIES = 8;
+const LANDING_PAUSE_MS = 120;
 
 /**
  * The budget's counting rule: a step's input events (a key, a click, a wheel
@@ -197,26 +232,77 @@ export class Run {
     this.stepEvents++;
   }
 
-  /** A gate for a long gesture that keeps {@link progress} as `sent of total` in `verb`'s words. */
-  gate(total: number, say: (sent: number, total: number) => string): InputGate {
-    return (sent) => {
-      this.progress = say(sent, total);
-      this.event();
+  /**
+   * A gate for a gesture: before each event it keeps {@link progress} as
+   * `say` puts it (when given), stops the step when the event would land
+   * elsewhere than `expect`, then checks as {@link event} does. An event
+   * asked about twice (a click's modifiers go to the focus window, its press
+   * under the pointer) is counted once.
+   */
+  gate(total: number, say: ((sent: number, total: number) => string) | null, expect?: Expected): InputGate {
+    let counted = -1;
+    return (sent, landing) => {
+      if (say) this.progress = say(sent, total);
+      if (expect && landing.kind === expect.kind && landing.id !== expect.id) {
+        throw new LandingMoved(landingMessage(expect, landing), sent);
+      }
+      if (sent !== counted) {
+        counted = sent;
+        this.event();
+      }
+      // Past every check this event goes out: a later refusal (the guard's) finds the count right.
+      if (say) this.progress = say(sent + 1, total);
     };
   }
 
-  /** Scrolls with a checkpoint before every notch. */
-  async scroll(at: Point, notches: number): Promise<void> {
-    const gate = this.gate(Math.abs(notches), (s, t) => `scrolled ${s} of ${t} notch(es)`);
-    await this.services.desktop().scroll(at, notches, gate);
+  /**
+   * Runs a gesture; when its very first event would land elsewhere than
+   * expected (the focus still moving to the window that just came forward),
+   * waits a moment and tries again, about a second at most: nothing was sent.
+   */
+  async #landed<T>(gesture: () => Promise<T>): Promise<T> {
+    for (let i = 1;; i++) {
+      try {
+        return await gesture();
+      } catch (err) {
+        if (!(err instanceof LandingMoved) || err.sent > 0 || i >= LANDING_TRIES) throw err;
+        await this.clock.sleep(LANDING_PAUSE_MS);
+      }
+    }
+  }
+
+  /** Scrolls with a checkpoint before every notch, each landing where `expect` says. */
+  async scroll(at: Point, notches: number, expect?: Expected): Promise<void> {
+    const gate = this.gate(Math.abs(notches), (s, t) => `scrolled ${s} of ${t} notch(es)`, expect);
+    await this.#landed(() => this.services.desktop().scroll(at, notches, gate));
     this.progress = `scrolled ${Math.abs(notches)} of ${Math.abs(notches)} notch(es)`;
   }
 
-  /** Types with a checkpoint before every character. */
-  async type(text: string): Promise<void> {
+  /** Types with a checkpoint before every character, each landing where `expect` says. */
+  async type(text: string, expect?: Expected): Promise<void> {
     const total = [...text].length;
-    await this.services.desktop().type(text, this.gate(total, (s, t) => `typed ${s} of ${t} characters`));
-    this.progress = `typed ${total} of ${total} characters`;
+    const into = expect ? ` into "${expect.title}"` : "";
+    const gate = this.gate(total, (s, t) => `typed ${s} of ${t} characters${into}`, expect);
+    await this.#landed(() => this.services.desktop().type(text, gate));
+    this.progress = `typed ${total} of ${total} characters${into}`;
+  }
+
+  /** Clicks with a checkpoint before each press, landing where `expect` says. */
+  async click(
+    at: Point,
+    button: MouseButton,
+    count: number,
+    mods: Modifier[],
+    expect?: Expected,
+  ): Promise<void> {
+    const gate = this.gate(count, null, expect);
+    await this.#landed(() => this.services.desktop().click(at, button, count, mods, gate));
+  }
+
+  /** Presses a key combination after a checkpoint, landing where `expect` says. */
+  async hotkey(keys: string[], expect?: Expected): Promise<void> {
+    const gate = this.gate(1, null, expect);
+    await this.#landed(() => this.services.desktop().hotkey(keys, gate));
   }
 
   /** Moves the pointer after a checkpoint. */
@@ -225,17 +311,20 @@ export class Run {
     await this.services.desktop().move(to);
   }
 
-  /** Presses a button, after a checkpoint; letting go is never held back. */
-  async button(button: MouseButton, down: boolean): Promise<void> {
-    if (down) this.event();
-    await this.services.desktop().button(button, down);
+  /** Presses a button, after a checkpoint, landing where `expect` says; letting go is never held back. */
+  async button(button: MouseButton, down: boolean, expect?: Expected): Promise<void> {
+    const desktop = this.services.desktop();
+    if (!down) return await desktop.button(button, false);
+    const gate = this.gate(1, null, expect);
+    await this.#landed(() => desktop.button(button, true, gate));
   }
 
   /** Holds modifiers after a checkpoint; letting go is never held back. */
   async modifiers(mods: Modifier[], down: boolean): Promise<void> {
     if (!mods.length) return;
-    if (down) this.event();
-    await this.services.desktop().modifiers(mods, down);
+    const desktop = this.services.desktop();
+    if (!down) return await desktop.modifiers(mods, false);
+    await desktop.modifiers(mods, true, this.gate(1, null));
   }
 
   /** Sleeps in small slices, honouring the failsafe. */

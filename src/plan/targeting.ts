@@ -12,6 +12,8 @@ import { unionRect } from "../common/rect.ts";
 import { findWindow, iconElements, type Look, openTitles } from "./look.ts";
 import { isResolved, type Region, type Resolved, resolveTarget } from "./resolve.ts";
 import { type Run, skipOrThrow, StepFailure, type StepReport } from "./run.ts";
+import { underPointer } from "./aim.ts";
+import { escapeScreenText } from "../common/untrusted.ts";
 
 /** The parts of a target every kind of step shares. */
 export interface TargetSpec {
@@ -45,7 +47,9 @@ export async function enterWindow(run: Run, piece: string | undefined): Promise<
   const win = findWindow(state, piece);
   if (!win) {
     throw new StepFailure(
-      `no open window's title contains "${piece}"; open windows: ${openTitles(state).join(", ") || "(none)"}`,
+      `no open window's title contains "${escapeScreenText(piece)}"; open windows: ${
+        openTitles(state).join(", ") || "(none)"
+      }`,
     );
   }
   if (state.focusWindowId !== win.id) {
@@ -93,7 +97,9 @@ function describeMiss(target: TargetSpec, scope: "window" | "chrome", l: Look, o
   const other = scope === "window" ? "chrome" : "window";
   const where = scope === "window" ? `window "${l.window?.title ?? "(none)"}"` : "chrome (menus, popups)";
   const region = outside ? `; ${outside} match(es) lie outside region "${target.region}"` : "";
-  return `target "${target.text}" not found in the ${where}; searched the ${scope} surface only, not ${other}${region}`;
+  return `target "${
+    escapeScreenText(target.text)
+  }" not found in the ${where}; searched the ${scope} surface only, not ${other}${region}`;
 }
 
 /** Pause between looks while waiting for a target to appear. */
@@ -144,7 +150,7 @@ export async function findTarget(
       for (let i = 0; i < SEARCH_STEPS; i++) {
         const before = textsOf(l);
         const beforeAt = placed(l);
-        await run.scroll(park, dir * notches);
+        await run.scroll(park, dir * notches, underPointer(l, park));
         await run.settle();
         l = await run.look(l.window!.id);
         const after = textsOf(l);
@@ -172,7 +178,7 @@ export async function findTarget(
     };
     const goBack = async () => {
       if (away === 0) return;
-      await run.scroll(park, -away);
+      await run.scroll(park, -away, underPointer(l, park));
       away = 0;
       await run.settle();
       // The next search compares against what is on screen now, not what was before going back.

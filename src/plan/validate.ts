@@ -11,6 +11,7 @@
 import type { z } from "zod";
 import { type Plan, planSchema } from "./steps.ts";
 import { firstProblems, shortEcho } from "../common/nearest.ts";
+import { escapeScreenText } from "../common/untrusted.ts";
 
 /** One problem found in a plan. */
 export interface PlanError {
@@ -145,7 +146,8 @@ function actionOf(input: unknown, step: number): string {
 function describeErrors(errors: readonly PlanError[], input: unknown): string {
   const lines = errors.map((e) => {
     const where = e.step === null ? "plan" : `step ${e.step} (${actionOf(input, e.step)})`;
-    return `- ${where}: ${e.field ? `${e.field}: ` : ""}${e.message}`;
+    // A message may quote what the model sent (a key name): escaped, one line each.
+    return escapeScreenText(`- ${where}: ${e.field ? `${e.field}: ` : ""}${e.message}`);
   });
   const count = errors.length === 1 ? "1 problem" : `${errors.length} problems`;
   return [

@@ -6,6 +6,7 @@
 
 import { z } from "zod";
 import { realClock } from "../common/time.ts";
+import { escapeScreenText } from "../common/untrusted.ts";
 import { focusApp } from "../desktop/focus_app.ts";
 import { defineTool } from "./tool.ts";
 import { windowShape } from "./shared_shapes.ts";
@@ -44,7 +45,8 @@ export const focusAppTool = defineTool({
   async run(args, services, call) {
     const r = await focusApp(services.desktop(), args.app_name, args.timeout_ms, realClock, call?.signal);
     if (!r.ok) {
-      return { ok: false, text: `not focused: ${r.message}` };
+      // The message repeats the model's app name: escaped, so it cannot start a line of its own.
+      return { ok: false, text: `not focused: ${escapeScreenText(r.message)}` };
     }
     const w = r.window;
     return {

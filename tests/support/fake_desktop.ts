@@ -13,8 +13,12 @@ import { inTopLeftCorner } from "../../src/desktop/corner.ts";
 import { createServices, type Services } from "../../src/services.ts";
 import { Store } from "../../src/graph/store.ts";
 import type {
+  ClipboardSource,
   Desktop,
+  DesktopAnswer,
+  DesktopQuestion,
   InputGate,
+  Landing,
   LaunchableApp,
   Modifier,
   MouseButton,
@@ -79,6 +83,15 @@ export class FakeDesktop implements Desktop {
   running: RunningApp[] = [];
   launchable: LaunchableApp[] = [];
   clipboard: { text: string | null; note: string } = { text: null, note: "the clipboard is empty" };
+  /** Who owns the clipboard, as a backend would tell. */
+  clipboardFrom: ClipboardSource | null = null;
+  /** Other names by pid, as a backend's program index would give them. */
+  programs: Record<number, string[]> = {};
+  /** How the desktop question is answered (absent: the backend has none); the questions asked. */
+  answer?: (q: DesktopQuestion) => DesktopAnswer | Promise<DesktopAnswer>;
+  readonly questions: DesktopQuestion[] = [];
+  /** Called before each input event is checked: a test moves the focus here, mid-gesture. */
+  beforeEvent?: (kind: Landing["kind"], sent: number, desktop: FakeDesktop) => void;
 
   onClick?: (at: Point, desktop: FakeDesktop) => void;
   onScroll?: (at: Point, notches: number, desktop: FakeDesktop) => void;
@@ -144,6 +157,24 @@ export class FakeDesktop implements Desktop {
   pointer(): Point {
     return this.pointerAt;
   }
+
+  /** The window a listing shows at a point: chrome first, each front to back. */
+  windowAt(p: Point): WindowInfo | null {
+    return [...this.chrome, ...this.windowList].find((w) =>
+      p.x >= w.bounds.x && p.y >= w.bounds.y && p.x < w.bounds.x + w.bounds.width &&
+      p.y < w.bounds.y + w.bounds.height
+    ) ?? null;
+  }
+
+  /** Asks a gate about event `sent`, as a backend does: with where it lands now. */
+  #ask(gate: InputGate | undefined, sent: number, kind: Landing["kind"], at?: Point): void {
+    if (!gate) return;
+    this.beforeEvent?.(kind, sent, this);
+    const w = kind === "keys"
+      ? this.windowList.find((x) => x.id === this.focusWindowId) ?? null
+      : this.windowAt(at ?? this.pointerAt);
+    gate(sent, { kind, id: w?.id ?? null, window: () => w });
+  }
   pointerInCorner(): boolean {
     return inTopLeftCorner([{ x: 0, y: 0, ...SCREEN }], this.pointerAt);
   }
@@ -151,22 +182,32 @@ export class FakeDesktop implements Desktop {
     this.pointerAt = to;
     this.log.push(`move ${to.x},${to.y}`);
   }
-  async click(at: Point, button: MouseButton, count: number, modifiers: Modifier[]): Promise<void> {
+  async click(
+    at: Point,
+    button: MouseButton,
+    count: number,
+    modifiers: Modifier[],
+    gate?: InputGate,
+  ): Promise<void> {
     this.pointerAt = at;
+    if (modifiers.length) this.#ask(gate, 0, "keys");
+    for (let i = 0; i < count; i++) this.#ask(gate, i, "pointer", at);
     const mods = modifiers.length ? ` +${modifiers.join("+")}` : "";
     this.log.push(`click ${button}${count > 1 ? ` x${count}` : ""} ${at.x},${at.y}${mods}`);
     this.onClick?.(at, this);
   }
-  async button(button: MouseButton, down: boolean): Promise<void> {
+  async button(button: MouseButton, down: boolean, gate?: InputGate): Promise<void> {
+    if (down) this.#ask(gate, 0, "pointer");
     this.log.push(`${button} ${down ? "down" : "up"}`);
   }
-  async modifiers(mods: Modifier[], down: boolean): Promise<void> {
+  async modifiers(mods: Modifier[], down: boolean, gate?: InputGate): Promise<void> {
+    if (down) this.#ask(gate, 0, "keys");
     if (mods.length) this.log.push(`${mods.join("+")} ${down ? "down" : "up"}`);
   }
   async scroll(at: Point, notches: number, gate?: InputGate): Promise<void> {
     for (let i = 0; i < Math.abs(notches); i++) {
       try {
-        gate?.(i);
+        this.#ask(gate, i, "pointer", at);
       } catch (err) {
         if (i > 0) this.log.push(`scroll ${Math.sign(notches) * i} @ ${at.x},${at.y}`);
         throw err;
@@ -175,14 +216,15 @@ export class FakeDesktop implements Desktop {
     this.log.push(`scroll ${notches} @ ${at.x},${at.y}`);
     this.onScroll?.(at, notches, this);
   }
-  async hotkey(keys: string[]): Promise<void> {
+  async hotkey(keys: string[], gate?: InputGate): Promise<void> {
+    this.#ask(gate, 0, "keys");
     this.log.push(`hotkey ${keys.join("+")}`);
   }
   async type(t: string, gate?: InputGate): Promise<void> {
     const chars = [...t];
     for (let i = 0; i < chars.length; i++) {
       try {
-        gate?.(i);
+        this.#ask(gate, i, "keys");
       } catch (err) {
         if (i > 0) this.log.push(`type ${chars.slice(0, i).join("")}`);
         throw err;
@@ -211,6 +253,18 @@ export class FakeDesktop implements Desktop {
   }
   async readClipboard(): Promise<{ text: string | null; note: string }> {
     return this.clipboard;
+  }
+  clipboardSource(): ClipboardSource | null {
+    return this.clipboardFrom;
+  }
+  programNames(pid: number): string[] {
+    return this.programs[pid] ?? [];
+  }
+  askUser(q: DesktopQuestion): Promise<DesktopAnswer> {
+    this.questions.push(q);
+    return Promise.resolve(
+      this.answer ? this.answer(q) : { answer: "unavailable", why: "no answer scripted" },
+    );
   }
   doctorChecks(): PermissionCheck[] {
     return [];

@@ -9,6 +9,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { fileURLToPath } from "node:url";
 import { type ElicitRequest, ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { buildManifest } from "../../build/manifest.ts";
 
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -16,15 +17,32 @@ export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** How a test client answers the server's questions (MCP elicitation, form mode); absent: it cannot. */
 export type Elicit = (message: string) => "accept" | "decline" | "cancel";
 
-/** Starts the server with `deno task start` and connects a client to it. */
+/**
+ * The MCP Bundle's Linux server command, as Claude Desktop would run it from
+ * this checkout: the manifest's own permission flags, with the bundle's
+ * folder and the database folder filled in.
+ */
+export function bundleArgs(dbPath: string): string[] {
+  const m = buildManifest("0.0.0") as { server: { mcp_config: { args: string[] } } };
+  const dir = dbPath.slice(0, dbPath.lastIndexOf("/"));
+  return m.server.mcp_config.args.map((a) =>
+    a.replaceAll("${__dirname}", ROOT.replace(/\/$/, "")).replaceAll("${user_config.database_folder}", dir)
+  ).map((a, i, all) => (all[i - 1] === "--db" ? dbPath : a));
+}
+
+/**
+ * Starts the server with `deno task start` (or `args` to `deno`, such as
+ * {@link bundleArgs}) and connects a client to it.
+ */
 export async function connectServer(
   env: Record<string, string>,
   dbPath: string,
   elicit?: Elicit,
+  args: string[] = ["task", "--quiet", "start", "--db", dbPath],
 ): Promise<{ client: Client; stderr: () => string; close: () => Promise<void>; pid: number | null }> {
   const transport = new StdioClientTransport({
     command: Deno.execPath(),
-    args: ["task", "--quiet", "start", "--db", dbPath],
+    args,
     cwd: ROOT,
     env: { ...Deno.env.toObject(), ...env, NO_COLOR: "1" },
     stderr: "pipe",

@@ -15,6 +15,7 @@ import { comboKey, flagsOf, KeyRefused, MODIFIER_KEY, planHotkey, planTyping } f
 import { sleep } from "../../common/time.ts";
 import type { MacSession } from "./session.ts";
 import { currentDisplay } from "./windows.ts";
+import { keysLanding, pointerLanding } from "./landing.ts";
 
 /** CGEventTypes.h */
 const EV = {
@@ -63,14 +64,30 @@ export class MacInput {
     return pointToPixel(currentDisplay(this.s), this.globalPointer());
   }
 
-  #post(ev: Deno.PointerValue, flags = flagsOf(this.#mods)): void {
+  /** Posts through the HID tap, or to process `pid` (a key, to the app its gate checked). */
+  #post(ev: Deno.PointerValue, flags = flagsOf(this.#mods), pid: number | null = null): void {
     if (!ev) throw new Error("CGEvent creation failed");
     try {
       this.s.libs.cg.CGEventSetFlags(ev, BigInt(flags));
-      this.s.libs.cg.CGEventPost(HID_EVENT_TAP, ev);
+      const toPid = this.s.libs.cg.CGEventPostToPid;
+      if (pid !== null && toPid) toPid(pid, ev);
+      else this.s.libs.cg.CGEventPost(HID_EVENT_TAP, ev);
     } finally {
       this.s.libs.cf.CFRelease(ev);
     }
+  }
+
+  /** Asks `gate` about key event `sent`; the process to post it to (null: none checked). */
+  #keysGate(gate: InputGate | undefined, sent: number): number | null {
+    if (!gate) return null;
+    const landing = keysLanding(this.s);
+    gate(sent, landing);
+    return landing.pid;
+  }
+
+  /** Asks `gate` about a pointer event at `pt` (global points). */
+  #pointerGate(gate: InputGate | undefined, sent: number, pt: Point): void {
+    gate?.(sent, pointerLanding(this.s, pt));
   }
 
   #mouse(type: number, at: Point, button: number, clickState?: number, flags?: number): void {
@@ -109,7 +126,13 @@ export class MacInput {
     await sleep(15);
   }
 
-  async click(at: Point, button: MouseButton, count: number, modifiers: Modifier[]): Promise<void> {
+  async click(
+    at: Point,
+    button: MouseButton,
+    count: number,
+    modifiers: Modifier[],
+    gate?: InputGate,
+  ): Promise<void> {
     this.#mayPost();
     const pt = this.#toPoints(at);
     const b = BUTTONS[button];
@@ -117,6 +140,7 @@ export class MacInput {
     this.#mouse(EV.moved, pt, 0, undefined, flags);
     await sleep(15);
     for (let i = 1; i <= Math.max(1, count); i++) {
+      this.#pointerGate(gate, i - 1, pt);
       this.#mouse(b.down, pt, b.cg, i, flags);
       this.#mouse(b.up, pt, b.cg, i, flags);
       if (i < count) await sleep(30);
@@ -124,34 +148,37 @@ export class MacInput {
     await sleep(15);
   }
 
-  async button(button: MouseButton, down: boolean): Promise<void> {
+  async button(button: MouseButton, down: boolean, gate?: InputGate): Promise<void> {
     if (down) this.#mayPost();
     const b = BUTTONS[button];
-    this.#mouse(down ? b.down : b.up, this.globalPointer(), b.cg, 1);
+    const at = this.globalPointer();
+    if (down) this.#pointerGate(gate, 0, at);
+    this.#mouse(down ? b.down : b.up, at, b.cg, 1);
     if (down) this.#held.add(button);
     else this.#held.delete(button);
     await sleep(15);
   }
 
-  async modifiers(mods: Modifier[], down: boolean): Promise<void> {
+  async modifiers(mods: Modifier[], down: boolean, gate?: InputGate): Promise<void> {
     if (down) this.#mayPost();
+    const pid = down ? this.#keysGate(gate, 0) : null;
     for (const m of mods) {
       if (down) this.#mods.add(m);
       else this.#mods.delete(m);
-      this.#post(this.s.libs.cg.CGEventCreateKeyboardEvent(null, MODIFIER_KEY[m], down));
+      this.#post(this.s.libs.cg.CGEventCreateKeyboardEvent(null, MODIFIER_KEY[m], down), undefined, pid);
     }
     await sleep(10);
   }
 
   async scroll(at: Point, notches: number, gate?: InputGate): Promise<void> {
     this.#mayPost();
-    gate?.(0);
     await this.move(at);
+    const pt = this.#toPoints(at);
     // One event per notch, so a gate can stop the scroll between any two.
     // CoreGraphics counts wheel1 positive as "up"; choto counts positive as down.
     const sign = notches > 0 ? -1 : 1;
     for (let i = 0; i < Math.abs(Math.trunc(notches)); i++) {
-      if (i > 0) gate?.(i);
+      this.#pointerGate(gate, i, pt);
       this.#post(this.s.libs.cg.CGEventCreateScrollWheelEvent2(null, SCROLL_UNIT_LINE, 1, sign, 0, 0));
       await sleep(10);
     }
@@ -163,7 +190,7 @@ export class MacInput {
    * every keystroke, modifiers included). Keys already pressed are let go on
    * every exit path.
    */
-  async hotkey(keys: string[]): Promise<void> {
+  async hotkey(keys: string[], gate?: InputGate): Promise<void> {
     const combo = parseCombo(keys, "macos");
     if ("error" in combo) throw new Error(combo.error);
     // The whole press is planned on the current layout before the first event: a refusal sends nothing.
@@ -171,9 +198,10 @@ export class MacInput {
     this.#mayPost();
     const cg = this.s.libs.cg;
     const down = new Map<number, number>();
+    const pid = this.#keysGate(gate, 0);
     try {
       for (const e of events) {
-        this.#post(cg.CGEventCreateKeyboardEvent(null, e.code, e.down), e.flags);
+        this.#post(cg.CGEventCreateKeyboardEvent(null, e.code, e.down), e.flags, pid);
         if (e.down) down.set(e.code, e.flags);
         else down.delete(e.code);
       }
@@ -181,7 +209,7 @@ export class MacInput {
       // A failed post leaves keys down: release them, last pressed first, with the held flags only.
       for (const code of [...down.keys()].reverse()) {
         try {
-          this.#post(cg.CGEventCreateKeyboardEvent(null, code, false), flagsOf(this.#mods));
+          this.#post(cg.CGEventCreateKeyboardEvent(null, code, false), flagsOf(this.#mods), pid);
         } catch { /* nothing more can be done for this key */ }
       }
     }
@@ -193,12 +221,12 @@ export class MacInput {
     const steps = planTyping(text, this.s.keyboard.current());
     this.#mayPost();
     for (const [i, step] of steps.entries()) {
-      gate?.(i);
+      const pid = this.#keysGate(gate, i);
       // A typed character carries the modifiers its key needs on this layout (Shift, Option), and no others.
       for (const down of [true, false]) {
         const ev = cg.CGEventCreateKeyboardEvent(null, step.key, down);
         if (ev && step.text) cg.CGEventKeyboardSetUnicodeString(ev, BigInt(step.text.length), step.text);
-        this.#post(ev, step.flags);
+        this.#post(ev, step.flags, pid);
       }
       await sleep(4);
     }

@@ -19,8 +19,11 @@ export function applicationDirs(env: (k: string) => string | undefined): string[
   return [dataHome, ...dataDirs].filter(Boolean).map((d) => join(d, "applications"));
 }
 
-/** Every launchable application from `.desktop` files. */
-export async function desktopApps(): Promise<LaunchableApp[]> {
+/**
+ * The applications of every `.desktop` file, the first of a name winning;
+ * `hidden` keeps the Hidden and NoDisplay ones too.
+ */
+function readEntries(hidden: boolean): LaunchableApp[] {
   const out: LaunchableApp[] = [];
   const seen = new Set<string>();
   for (const dir of applicationDirs(envVar)) {
@@ -34,15 +37,46 @@ export async function desktopApps(): Promise<LaunchableApp[]> {
       if (!e.name.endsWith(".desktop") || seen.has(e.name)) continue;
       seen.add(e.name);
       try {
-        const entry = parseDesktopEntry(await Deno.readTextFile(join(dir, e.name)));
-        // Hidden entries are deleted ones; NoDisplay ones are helpers and settings pages, not applications.
-        if (entry && !entry.hidden) out.push(toLaunchable(entry));
+        const entry = parseDesktopEntry(Deno.readTextFileSync(join(dir, e.name)));
+        if (entry && (hidden || !entry.hidden)) out.push(toLaunchable(entry));
       } catch {
         // An unreadable entry is skipped like a broken one would be by a desktop.
       }
     }
   }
   return out;
+}
+
+/**
+ * Every launchable application from `.desktop` files. Hidden entries are
+ * deleted ones; NoDisplay ones are helpers and settings pages, not applications.
+ */
+export async function desktopApps(): Promise<LaunchableApp[]> {
+  return readEntries(false);
+}
+
+/**
+ * Every application a desktop entry names, Hidden and NoDisplay ones
+ * included, for the deny list's program index: a denied app is denied
+ * however it is started.
+ */
+export function desktopAppsSync(): LaunchableApp[] {
+  return readEntries(true);
+}
+
+/** The full path of `bin` on PATH (or `bin` itself when it is a path), or null. */
+export function onPath(bin: string): string | null {
+  if (bin.includes("/")) return bin;
+  for (const dir of (envVar("PATH") ?? "").split(":")) {
+    if (!dir) continue;
+    try {
+      const st = Deno.statSync(join(dir, bin));
+      if (st.isFile && (st.mode ?? 0o111) & 0o111) return join(dir, bin);
+    } catch {
+      // not in this folder
+    }
+  }
+  return null;
 }
 
 /** An executable on PATH named exactly `name`, as a launch recipe. */

@@ -7,8 +7,31 @@
  */
 
 import { X, XLayout } from "../../../ffi/x11/libx11.ts";
+import type { ClipboardSource } from "../types.ts";
+import { clientPid } from "./client_pid.ts";
 import type { XConnection } from "./connection.ts";
+import { parseWmClass } from "./window_types.ts";
 import { sleep } from "../../common/time.ts";
+
+/**
+ * Who owns the CLIPBOARD selection: the owner window's process (asked of the
+ * server, else the window's `_NET_WM_PID`) and the window's own class, if it
+ * has one (toolkits own the selection through a hidden window). Null when
+ * nobody owns it.
+ */
+export function clipboardOwner(c: XConnection): ClipboardSource | null {
+  const owner = c.x.XGetSelectionOwner(c.display, c.atom("CLIPBOARD"));
+  if (owner === 0n) return null;
+  const cls = c.property(owner, X.XA_WM_CLASS);
+  const pidProp = c.property(owner, "_NET_WM_PID", X.XA_CARDINAL);
+  const pid = clientPid(c, owner) ?? (pidProp?.items.length ? Number(pidProp.items[0]) : null);
+  return {
+    pid,
+    names: cls ? parseWmClass(cls.bytes).filter(Boolean) : [],
+    generation: null,
+    concealed: false,
+  };
+}
 
 /** The clipboard's text, or null with a note saying why there is none. */
 export async function readClipboardText(

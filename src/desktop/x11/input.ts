@@ -11,6 +11,7 @@ import { X } from "../../../ffi/x11/libx11.ts";
 import type { InputGate, Modifier, MouseButton, Point } from "../types.ts";
 import type { XConnection } from "./connection.ts";
 import { charKeysym, keyKeysym, MODIFIER_KEYSYMS } from "./keysyms.ts";
+import { XLandings } from "./landing.ts";
 import { sleep } from "../../common/time.ts";
 
 const BUTTON: Record<MouseButton, number> = { left: 1, middle: 2, right: 3 };
@@ -78,12 +79,42 @@ class Keymap {
   }
 }
 
-/** XTEST-backed input for one connection. */
+/**
+ * XTEST-backed input for one connection. With a gate, each event is sent
+ * inside one server grab together with the gate's look at where it lands:
+ * no other client (the window manager giving a new window the focus) runs
+ * between the check and the event. The grab is held for the check and one
+ * event (a key's press and release, a button press, a wheel notch), never
+ * across a wait.
+ */
 export class XInput {
   #keymap: Keymap;
+  #landings: XLandings;
 
   constructor(private c: XConnection) {
     this.#keymap = new Keymap(c);
+    this.#landings = new XLandings(c);
+  }
+
+  /**
+   * Runs `send` after asking `gate` about event `sent`, with the server held
+   * still across both; without a gate it just sends.
+   */
+  #checked(gate: InputGate | undefined, sent: number, kind: "keys" | "pointer", send: () => void): void {
+    if (!gate) {
+      send();
+      this.c.sync();
+      return;
+    }
+    if (sent === 0) this.#landings.reset();
+    this.c.x.XGrabServer(this.c.display);
+    try {
+      gate(sent, kind === "keys" ? this.#landings.keys() : this.#landings.pointer());
+      send();
+    } finally {
+      this.c.x.XUngrabServer(this.c.display);
+      this.c.sync();
+    }
   }
 
   move(to: Point): void {
@@ -91,48 +122,66 @@ export class XInput {
     this.c.sync();
   }
 
-  button(button: MouseButton, down: boolean): void {
-    this.c.xtst.XTestFakeButtonEvent(this.c.display, BUTTON[button], down ? X.True : X.False, 0n);
-    this.c.sync();
+  button(button: MouseButton, down: boolean, gate?: InputGate): void {
+    const send = () =>
+      this.c.xtst.XTestFakeButtonEvent(this.c.display, BUTTON[button], down ? X.True : X.False, 0n);
+    // Letting go is never held back.
+    if (down) this.#checked(gate, 0, "pointer", send);
+    else this.#checked(undefined, 0, "pointer", send);
   }
 
-  async click(at: Point, button: MouseButton, count: number): Promise<void> {
+  /** Clicks with `mods` held; the gate hears of the modifiers (where the keys go) and of each press. */
+  async click(
+    at: Point,
+    button: MouseButton,
+    count: number,
+    mods: Modifier[],
+    gate?: InputGate,
+  ): Promise<void> {
     this.move(at);
     // Apps ignore a click that lands in the same instant as the motion.
     await sleep(30);
-    for (let i = 0; i < count; i++) {
-      this.button(button, true);
-      await sleep(15);
-      this.button(button, false);
-      if (i + 1 < count) await sleep(60);
+    if (mods.length) this.modifiers(mods, true, gate);
+    try {
+      for (let i = 0; i < count; i++) {
+        this.#checked(gate, i, "pointer", () => {
+          this.c.xtst.XTestFakeButtonEvent(this.c.display, BUTTON[button], X.True, 0n);
+        });
+        await sleep(15);
+        this.button(button, false);
+        if (i + 1 < count) await sleep(60);
+      }
+    } finally {
+      if (mods.length) this.modifiers(mods, false);
     }
   }
 
   async scroll(at: Point, notches: number, gate?: InputGate): Promise<void> {
-    gate?.(0);
     this.move(at);
     await sleep(20);
     const b = notches > 0 ? WHEEL_DOWN : WHEEL_UP;
     for (let i = 0; i < Math.abs(notches); i++) {
-      if (i > 0) gate?.(i);
-      this.c.xtst.XTestFakeButtonEvent(this.c.display, b, X.True, 0n);
-      this.c.xtst.XTestFakeButtonEvent(this.c.display, b, X.False, 0n);
-      this.c.sync();
+      this.#checked(gate, i, "pointer", () => {
+        this.c.xtst.XTestFakeButtonEvent(this.c.display, b, X.True, 0n);
+        this.c.xtst.XTestFakeButtonEvent(this.c.display, b, X.False, 0n);
+      });
       await sleep(25);
     }
   }
 
-  modifiers(mods: Modifier[], down: boolean): void {
+  modifiers(mods: Modifier[], down: boolean, gate?: InputGate): void {
     const ordered = down ? mods : [...mods].reverse();
-    for (const m of ordered) {
-      const place = this.#keymap.find(MODIFIER_KEYSYMS[m]);
-      if (place) this.#key(place.keycode, down);
-    }
-    this.c.sync();
+    const send = () => {
+      for (const m of ordered) {
+        const place = this.#keymap.find(MODIFIER_KEYSYMS[m]);
+        if (place) this.#key(place.keycode, down);
+      }
+    };
+    this.#checked(down ? gate : undefined, 0, "keys", send);
   }
 
-  /** Presses a combination: modifiers down, key down/up, modifiers up. */
-  async hotkey(mods: Modifier[], key: string | null): Promise<void> {
+  /** Presses a combination: modifiers down, key down/up, modifiers up, in one checked event. */
+  async hotkey(mods: Modifier[], key: string | null, gate?: InputGate): Promise<void> {
     let place: KeyPlace | null = null;
     let borrowed: number | null = null;
     if (key !== null) {
@@ -147,37 +196,41 @@ export class XInput {
     const all = [...mods];
     // A key that sits on the Shift level (e.g. "+" on a US layout) needs Shift too.
     if (place?.shift && !all.includes("shift")) all.push("shift");
-    this.modifiers(all, true);
-    if (place) {
-      this.#key(place.keycode, true);
-      this.c.sync();
-      await sleep(10);
-      this.#key(place.keycode, false);
-      this.c.sync();
+    const codes = all.map((m) => this.#keymap.find(MODIFIER_KEYSYMS[m])?.keycode)
+      .filter((k): k is number => k !== undefined);
+    try {
+      // The whole combination is one event: nothing can take the focus between its keys.
+      this.#checked(gate, 0, "keys", () => {
+        for (const k of codes) this.#key(k, true);
+        if (place) {
+          this.#key(place.keycode, true);
+          this.#key(place.keycode, false);
+        }
+        for (const k of [...codes].reverse()) this.#key(k, false);
+      });
+    } finally {
+      if (borrowed !== null) await this.#restore([borrowed]);
     }
-    this.modifiers(all, false);
-    if (borrowed !== null) await this.#restore([borrowed]);
   }
 
   /** Types text, one character at a time. */
   async type(text: string, gate?: InputGate): Promise<void> {
     const chars = [...text];
-    gate?.(0);
     const missing = [...new Set(chars.map(charKeysym))].filter((s) => !this.#keymap.find(s));
     const borrowed = missing.length ? await this.#borrow(missing) : new Map<number, number>();
     try {
       for (const [i, ch] of chars.entries()) {
-        if (i > 0) gate?.(i);
         const sym = charKeysym(ch);
         const place = this.#keymap.find(sym) ??
           (borrowed.has(sym) ? { keycode: borrowed.get(sym)!, shift: false } : null);
         if (!place) throw new Error(`cannot type U+${ch.codePointAt(0)!.toString(16)}`);
         const shift = place.shift ? this.#keymap.find(MODIFIER_KEYSYMS.shift) : null;
-        if (shift) this.#key(shift.keycode, true);
-        this.#key(place.keycode, true);
-        this.#key(place.keycode, false);
-        if (shift) this.#key(shift.keycode, false);
-        this.c.sync();
+        this.#checked(gate, i, "keys", () => {
+          if (shift) this.#key(shift.keycode, true);
+          this.#key(place.keycode, true);
+          this.#key(place.keycode, false);
+          if (shift) this.#key(shift.keycode, false);
+        });
         // About xdotool's pace: toolkits that react to each key (autocompletion in file
         // choosers, search-as-you-type) fall behind and interleave when keys come faster.
         await sleep(12);

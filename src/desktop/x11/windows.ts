@@ -10,6 +10,7 @@ import type { Rect, WindowInfo, WindowState } from "../types.ts";
 import type { XConnection } from "./connection.ts";
 import { appNameOf, frameBounds, isChromeKind, kindOfType, parseWmClass } from "./window_types.ts";
 import { overlapArea } from "../../common/rect.ts";
+import { clientPid } from "./client_pid.ts";
 
 interface Attributes {
   x: number;
@@ -54,13 +55,15 @@ function describe(c: XConnection, window: bigint, attrs: Attributes): WindowInfo
   const title = c.text(window, "_NET_WM_NAME") ?? c.text(window, X.XA_WM_NAME) ?? "";
   const cls = c.property(window, X.XA_WM_CLASS);
   const [resName, resClass] = cls ? parseWmClass(cls.bytes) : ["", ""];
-  const pidProp = c.property(window, "_NET_WM_PID", X.XA_CARDINAL);
+  // The server knows the real owner; _NET_WM_PID is only what the program says (and many never say).
+  const xresPid = clientPid(c, window);
+  const pidProp = xresPid === null ? c.property(window, "_NET_WM_PID", X.XA_CARDINAL) : null;
   const extents = c.property(window, "_NET_FRAME_EXTENTS", X.XA_CARDINAL);
   const transientFor = c.property(window, X.XA_WM_TRANSIENT_FOR, X.XA_WINDOW);
   return {
     id: `0x${window.toString(16)}`,
     app: appNameOf(resName, resClass),
-    pid: pidProp?.items.length ? Number(pidProp.items[0]) : null,
+    pid: xresPid ?? (pidProp?.items.length ? Number(pidProp.items[0]) : null),
     title,
     bounds: frameBounds(
       clientRect(c, window, attrs),
@@ -68,7 +71,14 @@ function describe(c: XConnection, window: bigint, attrs: Attributes): WindowInfo
     ),
     kind: kindOfType(windowType(c, window), attrs.overrideRedirect),
     transient: Boolean(transientFor?.items.length && transientFor.items[0] !== 0n),
+    aliases: [resName, resClass].filter(Boolean),
   };
+}
+
+/** One window described as a listing would, or null when it is gone. */
+export function describeWindow(c: XConnection, window: bigint): WindowInfo | null {
+  const attrs = attributes(c, window);
+  return attrs ? describe(c, window, attrs) : null;
 }
 
 /** Managed top-level windows, bottom to top; null when no EWMH window manager runs. */

@@ -11,7 +11,8 @@ import { detailSuffix, matchInfo, matchLine, quote } from "../report.ts";
 import type { Run, StepReport } from "../run.ts";
 import type { Step } from "../steps.ts";
 import { findOrSkip } from "../targeting.ts";
-import { confirmStep, destructiveLabel } from "../confirm.ts";
+import { confirmStep, destructiveLabel, markOf } from "../confirm.ts";
+import { underPointer } from "../aim.ts";
 import { beforeOf, remember, verify } from "../verify.ts";
 
 type ClickStep = Extract<Step, { action: "click" | "double_click" | "right_click" }>;
@@ -44,11 +45,12 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
       app: found.look.window?.app ?? null,
       window: found.look.window?.title ?? null,
       step: n,
+      label,
+      mark: markOf(found.element),
     });
   }
-  run.event();
   run.services.audit.aimAt(found.element.text);
-  await run.services.desktop().click(found.point, button, count, step.modifiers ?? []);
+  await run.click(found.point, button, count, step.modifiers ?? [], underPointer(found.look, found.point));
   const after = await verify(run, step.expect, beforeOf(found.look), step.timeout_ms);
   const via = menu ? menu.texts.join(" > ") : null;
   const moved = remember(run, found.look, after.look, step.action, found.element.text, found.scope, via);

@@ -9,7 +9,7 @@
  * @module
  */
 
-import type { Point } from "../../desktop/types.ts";
+import type { Point, Rect } from "../../desktop/types.ts";
 import type { Element } from "../../ocr/types.ts";
 import type { Look } from "../look.ts";
 import { findReadout, notationOf, parseReadout, withinTolerance } from "../readout.ts";
@@ -18,7 +18,11 @@ import { type Run, StepFailure, type StepReport } from "../run.ts";
 import type { Step, Waypoint } from "../steps.ts";
 import { enterWindow, surfaceOf } from "../targeting.ts";
 import { detailSuffix } from "../report.ts";
-import { confirmStep, destructiveLabel } from "../confirm.ts";
+import { confirmStep, destructiveLabel, markOf } from "../confirm.ts";
+import { underPointer } from "../aim.ts";
+import { iconElements } from "../look.ts";
+import { containsPoint } from "../../common/rect.ts";
+import { escapeScreenText } from "../../common/untrusted.ts";
 import { beforeOf, verify } from "../verify.ts";
 
 type DragStep = Extract<Step, { action: "drag" }>;
@@ -45,7 +49,9 @@ function resolveWaypoint(l: Look, wp: Waypoint, i: number): Resolved {
   const r = resolveTarget(wp.target.text, s.elements, s.area, wp.target.region);
   if (!isResolved(r)) {
     throw new StepFailure(
-      `waypoint ${i + 1}: "${wp.target.text}" not found on the ${scope} surface; the drag did not start`,
+      `waypoint ${i + 1}: "${
+        escapeScreenText(wp.target.text)
+      }" not found on the ${scope} surface; the drag did not start`,
       { surface: scope, target: wp.target.text, closest: r.closest, look: l },
     );
   }
@@ -54,7 +60,7 @@ function resolveWaypoint(l: Look, wp: Waypoint, i: number): Resolved {
   const offset = dx || dy ? ` ${dx >= 0 ? "+" : ""}${dx},${dy >= 0 ? "+" : ""}${dy}` : "";
   return {
     point: { x: Math.round(r.point.x + dx), y: Math.round(r.point.y + dy) },
-    label: `"${r.element.text}"${offset}`,
+    label: `"${escapeScreenText(r.element.text)}"${offset}`,
     text: r.element.text,
   };
 }
@@ -91,7 +97,9 @@ function windowOf(step: DragStep): string | undefined {
   for (const wp of step.path) if ("target" in wp && wp.target.window) names.add(wp.target.window);
   if (step.until_readout?.watch.window) names.add(step.until_readout.watch.window);
   if (names.size > 1) {
-    throw new StepFailure(`all waypoints must be in one window, but they name ${[...names].join(", ")}`);
+    throw new StepFailure(
+      `all waypoints must be in one window, but they name ${[...names].map(escapeScreenText).join(", ")}`,
+    );
   }
   return [...names][0];
 }
@@ -140,6 +148,23 @@ async function resolvePath(
   }
 }
 
+/**
+ * The destructive label at one end of a drag: the text its waypoint was
+ * found by, or the text (or named icon) under its point, raw coordinates
+ * included; with the box to mark.
+ */
+function destructiveEnd(run: Run, l: Look, end: Resolved): { label: string; mark?: Rect } | null {
+  const policy = run.services.policy;
+  const byText = end.text === null ? null : destructiveLabel(policy, end.text);
+  const under = [...l.chromeElements, ...l.windowElements, ...iconElements(l.icons)]
+    .filter((e) => containsPoint(markOf(e), end.point.x, end.point.y));
+  for (const e of under) {
+    const label = destructiveLabel(policy, e.text);
+    if (label) return { label, mark: markOf(e) };
+  }
+  return byText ? { label: byText } : null;
+}
+
 /** Runs a drag step, then checks its expect against the screen as it was before the gesture. */
 export async function dragStep(run: Run, step: DragStep, n: number): Promise<StepReport> {
   const { report, before } = await gesture(run, step, n);
@@ -159,17 +184,21 @@ async function gesture(
   const { look: l, points } = await resolvePath(run, step, win?.id);
   // A slider drag pushes along its first segment only.
   refuseDeniedPath(run, (step.until_readout ? points.slice(0, 2) : points).map((p) => p.point));
-  // Dropping on "Delete" or "Remove" is as destructive as clicking it: the user says yes first.
-  const drop = points[points.length - 1];
-  const label = drop.text === null ? null : destructiveLabel(run.services.policy, drop.text);
-  if (label && !step.until_readout) {
+  // Pressing on "Delete" and letting go there clicks it; dropping onto "Remove" is as destructive:
+  // both ends are checked, by the text they were found by and by what lies under the point.
+  const ends = step.until_readout ? [points[0]] : [points[0], points[points.length - 1]];
+  const hit = ends.map((p) => destructiveEnd(run, l, p)).find((h) => h !== null);
+  if (hit) {
     await confirmStep(run, {
-      what: `drag ${points[0].label} onto ${drop.label}`,
+      what: `drag ${points[0].label} onto ${points[points.length - 1].label}`,
       app: l.window?.app ?? null,
       window: l.window?.title ?? null,
       step: n,
+      label: hit.label,
+      mark: hit.mark,
     });
   }
+  const press = underPointer(l, points[0].point);
   const mods = step.modifiers ?? [];
   const base = { step: n, action: "drag" };
 
@@ -178,7 +207,7 @@ async function gesture(
     await run.modifiers(mods, true);
     try {
       await run.clock.sleep(40);
-      await run.button("left", true);
+      await run.button("left", true, press);
       for (let i = 1; i < points.length; i++) {
         run.progress = `dragged through ${i - 1} of ${points.length - 1} segment(s), then let go`;
         await glide(run, points[i - 1].point, points[i].point);
@@ -235,7 +264,7 @@ async function gesture(
   await run.modifiers(mods, true);
   try {
     await run.clock.sleep(40);
-    await run.button("left", true);
+    await run.button("left", true, press);
     let current = p0;
     while (pushes < MAX_PUSHES) {
       run.progress = `made ${pushes} of up to ${MAX_PUSHES} push(es), then let go`;

@@ -8,7 +8,9 @@ import { detailSuffix } from "../report.ts";
 import { type Run, StepFailure, type StepReport } from "../run.ts";
 import type { Step } from "../steps.ts";
 import { beforeOf, remember, verify } from "../verify.ts";
-import { confirmStep, destructiveHotkey } from "../confirm.ts";
+import { buttonKeyOf, confirmStep, destructiveHotkey, dialogButtonFor } from "../confirm.ts";
+import { focusOf } from "../aim.ts";
+import { escapeScreenText } from "../../common/untrusted.ts";
 
 type HotkeyStep = Extract<Step, { action: "hotkey" }>;
 
@@ -17,26 +19,30 @@ export async function hotkeyStep(run: Run, step: HotkeyStep, n: number): Promise
   const desktop = run.services.desktop();
   const before = await run.look();
   const app = before.window?.app ?? null;
-  if (destructiveHotkey(step.keys, app)) {
+  const keys = escapeScreenText(step.keys.join("+"));
+  const button = dialogButtonFor(run.services.policy, buttonKeyOf(step.keys), before);
+  if (destructiveHotkey(step.keys, app) || button) {
     await confirmStep(run, {
-      what: `press ${step.keys.join("+")}`,
+      what: button
+        ? `press ${keys}, which presses the dialog's button "${escapeScreenText(button)}"`
+        : `press ${keys}`,
       app,
       window: before.window?.title ?? null,
       step: n,
+      label: button ?? undefined,
     });
   }
   // The layout may have changed since the plan was checked: refuse before anything counts as sent.
   const refused = desktop.keyRefusal?.(step.keys);
   if (refused) throw new StepFailure(refused);
-  run.event();
-  await desktop.hotkey(step.keys);
+  await run.hotkey(step.keys, focusOf(before));
   const after = await verify(run, step.expect, beforeOf(before), step.timeout_ms);
-  const moved = remember(run, before, after.look, "hotkey", step.keys.join("+"), "window");
+  const moved = remember(run, before, after.look, "hotkey", keys, "window");
   const note = step.keys.includes("cmd") && desktop.platform !== "macos" ? ` (${desktop.cmdMeaning})` : "";
   return {
     step: n,
     action: step.action,
     outcome: "done",
-    line: `hotkey ${step.keys.join("+")}${note}${moved}${detailSuffix(after.detail)}`,
+    line: `hotkey ${keys}${note}${moved}${detailSuffix(after.detail)}`,
   };
 }

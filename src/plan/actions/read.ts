@@ -15,6 +15,7 @@ import { inRegion } from "../resolve.ts";
 import { type Run, skipOrThrow, StepFailure, type StepReport } from "../run.ts";
 import type { Step } from "../steps.ts";
 import { busiestPoint, enterWindow, surfaceOf } from "../targeting.ts";
+import { underPointer } from "../aim.ts";
 
 type ReadStep = Extract<Step, { action: "read" }>;
 
@@ -130,6 +131,7 @@ export async function readStep(run: Run, step: ReadStep, n: number): Promise<Ste
     });
     const right = win.bounds.x + win.bounds.width;
     const shots: Element[][] = [documentText(regionElements(l, step), right)];
+    const aim = underPointer(l, park);
     let notches = 0;
     let stop = "the end of the document was reached";
     try {
@@ -139,7 +141,7 @@ export async function readStep(run: Run, step: ReadStep, n: number): Promise<Ste
             `the action budget (${run.maxActions}) was nearly used up; raise max_actions to read further`;
           break;
         }
-        await run.scroll(park, READ_NOTCHES);
+        await run.scroll(park, READ_NOTCHES, aim);
         notches += READ_NOTCHES;
         await run.settle();
         l = await run.look(win.id);

@@ -12,6 +12,7 @@ import type { Run, StepReport } from "../run.ts";
 import type { Step } from "../steps.ts";
 import { busiestPoint, findOrSkip } from "../targeting.ts";
 import { beforeOf, verify } from "../verify.ts";
+import { underPointer } from "../aim.ts";
 
 type ScrollStep = Extract<Step, { action: "scroll" }>;
 
@@ -36,7 +37,7 @@ export async function scrollStep(run: Run, step: ScrollStep, n: number): Promise
     });
     where = `over ${quote(before.window?.title ?? "the screen")} @ (${at.x},${at.y})`;
   }
-  await run.scroll(at, step.amount);
+  await run.scroll(at, step.amount, underPointer(before, at));
   const after = await verify(run, step.expect, beforeOf(before), step.timeout_ms);
   return {
     step: n,

@@ -5,10 +5,12 @@
  */
 
 import { detailSuffix, quote } from "../report.ts";
+import { escapeScreenText } from "../../common/untrusted.ts";
 import type { Run, StepReport } from "../run.ts";
 import type { Step } from "../steps.ts";
 import { beforeOf, verify } from "../verify.ts";
-import { confirmStep, runsCommand } from "../confirm.ts";
+import { buttonKeyOf, confirmStep, dialogButtonFor, runsCommand } from "../confirm.ts";
+import { focusOf } from "../aim.ts";
 
 type TypeStep = Extract<Step, { action: "type" }>;
 
@@ -16,22 +18,31 @@ type TypeStep = Extract<Step, { action: "type" }>;
 export async function typeStep(run: Run, step: TypeStep, n: number): Promise<StepReport> {
   const before = await run.look();
   const app = before.window?.app ?? null;
-  if (runsCommand(step.text, app)) {
+  const shownText = escapeScreenText(JSON.stringify(step.text));
+  // A newline typed into a dialog presses its default button.
+  const button = /[\r\n]/.test(step.text)
+    ? dialogButtonFor(run.services.policy, buttonKeyOf(["enter"]), before)
+    : null;
+  if (runsCommand(step.text, app) || button) {
     await confirmStep(run, {
-      what: `type ${JSON.stringify(step.text)} (a newline runs it as a command)`,
+      what: button
+        ? `type ${shownText}, whose newline presses the dialog's button "${escapeScreenText(button)}"`
+        : `type ${shownText} (a newline runs it as a command)`,
       app,
       window: before.window?.title ?? null,
       step: n,
+      label: button ?? undefined,
     });
   }
-  await run.type(step.text);
+  // Every key goes to the window that had the focus when the step began, or the step stops.
+  await run.type(step.text, focusOf(before));
   const after = await verify(run, step.expect, beforeOf(before), step.timeout_ms);
   const shown = step.text.length > 40 ? `${step.text.slice(0, 40)}…` : step.text;
   return {
     step: n,
     action: step.action,
     outcome: "done",
-    line: `type ${JSON.stringify(shown)} (${[...step.text].length} chars) into ${
+    line: `type ${escapeScreenText(JSON.stringify(shown))} (${[...step.text].length} chars) into ${
       quote(before.window?.title ?? "the focused window")
     }${detailSuffix(after.detail)}`,
   };

@@ -1,0 +1,32 @@
+/**
+ * Which window a step's input is meant for, read from the look that
+ * resolved the step: the window under the target point for buttons and the
+ * wheel, the focus window for keys. The run stops a step whose events would
+ * land anywhere else (run.ts).
+ *
+ * @module
+ */
+
+import { containsPoint } from "../common/rect.ts";
+import type { Point, WindowInfo, WindowState } from "../desktop/types.ts";
+import type { Look } from "./look.ts";
+import type { Expected } from "./run.ts";
+
+/** The window a listing shows at a point: chrome (menus, popups) above app windows, each front to back. */
+export function windowAt(state: WindowState, p: Point): WindowInfo | null {
+  return [...state.chrome, ...state.windows].find((w) => containsPoint(w.bounds, p.x, p.y)) ?? null;
+}
+
+/** What a button or wheel event at `p` should reach. */
+export function underPointer(l: Look, p: Point): Expected {
+  const w = windowAt(l.state, p);
+  return { kind: "pointer", id: w?.id ?? null, title: w?.title ?? "the desktop" };
+}
+
+/** What a key should reach: the focus window, when the look knew one. */
+export function focusOf(l: Look): Expected | undefined {
+  const id = l.state.focusWindowId;
+  if (id === null) return undefined;
+  const w = l.state.windows.find((x) => x.id === id);
+  return { kind: "keys", id, title: w?.title ?? "" };
+}
