@@ -41,6 +41,7 @@ import { ACTOR, type Actor } from "./tools/support/actor.ts";
 import { capReply } from "./tools/support/reply_cap.ts";
 import { firstProblems, nearestName, shortEcho, unknownFieldHint } from "./common/nearest.ts";
 import { VERSION } from "./version.ts";
+import { DisplayLost } from "./desktop/display_lost.ts";
 
 /** Every registered tool, in the order `tools/list` shows them. */
 // deno-lint-ignore no-explicit-any
@@ -188,11 +189,15 @@ async function callTool<In extends Shape, Out extends Shape>(
       tool.carriesScreenText ? { ...reply, text: `${reply.text}\n${SCREEN_TEXT_NOTICE}` } : reply,
     );
   } catch (err) {
+    // These say what happened and what to do themselves; anything else is a surprise worth a doctor run.
+    const known = err instanceof DisplayLost;
     return toResult({
       ok: false,
-      text: `${tool.name} failed: ${
-        (err as Error).message
-      }\nNothing further was done. Run \`choto doctor\` if this looks like a setup problem; otherwise observe and retry.`,
+      text: `${tool.name} failed: ${(err as Error).message}${
+        known
+          ? ""
+          : "\nNothing further was done. Run `choto doctor` if this looks like a setup problem; otherwise observe and retry."
+      }`,
     });
   }
 }

@@ -10,6 +10,7 @@
  */
 
 import { DeniedError } from "../desktop/guard.ts";
+import { DisplayLost } from "../desktop/display_lost.ts";
 import { type Clock, realClock } from "../common/time.ts";
 import type { Services } from "../services.ts";
 import { isClick } from "./actions/click.ts";
@@ -71,7 +72,7 @@ export async function executePlan(
     } catch (err) {
       const stopped = err instanceof RunStopped;
       status = stopped ? err.status : "escalated";
-      const reason = stopped || err instanceof StepFailure
+      const reason = stopped || err instanceof StepFailure || err instanceof DisplayLost
         ? err.message
         : err instanceof DeniedError
         ? `refused: ${err.message}`
