@@ -41,6 +41,7 @@ import { ACTOR, type Actor } from "./tools/support/actor.ts";
 import { capReply } from "./tools/support/reply_cap.ts";
 import { firstProblems, nearestName, shortEcho, unknownFieldHint } from "./common/nearest.ts";
 import { VERSION } from "./version.ts";
+import { StoreFault } from "./graph/store_fault.ts";
 import { DisplayLost } from "./desktop/display_lost.ts";
 
 /** Every registered tool, in the order `tools/list` shows them. */
@@ -190,7 +191,7 @@ async function callTool<In extends Shape, Out extends Shape>(
     );
   } catch (err) {
     // These say what happened and what to do themselves; anything else is a surprise worth a doctor run.
-    const known = err instanceof DisplayLost;
+    const known = err instanceof StoreFault || err instanceof DisplayLost;
     return toResult({
       ok: false,
       text: `${tool.name} failed: ${(err as Error).message}${

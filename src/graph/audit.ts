@@ -67,7 +67,7 @@ export class AuditLog {
   record(e: AuditEvent): void {
     const typed = e.typed ?? null;
     try {
-      this.store.q("audit_insert").run({
+      this.store.write("audit_insert", {
         at: this.opts.now(),
         kind: e.kind,
         call_id: this.#call?.id ?? null,
@@ -82,7 +82,7 @@ export class AuditLog {
         text_sha256: typed === null ? null : createHash("sha256").update(typed).digest("hex"),
         text: typed !== null && this.opts.keepText ? typed : null,
         outcome: e.outcome ?? null,
-      });
+      }, `the audit row for ${e.kind} "${e.action}"`);
     } catch (err) {
       console.error(`choto: could not write the audit log: ${(err as Error).message}`);
     }
@@ -92,7 +92,7 @@ export class AuditLog {
   /** Deletes rows older than the retention; the number deleted. */
   prune(): number {
     const before = this.opts.now() - this.opts.retentionDays * 86_400_000;
-    return Number(this.store.q("audit_prune").run({ before }).changes);
+    return this.store.write("audit_prune", { before }, "the pruning of the audit log");
   }
 }
 

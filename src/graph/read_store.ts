@@ -14,7 +14,7 @@ import type { Store } from "./store.ts";
 export function storedReadMemory(store: Store, now: () => number = Date.now): ReadMemory {
   return {
     load(kind: ReadingKind, limit: number): Reading[] {
-      store.tx(() => store.q("read_memory_trim").run({ kind, keep: limit }));
+      store.tx(() => store.q("read_memory_trim").run({ kind, keep: limit }), "the trim of the read memory");
       return store.all<{ key: string; words: string }>("read_memory_load", { kind, limit })
         .map((r) => ({ kind, key: r.key, words: JSON.parse(r.words) as OcrWord[] }));
     },
@@ -30,7 +30,7 @@ export function storedReadMemory(store: Store, now: () => number = Date.now): Re
             read_at,
           });
         }
-      });
+      }, `${readings.length} reading(s) of the screen reader`);
     },
   };
 }
