@@ -12,6 +12,7 @@
 
 import { SCREEN_TEXT_NOTICE } from "./common/untrusted.ts";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
   type CallToolRequest,
@@ -70,6 +71,12 @@ const INSTRUCTIONS = [
   "Apps on the user's deny list are never shown or touched; only the user can change that list or the other safety settings.",
 ].join(" ");
 
+/**
+ * One JSON Schema validator for every server instance (it checks elicitation answers): each HTTP
+ * session builds a server, and a validator of its own would be most of what a session costs.
+ */
+const VALIDATOR = new AjvJsonSchemaValidator();
+
 /** How long the user has to answer a confirmation before it counts as dismissed. */
 const ASK_TIMEOUT_MS = 5 * 60_000;
 
@@ -83,9 +90,9 @@ export function createServer(
 ): Server {
   const server = new Server(
     { name: "choto", title: "choto desktop control", version: VERSION },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: VALIDATOR },
   );
-  const listing = tools.map(describeTool);
+  const listing = listingOf(tools);
   const byName = new Map(tools.map((t) => [t.name, t]));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
   server.setRequestHandler(CallToolRequestSchema, async (request: CallToolRequest, extra: RequestExtra) => {
@@ -125,6 +132,16 @@ export function createServer(
     return await (tool.actsOnScreen ? actor.run(tool.name, extra.signal, acting) : call(extra.signal));
   });
   return server;
+}
+
+/** The listing of a tool set, built once: every HTTP session shares it instead of holding its own. */
+// deno-lint-ignore no-explicit-any
+const LISTINGS = new WeakMap<ToolSpec<any, any>[], Tool[]>();
+// deno-lint-ignore no-explicit-any
+function listingOf(tools: ToolSpec<any, any>[]): Tool[] {
+  let listing = LISTINGS.get(tools);
+  if (!listing) LISTINGS.set(tools, listing = tools.map(describeTool));
+  return listing;
 }
 
 /**
