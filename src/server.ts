@@ -39,7 +39,7 @@ import { recallTool } from "./tools/recall.ts";
 import { submitIconLabelsTool } from "./tools/submit_icon_labels.ts";
 import { type CallContext, type Shape, type ToolSpec, toResult } from "./tools/tool.ts";
 import { ACTOR, type Actor } from "./tools/support/actor.ts";
-import { capReply } from "./tools/support/reply_cap.ts";
+import { capReply, MAX_REPLY_BYTES } from "./tools/support/reply_cap.ts";
 import { firstProblems, nearestName, shortEcho, unknownFieldHint } from "./common/nearest.ts";
 import { VERSION } from "./version.ts";
 import { StoreFault } from "./graph/store_fault.ts";
@@ -122,6 +122,8 @@ export function createServer(
           ask ? { ...services, ask } : services,
           callContext(request, extra, signal),
         ),
+        MAX_REPLY_BYTES,
+        tool.askForRest,
       );
     // Only a screen-acting call, which runs alone, tags the audit rows that follow.
     const acting = (signal: AbortSignal) => {
