@@ -13,6 +13,7 @@ import { serveHttp } from "../src/http.ts";
 import { FakeDesktop, fakeServices } from "./support/fake_desktop.ts";
 import { ROOT } from "./support/mcp.ts";
 import { sleep } from "../src/common/time.ts";
+import { procText } from "../src/desktop/x11/procfs.ts";
 
 const TOKEN = "bounds-token-0123456789";
 const AUTH = { authorization: `Bearer ${TOKEN}` };
@@ -193,17 +194,15 @@ Deno.test({
   },
 });
 
-/** Resident memory of a process, in bytes. */
+/** Resident memory of a process, in bytes (read through libc: Deno refuses /proc short of --allow-all). */
 function rss(pid: number): number {
-  const line = Deno.readTextFileSync(`/proc/${pid}/status`).split("\n").find((l) => l.startsWith("VmRSS:"))!;
+  const line = procText(`/proc/${pid}/status`)!.split("\n").find((l) => l.startsWith("VmRSS:"))!;
   return Number(line.replace(/\D+/g, "")) * 1024;
 }
 
 /** The process serving HTTP: `deno task` runs the server as its child. */
 function serverPid(pid: number): number {
-  const children = Deno.readTextFileSync(`/proc/${pid}/task/${pid}/children`).trim().split(/\s+/).filter(
-    Boolean,
-  );
+  const children = (procText(`/proc/${pid}/task/${pid}/children`) ?? "").trim().split(/\s+/).filter(Boolean);
   return children.length ? serverPid(Number(children[0])) : pid;
 }
 
