@@ -69,8 +69,9 @@ Deno.test({
           { action: "hotkey", keys: ["ctrl", "s"] },
         ],
       });
-      // Typing 400 characters takes several seconds: the server goes away part-way through.
-      await new Promise((r) => setTimeout(r, 2000));
+      // Typing 400 characters takes several seconds: once the editor shows its first ones, the server goes away.
+      await s.desktop.waitForWindow("*");
+      await new Promise((r) => setTimeout(r, 300));
       await s.desktop.killX();
       const r = await running;
       assert(!r.isError, r.text);

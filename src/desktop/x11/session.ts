@@ -94,29 +94,39 @@ export class DisplayLink {
   /** Runs `fn` on a live session; the server going away meanwhile becomes {@link DisplayLost}. */
   use<T>(fn: (s: Session) => T): T {
     const s = this.#enter();
+    let out: T;
     try {
-      const out = fn(s);
-      if (s.c.lost) throw this.#lostDuring(s);
-      return out;
+      out = fn(s);
     } catch (err) {
-      throw this.#reason(s, err);
-    } finally {
-      this.#leave(s);
+      throw this.#failed(s, err);
     }
+    return this.#done(s, out);
   }
 
   /** {@link use} for a gesture that waits between its events. */
   async useAsync<T>(fn: (s: Session) => Promise<T>): Promise<T> {
     const s = this.#enter();
+    let out: T;
     try {
-      const out = await fn(s);
-      if (s.c.lost) throw this.#lostDuring(s);
-      return out;
+      out = await fn(s);
     } catch (err) {
-      throw this.#reason(s, err);
-    } finally {
-      this.#leave(s);
+      throw this.#failed(s, err);
     }
+    return this.#done(s, out);
+  }
+
+  /** Ends a call that returned: its result, unless the server went away meanwhile. */
+  #done<T>(s: Kept, out: T): T {
+    this.#leave(s);
+    if (s.c.lost) throw this.#lostDuring(s);
+    return out;
+  }
+
+  /** Ends a call that threw: whatever it made of a silent connection, the reason is the lost display. */
+  #failed(s: Kept, err: unknown): unknown {
+    this.#leave(s);
+    if (!s.c.lost) return err;
+    return err instanceof DisplayLost && s.dropped ? err : this.#lostDuring(s);
   }
 
   /**
@@ -201,11 +211,5 @@ export class DisplayLink {
     );
     this.#drop(s);
     return err;
-  }
-
-  /** Whatever a call made of a silent connection, the reason it failed is the lost display. */
-  #reason(s: Kept, err: unknown): unknown {
-    if (!s.c.lost) return err;
-    return err instanceof DisplayLost && s.dropped ? err : this.#lostDuring(s);
   }
 }
