@@ -71,6 +71,8 @@ export class Store {
   #notice: string | null = null;
   #watch: ReturnType<typeof setInterval> | null = null;
   #warn: (line: string) => void;
+  /** Warnings about a file's mode already given: a file retried on every call is named once. */
+  #modeWarnings = new Set<string>();
 
   constructor(readonly path: string, options: StoreOptions = {}) {
     this.#warn = options.warn ?? ((line) => console.error(line));
@@ -169,7 +171,11 @@ export class Store {
 
   #open(): DatabaseSync {
     if (this.path === ":memory:") return openDatabase(this.path);
-    preparePath(this.path, this.#warn);
+    preparePath(this.path, (line) => {
+      if (this.#modeWarnings.has(line)) return;
+      this.#modeWarnings.add(line);
+      this.#warn(line);
+    });
     const db = openDatabase(this.path);
     this.#files = openFiles(this.path);
     return db;
