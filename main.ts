@@ -15,7 +15,8 @@ import { createServices, type Services } from "./src/services.ts";
 import { defaultDbPath, dumpSchema, Store } from "./src/graph/store.ts";
 import { openDesktop } from "./src/desktop/open.ts";
 import { createScreenReader } from "./src/ocr/reader.ts";
-import { storedReadMemory } from "./src/graph/read_store.ts";
+import { type StoredReadMemory, storedReadMemory } from "./src/graph/read_store.ts";
+import { keepPruned } from "./src/graph/retention.ts";
 import { createEngine, engineChoices } from "./src/ocr/platform.ts";
 import { decodeImage, imageBackend } from "./src/render/image.ts";
 import { observeScreen } from "./src/plan/look.ts";
@@ -51,17 +52,25 @@ function dataDirOf(path: string): string | null {
   return path === ":memory:" ? null : dirname(path);
 }
 
-function services(dbFlag: string | undefined, ocrFlag: string | undefined): Services {
+/** How often a running server checks that the database file at its path is still the one it has open. */
+const DB_WATCH_MS = 2_000;
+
+function services(
+  dbFlag: string | undefined,
+  ocrFlag: string | undefined,
+): Services & { memory: StoredReadMemory } {
   const path = dbPath(dbFlag);
   // A broken choto.json stops here, before the database or the display is touched.
   const policy = loadPolicy(configPath(path));
   const store = new Store(path);
-  return createServices({
+  const memory = storedReadMemory(store);
+  const svc = createServices({
     store,
     policy,
     openDesktop: () => openDesktop({ dataDir: dataDirOf(path) }),
-    openReader: () => createScreenReader(createEngine(ocrFlag), storedReadMemory(store)),
+    openReader: () => createScreenReader(createEngine(ocrFlag), memory),
   });
+  return Object.assign(svc, { memory });
 }
 
 /** `serve --http`: Streamable HTTP at /mcp until a signal ends it. */
@@ -86,7 +95,9 @@ async function serve(
   http?: { host: string; port: number },
 ): Promise<void> {
   const svc = services(dbFlag, ocrFlag);
-  svc.audit.prune();
+  // A replaced database file is let go of even while nothing writes; old rows go while the server runs.
+  svc.store.watch(DB_WATCH_MS);
+  keepPruned([() => svc.audit.prune(), () => svc.memory.prune()]);
   if (http) return serveOverHttp(svc, dbPath(dbFlag), http.host, http.port);
   const server = createServer(svc);
   const transport = new BoundedStdioTransport();

@@ -9,6 +9,7 @@ import { existsSync } from "node:fs";
 import { openDesktop } from "./desktop/open.ts";
 import type { PermissionCheck } from "./desktop/types.ts";
 import { Store } from "./graph/store.ts";
+import { schemaVersion } from "./graph/migrate.ts";
 import { configPath, loadPolicy } from "./common/config.ts";
 import { policyLines } from "./common/policy.ts";
 import { TesseractEngine } from "./ocr/tesseract.ts";
@@ -111,15 +112,19 @@ async function engineCheck(): Promise<Check> {
 
 function databaseCheck(path: string): Check {
   try {
-    const store = new Store(path);
+    const warnings: string[] = [];
+    const store = new Store(path, { warn: (line) => warnings.push(line.replace(/^choto: /, "")) });
+    let version: number;
     try {
       // A write transaction proves the file and its folder are writable.
       store.db.exec("BEGIN IMMEDIATE");
       store.db.exec("ROLLBACK");
+      version = schemaVersion(store.db);
     } finally {
       store.close();
     }
-    return { name: "database", ok: true, detail: `${path} is writable` };
+    const note = warnings.length ? `; but ${warnings.join("; ")}` : "";
+    return { name: "database", ok: true, detail: `${path} is writable (schema version ${version})${note}` };
   } catch (err) {
     return {
       name: "database",

@@ -22,6 +22,20 @@ import type { Desktop, EditorFacts, Rect, WindowInfo } from "./desktop/types.ts"
 import type { Element } from "./ocr/types.ts";
 import type { ScreenReader } from "./ocr/reader.ts";
 
+/**
+ * Whether a window title names the scratch document `file` as a word of its
+ * own ("…/choto-selftest-1.txt - Mousepad", "choto-selftest-1" on a Mac that
+ * hides extensions): the scratch folder's random name may contain the
+ * document's name too.
+ */
+export function namesDocument(title: string, file: string): boolean {
+  const base = file.replace(/\.txt$/, "");
+  return title.split(/[\/\s]+/).some((t) => {
+    const word = t.replace(/^\*/, "");
+    return word === file || word === base;
+  });
+}
+
 /** The line typed: ASCII punctuation, accents and characters most layouts type only with Option or AltGr. */
 export const SCRATCH_LINE = "Grüße, café: 1+2=3? ¡Sí! naïve (choto) Wanderlust #7 @home";
 /** The word clicked: long, plain letters, near the end of the line. */
@@ -147,9 +161,7 @@ export async function editorRoundTrip(
     const end = performance.now() + OPEN_MS;
     while (performance.now() < end) {
       const s = desktop.windows();
-      const w = s.windows.find((x) =>
-        x.id === s.focusWindowId && x.title.includes(SCRATCH[i].replace(".txt", ""))
-      );
+      const w = s.windows.find((x) => x.id === s.focusWindowId && namesDocument(x.title, SCRATCH[i]));
       if (w) return w;
       await sleep(200);
     }

@@ -6,6 +6,10 @@
  * MCP session and server instance; all of them share one set of services and
  * one actor, so only one call at a time acts on the screen, whoever sent it.
  *
+ * What a client can make the server hold is bounded: a body is refused (413)
+ * before it is read when it is too large, sessions left unused are closed,
+ * and their number is capped.
+ *
  * @module
  */
 
@@ -14,6 +18,8 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { createServer, TOOLS } from "./server.ts";
 import type { Services } from "./services.ts";
+import { DEFAULT_SESSION_LIMITS, type SessionLimits, SessionTable } from "./http_sessions.ts";
+import { MAX_LINE_BYTES } from "./stdio_transport.ts";
 
 /** Where and how to listen. */
 export interface HttpOptions {
@@ -22,6 +28,10 @@ export interface HttpOptions {
   token: string;
   /** Origins allowed besides the server's own (choto.json's `http_allowed_origins`). */
   allowedOrigins: string[];
+  /** How long a session may sit unused and how many may be open (defaults: 30 min, 32). */
+  sessions?: SessionLimits;
+  /** The largest request body read, in bytes (default: the same 4 MiB a stdio line may hold). */
+  maxBodyBytes?: number;
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
@@ -66,9 +76,12 @@ export function gate(req: Request, opts: HttpOptions): Response | null {
       `origin ${origin} is not allowed: choto answers its own origin and the configured ones`,
     );
   }
+  // HTTP/1.1 requires Host; without it the name check below could not be made.
+  const host = req.headers.get("host");
+  if (!host) return refusal(400, "a Host header is required");
   // A loopback server answers only to loopback names: a rebound DNS name pointing here is refused.
-  const hostHeader = (req.headers.get("host") ?? "").replace(/:\d+$/, "");
-  if (LOOPBACK.has(opts.host) && hostHeader && !LOOPBACK.has(hostHeader)) {
+  const hostHeader = host.replace(/:\d+$/, "");
+  if (LOOPBACK.has(opts.host) && !LOOPBACK.has(hostHeader)) {
     return refusal(403, `host ${hostHeader} is not this server's name`);
   }
   const auth = req.headers.get("authorization") ?? "";
@@ -81,29 +94,129 @@ export function gate(req: Request, opts: HttpOptions): Response | null {
   return null;
 }
 
+/**
+ * The body of a POST as JSON, read only up to `max` bytes: a declared
+ * length over it is refused before a byte is read, and a body that grows
+ * past it is cut off there. A Response when it is refused.
+ */
+export async function readJsonBody(req: Request, max: number): Promise<{ body: unknown } | Response> {
+  const tooLarge = () =>
+    refusal(413, `request body too large: choto reads at most ${max} bytes; send less per request`);
+  const declared = Number(req.headers.get("content-length") ?? NaN);
+  if (declared > max) {
+    await req.body?.cancel().catch(() => {});
+    return tooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (req.body) {
+    const reader = req.body.getReader();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > max) {
+        await reader.cancel().catch(() => {});
+        return tooLarge();
+      }
+      chunks.push(value);
+    }
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.length;
+  }
+  try {
+    return { body: JSON.parse(new TextDecoder().decode(bytes)) };
+  } catch {
+    return new Response(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        error: { code: -32700, message: "Parse error: Invalid JSON" },
+        id: null,
+      }),
+      { status: 400, headers: { "content-type": "application/json" } },
+    );
+  }
+}
+
+/** `res` with `done` called once its body has been sent or dropped (an event stream stays in use while open). */
+function whenSent(res: Response, done: () => void): Response {
+  if (!res.body) {
+    done();
+    return res;
+  }
+  const source = res.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { value, done: end } = await source.read();
+        if (end) {
+          controller.close();
+          done();
+        } else {
+          controller.enqueue(value);
+        }
+      } catch (err) {
+        done();
+        controller.error(err);
+      }
+    },
+    async cancel(reason) {
+      done();
+      await source.cancel(reason).catch(() => {});
+    },
+  });
+  return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+}
+
 /** Serves until the returned server is shut down. */
 export function serveHttp(services: Services, opts: HttpOptions): Deno.HttpServer {
-  const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
+  const limits = opts.sessions ?? DEFAULT_SESSION_LIMITS;
+  const maxBody = opts.maxBodyBytes ?? MAX_LINE_BYTES;
+  const sessions = new SessionTable<WebStandardStreamableHTTPServerTransport>(limits);
 
   const handle = async (req: Request): Promise<Response> => {
     const url = new URL(req.url);
     if (url.pathname !== "/mcp") return refusal(404, "not found: the MCP endpoint is /mcp");
     const refused = gate(req, opts);
     if (refused) return refused;
+    let parsedBody: unknown = undefined;
+    if (req.method === "POST") {
+      const read = await readJsonBody(req, maxBody);
+      if (read instanceof Response) return read;
+      parsedBody = read.body;
+    }
     const id = req.headers.get("mcp-session-id");
     if (id) {
-      const transport = sessions.get(id);
-      if (!transport) return refusal(404, "unknown or closed session: initialize a new one");
-      return await transport.handleRequest(req);
+      const open = sessions.use(id);
+      if (!open) return refusal(404, "unknown or closed session: initialize a new one");
+      try {
+        const res = await open.session.handleRequest(
+          req,
+          parsedBody === undefined ? undefined : { parsedBody },
+        );
+        return whenSent(res, open.done);
+      } catch (err) {
+        open.done();
+        throw err;
+      }
     }
     if (req.method !== "POST") return refusal(400, "no session: start one with an initialize request");
-    const body = await req.json().catch(() => undefined);
-    const first = Array.isArray(body) ? body[0] : body;
+    const first = Array.isArray(parsedBody) ? parsedBody[0] : parsedBody;
     if (!isInitializeRequest(first)) return refusal(400, "no session: start one with an initialize request");
+    if (!await sessions.makeRoom()) {
+      return refusal(
+        503,
+        `all ${limits.max} sessions are in use: close one (DELETE /mcp) or try again later`,
+      );
+    }
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
-      onsessioninitialized: (sid: string) => void sessions.set(sid, transport),
-      onsessionclosed: (sid: string) => void sessions.delete(sid),
+      onsessioninitialized: (sid: string) => sessions.add(sid, transport),
+      onsessionclosed: (sid: string) => sessions.delete(sid),
     });
     const server = createServer(services, TOOLS);
     transport.onclose = () => {
@@ -111,10 +224,14 @@ export function serveHttp(services: Services, opts: HttpOptions): Deno.HttpServe
       void server.close().catch(() => {});
     };
     await server.connect(transport);
-    return await transport.handleRequest(req, { parsedBody: body });
+    return await transport.handleRequest(req, { parsedBody });
   };
 
-  return Deno.serve({
+  // Sessions left unused are closed a little after their idle time runs out.
+  const sweep = setInterval(() => void sessions.expire(), Math.min(60_000, Math.max(50, limits.idleMs / 4)));
+  Deno.unrefTimer(sweep);
+
+  const http = Deno.serve({
     hostname: opts.host,
     port: opts.port,
     onListen: ({ hostname, port }) =>
@@ -128,6 +245,8 @@ export function serveHttp(services: Services, opts: HttpOptions): Deno.HttpServe
       return refusal(500, `internal error: ${(err as Error).message}`);
     }
   });
+  http.finished.then(() => clearInterval(sweep));
+  return http;
 }
 
 /** The token: CHOTO_HTTP_TOKEN, or one generated once and kept 0600 at `path`. */

@@ -12,6 +12,7 @@
 
 import { SCREEN_TEXT_NOTICE } from "./common/untrusted.ts";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
   type CallToolRequest,
@@ -38,9 +39,11 @@ import { recallTool } from "./tools/recall.ts";
 import { submitIconLabelsTool } from "./tools/submit_icon_labels.ts";
 import { type CallContext, type Shape, type ToolSpec, toResult } from "./tools/tool.ts";
 import { ACTOR, type Actor } from "./tools/support/actor.ts";
-import { capReply } from "./tools/support/reply_cap.ts";
+import { capReply, MAX_REPLY_BYTES } from "./tools/support/reply_cap.ts";
 import { firstProblems, nearestName, shortEcho, unknownFieldHint } from "./common/nearest.ts";
 import { VERSION } from "./version.ts";
+import { StoreFault } from "./graph/store_fault.ts";
+import { DisplayLost } from "./desktop/display_lost.ts";
 
 /** Every registered tool, in the order `tools/list` shows them. */
 // deno-lint-ignore no-explicit-any
@@ -68,6 +71,12 @@ const INSTRUCTIONS = [
   "Apps on the user's deny list are never shown or touched; only the user can change that list or the other safety settings.",
 ].join(" ");
 
+/**
+ * One JSON Schema validator for every server instance (it checks elicitation answers): each HTTP
+ * session builds a server, and a validator of its own would be most of what a session costs.
+ */
+const VALIDATOR = new AjvJsonSchemaValidator();
+
 /** How long the user has to answer a confirmation before it counts as dismissed. */
 const ASK_TIMEOUT_MS = 5 * 60_000;
 
@@ -81,9 +90,9 @@ export function createServer(
 ): Server {
   const server = new Server(
     { name: "choto", title: "choto desktop control", version: VERSION },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: VALIDATOR },
   );
-  const listing = tools.map(describeTool);
+  const listing = listingOf(tools);
   const byName = new Map(tools.map((t) => [t.name, t]));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
   server.setRequestHandler(CallToolRequestSchema, async (request: CallToolRequest, extra: RequestExtra) => {
@@ -113,6 +122,8 @@ export function createServer(
           ask ? { ...services, ask } : services,
           callContext(request, extra, signal),
         ),
+        MAX_REPLY_BYTES,
+        tool.askForRest,
       );
     // Only a screen-acting call, which runs alone, tags the audit rows that follow.
     const acting = (signal: AbortSignal) => {
@@ -123,6 +134,16 @@ export function createServer(
     return await (tool.actsOnScreen ? actor.run(tool.name, extra.signal, acting) : call(extra.signal));
   });
   return server;
+}
+
+/** The listing of a tool set, built once: every HTTP session shares it instead of holding its own. */
+// deno-lint-ignore no-explicit-any
+const LISTINGS = new WeakMap<ToolSpec<any, any>[], Tool[]>();
+// deno-lint-ignore no-explicit-any
+function listingOf(tools: ToolSpec<any, any>[]): Tool[] {
+  let listing = LISTINGS.get(tools);
+  if (!listing) LISTINGS.set(tools, listing = tools.map(describeTool));
+  return listing;
 }
 
 /**
@@ -188,11 +209,15 @@ async function callTool<In extends Shape, Out extends Shape>(
       tool.carriesScreenText ? { ...reply, text: `${reply.text}\n${SCREEN_TEXT_NOTICE}` } : reply,
     );
   } catch (err) {
+    // These say what happened and what to do themselves; anything else is a surprise worth a doctor run.
+    const known = err instanceof StoreFault || err instanceof DisplayLost;
     return toResult({
       ok: false,
-      text: `${tool.name} failed: ${
-        (err as Error).message
-      }\nNothing further was done. Run \`choto doctor\` if this looks like a setup problem; otherwise observe and retry.`,
+      text: `${tool.name} failed: ${(err as Error).message}${
+        known
+          ? ""
+          : "\nNothing further was done. Run `choto doctor` if this looks like a setup problem; otherwise observe and retry."
+      }`,
     });
   }
 }

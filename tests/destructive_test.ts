@@ -116,6 +116,7 @@ function lookAt(texts: string[], kind: "dialog" | "normal" = "dialog"): Look {
     chromeElements: [],
     icons: [],
     nodeId: null,
+    unstored: null,
     at: 0,
   };
 }

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import type { RgbaImage } from "../src/desktop/types.ts";
 import type { ScreenReader } from "../src/ocr/reader.ts";
 import { runSelfTest } from "../src/doctor_selftest.ts";
-import { caretInWord, typedWordsRead, wordBox } from "../src/doctor_editor.ts";
+import { caretInWord, namesDocument, typedWordsRead, wordBox } from "../src/doctor_editor.ts";
 import { FakeDesktop, window } from "./support/fake_desktop.ts";
 
 /** Two app windows, the editor in front, showing `frame`; the pointer starts at (5, 7). */
@@ -111,4 +111,12 @@ Deno.test("the scratch round trip's judges: the caret inside the clicked word, t
   assert.deepEqual(split, { found: 2, total: 4, inOrder: false, missed: ["two", "three"] });
   const box = wordBox([el("one Wanderlust", 100, 20)], "Wanderlust");
   assert.deepEqual(box, { x: 140, y: 15, width: 100, height: 10 });
+});
+
+Deno.test("a scratch document is known by its own name, not by a folder whose name starts the same", () => {
+  const dir = "/tmp/choto-selftest-2dd223d052e6e49c";
+  assert(namesDocument(`${dir}/choto-selftest-1.txt - Mousepad`, "choto-selftest-1.txt"));
+  assert(!namesDocument(`${dir}/choto-selftest-1.txt - Mousepad`, "choto-selftest-2.txt"));
+  assert(namesDocument(`*${dir}/choto-selftest-2.txt - Mousepad`, "choto-selftest-2.txt"));
+  assert(namesDocument("choto-selftest-2", "choto-selftest-2.txt"));
 });

@@ -7,22 +7,42 @@ import { DAY, NOW, see } from "./graph_fixture.ts";
 import { ROOT } from "./support/mcp.ts";
 
 Deno.test({
-  name: "the database is 0600 in a 0700 folder",
+  name:
+    "a database choto creates is 0600 in a 0700 folder; one it did not create keeps its mode, with a warning",
   ignore: Deno.build.os === "windows",
   fn() {
     const home = Deno.makeTempDirSync();
     try {
-      const store = new Store(`${home}/share/choto/choto.db`);
+      const warned: string[] = [];
+      const warn = (line: string) => warned.push(line);
+      const path = `${home}/share/choto/choto.db`;
+      const store = new Store(path, { warn });
       store.db.exec("CREATE TABLE t (x); INSERT INTO t VALUES (1)");
       store.close();
       assertEquals(Deno.statSync(`${home}/share/choto`).mode! & 0o777, 0o700);
-      assertEquals(Deno.statSync(`${home}/share/choto/choto.db`).mode! & 0o777, 0o600);
-      // An existing data folder and database left readable are narrowed on the next open.
+      assertEquals(Deno.statSync(path).mode! & 0o777, 0o600);
+      assertEquals(warned, []);
+      // A folder and a database left readable by their owner stay as they are: choto says so instead.
       Deno.chmodSync(`${home}/share/choto`, 0o755);
-      Deno.chmodSync(`${home}/share/choto/choto.db`, 0o644);
-      new Store(`${home}/share/choto/choto.db`).close();
-      assertEquals(Deno.statSync(`${home}/share/choto`).mode! & 0o777, 0o700);
-      assertEquals(Deno.statSync(`${home}/share/choto/choto.db`).mode! & 0o777, 0o600);
+      Deno.chmodSync(path, 0o644);
+      new Store(path, { warn }).close();
+      assertEquals(Deno.statSync(`${home}/share/choto`).mode! & 0o777, 0o755);
+      assertEquals(Deno.statSync(path).mode! & 0o777, 0o644);
+      assertEquals(warned.length, 1);
+      assertMatch(warned[0], /choto\.db can be read by other users \(mode 644\).*chmod 600/);
+      // A file that is not a database is refused and left untouched, mode included.
+      const other = `${home}/notes.txt`;
+      Deno.writeTextFileSync(other, "my notes, not a database\n");
+      Deno.chmodSync(other, 0o640);
+      let refused = "";
+      try {
+        new Store(other, { warn: () => {} }).close();
+      } catch (err) {
+        refused = (err as Error).message;
+      }
+      assertMatch(refused, /not a database/);
+      assertEquals(Deno.statSync(other).mode! & 0o777, 0o640);
+      assertEquals(Deno.readTextFileSync(other), "my notes, not a database\n");
     } finally {
       Deno.removeSync(home, { recursive: true });
     }

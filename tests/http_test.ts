@@ -147,7 +147,7 @@ Deno.test("a request naming another host is refused, against DNS rebinding", () 
   const req = (headers: Record<string, string>) =>
     new Request("http://127.0.0.1:8767/mcp", {
       method: "POST",
-      headers: { authorization: `Bearer ${TOKEN}`, ...headers },
+      headers: { host: "127.0.0.1:8767", authorization: `Bearer ${TOKEN}`, ...headers },
     });
   assertEquals(gate(req({ host: "evil.example:8767" }), opts)?.status, 403);
   assertEquals(gate(req({ host: "localhost:8767" }), opts), null);

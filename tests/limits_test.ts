@@ -92,8 +92,36 @@ Deno.test("a reply over 1 MB loses its image, then text, and says so", () => {
   const size = new TextEncoder().encode(JSON.stringify(r)).length;
   assert(size <= MAX_REPLY_BYTES, `${size} bytes`);
   const text = (r.content[0] as { text: string }).text;
-  assertMatch(text, /screenshot was left out.*text was cut to \d+ of 1500000 characters/);
+  assertMatch(text, /screenshot was left out; the text keeps the first \d+ of 1500000 characters/);
+  assert(text.startsWith("y".repeat(900_000)), "the head of the text was not kept");
   assertEquals(r.content.length, 1);
+});
+
+Deno.test("a reply whose text and typed data are both over 1 MB keeps the head of each, never nothing", () => {
+  const rows = Array.from(
+    { length: 6_000 },
+    (_, i) => ({ n: i + 1, text: `row ${i + 1} ${"x".repeat(200)}` }),
+  );
+  const r = capReply(
+    {
+      content: [{ type: "text", text: rows.map((row) => `${row.n}. ${row.text}`).join("\n") }],
+      structuredContent: { title: "rows", rows },
+    },
+    MAX_REPLY_BYTES,
+    "ask for the rows from a later one",
+  );
+  const size = new TextEncoder().encode(JSON.stringify(r)).length;
+  assert(size <= MAX_REPLY_BYTES, `${size} bytes`);
+  const text = (r.content[0] as { text: string }).text;
+  const kept = Number(/the text keeps its first (\d+) of 6000 lines/.exec(text)?.[1]);
+  assert(kept > 1000, text.slice(-400));
+  assert(text.startsWith("1. row 1 "));
+  const data = r.structuredContent as { title: string; rows: Array<{ n: number }> };
+  assertEquals(data.title, "rows");
+  assert(data.rows.length > 500 && data.rows.length < 6_000, `${data.rows.length} rows`);
+  assertEquals(data.rows.map((row) => row.n), Array.from({ length: data.rows.length }, (_, i) => i + 1));
+  assertMatch(text, new RegExp(`rows in the typed data keeps its first ${data.rows.length} of 6000`));
+  assertMatch(text, /ask for the rows from a later one\)$/);
 });
 
 Deno.test("an oversized request line gets an error reply to its id and the next request is served", async () => {

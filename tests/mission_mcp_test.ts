@@ -224,9 +224,65 @@ Deno.test("each mission tool fits its share of the definitions budget", async ()
       // 850 and 1,700 before every string and array stated its maximum (mission_start's five add about 80).
       assert(reads <= 1000, `${t.name}: the model reads ${reads} chars`);
       const whole = JSON.stringify(t).length;
-      assert(whole <= 1800, `${t.name}: the whole definition is ${whole} chars`);
+      // 1,800 before the status gained next_item, the field that pages a long checklist (about 100).
+      assert(whole <= 1900, `${t.name}: the whole definition is ${whole} chars`);
     }
     assertEquals(missions.length, 5);
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("a 999-item checklist comes in pages: text and typed data list the same items, and every item is reachable", async () => {
+  const s = await connect();
+  const long = (i: number, what: string) => `${what} ${i} ${"long words ".repeat(45)}`.slice(0, 500);
+  const items = Array.from({ length: 999 }, (_, i) => ({
+    title: long(i + 1, "title"),
+    intent: long(i + 1, "intent"),
+    acceptance: long(i + 1, "acceptance"),
+  }));
+  try {
+    const started = await s.call("mission_start", { goal: "a very long checklist", items });
+    assert(!started.isError, started.text.slice(0, 300));
+    assert(started.text.length < 5_000, `mission_start answered ${started.text.length} chars`);
+
+    const seen: number[] = [];
+    let from = 1;
+    for (let page = 0; page < 200 && from; page++) {
+      const r = await s.call("mission_status", { full: true, from_item: from });
+      assert(!r.isError, r.text.slice(0, 300));
+      assert(r.text.length > 1_000 && r.text.length < 20_000, `page ${page}: ${r.text.length} chars`);
+      const ids = (r.structured.items as Array<{ id: number }>).map((i) => i.id);
+      // The text lists exactly the items the typed data holds.
+      for (const id of ids) assertMatch(r.text, new RegExp(`^  ${id}\\. \\[pending\\] title ${id} `, "m"));
+      assert(!new RegExp(`^  ${ids.at(-1)! + 1}\\. `, "m").test(r.text), "the text lists more than the data");
+      seen.push(...ids);
+      const next = r.structured.next_item as number | null;
+      if (next !== null) {
+        assertEquals(next, ids.at(-1)! + 1);
+        assertMatch(r.text, new RegExp(`mission_status\\(full=true, from_item=${next}\\) lists them`));
+      }
+      from = next ?? 0;
+    }
+    assertEquals(seen, Array.from({ length: 999 }, (_, i) => i + 1));
+
+    // A thousand failures with long reasons: the compact block counts what it does not list.
+    for (let n = 1; n <= 999; n++) {
+      await s.call("mission_mark", { mission_item_id: n, status: "failed", reason: long(n, "reason") });
+    }
+    const compact = await s.call("mission_status", {});
+    assert(compact.text.length < 8_000, `compact block of ${compact.text.length} chars`);
+    assertMatch(compact.text, /and \d+ more: mission_status\(full=true\) lists every item with its reason/);
+
+    // The closing record is paged too, and the rest of a finished mission stays reachable.
+    const closed = await s.call("mission_finish", { status: "abandoned" });
+    assert(closed.text.length < 20_000, `closing record of ${closed.text.length} chars`);
+    const next = closed.structured.next_item as number;
+    assertMatch(closed.text, new RegExp(`mission_status\\(mission_id=1, full=true, from_item=${next}\\)`));
+    const rest = await s.call("mission_status", { mission_id: 1, full: true, from_item: next });
+    assert(!rest.isError, rest.text.slice(0, 300));
+    assertEquals((rest.structured.items as Array<{ id: number }>)[0].id, next);
+    assertMatch((await s.call("mission_status", { mission_id: 7 })).text, /there is no mission #7/);
   } finally {
     await s.close();
   }

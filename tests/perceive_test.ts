@@ -61,6 +61,7 @@ Deno.test("the observe text labels both blocks and says why chrome is empty", ()
       surfaces: assignSurfaces([el("File", 130, 120)], noChrome),
       appWindows: [noChrome.windows[0]],
       sighting: { appId: 1, windowId: 3, known: true, seenCount: 2, previousSeen: 0, icons: [] },
+      unstored: null,
       charScan: null,
       ocrMs: 5,
       stages: {},

@@ -175,6 +175,15 @@ export const libX11Symbols = {
     parameters: ["pointer", "u64", "u64", "u64", "i32", "i32", "buffer", "i32"],
     result: "i32",
   },
+
+  // Surviving the loss of the display. Xlib calls the IO-error handler, then the display's exit
+  // handler, which exits by default; one that returns (libX11 1.7+) leaves the process running.
+  // int (*XSetIOErrorHandler(XIOErrorHandler handler))(Display *);
+  XSetIOErrorHandler: { parameters: ["function"], result: "pointer" },
+  // void XSetIOErrorExitHandler(Display *display, XIOErrorExitHandler handler, void *user_data);
+  XSetIOErrorExitHandler: { parameters: ["pointer", "function", "pointer"], result: "void", optional: true },
+  // int XEventsQueued(Display *display, int mode);  (QueuedAfterReading reads without blocking)
+  XEventsQueued: { parameters: ["pointer", "i32"], result: "i32" },
 } as const;
 
 /** Xlib constants used with the symbols above. */
@@ -188,6 +197,7 @@ export const X = {
   ZPixmap: 2,
   AllPlanes: 0xffffffffffffffffn,
   IsViewable: 2,
+  QueuedAfterReading: 1,
   ClientMessage: 33,
   SelectionNotify: 31,
   SubstructureNotifyMask: 1n << 19n,

@@ -7,6 +7,7 @@
  * @module
  */
 
+import { DisplayLost } from "./display_lost.ts";
 import type { Desktop, InputGate, Modifier, MouseButton } from "./types.ts";
 
 /** A desktop whose held input can be let go of all at once. */
@@ -49,13 +50,24 @@ export function trackHeldInput(inner: Desktop): HeldDesktop {
     },
     async button(button, down, gate) {
       if (down) refuse();
-      await track(inner.button(button, down, down ? gated(gate) : undefined));
+      try {
+        await track(inner.button(button, down, down ? gated(gate) : undefined));
+      } catch (err) {
+        // A display that went away took what it held with it: nothing is left to let go of.
+        if (!down && err instanceof DisplayLost) buttons.delete(button);
+        throw err;
+      }
       if (down) buttons.add(button);
       else buttons.delete(button);
     },
     async modifiers(list, down, gate) {
       if (down) refuse();
-      await track(inner.modifiers(list, down, down ? gated(gate) : undefined));
+      try {
+        await track(inner.modifiers(list, down, down ? gated(gate) : undefined));
+      } catch (err) {
+        if (!down && err instanceof DisplayLost) list.forEach((m) => mods.delete(m));
+        throw err;
+      }
       for (const m of list) down ? mods.add(m) : mods.delete(m);
     },
     scroll(at, notches, gate) {

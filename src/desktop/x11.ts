@@ -29,32 +29,21 @@ import { drawFrame } from "./x11/overlay.ts";
 import { ProgramNames } from "./x11/program.ts";
 import { moveQuestionOff } from "./x11/place.ts";
 import { askWithZenity } from "./x11/question.ts";
-import { XConnection } from "./x11/connection.ts";
-import { XInput } from "./x11/input.ts";
-import { XMonitors } from "./x11/monitors.ts";
+import type { XConnection } from "./x11/connection.ts";
+import { DisplayLink, type Session } from "./x11/session.ts";
 import { readWindowState } from "./x11/windows.ts";
 import { procEnv, procLink, procText } from "./x11/procfs.ts";
 
-/** Opens the X display named by `DISPLAY` (or `displayName`). */
+/**
+ * Opens the X display named by `DISPLAY` (or `displayName`). When the X
+ * server goes away, the call that meets it fails with DisplayLost and the
+ * process lives on; each later call connects again, and works as soon as a
+ * server answers on the same display.
+ */
 export function createX11Desktop(displayName?: string): Desktop {
-  const c = new XConnection(displayName);
-  const ev = new Int32Array(4);
-  if (
-    !c.xtst.XTestQueryExtension(
-      c.display,
-      ev.subarray(0, 1),
-      ev.subarray(1, 2),
-      ev.subarray(2, 3),
-      ev.subarray(3, 4),
-    )
-  ) {
-    c.close();
-    throw new Error(
-      "the X server lacks the XTEST extension, so input cannot be sent (start Xvfb/Xorg with XTEST enabled)",
-    );
-  }
-  const input = new XInput(c);
-  const monitors = new XMonitors(c);
+  const link = new DisplayLink(displayName);
+  const use = link.use.bind(link);
+  const useAsync = link.useAsync.bind(link);
   const versions = new Map<number, string | null>();
   const programs = new ProgramNames(desktopAppsSync, onPath);
   let closed = false;
@@ -63,36 +52,68 @@ export function createX11Desktop(displayName?: string): Desktop {
     platform: "x11",
     cmdMeaning: "cmd is Ctrl on Linux",
 
-    windows: (): WindowState => readWindowState(c),
-    capture: (): RgbaImage => captureRoot(c),
-    pointer(): Point {
-      const { x, y } = c.queryPointer();
-      return { x, y };
-    },
+    windows: (): WindowState => use((s) => readWindowState(s.c)),
+    capture: (): RgbaImage => use((s) => captureRoot(s.c)),
+    pointer: (): Point =>
+      use((s) => {
+        const { x, y } = s.c.queryPointer();
+        return { x, y };
+      }),
     // Root coordinates are global: every monitor is a rectangle of the root window.
-    pointerInCorner: () => inTopLeftCorner(monitors.list(), desktop.pointer()),
+    pointerInCorner: () =>
+      use((s) => {
+        const { x, y } = s.c.queryPointer();
+        return inTopLeftCorner(s.monitors.list(), { x, y });
+      }),
 
     async move(to) {
-      input.move(to);
+      use((s) => s.input.move(to));
     },
     click: (at: Point, button: MouseButton, count: number, modifiers: Modifier[], gate) =>
-      input.click(at, button, count, modifiers, gate),
+      useAsync(async (s) => {
+        // Only what this click presses is its own to account for; a modifier held before stays held.
+        const own = modifiers.filter((m) => !s.mods.has(m));
+        own.forEach((m) => s.mods.add(m));
+        try {
+          await s.input.click(at, button, count, modifiers, gate);
+        } finally {
+          own.forEach((m) => s.mods.delete(m));
+        }
+      }),
     async button(button, down, gate) {
-      input.button(button, down, gate);
+      if (!down) {
+        return link.release((s) => {
+          if (!s.buttons.delete(button)) return;
+          s.input.button(button, false);
+        });
+      }
+      use((s) => {
+        s.input.button(button, true, gate);
+        s.buttons.add(button);
+      });
     },
     async modifiers(mods, down, gate) {
-      input.modifiers(mods, down, gate);
+      if (!down) {
+        return link.release((s) => {
+          const held = mods.filter((m) => s.mods.delete(m));
+          if (held.length) s.input.modifiers(held, false);
+        });
+      }
+      use((s) => {
+        s.input.modifiers(mods, true, gate);
+        mods.forEach((m) => s.mods.add(m));
+      });
     },
-    scroll: (at, notches, gate) => input.scroll(at, notches, gate),
+    scroll: (at, notches, gate) => useAsync((s) => s.input.scroll(at, notches, gate)),
     async hotkey(keys, gate) {
       const combo = parseCombo(keys, "x11");
       if ("error" in combo) throw new Error(combo.error);
-      await input.hotkey(combo.modifiers, combo.key, gate);
+      await useAsync((s) => s.input.hotkey(combo.modifiers, combo.key, gate));
     },
-    type: (text, gate) => input.type(text, gate),
+    type: (text, gate) => useAsync((s) => s.input.type(text, gate)),
 
     async runningApps(): Promise<RunningApp[]> {
-      const state = readWindowState(c);
+      const state = desktop.windows();
       const byName = new Map<string, RunningApp>();
       for (const w of state.windows) {
         if (!w.app) continue;
@@ -123,7 +144,7 @@ export function createX11Desktop(displayName?: string): Desktop {
         if (!name) continue;
         // A copy of the app on another display (or another user's) is not one to reopen here.
         const display = procEnv(p.pid, "DISPLAY");
-        if (display === null || !sameDisplay(display, c.name)) continue;
+        if (display === null || !sameDisplay(display, link.name)) continue;
         const known = [...byName.values()].some((a) => a.pid === p.pid || a.aliases.includes(p.comm));
         if (!known && !byName.has(name)) {
           byName.set(name, { name, pid: p.pid, aliases: [p.comm], windowIds: [] });
@@ -145,23 +166,7 @@ export function createX11Desktop(displayName?: string): Desktop {
       child.unref();
       child.status.catch(() => {});
     },
-    async activate(windowId: string) {
-      const win = BigInt(windowId);
-      const ev = new Uint8Array(XLayout.eventSize);
-      const dv = new DataView(ev.buffer);
-      const L = XLayout.clientMessage;
-      dv.setInt32(L.type, X.ClientMessage, true);
-      dv.setInt32(L.sendEvent, X.True, true);
-      dv.setBigUint64(L.window, win, true);
-      dv.setBigUint64(L.messageType, c.atom("_NET_ACTIVE_WINDOW"), true);
-      dv.setInt32(L.format, 32, true);
-      // data.l[0] = 2: the request comes from a pager-like tool acting for the user,
-      // which window managers honour without focus-stealing prevention.
-      dv.setBigInt64(L.data, 2n, true);
-      dv.setBigInt64(L.data + 8, 0n, true);
-      c.x.XSendEvent(c.display, c.root, X.False, X.SubstructureRedirectMask | X.SubstructureNotifyMask, ev);
-      c.sync();
-    },
+    activate: async (windowId: string) => use((s) => activateWindow(s.c, windowId)),
     async reopen(app: RunningApp) {
       const named = (await desktopApps()).filter((a) => a.name === app.name);
       // The entry without arguments is the app itself ("mousepad", not "mousepad --preferences").
@@ -171,22 +176,23 @@ export function createX11Desktop(displayName?: string): Desktop {
       await desktop.launch(entry);
     },
 
-    readClipboard: () => readClipboardText(c),
-    clipboardSource: () => clipboardOwner(c),
+    readClipboard: () => useAsync((s) => readClipboardText(s.c)),
+    clipboardSource: () => use((s) => clipboardOwner(s.c)),
     programNames: (pid) => programs.names(pid),
-    async askUser(q) {
-      const mark = q.mark ? drawFrame(c, q.mark) : null;
-      let placing: Promise<void> = Promise.resolve();
-      try {
-        return await askWithZenity(q, c.name, onPath("zenity"), (pid) => {
-          if (q.mark) placing = moveQuestionOff(c, pid, q.mark).catch(() => {});
-        });
-      } finally {
-        await placing;
-        mark?.close();
-      }
-    },
-    mark: (r) => drawFrame(c, r),
+    askUser: (q) =>
+      useAsync(async (s) => {
+        const mark = q.mark ? drawFrame(s.c, q.mark) : null;
+        let placing: Promise<void> = Promise.resolve();
+        try {
+          return await askWithZenity(q, s.c.name, onPath("zenity"), (pid) => {
+            if (q.mark) placing = moveQuestionOff(s.c, pid, q.mark).catch(() => {});
+          });
+        } finally {
+          await placing;
+          mark?.close();
+        }
+      }),
+    mark: (r) => use((s) => drawFrame(s.c, r)),
     appVersion(pid) {
       // Every look asks; an update restarts the app under a new pid.
       if (pid === null) return null;
@@ -194,53 +200,81 @@ export function createX11Desktop(displayName?: string): Desktop {
       return versions.get(pid)!;
     },
 
-    doctorChecks(): PermissionCheck[] {
-      const wm = c.property(c.root, "_NET_SUPPORTING_WM_CHECK", X.XA_WINDOW);
-      const screens = monitors.list();
-      return [
-        { name: "X display", ok: true, detail: `connected to ${envVar("DISPLAY") ?? "(default)"}` },
-        { name: "XTEST input", ok: true, detail: "synthetic mouse and keyboard input available" },
-        {
-          name: "window owners",
-          ok: haveClientPids(),
-          detail: haveClientPids()
-            ? "libXRes names the process behind every window, so the deny list holds for programs that do not say who they are"
-            : "libXRes is missing: windows without _NET_WM_PID (and clipboard owners without it) cannot be tied to their program; install libxres1",
-        },
-        {
-          name: "desktop question",
-          ok: onPath("zenity") !== null,
-          detail: onPath("zenity") !== null
-            ? "zenity asks the user before a destructive step when the client cannot"
-            : "zenity is missing: when the client cannot ask, destructive steps are refused; install zenity",
-        },
-        {
-          name: "window manager",
-          ok: Boolean(wm),
-          detail: wm
-            ? "an EWMH window manager runs: window titles, frames and activation work"
-            : "no EWMH window manager: windows are found from the raw tree and cannot be activated reliably; run one (e.g. openbox)",
-        },
-        {
-          name: "monitors",
-          ok: true,
-          detail: `${screens.length}: ${
-            screens.map((r) => `${r.width}x${r.height}+${r.x}+${r.y}`).join(", ")
-          } (the failsafe corner is the top-left of each)`,
-        },
-      ];
-    },
+    doctorChecks: (): PermissionCheck[] => use((s) => doctorLines(s)),
     // Nothing is left open on X11: doctorChecks says all there is, and this backend runs in CI.
     probe: (): ProbeReport => ({ findings: [], questions: [] }),
     close() {
       if (closed) return;
       closed = true;
-      // Xinerama hooks the display's close: unload it only after the display is gone.
-      c.close();
-      monitors.close();
+      link.close();
     },
   };
   return desktop;
+}
+
+/** What doctor reports of the X server this session talks to. */
+function doctorLines(s: Session): PermissionCheck[] {
+  const c = s.c;
+  const wm = c.property(c.root, "_NET_SUPPORTING_WM_CHECK", X.XA_WINDOW);
+  const screens = s.monitors.list();
+  return [
+    { name: "X display", ok: true, detail: `connected to ${envVar("DISPLAY") ?? "(default)"}` },
+    { name: "XTEST input", ok: true, detail: "synthetic mouse and keyboard input available" },
+    {
+      name: "window owners",
+      ok: haveClientPids(),
+      detail: haveClientPids()
+        ? "libXRes names the process behind every window, so the deny list holds for programs that do not say who they are"
+        : "libXRes is missing: windows without _NET_WM_PID (and clipboard owners without it) cannot be tied to their program; install libxres1",
+    },
+    {
+      name: "desktop question",
+      ok: onPath("zenity") !== null,
+      detail: onPath("zenity") !== null
+        ? "zenity asks the user before a destructive step when the client cannot"
+        : "zenity is missing: when the client cannot ask, destructive steps are refused; install zenity",
+    },
+    {
+      name: "window manager",
+      ok: Boolean(wm),
+      detail: wm
+        ? "an EWMH window manager runs: window titles, frames and activation work"
+        : "no EWMH window manager: windows are found from the raw tree and cannot be activated reliably; run one (e.g. openbox)",
+    },
+    {
+      name: "monitors",
+      ok: true,
+      detail: `${screens.length}: ${
+        screens.map((r) => `${r.width}x${r.height}+${r.x}+${r.y}`).join(", ")
+      } (the failsafe corner is the top-left of each)`,
+    },
+    {
+      name: "display loss",
+      ok: c.survivesLoss,
+      detail: c.survivesLoss
+        ? "if the X server goes away the call in progress says so and choto connects again once it is back"
+        : "this libX11 is older than 1.7 (no XSetIOErrorExitHandler): losing the X server ends choto; update libX11",
+    },
+  ];
+}
+
+/** Asks the window manager to bring a window forward (EWMH `_NET_ACTIVE_WINDOW`). */
+function activateWindow(c: XConnection, windowId: string): void {
+  const win = BigInt(windowId);
+  const ev = new Uint8Array(XLayout.eventSize);
+  const dv = new DataView(ev.buffer);
+  const L = XLayout.clientMessage;
+  dv.setInt32(L.type, X.ClientMessage, true);
+  dv.setInt32(L.sendEvent, X.True, true);
+  dv.setBigUint64(L.window, win, true);
+  dv.setBigUint64(L.messageType, c.atom("_NET_ACTIVE_WINDOW"), true);
+  dv.setInt32(L.format, 32, true);
+  // data.l[0] = 2: the request comes from a pager-like tool acting for the user,
+  // which window managers honour without focus-stealing prevention.
+  dv.setBigInt64(L.data, 2n, true);
+  dv.setBigInt64(L.data + 8, 0n, true);
+  c.x.XSendEvent(c.display, c.root, X.False, X.SubstructureRedirectMask | X.SubstructureNotifyMask, ev);
+  c.sync();
 }
 
 /**

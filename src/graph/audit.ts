@@ -76,7 +76,7 @@ export class AuditLog {
       s: string | null | undefined,
     ) => (s === null || s === undefined ? null : escapeScreenText(s));
     try {
-      this.store.q("audit_insert").run({
+      this.store.write("audit_insert", {
         at: this.opts.now(),
         kind: e.kind,
         call_id: this.#call?.id ?? null,
@@ -91,7 +91,7 @@ export class AuditLog {
         text_sha256: typed === null ? null : createHash("sha256").update(typed).digest("hex"),
         text: typed !== null && this.opts.keepText ? typed : null,
         outcome: safe(e.outcome),
-      });
+      }, `the audit row for ${e.kind} "${e.action}"`);
     } catch (err) {
       console.error(`choto: could not write the audit log: ${(err as Error).message}`);
     }
@@ -101,7 +101,7 @@ export class AuditLog {
   /** Deletes rows older than the retention; the number deleted. */
   prune(): number {
     const before = this.opts.now() - this.opts.retentionDays * 86_400_000;
-    return Number(this.store.q("audit_prune").run({ before }).changes);
+    return this.store.write("audit_prune", { before }, "the pruning of the audit log");
   }
 }
 

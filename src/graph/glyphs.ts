@@ -100,7 +100,7 @@ export function nameGlyphs(
       places += store.get<{ n: number }>("glyph_place_count", { id: n.glyphId })!.n;
     }
     return { glyphs: names.length, places };
-  });
+  }, `${names.length} icon name(s)`);
 }
 
 /** How many of an app's drawn glyphs exist and how many have names. */

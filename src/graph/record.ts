@@ -103,5 +103,5 @@ export function recordSighting(
       previousSeen: found?.last_seen ?? null,
       icons: known,
     };
-  });
+  }, `the sighting of the window "${window.title}" and its ${elements.length} text(s)`);
 }

@@ -22,7 +22,7 @@ export function missionsText(store: Store, limit = MISSIONS_SHOWN): string {
   }
   const out: string[] = [`${missions.length} most recent mission(s), newest first:`];
   for (const m of missions) {
-    out.push(statusBlock(m, true));
+    out.push(statusBlock(m, true, 1, Infinity));
     out.push(`   started ${new Date(m.startedAt).toISOString()}`);
     for (const item of m.items) {
       const recipe = item.hasRecipe ? recipeOf(store, item.id) : null;

@@ -51,15 +51,52 @@ function itemLines(i: Item, indent: string): string[] {
   return lines;
 }
 
+/** How much of a reply the listed items may take: a long checklist comes in pages of about this many characters. */
+export const PAGE_CHARS = 12_000;
+/** How much of a compact block the failures may take before the rest are only counted. */
+const FAILURES_CHARS = 3_000;
+
+/** Which items one reply lists: from item `from` on, as many as fit in a page (one at least). */
+export interface ItemPage {
+  items: Item[];
+  /** The first item not listed, or null when the list reaches the end. */
+  next: number | null;
+}
+
+/** The page of `m`'s items that starts at item `from` and takes at most `pageChars` (a person's terminal: all). */
+export function itemPage(m: Mission, from = 1, pageChars = PAGE_CHARS): ItemPage {
+  const items: Item[] = [];
+  let used = 0;
+  for (const i of m.items.filter((i) => i.n >= from)) {
+    const size = itemLines(i, "  ").join("\n").length + 1;
+    if (items.length && used + size > pageChars) return { items, next: i.n };
+    items.push(i);
+    used += size;
+  }
+  return { items, next: null };
+}
+
+/** How to ask for the rest of a list, in the words of the mission_status call that gives it. */
+function askForMore(m: Mission, next: number): string {
+  const which = m.status === "active" ? "" : `mission_id=${m.id}, `;
+  return `(items ${next}-${m.items.length} are not listed here: mission_status(${which}full=true, from_item=${next}) lists them)`;
+}
+
 /**
  * The block as text. Compact: goal, progress, the item in play, failures.
- * `full`: every item with its number, status, intent, acceptance and reason.
+ * `full`: every item with its number, status, intent, acceptance and reason,
+ * a page at a time from item `from`, saying how to ask for the next page.
  */
-export function statusBlock(m: Mission, full = false): string {
+export function statusBlock(m: Mission, full = false, from = 1, pageChars = PAGE_CHARS): string {
   const lines = ["", `── ${header(m)}`, progressLine(m)];
   if (full) {
-    lines.push("items:");
-    for (const i of m.items) lines.push(...itemLines(i, "  "));
+    const page = itemPage(m, from, pageChars);
+    const shown = page.items.length
+      ? `items ${page.items[0].n}-${page.items.at(-1)!.n} of ${m.items.length}:`
+      : `items: none from ${from} on (the checklist has ${m.items.length})`;
+    lines.push(page.items.length === m.items.length ? "items:" : shown);
+    for (const i of page.items) lines.push(...itemLines(i, "  "));
+    if (page.next !== null) lines.push(askForMore(m, page.next));
     return joinLines(lines);
   }
   const now = inPlay(m);
@@ -73,7 +110,18 @@ export function statusBlock(m: Mission, full = false): string {
   const failed = m.items.filter((i) => i.status === "failed");
   if (failed.length) {
     lines.push("failed:");
-    for (const i of failed) lines.push(`  ${i.n}. ${i.title}: ${i.reason}`);
+    let used = 0;
+    for (const [k, i] of failed.entries()) {
+      const line = `  ${i.n}. ${i.title}: ${i.reason}`;
+      if (k > 0 && used + line.length > FAILURES_CHARS) {
+        lines.push(
+          `  and ${failed.length - k} more: mission_status(full=true) lists every item with its reason`,
+        );
+        break;
+      }
+      lines.push(line);
+      used += line.length;
+    }
   }
   return joinLines(lines);
 }
@@ -83,13 +131,19 @@ function joinLines(lines: string[]): string {
   return lines.map(escapeScreenText).join("\n");
 }
 
-/** The block as typed data: the shape `missionStatusShape` describes. */
-export function statusData(m: Mission) {
+/**
+ * The block as typed data: the shape `missionStatusShape` describes. Its
+ * items are the page the full text lists from item `from`, so text and data
+ * never disagree on what a reply holds; `next_item` says where the rest starts.
+ */
+export function statusData(m: Mission, from = 1) {
+  const page = itemPage(m, from);
   return {
     mission: m.id,
     goal: m.goal,
     state: m.status,
     in_play: inPlay(m)?.n ?? null,
-    items: m.items.map((i) => ({ id: i.n, title: i.title, status: i.status, reason: i.reason })),
+    items: page.items.map((i) => ({ id: i.n, title: i.title, status: i.status, reason: i.reason })),
+    next_item: page.next,
   };
 }

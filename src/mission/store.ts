@@ -210,7 +210,7 @@ export function startMission(
         })
       );
       return { ok: true as const, mission: missionById(store, id)! };
-    });
+    }, `the new mission (${items.length} item(s))`);
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     const active = activeMission(store);
@@ -287,7 +287,7 @@ export function markItem(
     });
     const mission = activeMission(store)!;
     return { ok: true as const, mission, item: mission.items.find((i) => i.n === n)! };
-  });
+  }, `the mark of item ${n} as ${status}`);
 }
 
 /**
@@ -342,7 +342,7 @@ export function recordRun(store: Store, run: RunRecord, now: number): number {
       });
     }
     return runId;
-  });
+  }, `the run's verdict on item ${run.itemId} (${run.outcome === "success" ? "passed" : "failed"})`);
 }
 
 type RecipeRow = {
@@ -401,5 +401,5 @@ export function finishMission(
     if (!active) return noActiveMission("mission_finish");
     store.q("mission_finish").run({ id: active.id, status, now });
     return { ok: true as const, mission: missionById(store, active.id)! };
-  });
+  }, `the mission's close as ${status}`);
 }

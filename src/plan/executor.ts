@@ -11,6 +11,8 @@
 
 import { DeniedError } from "../desktop/guard.ts";
 import { escapeScreenText } from "../common/untrusted.ts";
+import { DisplayLost } from "../desktop/display_lost.ts";
+import { StoreFault } from "../graph/store_fault.ts";
 import { type Clock, realClock } from "../common/time.ts";
 import type { Services } from "../services.ts";
 import { isClick } from "./actions/click.ts";
@@ -31,6 +33,8 @@ export interface RunResult {
   elapsedMs: number;
   extracts: Run["extracts"];
   windowsSeen: Array<{ node: number; app: string; title: string; sample: string[] }>;
+  /** What the graph could not store (a full disk, a replaced database file); the run went on without it. */
+  unstored: string[];
   failure: {
     /** Whether the failed step sent input before it stopped. */
     sent: boolean;
@@ -98,7 +102,7 @@ export async function executePlan(
       const stopped = err instanceof RunStopped;
       status = stopped ? err.status : "escalated";
       const reason = escapeScreenText(
-        stopped || err instanceof StepFailure
+        stopped || err instanceof StepFailure || err instanceof StoreFault || err instanceof DisplayLost
           ? err.message
           : err instanceof DeniedError
           ? `refused: ${err.message}`
@@ -140,6 +144,7 @@ export async function executePlan(
     elapsedMs: Math.round(run.elapsedMs()),
     extracts: run.extracts,
     windowsSeen: [...run.seen.values()],
+    unstored: run.unstored,
     failure,
   };
 }

@@ -12,6 +12,7 @@ import type { RgbaImage, WindowInfo, WindowState } from "../desktop/types.ts";
 import type { Rect } from "../desktop/types.ts";
 import type { KnownIcon } from "../graph/glyphs.ts";
 import { recordSighting, type SightingResult } from "../graph/record.ts";
+import { StoreFault } from "../graph/store_fault.ts";
 import type { Element } from "../ocr/types.ts";
 import { perceive } from "../perceive/perceive.ts";
 import type { Surfaces } from "../perceive/surfaces.ts";
@@ -31,7 +32,25 @@ export interface Look {
   icons: KnownIcon[];
   /** The window's node in the interface graph, when recorded. */
   nodeId: number | null;
+  /** Why the window was not recorded although it was read (a full disk, a replaced database file). */
+  unstored: string | null;
   at: number;
+}
+
+/**
+ * Records a sighting, or says why it could not be stored: what was read
+ * stands without the graph (a full disk or a replaced file costs the
+ * memory of this look, never the look).
+ */
+function recordOrSay(
+  record: () => SightingResult,
+): { sighting: SightingResult | null; unstored: string | null } {
+  try {
+    return { sighting: record(), unstored: null };
+  } catch (err) {
+    if (err instanceof StoreFault) return { sighting: null, unstored: err.message };
+    throw err;
+  }
 }
 
 /** Named icons as targetable elements: a name is found like any text. */
@@ -76,11 +95,15 @@ export async function look(services: Services, windowId?: string): Promise<Look>
   const at = services.now();
   let nodeId: number | null = null;
   let icons: KnownIcon[] = [];
+  let unstored: string | null = null;
   if (window?.app) {
     const version = desktop.appVersion?.(window.pid) ?? null;
-    const s = recordSighting(services.store, window.app, window, surfaces.window, at, version, seen.icons);
-    nodeId = s.windowId;
-    icons = s.icons;
+    const r = recordOrSay(() =>
+      recordSighting(services.store, window.app, window, surfaces.window, at, version, seen.icons)
+    );
+    nodeId = r.sighting?.windowId ?? null;
+    icons = r.sighting?.icons ?? [];
+    unstored = r.unstored;
   }
   return {
     state,
@@ -90,6 +113,7 @@ export async function look(services: Services, windowId?: string): Promise<Look>
     chromeElements: surfaces.chrome,
     icons,
     nodeId,
+    unstored,
     at,
   };
 }
@@ -103,6 +127,8 @@ export interface Observation {
   appWindows: WindowInfo[];
   /** The graph's record of the focus window (null when none could be recorded). */
   sighting: SightingResult | null;
+  /** Why the focus window was read but not recorded (a full disk, a replaced database file). */
+  unstored: string | null;
   charScan: Rect | null;
   ocrMs: number;
   /** Milliseconds per stage of the look, `record` (the graph's SQLite writes) included. */
@@ -120,15 +146,22 @@ export async function observeScreen(services: Services): Promise<Observation> {
   const focus = surfaces.focus;
   const appWindows = focus ? state.windows.filter((w) => w.app === focus.app) : [];
   const at = services.now();
-  let sighting: SightingResult | null = null;
+  let recorded: { sighting: SightingResult | null; unstored: string | null } = {
+    sighting: null,
+    unstored: null,
+  };
   if (focus?.app) {
     const version = desktop.appVersion?.(focus.pid) ?? null;
-    sighting = timed(
+    recorded = timed(
       stages,
       "record",
-      () => recordSighting(services.store, focus.app!, focus, surfaces.window, at, version, seen.icons),
+      () =>
+        recordOrSay(() =>
+          recordSighting(services.store, focus.app!, focus, surfaces.window, at, version, seen.icons)
+        ),
     );
   }
+  const { sighting, unstored } = recorded;
   const icons = sighting?.icons ?? [];
-  return { state, frame, surfaces, appWindows, sighting, charScan, ocrMs, stages, icons, at };
+  return { state, frame, surfaces, appWindows, sighting, unstored, charScan, ocrMs, stages, icons, at };
 }

@@ -144,6 +144,8 @@ export class Run {
   readonly seen = new Map<number, SeenWindow>();
   readonly extracts: Extract[] = [];
   readonly reports: StepReport[] = [];
+  /** What the graph could not store during the run (a full disk, a replaced file), each said once. */
+  readonly unstored: string[] = [];
   /**
    * The menus opened by the last clicks in one window ("File", then a
    * submenu), so a menu item that leads elsewhere is remembered with the
@@ -165,6 +167,11 @@ export class Run {
 
   /** Time spent waiting for the user's answer, which the time limit does not count. */
   #askedMs = 0;
+
+  /** Keeps a reason something was not stored, for the end of the journey. */
+  noteUnstored(reason: string): void {
+    if (!this.unstored.includes(reason)) this.unstored.push(reason);
+  }
 
   /** Milliseconds since the run started, less the time the user took to answer. */
   elapsedMs(): number {
@@ -356,6 +363,7 @@ export class Run {
   /** Looks at the screen and remembers the window as seen during this run. */
   async look(windowId?: string): Promise<Look> {
     const l = await look(this.services, windowId);
+    if (l.unstored) this.noteUnstored(l.unstored);
     if (l.nodeId !== null && l.window) {
       this.seen.set(l.nodeId, {
         node: l.nodeId,

@@ -7,6 +7,7 @@
  */
 
 import { recordClick, recordTransition } from "../graph/transitions.ts";
+import { StoreFault } from "../graph/store_fault.ts";
 import { type Before, judge } from "./expect.ts";
 import type { Look } from "./look.ts";
 import { quote } from "./report.ts";
@@ -59,18 +60,27 @@ export function remember(
 ): string {
   const store = run.services.store;
   const now = run.services.now();
-  if (from.nodeId !== null) recordClick(store, { windowId: from.nodeId, text, scope, now });
-  if (from.nodeId !== null && to.nodeId !== null && from.nodeId !== to.nodeId) {
-    recordTransition(store, {
-      fromWindowId: from.nodeId,
-      toWindowId: to.nodeId,
-      action,
-      text,
-      scope,
-      via,
-      now,
-    });
-    return ` -> window ${quote(to.window?.title ?? "")} (#${to.nodeId})`;
+  if (from.nodeId === null) return "";
+  const moved = to.nodeId !== null && from.nodeId !== to.nodeId;
+  try {
+    store.tx(() => {
+      recordClick(store, { windowId: from.nodeId!, text, scope, now });
+      if (moved) {
+        recordTransition(store, {
+          fromWindowId: from.nodeId!,
+          toWindowId: to.nodeId!,
+          action,
+          text,
+          scope,
+          via,
+          now,
+        });
+      }
+    }, `the ${action} on "${text}"${moved ? " and the window it led to" : ""}`);
+  } catch (err) {
+    // The step was done all the same: only the memory of it is missing.
+    if (!(err instanceof StoreFault)) throw err;
+    run.noteUnstored(err.message);
   }
-  return "";
+  return moved ? ` -> window ${quote(to.window?.title ?? "")} (#${to.nodeId})` : "";
 }

@@ -66,5 +66,6 @@ export function journeyText(r: RunResult, shotScale: number | null): string {
     );
   }
   if (!r.windowsSeen.length) lines.push("  (none)");
+  for (const why of r.unstored) lines.push(`not stored in the interface graph: ${why}`);
   return lines.join("\n");
 }

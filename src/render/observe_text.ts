@@ -54,6 +54,8 @@ export function observeText(
         }`
         : `known_window: no, first sighting, recorded as graph node #${o.sighting.windowId}`,
     );
+  } else if (o.unstored) {
+    lines.push(`known_window: unknown (not recorded: ${o.unstored})`);
   } else {
     lines.push("known_window: no (nothing recorded: no focused application window)");
   }

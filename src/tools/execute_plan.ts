@@ -84,6 +84,7 @@ export const executePlanTool = defineTool({
   },
   actsOnScreen: true,
   carriesScreenText: true,
+  askForRest: "read a smaller part of the screen (target.region), or fewer reads per plan",
   validate(args: unknown) {
     return validateWithMission(args, (plan) => {
       const v = validatePlan(plan);

@@ -19,6 +19,7 @@ export const missionFinishTool = defineTool({
     status: z.enum(["done", "abandoned"]).describe("How the mission ends."),
   },
   outputSchema: missionStatusShape,
+  askForRest: "mission_status(full=true, from_item=N) lists the items a page at a time",
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,

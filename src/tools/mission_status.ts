@@ -5,7 +5,7 @@
  */
 
 import { z } from "zod";
-import { activeMission, noActiveMission } from "../mission/store.ts";
+import { activeMission, MAX_ITEMS, missionById, noActiveMission } from "../mission/store.ts";
 import { statusBlock, statusData } from "../mission/status_text.ts";
 import { missionStatusShape } from "./shared_shapes.ts";
 import { defineTool } from "./tool.ts";
@@ -14,11 +14,16 @@ export const missionStatusTool = defineTool({
   name: "mission_status",
   title: "Mission status",
   description:
-    "Shows where the active mission stands: its goal, progress, the item in play with its intent and acceptance, and the failures with their reasons, the same block execute_plan with mission_item_id ends with. Call it when you have lost the thread, not after every run. full=true lists every item with its id and status instead; ask for it before deciding a mission is done. Reads only.",
+    "Shows where the active mission stands: its goal, progress, the item in play with its intent and acceptance, and the failures with their reasons, the same block execute_plan with mission_item_id ends with. Call it when you have lost the thread, not after every run. full=true lists every item with its id and status instead, a page at a time; ask for it before deciding a mission is done. Reads only.",
   inputSchema: {
-    full: z.boolean().default(false).describe("List every item, nothing elided."),
+    full: z.boolean().default(false).describe("List every item (a long list in pages)."),
+    from_item: z.number().int().min(1).max(MAX_ITEMS).default(1).describe(
+      "With full, the first item listed.",
+    ),
+    mission_id: z.number().int().min(1).optional().describe("A finished mission instead of the active one."),
   },
   outputSchema: missionStatusShape,
+  askForRest: "mission_status(full=true, from_item=N) lists the items a page at a time",
   annotations: {
     readOnlyHint: true,
     destructiveHint: false,
@@ -26,8 +31,20 @@ export const missionStatusTool = defineTool({
     openWorldHint: false,
   },
   async run(args, services) {
-    const m = activeMission(services.store);
-    if (!m) return noActiveMission("mission_status");
-    return { ok: true, text: statusBlock(m, args.full).trimStart(), structured: statusData(m) };
+    const m = args.mission_id === undefined
+      ? activeMission(services.store)
+      : missionById(services.store, args.mission_id);
+    if (!m) {
+      return args.mission_id === undefined ? noActiveMission("mission_status") : {
+        ok: false,
+        text:
+          `there is no mission #${args.mission_id}; call without mission_id for the active one (\`choto missions\` lists past ones)`,
+      };
+    }
+    return {
+      ok: true,
+      text: statusBlock(m, args.full, args.from_item).trimStart(),
+      structured: statusData(m, args.full ? args.from_item : 1),
+    };
   },
 });

@@ -47,5 +47,6 @@ export const missionStatusShape = {
     title: z.string(),
     status: z.enum(["pending", "passed", "failed", "skipped"]),
     reason: z.string().nullable(),
-  })).describe("Every item; reason is why it failed."),
+  })).describe("Items listed (a page of a long list); reason: why it failed."),
+  next_item: z.number().nullable().describe("First item not listed, for from_item; null: none."),
 };

@@ -71,6 +71,11 @@ export interface ToolSpec<In extends Shape, Out extends Shape> {
    */
   carriesScreenText?: boolean;
   /**
+   * How to ask for the rest when a reply had to be shortened to stay under
+   * 1 MB (the last guard: long replies page themselves).
+   */
+  askForRest?: string;
+  /**
    * Optional validation in place of parsing `inputSchema`, for tools whose
    * published schema is a summary and whose input deserves better messages
    * than a raw schema error (the step and field, and how to fix them).

@@ -38,6 +38,7 @@ export const LAYERS: Layer[] = [
     paths: [
       "src/server.ts",
       "src/http.ts",
+      "src/http_sessions.ts",
       "src/stdio_transport.ts",
       "src/doctor.ts",
       "src/doctor_selftest.ts",

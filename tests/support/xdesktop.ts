@@ -38,6 +38,10 @@ export interface TestDesktop {
   spawn(cmd: string, args?: string[], env?: Record<string, string>, cwd?: string): Deno.ChildProcess;
   /** Waits until a window whose title contains `piece` is open (15 s at most). */
   waitForWindow(piece: string): Promise<void>;
+  /** Kills the X server at once (SIGKILL, as a crash would); its apps and window manager go with it. */
+  killX(): Promise<void>;
+  /** Starts a new X server on the same display (and the window manager), once it answers. */
+  restartX(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -81,7 +85,7 @@ async function startDesktopOnce(
   const display = `:${n}`;
   const children: Deno.ChildProcess[] = [];
   const quiet = { stdin: "null", stdout: "null", stderr: "null" } as const;
-  children.push(
+  const startX = () =>
     new Deno.Command("Xvfb", {
       args: [
         display,
@@ -94,8 +98,9 @@ async function startDesktopOnce(
         "tcp",
       ],
       ...quiet,
-    }).spawn(),
-  );
+    }).spawn();
+  let xserver = startX();
+  children.push(xserver);
   // Each attempt waits longer: 15 s, 30 s, 45 s.
   const patience = 15_000 * attempt;
   const killAll = async () => {
@@ -142,6 +147,29 @@ async function startDesktopOnce(
       const child = new Deno.Command(cmd, { args, env: { ...env, ...extra }, cwd, ...quiet }).spawn();
       children.push(child);
       return child;
+    },
+    async killX() {
+      xserver.kill("SIGKILL");
+      await xserver.status;
+    },
+    async restartX() {
+      xserver = startX();
+      children.push(xserver);
+      // The socket of the killed server is still there: wait for the new one to answer.
+      const end = performance.now() + patience;
+      for (;;) {
+        try {
+          createX11Desktop(display).close();
+          break;
+        } catch (err) {
+          if (performance.now() > end) throw new Error(`Xvfb did not come back on ${display}: ${err}`);
+          await sleep(100);
+        }
+      }
+      if (windowManager) {
+        children.push(new Deno.Command("openbox", { env, ...quiet }).spawn());
+        await waitForWindowManager(display, patience);
+      }
     },
     async waitForWindow(piece) {
       const end = performance.now() + 15_000;

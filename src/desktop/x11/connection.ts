@@ -3,12 +3,38 @@
  * interned atoms and typed property reads. All calls are synchronous and on
  * the main thread, so Xlib needs no locking.
  *
+ * Losing the server does not end the process: Xlib's IO-error path calls a
+ * handler that only returns, then the display's exit handler (libX11 1.7+),
+ * which marks the connection lost and returns instead of exiting. Xlib then
+ * flags the display so that every later call on it returns at once; the
+ * owner of the connection sees {@link XConnection.lost}, lets it go and
+ * opens a new one when a server answers again.
+ *
  * @module
  */
 
 import { envVar } from "../../env.ts";
 import { type LibX11, type LibXtst, openX11Libraries } from "../../../ffi/x11/open.ts";
 import { X } from "../../../ffi/x11/libx11.ts";
+import { DisplayLost } from "../display_lost.ts";
+
+/**
+ * Xlib's IO-error handler is one for the process: it returns, so the
+ * display's own exit handler runs next. It lives as long as the process,
+ * since any open display may call it.
+ */
+let ioHandler: Deno.UnsafeCallback<{ parameters: ["pointer"]; result: "i32" }> | null = null;
+
+function installIoHandler(x: LibX11): void {
+  ioHandler ??= new Deno.UnsafeCallback({ parameters: ["pointer"], result: "i32" } as const, () => {
+    if (!x.XSetIOErrorExitHandler) {
+      // Before libX11 1.7 Xlib exits once this returns, and nothing can stop it.
+      console.error("choto: the X display went away; this libX11 (older than 1.7) ends the process now");
+    }
+    return 0;
+  });
+  x.XSetIOErrorHandler(ioHandler.pointer);
+}
 
 const enc = new TextEncoder();
 
@@ -39,8 +65,13 @@ export class XConnection {
   #libs: ReturnType<typeof openX11Libraries>;
   #atoms = new Map<string, bigint>();
   #onError: Deno.UnsafeCallback<{ parameters: ["pointer", "pointer"]; result: "i32" }>;
+  #onExit: Deno.UnsafeCallback<{ parameters: ["pointer", "pointer"]; result: "void" }> | null = null;
   /** Error code of the last X protocol error (BadWindow = 3, BadMatch = 8). */
   lastError = 0;
+  /** True once the server went away: Xlib then answers every call on this display with nothing. */
+  lost = false;
+  /** Whether losing the server leaves the process running (libX11 1.7+). */
+  readonly survivesLoss: boolean;
 
   /** The display name asked for (`DISPLAY` unless given), e.g. ":0". */
   readonly name: string;
@@ -60,6 +91,7 @@ export class XConnection {
       },
     );
     this.x.XSetErrorHandler(this.#onError.pointer);
+    installIoHandler(this.x);
     const name = displayName ?? envVar("DISPLAY") ?? "";
     this.name = name;
     const display = this.x.XOpenDisplay(cstr(name));
@@ -72,8 +104,33 @@ export class XConnection {
       );
     }
     this.display = display;
+    this.survivesLoss = this.x.XSetIOErrorExitHandler !== null;
+    if (this.x.XSetIOErrorExitHandler) {
+      this.#onExit = new Deno.UnsafeCallback(
+        { parameters: ["pointer", "pointer"], result: "void" } as const,
+        () => {
+          this.lost = true;
+        },
+      );
+      this.x.XSetIOErrorExitHandler(display, this.#onExit.pointer, null);
+    }
     this.root = this.x.XDefaultRootWindow(display);
     this.screen = this.x.XDefaultScreen(display);
+  }
+
+  /**
+   * False when the server has gone away, found without blocking: reading
+   * what the server sent meets the closed socket, and Xlib's IO-error path
+   * marks the connection lost. Costs one non-blocking read.
+   */
+  alive(): boolean {
+    if (!this.lost) this.x.XEventsQueued(this.display, X.QueuedAfterReading);
+    return !this.lost;
+  }
+
+  /** Throws {@link DisplayLost} when the server went away during the calls made so far. */
+  check(): void {
+    if (this.lost) throw new DisplayLost(`the X display ${this.name || "(default)"} went away`);
   }
 
   /** Where the pointer is on the root window, and the buttons and modifiers held (XQueryPointer's mask). */
@@ -193,13 +250,16 @@ export class XConnection {
     return out;
   }
 
-  /** Flushes queued requests and waits until the server processed them. */
+  /** Flushes queued requests and waits until the server processed them; throws {@link DisplayLost} when it is gone. */
   sync(): void {
     this.x.XSync(this.display, X.False);
+    this.check();
   }
 
+  /** Closes the display (a lost one too: Xlib then only frees it). */
   close(): void {
     this.x.XCloseDisplay(this.display);
+    this.#onExit?.close();
     this.#onError.close();
     this.#libs.x11.close();
     this.#libs.xtst.close();

@@ -9,7 +9,8 @@
  * @module
  */
 
-import type { Point, Rect } from "../../desktop/types.ts";
+import type { Desktop, Modifier, Point, Rect } from "../../desktop/types.ts";
+import { DisplayLost } from "../../desktop/display_lost.ts";
 import type { Element } from "../../ocr/types.ts";
 import type { Look } from "../look.ts";
 import { findReadout, notationOf, parseReadout, withinTolerance } from "../readout.ts";
@@ -71,6 +72,24 @@ function glidePoints(from: Point, to: Point): Point[] {
     x: Math.round(from.x + (to.x - from.x) * (i + 1) / GLIDE_STEPS),
     y: Math.round(from.y + (to.y - from.y) * (i + 1) / GLIDE_STEPS),
   }));
+}
+
+/**
+ * Lets go of the button and the modifiers. A display that went away took
+ * them with it: that is no failure of its own, and the reason the drag
+ * stopped (which says what was held) is the one to report.
+ */
+async function letGo(desktop: Desktop, mods: Modifier[]): Promise<void> {
+  try {
+    await desktop.button("left", false);
+  } catch (err) {
+    if (!(err instanceof DisplayLost)) throw err;
+  }
+  try {
+    await desktop.modifiers(mods, false);
+  } catch (err) {
+    if (!(err instanceof DisplayLost)) throw err;
+  }
 }
 
 /** Every move is a checkpoint: a stop lets go of the button where the pointer is. */
@@ -215,8 +234,7 @@ async function gesture(
       run.progress = null;
       await run.clock.sleep(40);
     } finally {
-      await desktop.button("left", false);
-      await desktop.modifiers(mods, false);
+      await letGo(desktop, mods);
     }
     await run.pause(250);
     await run.look();
@@ -300,8 +318,7 @@ async function gesture(
     run.progress = null;
     await run.clock.sleep(40);
   } finally {
-    await desktop.button("left", false);
-    await desktop.modifiers(mods, false);
+    await letGo(desktop, mods);
   }
   await run.pause(200);
   const end = await run.look();

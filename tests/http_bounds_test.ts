@@ -1,0 +1,255 @@
+/**
+ * What an HTTP client can make the server hold is bounded: a body over the
+ * limit is refused before it is read (413), a request without Host is
+ * refused, sessions left unused expire, their number is capped with the
+ * session idle the longest closed first (one in use never is), and 1,000
+ * abandoned sessions leave the real server's memory within a stated bound.
+ */
+
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { assert, assertEquals, assertMatch } from "./support/assert.ts";
+import { serveHttp } from "../src/http.ts";
+import { FakeDesktop, fakeServices } from "./support/fake_desktop.ts";
+import { ROOT } from "./support/mcp.ts";
+import { sleep } from "../src/common/time.ts";
+import { procText } from "../src/desktop/x11/procfs.ts";
+
+const TOKEN = "bounds-token-0123456789";
+const AUTH = { authorization: `Bearer ${TOKEN}` };
+
+const INITIALIZE = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } },
+});
+
+/** Opens a session with one raw initialize, as a client that then leaves; its id. */
+async function initialize(url: string): Promise<string> {
+  const r = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...AUTH },
+    body: INITIALIZE,
+  });
+  await r.body?.cancel();
+  assertEquals(r.status, 200);
+  return r.headers.get("mcp-session-id")!;
+}
+
+/** A ping in a session: its HTTP status (404 once the session was closed). */
+async function ping(url: string, session: string): Promise<number> {
+  const r = await fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-session-id": session,
+      "mcp-protocol-version": "2025-06-18",
+      ...AUTH,
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }),
+  });
+  await r.body?.cancel();
+  return r.status;
+}
+
+/** Sends raw bytes over TCP and returns the status line of the answer ("no answer" after 5 s). */
+async function raw(port: number, request: string): Promise<string> {
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await conn.write(new TextEncoder().encode(request));
+    const buf = new Uint8Array(4096);
+    const n = await Promise.race([
+      conn.read(buf),
+      new Promise<"late">((r) => timer = setTimeout(() => r("late"), 5000)),
+    ]);
+    if (n === "late") return "no answer within 5 s";
+    return new TextDecoder().decode(buf.subarray(0, n ?? 0)).split("\r\n")[0];
+  } finally {
+    clearTimeout(timer);
+    conn.close();
+  }
+}
+
+async function inProcess(
+  sessions: { idleMs: number; max: number },
+  fn: (url: string, port: number) => Promise<void>,
+): Promise<void> {
+  const services = fakeServices(new FakeDesktop());
+  const http = serveHttp(services, {
+    host: "127.0.0.1",
+    port: 0,
+    token: TOKEN,
+    allowedOrigins: [],
+    sessions,
+    maxBodyBytes: 64 * 1024,
+  });
+  const port = (http.addr as Deno.NetAddr).port;
+  try {
+    await fn(`http://127.0.0.1:${port}/mcp`, port);
+  } finally {
+    await http.shutdown();
+    await services.close();
+  }
+}
+
+const opts = { sanitizeResources: false, sanitizeOps: false };
+
+Deno.test({
+  ...opts,
+  name: "a body over the limit is refused before it is read, and a request without Host is refused",
+  async fn() {
+    await inProcess({ idleMs: 60_000, max: 8 }, async (url, port) => {
+      // A declared 50 MB body is refused at once: the client has sent none of it.
+      const declared = await raw(
+        port,
+        `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${TOKEN}\r\n` +
+          "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n" +
+          "Content-Length: 50000000\r\n\r\n{",
+      );
+      assertMatch(declared, /^HTTP\/1\.1 413/);
+      // A body sent without a length is cut off where it passes the limit.
+      const big = await fetch(url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          ...AUTH,
+        },
+        body: new ReadableStream({
+          start(c) {
+            for (let i = 0; i < 40; i++) c.enqueue(new TextEncoder().encode(" ".repeat(4096)));
+            c.close();
+          },
+        }),
+      });
+      assertEquals(big.status, 413);
+      assertMatch(await big.text(), /request body too large: choto reads at most 65536 bytes/);
+      const noHost = await raw(
+        port,
+        `POST /mcp HTTP/1.1\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Length: 2\r\n\r\n{}`,
+      );
+      assertMatch(noHost, /^HTTP\/1\.1 400/);
+      // A normal session still works.
+      assertEquals(await ping(url, await initialize(url)), 200);
+    });
+  },
+});
+
+Deno.test({
+  ...opts,
+  name: "sessions left unused expire, and past the cap the one idle longest is closed first",
+  async fn() {
+    await inProcess({ idleMs: 400, max: 3 }, async (url) => {
+      const a = await initialize(url);
+      const b = await initialize(url);
+      const c = await initialize(url);
+      await sleep(50);
+      assertEquals(await ping(url, a), 200); // a is now the most recently used
+      const d = await initialize(url); // at the cap: b, idle the longest, makes room
+      assertEquals(await ping(url, b), 404);
+      for (const s of [a, c, d]) assertEquals(await ping(url, s), 200);
+      // Unused for longer than the idle time, all of them go.
+      await sleep(900);
+      for (const s of [a, c, d]) assertEquals(await ping(url, s), 404);
+    });
+  },
+});
+
+Deno.test({
+  ...opts,
+  name: "a session with a call in flight is never closed to make room: a new one is refused instead",
+  async fn() {
+    await inProcess({ idleMs: 60_000, max: 1 }, async (url) => {
+      const client = new Client({ name: "busy", version: "0" });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: AUTH } }),
+      );
+      try {
+        const running = client.callTool({
+          name: "execute_plan",
+          arguments: { steps: [{ action: "wait", amount: 1500 }] },
+        });
+        running.catch(() => {}); // awaited below; a failed assertion first must not leave it dangling
+        await sleep(300);
+        const r = await fetch(url, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+            ...AUTH,
+          },
+          body: INITIALIZE,
+        });
+        assertEquals(r.status, 503);
+        assertMatch(await r.text(), /all 1 sessions are in use/);
+        const done = await running;
+        assert(!done.isError, JSON.stringify(done));
+      } finally {
+        await client.close();
+      }
+    });
+  },
+});
+
+/** Resident memory of a process, in bytes (read through libc: Deno refuses /proc short of --allow-all). */
+function rss(pid: number): number {
+  const line = procText(`/proc/${pid}/status`)!.split("\n").find((l) => l.startsWith("VmRSS:"))!;
+  return Number(line.replace(/\D+/g, "")) * 1024;
+}
+
+/** The process serving HTTP: `deno task` runs the server as its child. */
+function serverPid(pid: number): number {
+  const children = (procText(`/proc/${pid}/task/${pid}/children`) ?? "").trim().split(/\s+/).filter(Boolean);
+  return children.length ? serverPid(Number(children[0])) : pid;
+}
+
+/** What 1,000 sessions opened and abandoned may add to the server's memory at most. */
+const ABANDONED_BOUND_BYTES = 48 * 1024 * 1024;
+
+Deno.test({
+  ...opts,
+  name: "1,000 abandoned sessions leave the server's memory within 48 MB and only the newest 32 open",
+  ignore: Deno.build.os !== "linux",
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "choto-http-bounds-" });
+    const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const port = (l.addr as Deno.NetAddr).port;
+    l.close();
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["task", "--quiet", "start", "--http", "--port", String(port), "--db", `${dir}/choto.db`],
+      cwd: ROOT,
+      env: { ...Deno.env.toObject(), CHOTO_HTTP_TOKEN: TOKEN, DISPLAY: ":1999", NO_COLOR: "1" },
+      stdin: "null",
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+    const url = `http://127.0.0.1:${port}/mcp`;
+    try {
+      for (let i = 0; i < 300; i++) {
+        if (await fetch(url).then((r) => r.body?.cancel(), () => "down") !== "down") break;
+        await sleep(100);
+      }
+      const pid = serverPid(child.pid);
+      // Warm up, so the first session's one-time costs are not counted as growth.
+      for (let i = 0; i < 20; i++) await initialize(url);
+      const before = rss(pid);
+      const ids: string[] = [];
+      for (let batch = 0; batch < 100; batch++) {
+        ids.push(...await Promise.all(Array.from({ length: 10 }, () => initialize(url))));
+      }
+      const grown = rss(pid) - before;
+      console.log(`RSS after 1,000 abandoned sessions: +${(grown / 1048576).toFixed(1)} MB`);
+      assert(grown < ABANDONED_BOUND_BYTES, `RSS grew by ${(grown / 1048576).toFixed(1)} MB`);
+      // The oldest were closed to make room; the newest are served.
+      assertEquals(await ping(url, ids[0]), 404);
+      assertEquals(await ping(url, ids[ids.length - 1]), 200);
+    } finally {
+      child.kill("SIGTERM");
+      await child.status;
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
