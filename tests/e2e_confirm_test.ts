@@ -163,7 +163,8 @@ Deno.test({
             });
             assertEquals(byText.structured.status, "escalated", byText.text);
             assertMatch(byText.text, /target "Allow" not found/);
-            const b = q.bounds;
+            // Read again: choto moves its question off the marked element once it shows, after `q` was seen.
+            const b = (await question(desktop.display)).bounds;
             const allow = { x: Math.round(b.x + b.width - 60), y: Math.round(b.y + b.height - 28) };
             const byPoint = await callTool(other.client, "execute_plan", {
               steps: [{ action: "drag", path: [allow, { x: allow.x + 2, y: allow.y }] }],

@@ -2,8 +2,11 @@
  * The macOS backend under the permissions users run it with. For the
  * bundle's darwin entry and the README's macOS config, each read from its
  * source, a subprocess runs the backend's window listing, capture (and its
- * fallback), Accessibility reads, every kind of input, the clipboard, the
- * grants and a Vision read in its worker (tests/support/fake_macos/driver.ts)
+ * fallback), Accessibility reads, every kind of input, the deny list's
+ * check of each event where it lands (keys posted to the process checked),
+ * the clipboard's change count and concealed copies, program names, the
+ * desktop question as a system alert, the grants and a Vision read in its
+ * worker (tests/support/fake_macos/driver.ts)
  * against stand-in libraries at the frameworks' paths under a folder of its
  * own. The flags are the shipped ones word for word, except that each
  * library and program path is moved under that folder (and the README's
@@ -28,6 +31,12 @@ const STEPS = [
   "pointer and buttons",
   "accessibility reads and activation",
   "clipboard and apps",
+  "guarded keys go to the process their check named",
+  "a denied app named by its bundle id gets no key",
+  "guarded clicks pass the pointer gate",
+  "clipboard source and generation",
+  "program names",
+  "the desktop question as a system alert",
   "doctor checks",
   "grants refused",
   "screencapture fallback",
@@ -104,9 +113,13 @@ Deno.test({
           }
           assert(!/^FAIL /m.test(run.text), report);
           assertEquals(run.code, 0, report);
-          // The calls the stand-in saw: a frame captured, the key that types a on AZERTY, the raise.
+          // The calls the stand-in saw: the key that types a on AZERTY, the raise, keys posted to
+          // TextEdit's pid (never to the denied app's), the alert answered off the main thread.
           assert(run.text.includes("post tap 0 key 0x0c down flags 0x100000"), report);
           assert(run.text.includes("AX AXRaise on window 3"), report);
+          assert(run.text.includes("post pid 300 key 0x0c down flags 0x100000"), report);
+          assert(!run.text.includes("post pid 700 "), report);
+          assert(/^alert on another thread, level 2, .* answered 1$/m.test(run.text), report);
           assert(run.text.includes("vision setRecognitionLanguages: fr-FR,en-US"), report);
         });
       }

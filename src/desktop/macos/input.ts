@@ -44,6 +44,8 @@ const BUTTONS: Record<MouseButton, { down: number; up: number; drag: number; cg:
 export class MacInput {
   #held = new Set<MouseButton>();
   #mods = new Set<Modifier>();
+  /** The process each held modifier went to (null: the HID tap): its release goes there too. */
+  #modPids = new Map<Modifier, number | null>();
 
   constructor(readonly s: MacSession) {}
 
@@ -163,9 +165,15 @@ export class MacInput {
     if (down) this.#mayPost();
     const pid = down ? this.#keysGate(gate, 0) : null;
     for (const m of mods) {
-      if (down) this.#mods.add(m);
-      else this.#mods.delete(m);
-      this.#post(this.s.libs.cg.CGEventCreateKeyboardEvent(null, MODIFIER_KEY[m], down), undefined, pid);
+      const to = down ? pid : this.#modPids.get(m) ?? null;
+      if (down) {
+        this.#mods.add(m);
+        this.#modPids.set(m, pid);
+      } else {
+        this.#mods.delete(m);
+        this.#modPids.delete(m);
+      }
+      this.#post(this.s.libs.cg.CGEventCreateKeyboardEvent(null, MODIFIER_KEY[m], down), undefined, to);
     }
     await sleep(10);
   }

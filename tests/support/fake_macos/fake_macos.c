@@ -9,11 +9,14 @@
  * raw-pointer APIs, a scoped `--allow-ffi` would refuse it.
  *
  * The desk it pretends to be: one 400x250-point display at 2x; a menu bar,
- * a TextEdit window (pid 300) in front of a Safari window (pid 500); a
- * French AZERTY keyboard layout (or US); both grants given unless
- * `fake_set` says otherwise. Every call worth checking is written to a log
- * (`fake_log`), and every +1 object must be released once per reference
- * (`fake_leaks`).
+ * a TextEdit window (pid 300) in front of a Safari window (pid 500), and,
+ * when `fake_set` brings it, a "Private Notes" window (pid 700, bundle id
+ * com.example.vault) in front of both; a French AZERTY keyboard layout (or
+ * US); both grants given; a general pasteboard whose change count and types
+ * follow each copy `fake_set` makes; a system alert answered as `fake_set`
+ * says, on the thread that calls it. Every call worth checking is written
+ * to a log (`fake_log`), and every +1 object must be released once per
+ * reference (`fake_leaks`).
  *
  * Written for x86-64 System V (the test machines): objc_msgSend is one
  * function answering every alias, and returns its pointer in rax and its
@@ -21,6 +24,7 @@
  */
 
 #define _GNU_SOURCE
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -28,6 +32,7 @@
 #include <string.h>
 #include <time.h>
 #include <uchar.h>
+#include <unistd.h>
 
 #if !defined(__x86_64__)
 #error "the fake objc_msgSend is written for x86-64 System V"
@@ -37,12 +42,12 @@
 
 enum Kind {
   K_STR = 1, K_NUM, K_BOOL, K_ARRAY, K_DICT, K_DATA, K_RECT, K_EVENT, K_IMAGE, K_PROVIDER,
-  K_SPACE, K_MODE, K_AXAPP, K_AXWIN, K_AXVALUE, K_AXSYS, K_SOURCE, K_CLASS, K_SEL, K_OBJ
+  K_SPACE, K_MODE, K_AXAPP, K_AXWIN, K_AXVALUE, K_AXSYS, K_SOURCE, K_CLASS, K_SEL, K_OBJ, K_URL
 };
 
 typedef struct Obj {
   int kind, owned, releases, retains;
-  char *s;            /* STR text, CLASS/SEL/OBJ name */
+  char *s;            /* STR text, CLASS/SEL/OBJ name, URL path */
   double num;         /* NUM, BOOL */
   struct Obj **items; /* ARRAY items, DICT values */
   char **keys;        /* DICT keys */
@@ -101,8 +106,11 @@ static Obj *dictGet(Obj *dict, const char *key) {
 
 static char logbuf[1 << 16];
 static size_t loglen;
+/* The alert logs from the thread Deno calls it on. */
+static pthread_mutex_t loglock = PTHREAD_MUTEX_INITIALIZER;
 
 static void logf_(const char *fmt, ...) {
+  pthread_mutex_lock(&loglock);
   va_list ap;
   va_start(ap, fmt);
   int n = vsnprintf(logbuf + loglen, sizeof logbuf - loglen - 2, fmt, ap);
@@ -110,12 +118,15 @@ static void logf_(const char *fmt, ...) {
   if (n > 0) loglen += (size_t)n < sizeof logbuf - loglen - 2 ? (size_t)n : 0;
   logbuf[loglen++] = '\n';
   logbuf[loglen] = 0;
+  pthread_mutex_unlock(&loglock);
 }
 
 /** Copies the log into buf; returns its length. */
 size_t fake_log(char *buf, size_t size) {
+  pthread_mutex_lock(&loglock);
   size_t n = loglen < size ? loglen : size;
   memcpy(buf, logbuf, n);
+  pthread_mutex_unlock(&loglock);
   return n;
 }
 
@@ -135,23 +146,73 @@ size_t fake_leaks(char *buf, size_t size) {
 
 typedef struct { int n; const char *owner; int layer; double b[4]; int pid; const char *title; } Win;
 
-static Win wins[] = {
+static Win wins[4] = {
   {1, "Window Server", 24, {0, 0, 400, 24}, 88, "Menubar"},
   {2, "TextEdit", 0, {20, 40, 200, 150}, 300, "Notes.txt"},
   {3, "Safari", 0, {150, 60, 220, 170}, 500, "Apple"},
 };
-static const int nwins = 3;
+static int nwins = 3;
+
+/* An app the deny list names only by its bundle id: its window's owner name says something else. */
+static const Win VAULT = {4, "Private Notes", 0, {60, 70, 120, 100}, 700, "Bank logins"};
+
+/* What NSRunningApplication says of each pid: bundle id, bundle path, executable path. */
+typedef struct { int pid; const char *id, *bundle, *exe; } App;
+static const App APPS[] = {
+  {300, "com.apple.TextEdit", "/System/Applications/TextEdit.app", "/System/Applications/TextEdit.app/Contents/MacOS/TextEdit"},
+  {500, "com.apple.Safari", "/Applications/Safari.app", "/Applications/Safari.app/Contents/MacOS/Safari"},
+  {700, "com.example.vault", "/Applications/Private Notes.app", "/Applications/Private Notes.app/Contents/MacOS/notesd"},
+};
+
+enum { ALERT_ALLOW, ALERT_DENY, ALERT_TIMEOUT, ALERT_FAIL };
 
 static struct {
   int screen, trusted, imageNull, layout; /* layout: 0 US, 1 French */
   double px, py;
   int visionDelayMs; /* how long performRequests:error: takes */
-} W = {1, 1, 0, 1, 30, 30, 0};
+  int vaultAfter;    /* the vault window comes to the front after this many more posted events (0: never) */
+  long changeCount;  /* the pasteboard's */
+  int concealed;     /* the last copy was marked org.nspasteboard.ConcealedType */
+  int alert;         /* how the next alert is answered */
+  int alertDelayMs;  /* how long the user takes to answer it */
+} W = {1, 1, 0, 1, 30, 30, 0, 0, 41, 0, ALERT_DENY, 50};
 
-/** Changes the desk: "screen=0", "trusted=0", "image=null", "layout=us", "vision_delay=MS", space-separated. */
+static void vaultFront(void) {
+  for (int i = 0; i < nwins; i++) if (wins[i].n == VAULT.n) return;
+  memmove(&wins[2], &wins[1], sizeof(Win) * (size_t)(nwins - 1)); /* keep the menu bar first */
+  wins[1] = VAULT;
+  nwins++;
+  logf_("vault window in front");
+}
+
+static void vaultGone(void) {
+  for (int i = 0; i < nwins; i++) {
+    if (wins[i].n != VAULT.n) continue;
+    memmove(&wins[i], &wins[i + 1], sizeof(Win) * (size_t)(nwins - i - 1));
+    nwins--;
+    logf_("vault window closed");
+    return;
+  }
+}
+
+/** A number after `key=` in spec, or -1. */
+static int setting(const char *spec, const char *key) {
+  const char *at = strstr(spec, key);
+  return at ? atoi(at + strlen(key)) : -1;
+}
+
+/**
+ * Changes the desk, space-separated: "screen=0|1", "trusted=0|1",
+ * "image=null|real", "layout=us|french", "vision_delay=MS", "vault=front|off"
+ * (the Private Notes window), "vault_after=N" (it comes forward after N more
+ * posted events), "copy=plain|secret" (an app copies to the pasteboard; a
+ * password manager marks a secret concealed), "alert=allow|deny|timeout|fail"
+ * and "alert_delay=MS" (how the next alert is answered, and after how long).
+ */
 void fake_set(const char *spec) {
-  const char *delay = strstr(spec, "vision_delay=");
-  if (delay) W.visionDelayMs = atoi(delay + strlen("vision_delay="));
+  logf_("set %s", spec);
+  int delay = setting(spec, "vision_delay=");
+  if (delay >= 0) W.visionDelayMs = delay;
   if (strstr(spec, "screen=0")) W.screen = 0;
   if (strstr(spec, "screen=1")) W.screen = 1;
   if (strstr(spec, "trusted=0")) W.trusted = 0;
@@ -160,7 +221,17 @@ void fake_set(const char *spec) {
   if (strstr(spec, "image=real")) W.imageNull = 0;
   if (strstr(spec, "layout=us")) W.layout = 0;
   if (strstr(spec, "layout=french")) W.layout = 1;
-  logf_("set %s", spec);
+  if (strstr(spec, "vault=front")) vaultFront();
+  if (strstr(spec, "vault=off")) vaultGone();
+  int after = setting(spec, "vault_after=");
+  if (after >= 0) W.vaultAfter = after;
+  if (strstr(spec, "copy=")) W.changeCount++, W.concealed = strstr(spec, "copy=secret") != NULL;
+  if (strstr(spec, "alert=allow")) W.alert = ALERT_ALLOW;
+  if (strstr(spec, "alert=deny")) W.alert = ALERT_DENY;
+  if (strstr(spec, "alert=timeout")) W.alert = ALERT_TIMEOUT;
+  if (strstr(spec, "alert=fail")) W.alert = ALERT_FAIL;
+  int alertDelay = setting(spec, "alert_delay=");
+  if (alertDelay >= 0) W.alertDelayMs = alertDelay;
 }
 
 static Win *winByNumber(long n) {
@@ -277,6 +348,42 @@ Obj *CFLocaleCopyPreferredLanguages(void) {
   push(a, mkstr("fr-CH", 0));
   push(a, mkstr("en-US", 0));
   return a;
+}
+
+/* ---- CoreFoundation: the user notification alert ------------------------ */
+
+static void sleepMs(long ms) {
+  struct timespec t = {ms / 1000, ms % 1000 * 1000000L};
+  nanosleep(&t, NULL);
+}
+
+/** A string argument as the alert reads it when the user answers: still ours, not yet released. */
+static const char *alive(const Obj *o) {
+  if (!o) return "(none)";
+  return o->kind == K_STR && o->releases == 0 ? o->s : "(released before the alert returned)";
+}
+
+/**
+ * Shows "the alert": the user takes `alert_delay` ms to answer as `alert=`
+ * says (Allow is the alternate button, Deny the default), or lets it time
+ * out (cancel response after `timeout` seconds). The strings are read after
+ * the wait, as the system reads them while the alert is up.
+ */
+int32_t CFUserNotificationDisplayAlert(double timeout, unsigned long flags, Obj *icon, Obj *sound, Obj *localization,
+                                       Obj *header, Obj *message, Obj *defaultButton, Obj *alternateButton,
+                                       Obj *otherButton, unsigned long *response) {
+  const char *thread = gettid() == getpid() ? "the main thread" : "another thread";
+  if (W.alert == ALERT_FAIL) {
+    logf_("alert not shown, on %s", thread);
+    return -1;
+  }
+  sleepMs(W.alert == ALERT_TIMEOUT ? (long)(timeout * 1000) : W.alertDelayMs);
+  *response = W.alert == ALERT_ALLOW ? 1 : W.alert == ALERT_TIMEOUT ? 3 : 0;
+  logf_("alert on %s, level %lu, timeout %.2f s, urls %s; \"%s\": \"%s\" [default \"%s\"] [alternate \"%s\"] "
+        "[other %s] answered %lu",
+        thread, flags, timeout, icon || sound || localization ? "given" : "none", alive(header), alive(message),
+        alive(defaultButton), alive(alternateButton), alive(otherButton), *response);
+  return 0;
 }
 
 /* ---- CoreGraphics ------------------------------------------------------- */
@@ -436,7 +543,8 @@ void CGEventKeyboardSetUnicodeString(Obj *e, unsigned long n, const uint16_t *s)
   e->textlen = n < 8 ? (int)n : 8;
   memcpy(e->text, s, sizeof(uint16_t) * (size_t)e->textlen);
 }
-void CGEventPost(uint32_t tap, Obj *e) {
+/** Logs a posted event under `to` ("tap 0", "pid 300"); the vault may come forward after it. */
+static void posted(const char *to, Obj *e) {
   long t = e->i[0];
   if (t == 10 || t == 11) {
     char text[32] = "";
@@ -449,14 +557,25 @@ void CGEventPost(uint32_t tap, Obj *e) {
            text[at++] = (char)(0x80 | (c & 0x3f));
     }
     text[at] = 0;
-    logf_("post tap %u key 0x%02lx %s flags 0x%lx%s%s", tap, e->i[3], t == 10 ? "down" : "up", e->i[1],
+    logf_("post %s key 0x%02lx %s flags 0x%lx%s%s", to, e->i[3], t == 10 ? "down" : "up", e->i[1],
           at ? " text " : "", text);
   } else if (t == 22) {
-    logf_("post tap %u scroll %ld", tap, e->i[3]);
+    logf_("post %s scroll %ld", to, e->i[3]);
   } else {
     if (t == 5 || t == 6) W.px = e->r[0], W.py = e->r[1];
-    logf_("post tap %u mouse %ld at %.1f,%.1f click %ld flags 0x%lx", tap, t, e->r[0], e->r[1], e->i[2], e->i[1]);
+    logf_("post %s mouse %ld at %.1f,%.1f click %ld flags 0x%lx", to, t, e->r[0], e->r[1], e->i[2], e->i[1]);
   }
+  if (W.vaultAfter > 0 && --W.vaultAfter == 0) vaultFront();
+}
+void CGEventPost(uint32_t tap, Obj *e) {
+  char to[16];
+  snprintf(to, sizeof to, "tap %u", tap);
+  posted(to, e);
+}
+void CGEventPostToPid(int32_t pid, Obj *e) {
+  char to[24];
+  snprintf(to, sizeof to, "pid %d", pid);
+  posted(to, e);
 }
 
 /* ---- ApplicationServices (HIServices) ----------------------------------- */
@@ -597,6 +716,18 @@ static Obj *objOf(const char *role, long pid) {
   return o;
 }
 
+static const App *appOf(long pid) {
+  for (size_t i = 0; i < sizeof APPS / sizeof APPS[0]; i++) if (APPS[i].pid == pid) return &APPS[i];
+  return NULL;
+}
+
+/** An NSURL (autoreleased) of a file path. */
+static Obj *url(const char *path) {
+  Obj *u = mk(K_URL, 0);
+  u->s = strdup(path);
+  return u;
+}
+
 Ret objc_msgSend(Obj *self, Obj *sel, uintptr_t a, uintptr_t b, uintptr_t c, uintptr_t d, float f0) {
   (void)c, (void)d;
   const char *s = sel->s;
@@ -675,7 +806,10 @@ Ret objc_msgSend(Obj *self, Obj *sel, uintptr_t a, uintptr_t b, uintptr_t c, uin
     logf_("vision boundingBoxForRange: %lu+%lu", (unsigned long)a, (unsigned long)b);
     return ret(NULL);
   }
-  if (!strcmp(s, "runningApplicationWithProcessIdentifier:")) return ret(objOf("runningApp", (int32_t)a));
+  if (!strcmp(s, "runningApplicationWithProcessIdentifier:")) {
+    /* nil for a pid that is no app (the window server's). */
+    return ret(appOf((int32_t)a) ? objOf("runningApp", (int32_t)a) : NULL);
+  }
   if (!strcmp(s, "activateFromApplication:options:")) {
     logf_("activateFromApplication:options: pid %ld from %ld options %lu", self->i[0], ((Obj *)a)->i[0],
           (unsigned long)b);
@@ -685,9 +819,18 @@ Ret objc_msgSend(Obj *self, Obj *sel, uintptr_t a, uintptr_t b, uintptr_t c, uin
     logf_("activateWithOptions: pid %ld options %lu", self->i[0], (unsigned long)a);
     return ret((void *)1);
   }
-  if (!strcmp(s, "bundleIdentifier"))
-    return ret(mkstr(self->i[0] == 300 ? "com.apple.TextEdit" : self->i[0] == 500 ? "com.apple.Safari" : "x", 0));
+  if (!strcmp(s, "bundleIdentifier")) return ret(mkstr(appOf(self->i[0])->id, 0));
+  if (!strcmp(s, "bundleURL")) return ret(url(appOf(self->i[0])->bundle));
+  if (!strcmp(s, "executableURL")) return ret(url(appOf(self->i[0])->exe));
+  if (!strcmp(s, "lastPathComponent") && self->kind == K_URL) return ret(mkstr(strrchr(self->s, '/') + 1, 0));
   if (!strcmp(s, "generalPasteboard")) return ret(objOf("pasteboard", 0));
+  if (!strcmp(s, "changeCount")) return ret((void *)(uintptr_t)W.changeCount);
+  if (!strcmp(s, "types")) {
+    Obj *arr = mk(K_ARRAY, 0);
+    push(arr, mkstr("public.utf8-plain-text", 0));
+    if (W.concealed) push(arr, mkstr("org.nspasteboard.ConcealedType", 0));
+    return ret(arr);
+  }
   if (!strcmp(s, "stringForType:"))
     return ret(strcmp(((Obj *)a)->s, "public.utf8-plain-text") ? NULL : mkstr("clip ✓", 0));
   if (!strcmp(s, "localizedDescription")) return ret(mkstr("fake error", 0));
