@@ -23,10 +23,13 @@ type Alerts = Deno.DynamicLibrary<typeof userNotification>["symbols"];
 /** How the alert function is reached: the real framework, or a fake in tests. */
 export type AlertSymbols = Pick<Alerts, "CFUserNotificationDisplayAlert">;
 
-let alerts: Alerts | null = null;
+const opened = new Map<string, Alerts>();
 
-function openAlerts(): Alerts {
-  return alerts ??= Deno.dlopen(CORE_FOUNDATION_PATH, userNotification).symbols;
+/** The alert function of the CoreFoundation the session's other libraries come from (a root in tests). */
+function openAlerts(s: MacSession): Alerts {
+  const path = s.program(CORE_FOUNDATION_PATH);
+  if (!opened.has(path)) opened.set(path, Deno.dlopen(path, userNotification).symbols);
+  return opened.get(path)!;
 }
 
 /** Maps the alert's response to the user's answer: the default button (Deny) and a timeout are no. */
@@ -40,7 +43,7 @@ export function answerOf(response: number): "allow" | "deny" | "timeout" {
 export async function askWithAlert(
   s: MacSession,
   q: DesktopQuestion,
-  symbols: AlertSymbols = openAlerts(),
+  symbols: AlertSymbols = openAlerts(s),
 ): Promise<DesktopAnswer> {
   const cf = s.libs.cf;
   const made: Deno.PointerValue[] = [];

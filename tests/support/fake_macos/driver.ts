@@ -302,6 +302,16 @@ await step("program names", () => {
 await step("the desktop question as a system alert", async () => {
   // The backend opens the alert at the framework's own path; here it is the stand-in's, under the same flags.
   expect(typeof desk.askUser === "function" && typeof guarded.askUser === "function", "no askUser");
+  // The backend's own door first: it opens the alert beside the session's other libraries.
+  set("alert=allow alert_delay=100");
+  const viaBackend = await desk.askUser!({
+    title: "choto: allow this step?",
+    text: "click “Delete” in TextEdit",
+    allow: "Allow",
+    deny: "Deny",
+    timeoutMs: 5_000,
+  });
+  expect(viaBackend.answer === "allow", `through the backend: ${JSON.stringify(viaBackend)}`);
   const alerts = Deno.dlopen(root + CORE_FOUNDATION_PATH, userNotification);
   const session = new MacSession(openMacLibraries({ appKit: false, keyboard: false }, root), {});
   const ask = (timeoutMs: number, signal?: AbortSignal): Promise<DesktopAnswer> =>
@@ -313,7 +323,9 @@ await step("the desktop question as a system alert", async () => {
       timeoutMs,
       signal,
     }, alerts.symbols);
-  const alertsShown = () => [...fakeLog().matchAll(/^alert on (.*)$/gm)].map((m) => m[1]);
+  const everyAlert = () => [...fakeLog().matchAll(/^alert on (.*)$/gm)].map((m) => m[1]);
+  const earlier = everyAlert().length;
+  const alertsShown = () => everyAlert().slice(earlier);
   const answers: string[] = [];
   try {
     set("alert=allow alert_delay=100");
