@@ -5,34 +5,34 @@
  * @module
  */
 
-import { envVar } from "./src/env.ts";
+import { envVar } from "./src/common/env.ts";
 import process from "node:process";
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
-import { createServer } from "./src/server.ts";
-import { BoundedStdioTransport } from "./src/stdio_transport.ts";
+import { createServer } from "./src/server/server.ts";
+import { BoundedStdioTransport } from "./src/server/stdio_transport.ts";
 import { ACTOR } from "./src/tools/support/actor.ts";
 import { createServices, type Services } from "./src/services.ts";
-import { defaultDbPath, dumpSchema, Store } from "./src/graph/store.ts";
+import { defaultDbPath, dumpSchema, Store } from "./src/db/store.ts";
 import { openDesktop } from "./src/desktop/open.ts";
 import { createScreenReader } from "./src/ocr/reader.ts";
-import { type StoredReadMemory, storedReadMemory } from "./src/graph/read_store.ts";
-import { keepPruned } from "./src/graph/retention.ts";
-import { createEngine, engineChoices } from "./src/ocr/platform.ts";
-import { decodeImage, imageBackend } from "./src/render/image.ts";
-import { observeScreen } from "./src/plan/look.ts";
+import { type StoredReadMemory, storedReadMemory } from "./src/db/read_memory.ts";
+import { keepPruned } from "./src/db/retention.ts";
+import { createEngine, engineChoices } from "./src/ocr/engines/platform.ts";
+import { decodeImage, imageBackend } from "./src/image/codec.ts";
+import { observeScreen } from "./src/look/look.ts";
 import { observeText } from "./src/render/observe_text.ts";
-import { screenshotPng } from "./src/render/image.ts";
-import { runDoctor } from "./src/doctor.ts";
-import { runSelfTest } from "./src/doctor_selftest.ts";
-import { runSelftest } from "./src/selftest.ts";
+import { screenshotPng } from "./src/image/codec.ts";
+import { runDoctor } from "./src/cli/doctor.ts";
+import { runSelfTest } from "./src/cli/doctor_selftest.ts";
+import { runSelftest } from "./src/cli/selftest.ts";
 import { runRecallCli } from "./src/tools/recall.ts";
-import { missionsText } from "./src/mission/cli.ts";
-import { VERSION } from "./src/version.ts";
+import { missionsText } from "./src/render/mission_history_text.ts";
+import { VERSION } from "./src/common/version.ts";
 import { configPath, loadPolicy } from "./src/common/config.ts";
-import { httpToken, serveHttp } from "./src/http.ts";
+import { httpToken, serveHttp } from "./src/server/http.ts";
 import { dirname, join } from "node:path";
 import { forgetApp, forgetBefore } from "./src/graph/forget.ts";
-import { auditLine, auditSince, escapedRow, parseSince } from "./src/graph/audit.ts";
+import { auditLine, auditSince, escapedRow, parseSince } from "./src/db/audit.ts";
 
 /** First lines of sql/schema.sql, which `deno task db:schema` regenerates. */
 const SCHEMA_HEADER = "-- Generated from sql/migrations by `deno task db:schema`; do not edit.\n\n";

@@ -11,12 +11,12 @@
 
 import sharp from "sharp";
 import { FIXTURES, loadFixtures, median } from "./ocr_score.ts";
-import { decodePng, encodePng } from "../src/common/png.ts";
-import { downscale } from "../src/common/resize.ts";
-import { screenshotPng } from "../src/render/image.ts";
-import { TesseractEngine } from "../src/ocr/tesseract.ts";
+import { decodePng, encodePng } from "../src/image/png.ts";
+import { downscale } from "../src/image/resize.ts";
+import { screenshotPng } from "../src/image/codec.ts";
+import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
 import { ScreenPipeline } from "../src/ocr/pipeline.ts";
-import type { RgbaImage } from "../src/desktop/types.ts";
+import type { RgbaImage } from "../src/image/pixels.ts";
 
 const ROUNDS = Number(Deno.env.get("ROUNDS") ?? 7);
 const FRAMES = ["apps/mousepad_file_menu_light", "web/dashboard_dark_13"];

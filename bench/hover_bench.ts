@@ -13,10 +13,10 @@
  */
 
 import { openDesktop } from "../src/desktop/open.ts";
-import { Store } from "../src/graph/store.ts";
-import { createEngine } from "../src/ocr/platform.ts";
+import { Store } from "../src/db/store.ts";
+import { createEngine } from "../src/ocr/engines/platform.ts";
 import { createScreenReader } from "../src/ocr/reader.ts";
-import { hoverIcons } from "../src/plan/hover.ts";
+import { hoverIcons } from "../src/look/hover.ts";
 import { createServices } from "../src/services.ts";
 import { haveXvfb, startDesktop } from "../tests/support/xdesktop.ts";
 

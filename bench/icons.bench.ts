@@ -8,10 +8,10 @@
  */
 
 import { loadIconFixtures } from "./icon_score.ts";
-import { detectGlyphs } from "../src/perceive/glyphs.ts";
+import { detectGlyphs } from "../src/perceive/icon_boxes.ts";
 import { cropImage, glyphHash } from "../src/perceive/phash.ts";
 import type { Rect } from "../src/common/rect.ts";
-import type { RgbaImage } from "../src/desktop/types.ts";
+import type { RgbaImage } from "../src/image/pixels.ts";
 
 const fixtures = await loadIconFixtures();
 

@@ -10,8 +10,8 @@
  */
 
 import { random } from "../tests/support/random.ts";
-import { Store } from "../src/graph/store.ts";
-import { forgetRouteCache, gatherRecall } from "../src/graph/recall.ts";
+import { Store } from "../src/db/store.ts";
+import { forgetRouteCache, gatherRecall } from "../src/graph/recall/recall.ts";
 import { loadRouteMap } from "../src/graph/routes.ts";
 import { fitRecall } from "../src/render/recall_text.ts";
 import { runRecallCli } from "../src/tools/recall.ts";

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { TOOLS } from "../src/server.ts";
+import { TOOLS } from "../src/server/server.ts";
 import { MAC_LIBRARY_PATHS } from "../src/desktop/macos/libs.ts";
 
 /**

@@ -8,10 +8,10 @@
 
 import { executePlan, type RunResult } from "../src/plan/executor.ts";
 import { planSchema } from "../src/plan/steps.ts";
-import { auditSince } from "../src/graph/audit.ts";
+import { auditSince } from "../src/db/audit.ts";
 import { buildPolicy } from "../src/common/policy.ts";
 import { createServices, type Services } from "../src/services.ts";
-import { Store } from "../src/graph/store.ts";
+import { Store } from "../src/db/store.ts";
 import type { DesktopAnswer } from "../src/desktop/types.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { FakeDesktop, fakeReader, text, window } from "./support/fake_desktop.ts";

@@ -3,11 +3,12 @@
  * prints, what it hands the backend, and that it sends no keys or clicks.
  */
 import assert from "node:assert/strict";
-import type { RgbaImage } from "../src/desktop/types.ts";
+
 import type { ScreenReader } from "../src/ocr/reader.ts";
-import { runSelfTest } from "../src/doctor_selftest.ts";
-import { caretInWord, namesDocument, typedWordsRead, wordBox } from "../src/doctor_editor.ts";
+import { runSelfTest } from "../src/cli/doctor_selftest.ts";
+import { caretInWord, namesDocument, typedWordsRead, wordBox } from "../src/cli/doctor_editor.ts";
 import { FakeDesktop, window } from "./support/fake_desktop.ts";
+import type { RgbaImage } from "../src/image/pixels.ts";
 
 /** Two app windows, the editor in front, showing `frame`; the pointer starts at (5, 7). */
 function twoWindows(frame: RgbaImage) {

@@ -10,8 +10,8 @@
  */
 
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
-import { Store } from "../src/graph/store.ts";
-import { auditSince } from "../src/graph/audit.ts";
+import { Store } from "../src/db/store.ts";
+import { auditSince } from "../src/db/audit.ts";
 import { createX11Desktop } from "../src/desktop/x11.ts";
 import type { WindowInfo } from "../src/desktop/types.ts";
 import { bundleArgs, connectServer, type Elicit } from "./support/mcp.ts";

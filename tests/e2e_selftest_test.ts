@@ -9,7 +9,7 @@
  * per capability, each ok, and the desk left as it was.
  */
 import { createX11Desktop } from "../src/desktop/x11.ts";
-import { CAPABILITIES } from "../src/doctor_selftest.ts";
+import { CAPABILITIES } from "../src/cli/doctor_selftest.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { ROOT } from "./support/mcp.ts";
 import { skipE2E, startDesktop } from "./support/xdesktop.ts";

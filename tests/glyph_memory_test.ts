@@ -15,7 +15,7 @@ import {
   nameGlyphs,
   unnamedGlyphs,
 } from "../src/graph/glyphs.ts";
-import { gatherRecall } from "../src/graph/recall.ts";
+import { gatherRecall } from "../src/graph/recall/recall.ts";
 import { recordSighting } from "../src/graph/record.ts";
 import { findIcons } from "../src/perceive/icons.ts";
 import { assert, assertEquals } from "./support/assert.ts";

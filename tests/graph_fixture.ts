@@ -3,7 +3,7 @@
  * sightings and transitions into it.
  */
 
-import { Store } from "../src/graph/store.ts";
+import { Store } from "../src/db/store.ts";
 import { recordSighting } from "../src/graph/record.ts";
 import { recordClick, recordTransition, type Scope } from "../src/graph/transitions.ts";
 import type { WindowKind } from "../src/desktop/types.ts";

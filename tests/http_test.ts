@@ -9,7 +9,7 @@ import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ROOT } from "./support/mcp.ts";
-import { gate } from "../src/http.ts";
+import { gate } from "../src/server/http.ts";
 import { skipE2E, startDesktop } from "./support/xdesktop.ts";
 
 const TOKEN = "test-token-0123456789";

@@ -8,12 +8,13 @@
 
 import { findsIcon, type IconFixture, loadIconFixtures, scoreIcons } from "../bench/icon_score.ts";
 import type { Rect } from "../src/common/rect.ts";
-import type { RgbaImage } from "../src/desktop/types.ts";
-import { TesseractEngine } from "../src/ocr/tesseract.ts";
+
+import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
 import { createScreenReader } from "../src/ocr/reader.ts";
-import { detectGlyphs } from "../src/perceive/glyphs.ts";
+import { detectGlyphs } from "../src/perceive/icon_boxes.ts";
 import { cropImage, glyphHash, hashDistance, sameDrawing } from "../src/perceive/phash.ts";
 import { assert, assertEquals } from "./support/assert.ts";
+import type { RgbaImage } from "../src/image/pixels.ts";
 
 const fixtures = await loadIconFixtures();
 

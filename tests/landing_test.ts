@@ -8,7 +8,7 @@
 
 import { executePlan, type RunResult } from "../src/plan/executor.ts";
 import { planSchema } from "../src/plan/steps.ts";
-import { auditSince } from "../src/graph/audit.ts";
+import { auditSince } from "../src/db/audit.ts";
 import type { Services } from "../src/services.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { FakeDesktop, fakeServices, text, window } from "./support/fake_desktop.ts";

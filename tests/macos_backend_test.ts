@@ -7,9 +7,9 @@ import { createMacDesktop } from "../src/desktop/macos.ts";
 import { type FakeWorld, keyLog, makeFake } from "./support/mac_fake.ts";
 import { greyPng } from "./support/fake_macos.ts";
 import { GERMAN } from "./support/mac_layouts.ts";
-import { createVisionEngine } from "../src/ocr/vision.ts";
+import { createVisionEngine } from "../src/ocr/engines/vision.ts";
 import { createScreenReader } from "../src/ocr/reader.ts";
-import { runSelfTest } from "../src/doctor_selftest.ts";
+import { runSelfTest } from "../src/cli/doctor_selftest.ts";
 
 const host = { execPath: "/usr/local/bin/deno", termProgram: "Apple_Terminal" };
 

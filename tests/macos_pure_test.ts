@@ -11,7 +11,7 @@ import {
 } from "../src/desktop/macos/geometry.ts";
 import { namedKeyCode, planHotkey, planTyping, US_LAYOUT } from "../src/desktop/macos/keycodes.ts";
 import { channelOffsets, decodePng, layoutProblem, toRgba } from "../src/desktop/macos/bitmap.ts";
-import { splitByCharacters, toPixels, wordRanges } from "../src/ocr/vision_boxes.ts";
+import { splitByCharacters, toPixels, wordRanges } from "../src/ocr/engines/vision_boxes.ts";
 import { focusWindow, type RawWindow, splitWindows } from "../src/desktop/macos/window_list.ts";
 import { permissionChecks, responsibleApp } from "../src/desktop/macos/permissions.ts";
 import { matchingWindows } from "../src/desktop/macos/window_match.ts";

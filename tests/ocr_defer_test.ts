@@ -6,12 +6,12 @@
  */
 
 import { assert, assertEquals } from "./support/assert.ts";
-import { decodeImage } from "../src/render/image.ts";
+import { decodeImage } from "../src/image/codec.ts";
 import { deferRepeats, MIN_DEFER_LINES, rowHeight, ScreenPipeline } from "../src/ocr/pipeline.ts";
-import { findTextLines } from "../src/ocr/lines.ts";
-import { linePieces, WordCache } from "../src/ocr/word_cache.ts";
-import { TesseractEngine } from "../src/ocr/tesseract.ts";
-import { type Grey, greyOf } from "../src/ocr/pixels.ts";
+import { findTextLines } from "../src/ocr/lines/find.ts";
+import { linePieces, WordCache } from "../src/ocr/cache/word_cache.ts";
+import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
+import { type Grey, greyOf } from "../src/image/pixels.ts";
 import type { OcrEngine, OcrMode, OcrWord } from "../src/ocr/types.ts";
 
 const frame = await decodeImage(

@@ -2,8 +2,8 @@
 
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { packStacks } from "../src/ocr/pipeline.ts";
-import { type Blob, isIconBlob, isIconLine, isTextLine, type TextLine } from "../src/ocr/lines.ts";
-import { canTrimNativeMemory, trimNativeMemory } from "../src/ocr/memory.ts";
+import { type Blob, isIconBlob, isIconLine, isTextLine, type TextLine } from "../src/ocr/lines/find.ts";
+import { canTrimNativeMemory, trimNativeMemory } from "../src/ocr/engines/malloc_trim.ts";
 
 const size = (t: { w: number; h: number }) => ({ width: t.w, height: t.h });
 

@@ -1,13 +1,13 @@
 /** Pure pixel logic of the OCR pipeline on synthetic images. */
 
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import type { Grey } from "../src/ocr/pixels.ts";
-import { scaleGrey } from "../src/ocr/pixels.ts";
-import { findTextLines, isGlyphLike } from "../src/ocr/lines.ts";
-import { groundLevel, normalisePolarity, scaleFor } from "../src/ocr/prepare.ts";
-import { hashRegion, RegionCache } from "../src/ocr/cache.ts";
-import { stackLines, toSource, unstackWords } from "../src/ocr/stack.ts";
-import { fixUiWord } from "../src/ocr/lexicon.ts";
+import type { Grey } from "../src/image/pixels.ts";
+import { scaleGrey } from "../src/image/pixels.ts";
+import { findTextLines, isGlyphLike } from "../src/ocr/lines/find.ts";
+import { groundLevel, normalisePolarity, scaleFor } from "../src/ocr/lines/prepare.ts";
+import { hashRegion, RegionCache } from "../src/ocr/cache/line_cache.ts";
+import { stackLines, toSource, unstackWords } from "../src/ocr/lines/stack.ts";
+import { fixUiWord } from "../src/ocr/fixes/lexicon.ts";
 
 function canvas(w: number, h: number, ground: number): Grey {
   return { width: w, height: h, data: new Uint8Array(w * h).fill(ground) };

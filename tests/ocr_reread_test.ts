@@ -5,7 +5,7 @@
  */
 
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { coverage, needsReread, rereadLine } from "../src/ocr/reread.ts";
+import { coverage, needsReread, rereadLine } from "../src/ocr/fixes/reread.ts";
 import {
   acceptDigitReading,
   digitAlphabet,
@@ -14,11 +14,11 @@ import {
   glyphRuns,
   hasAlphabet,
   shapeSupportsDigits,
-} from "../src/ocr/digits.ts";
+} from "../src/ocr/fixes/digits.ts";
 import type { OcrEngine, OcrWord } from "../src/ocr/types.ts";
-import type { TextLine } from "../src/ocr/lines.ts";
-import type { Grey } from "../src/ocr/pixels.ts";
-import { isIconBlob } from "../src/ocr/lines.ts";
+import type { TextLine } from "../src/ocr/lines/find.ts";
+import type { Grey } from "../src/image/pixels.ts";
+import { isIconBlob } from "../src/ocr/lines/find.ts";
 
 const word = (text: string, x: number, w: number, conf = 0.9): OcrWord => ({ text, x, y: 0, w, h: 10, conf });
 const line = (w: number, h = 12): TextLine => ({

@@ -6,10 +6,10 @@
  */
 
 import { assert, assertEquals } from "./support/assert.ts";
-import { decodeImage } from "../src/render/image.ts";
+import { decodeImage } from "../src/image/codec.ts";
 import { sameBytes, ScreenPipeline } from "../src/ocr/pipeline.ts";
-import { TesseractEngine } from "../src/ocr/tesseract.ts";
-import type { Grey } from "../src/ocr/pixels.ts";
+import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
+import type { Grey } from "../src/image/pixels.ts";
 import type { OcrMode } from "../src/ocr/types.ts";
 
 const frame = await decodeImage(

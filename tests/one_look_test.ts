@@ -1,7 +1,7 @@
 /** One look: observe and a plan step see the same reachable text when windows overlap. */
 
 import { executePlan } from "../src/plan/executor.ts";
-import { look, observeScreen } from "../src/plan/look.ts";
+import { look, observeScreen } from "../src/look/look.ts";
 import { planSchema } from "../src/plan/steps.ts";
 import { assertEquals, assertMatch } from "./support/assert.ts";
 import { FakeDesktop, fakeServices, text, window } from "./support/fake_desktop.ts";

@@ -7,7 +7,7 @@
 
 import { executePlan, type RunResult } from "../src/plan/executor.ts";
 import { planSchema } from "../src/plan/steps.ts";
-import { gatherRecall } from "../src/graph/recall.ts";
+import { gatherRecall } from "../src/graph/recall/recall.ts";
 import { isResolved, resolveTarget } from "../src/plan/resolve.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { FakeDesktop, fakeServices, text, window } from "./support/fake_desktop.ts";

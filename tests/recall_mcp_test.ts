@@ -10,9 +10,9 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { recallTool } from "../src/tools/recall.ts";
-import { createServer } from "../src/server.ts";
+import { createServer } from "../src/server/server.ts";
 import { createServices } from "../src/services.ts";
-import type { Store } from "../src/graph/store.ts";
+import type { Store } from "../src/db/store.ts";
 import { go, HOUR, NOW, see, tempStore } from "./graph_fixture.ts";
 
 async function connect(store: Store) {

@@ -7,7 +7,7 @@
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { runChoto } from "./support/cli.ts";
 import { skipE2E, startDesktop } from "./support/xdesktop.ts";
-import { nativeTesseract } from "../src/ocr/native_tesseract.ts";
+import { nativeTesseract } from "../src/ocr/engines/native_tesseract.ts";
 
 const selftest = (env: Record<string, string>) => runChoto(["selftest"], { env, clearEnv: true });
 

@@ -1,8 +1,8 @@
 /** The SQLite store: migrations, the committed schema dump, sightings. */
 
 import type { Rect, WindowInfo } from "../src/desktop/types.ts";
-import { defaultDbPath, dumpSchema, Store } from "../src/graph/store.ts";
-import { parseNamedQueries } from "../src/graph/sql_files.ts";
+import { defaultDbPath, dumpSchema, Store } from "../src/db/store.ts";
+import { parseNamedQueries } from "../src/db/sql_files.ts";
 import { recordSighting } from "../src/graph/record.ts";
 import { assert, assertEquals, assertThrows } from "./support/assert.ts";
 

@@ -4,9 +4,9 @@
  * image, and stacks of lines no taller than it reads small text in.
  */
 import assert from "node:assert/strict";
-import { createVisionEngine } from "../src/ocr/vision.ts";
-import { visionLanguages } from "../src/ocr/vision_languages.ts";
-import { minimumTextHeight, VISION_MAX_STACK_HEIGHT } from "../src/ocr/vision_read.ts";
+import { createVisionEngine } from "../src/ocr/engines/vision.ts";
+import { visionLanguages } from "../src/ocr/engines/vision_languages.ts";
+import { minimumTextHeight, VISION_MAX_STACK_HEIGHT } from "../src/ocr/engines/vision_read.ts";
 import { packStacks } from "../src/ocr/pipeline.ts";
 import { makeFake } from "./support/mac_fake.ts";
 

@@ -27,11 +27,11 @@ import type {
   LaunchableApp,
   Point,
   Rect,
-  RgbaImage,
   RunningApp,
   WindowInfo,
   WindowState,
 } from "./types.ts";
+import type { RgbaImage } from "../image/pixels.ts";
 
 /** Input or a window request refused because of the deny list. */
 export class DeniedError extends Error {}

@@ -10,6 +10,7 @@
  */
 
 import type { Point, Rect } from "../common/rect.ts";
+import type { RgbaImage } from "../image/pixels.ts";
 
 export type { Point, Rect };
 
@@ -77,13 +78,6 @@ export interface WindowState {
   frontmostApp: string | null;
   /** Windows and chrome of apps on the user's deny list, left out of the lists above. */
   withheld?: number;
-}
-
-/** An RGBA image, 4 bytes per pixel, rows packed without padding. */
-export interface RgbaImage {
-  width: number;
-  height: number;
-  data: Uint8Array;
 }
 
 /**

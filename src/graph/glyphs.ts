@@ -8,10 +8,10 @@
  */
 
 import type { Rect } from "../desktop/types.ts";
-import { encodePng } from "../common/png.ts";
+import { encodePng } from "../image/png.ts";
 import type { SeenIcon } from "../perceive/icons.ts";
 import { sameDrawing } from "../perceive/phash.ts";
-import type { Store } from "./store.ts";
+import type { Store } from "../db/store.ts";
 
 /** An icon of the window just read, with what memory knows of its drawing. */
 export interface KnownIcon extends SeenIcon {

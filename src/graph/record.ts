@@ -10,7 +10,7 @@ import type { Element } from "../ocr/types.ts";
 import type { SeenIcon } from "../perceive/icons.ts";
 import { type KnownIcon, recordIcons } from "./glyphs.ts";
 import { windowIdentity } from "./identity.ts";
-import type { Store } from "./store.ts";
+import type { Store } from "../db/store.ts";
 
 /** What the graph knew about a window before this sighting. */
 export interface SightingResult {

@@ -12,7 +12,7 @@
 import { escapeScreenText } from "../common/untrusted.ts";
 import { DirectedGraph } from "graphology";
 import { bidirectional, singleSource } from "graphology-shortest-path/dijkstra.js";
-import type { Store } from "./store.ts";
+import type { Store } from "../db/store.ts";
 import type { Scope } from "./transitions.ts";
 
 /** A recorded transition as routes need it. */

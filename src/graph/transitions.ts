@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { Store } from "./store.ts";
+import type { Store } from "../db/store.ts";
 
 /** Which surface a control was found on. */
 export type Scope = "window" | "chrome";

@@ -18,25 +18,25 @@
  * @module
  */
 
-import { clippedLines } from "./clipped.ts";
-import type { Rect, RgbaImage } from "../desktop/types.ts";
+import { clippedLines } from "./lines/clipped.ts";
+import type { Rect } from "../desktop/types.ts";
 import type { OcrEngine, OcrWord } from "./types.ts";
-import { type Box, findTextLines, groupByGap, isTextLine, type TextLine } from "./lines.ts";
-import { lineGround, surfaceBox } from "./ground.ts";
-import { cropGrey, type Grey, greyOf } from "./pixels.ts";
-import { readGrey } from "./read_grey.ts";
-import { prepareLine, ringLevel } from "./prepare.ts";
-import { STACK_GAP, stackLines, toSource, unstackWords } from "./stack.ts";
-import { hashRegion, RegionCache } from "./cache.ts";
-import { linePieces, type Piece, pieceLine, placeWords, WordCache } from "./word_cache.ts";
-import type { Reading, ReadMemory } from "./read_memory.ts";
-import { fixUiWord } from "./lexicon.ts";
+import { type Box, findTextLines, groupByGap, isTextLine, type TextLine } from "./lines/find.ts";
+import { lineGround, surfaceBox } from "./lines/ground.ts";
+import { cropGrey, type Grey, greyOf, type RgbaImage } from "../image/pixels.ts";
+import { readGrey } from "./engines/read_grey.ts";
+import { prepareLine, ringLevel } from "./lines/prepare.ts";
+import { STACK_GAP, stackLines, toSource, unstackWords } from "./lines/stack.ts";
+import { hashRegion, RegionCache } from "./cache/line_cache.ts";
+import { linePieces, type Piece, pieceLine, placeWords, WordCache } from "./cache/word_cache.ts";
+import type { Reading, ReadMemory } from "./cache/read_memory.ts";
+import { fixUiWord } from "./fixes/lexicon.ts";
 import { addStage, type StageTimes, timed } from "../common/stages.ts";
-import { barOrDigit, foldShortcut, hasBarKey, readShortcut } from "./accelerators.ts";
-import { isLoneGlyph, readLoneGlyphs } from "./chars.ts";
-import { cleanWords } from "./plausible.ts";
-import { classifySymbol, inkBox } from "./shapes.ts";
-import { needsReread, rereadLine } from "./reread.ts";
+import { barOrDigit, foldShortcut, hasBarKey, readShortcut } from "./fixes/accelerators.ts";
+import { isLoneGlyph, readLoneGlyphs } from "./fixes/chars.ts";
+import { cleanWords } from "./fixes/plausible.ts";
+import { classifySymbol, inkBox } from "./fixes/shapes.ts";
+import { needsReread, rereadLine } from "./fixes/reread.ts";
 import {
   acceptDigitReading,
   digitAlphabet,
@@ -44,7 +44,7 @@ import {
   glyphRuns,
   hasAlphabet,
   shapeSupportsDigits,
-} from "./digits.ts";
+} from "./fixes/digits.ts";
 
 /**
  * Words below this confidence are dropped: on screens they are icons read as

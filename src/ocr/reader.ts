@@ -8,12 +8,13 @@
  */
 
 import { escapeScreenText } from "../common/untrusted.ts";
-import type { Rect, RgbaImage } from "../desktop/types.ts";
+import type { Rect } from "../desktop/types.ts";
 import { groupWords } from "./group.ts";
 import { timed } from "../common/stages.ts";
 import { ScreenPipeline } from "./pipeline.ts";
 import type { OcrEngine, ScreenText } from "./types.ts";
-import type { ReadMemory } from "./read_memory.ts";
+import type { ReadMemory } from "./cache/read_memory.ts";
+import type { RgbaImage } from "../image/pixels.ts";
 
 /** Options for one read. */
 export interface ReadOptions {

@@ -5,8 +5,8 @@
  * @module
  */
 
-import type { Grey } from "./pixels.ts";
-import type { Rect, RgbaImage } from "../desktop/types.ts";
+import type { Grey, RgbaImage } from "../image/pixels.ts";
+import type { Rect } from "../desktop/types.ts";
 import type { StageTimes } from "../common/stages.ts";
 
 /** One recognised word, in pixels of the image it was read from. */

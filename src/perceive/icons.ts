@@ -7,10 +7,11 @@
  */
 
 import { containsPoint } from "../common/rect.ts";
-import type { RgbaImage, WindowInfo, WindowState } from "../desktop/types.ts";
+import type { WindowInfo, WindowState } from "../desktop/types.ts";
 import type { Element } from "../ocr/types.ts";
-import { detectGlyphs } from "./glyphs.ts";
+import { detectGlyphs } from "./icon_boxes.ts";
 import { cropImage, glyphHash } from "./phash.ts";
+import type { RgbaImage } from "../image/pixels.ts";
 
 /** One icon drawn in the window, in screen pixels. */
 export interface SeenIcon {

@@ -8,7 +8,7 @@
  */
 
 import type { Box } from "../common/rect.ts";
-import type { RgbaImage } from "../desktop/types.ts";
+import type { RgbaImage } from "../image/pixels.ts";
 
 /** Hashes at most this many bits apart are the same drawing. */
 export const SAME_DRAWING_BITS = 6;

@@ -12,12 +12,12 @@
 import { DeniedError } from "../desktop/guard.ts";
 import { escapeScreenText } from "../common/untrusted.ts";
 import { DisplayLost } from "../desktop/display_lost.ts";
-import { StoreFault } from "../graph/store_fault.ts";
+import { StoreFault } from "../db/store_fault.ts";
 import { type Clock, realClock } from "../common/time.ts";
 import type { Services } from "../services.ts";
 import { isClick } from "./actions/click.ts";
 import { runStep } from "./handlers.ts";
-import type { Look } from "./look.ts";
+import type { Look } from "../look/look.ts";
 import { Run, type RunStatus, RunStopped, StepFailure, type StepReport } from "./run.ts";
 import type { Plan } from "./steps.ts";
 

@@ -6,10 +6,10 @@
  */
 
 import { clickStep } from "./actions/click.ts";
-import { dragStep } from "./actions/drag.ts";
+import { dragStep } from "./actions/drag/drag.ts";
 import { focusAppStep } from "./actions/focus_app.ts";
 import { hotkeyStep } from "./actions/hotkey.ts";
-import { readStep } from "./actions/read.ts";
+import { readStep } from "./actions/read/read.ts";
 import { readClipboardStep } from "./actions/read_clipboard.ts";
 import { scrollStep } from "./actions/scroll.ts";
 import { typeStep } from "./actions/type.ts";

@@ -9,11 +9,12 @@
 import type { Services } from "../services.ts";
 import type { InputGate, Landing, Modifier, MouseButton, Point } from "../desktop/types.ts";
 import { escapeScreenText } from "../common/untrusted.ts";
-import { frameHash } from "./expect.ts";
-import { type Look, look } from "./look.ts";
+
+import { type Look, look } from "../look/look.ts";
 import type { NearText } from "../common/match.ts";
 import { type Clock, realClock } from "../common/time.ts";
 import type { ResolveStage } from "./resolve.ts";
+import { frameHash } from "../image/compare.ts";
 
 /** How a run ended. */
 export type RunStatus = "success" | "escalated" | "aborted" | "declined";

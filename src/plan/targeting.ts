@@ -9,7 +9,7 @@
 import type { Point, Rect, WindowInfo } from "../desktop/types.ts";
 import type { Element } from "../ocr/types.ts";
 import { unionRect } from "../common/rect.ts";
-import { findWindow, iconElements, type Look, openTitles } from "./look.ts";
+import { findWindow, iconElements, type Look, openTitles } from "../look/look.ts";
 import { isResolved, type Region, type Resolved, resolveTarget } from "./resolve.ts";
 import { type Run, skipOrThrow, StepFailure, type StepReport } from "./run.ts";
 import { underPointer } from "./aim.ts";

@@ -7,9 +7,9 @@
  */
 
 import { recordClick, recordTransition } from "../graph/transitions.ts";
-import { StoreFault } from "../graph/store_fault.ts";
+import { StoreFault } from "../db/store_fault.ts";
 import { type Before, judge } from "./expect.ts";
-import type { Look } from "./look.ts";
+import type { Look } from "../look/look.ts";
 import { quote } from "./report.ts";
 import { type Run, StepFailure } from "./run.ts";
 import type { Expectation } from "./steps.ts";

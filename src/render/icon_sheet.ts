@@ -6,8 +6,8 @@
  * @module
  */
 
-import type { RgbaImage } from "../desktop/types.ts";
-import { encodePng } from "./image.ts";
+import { encodePng } from "../image/codec.ts";
+import type { RgbaImage } from "../image/pixels.ts";
 
 /** Side of one cell in pixels: a 64 px glyph plus its number band and margins. */
 const CELL = 84;

@@ -6,7 +6,7 @@
  */
 
 import type { Rect } from "../desktop/types.ts";
-import { iconElements, type Observation } from "../plan/look.ts";
+import { iconElements, type Observation } from "../look/look.ts";
 import { emptyChromeReason } from "../perceive/surfaces.ts";
 import { elementRows, ROWS_LEGEND } from "./element_rows.ts";
 

@@ -22,7 +22,7 @@ import type {
   WayIn,
   WindowDetail,
   WindowFacts,
-} from "../graph/recall.ts";
+} from "../graph/recall/recall.ts";
 import { quote } from "../graph/routes.ts";
 
 /** Default size cap of a reply, in characters (~600 tokens). */

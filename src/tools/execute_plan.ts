@@ -8,7 +8,7 @@ import { z } from "zod";
 import { executePlan } from "../plan/executor.ts";
 import { planInputShape, planSchema } from "../plan/steps.ts";
 import { validatePlan } from "../plan/validate.ts";
-import { screenshotPng } from "../render/image.ts";
+import { screenshotPng } from "../image/codec.ts";
 import { journeyText } from "../render/journey_text.ts";
 import { elementShape, missionStatusShape } from "./shared_shapes.ts";
 import { fileTiedRun, missionFields, tieRun, validateWithMission } from "./support/mission_tie.ts";

@@ -9,8 +9,8 @@ import { z } from "zod";
 import { type Comparison, PREFLIGHT_FIELDS } from "../mission/fingerprint.ts";
 import { replayItem } from "../mission/replay.ts";
 import { MAX_ITEMS } from "../mission/store.ts";
-import { statusBlock } from "../mission/status_text.ts";
-import { screenshotPng } from "../render/image.ts";
+import { statusBlock } from "../render/mission_text.ts";
+import { screenshotPng } from "../image/codec.ts";
 import { journeyText } from "../render/journey_text.ts";
 import { defineTool } from "./tool.ts";
 

@@ -5,13 +5,13 @@
  */
 
 import { z } from "zod";
-import { iconElements, observeScreen } from "../plan/look.ts";
+import { iconElements, observeScreen } from "../look/look.ts";
 import { emptyChromeReason } from "../perceive/surfaces.ts";
-import { screenshotPng } from "../render/image.ts";
+import { screenshotPng } from "../image/codec.ts";
 import { observeText } from "../render/observe_text.ts";
 import { defineTool } from "./tool.ts";
 import { addStage, stagesLine } from "../common/stages.ts";
-import { envVar } from "../env.ts";
+import { envVar } from "../common/env.ts";
 import { elementShape, rectShape, windowShape } from "./shared_shapes.ts";
 
 export const observeTool = defineTool({

@@ -7,9 +7,9 @@
 
 import { z } from "zod";
 import { defineTool, type Reply } from "./tool.ts";
-import { gatherRecall, type RecallRequest } from "../graph/recall.ts";
-import { recallOutputShape as outputShape } from "../graph/recall_shape.ts";
-import type { Store } from "../graph/store.ts";
+import { gatherRecall, type RecallRequest } from "../graph/recall/recall.ts";
+import { recallOutputShape as outputShape } from "../graph/recall/schema.ts";
+import type { Store } from "../db/store.ts";
 import { DEFAULT_BUDGET, fitRecall, renderProblem } from "../render/recall_text.ts";
 
 const DESCRIPTION = [

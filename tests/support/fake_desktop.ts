@@ -11,7 +11,7 @@
 import type { Clock } from "../../src/common/time.ts";
 import { inTopLeftCorner } from "../../src/desktop/corner.ts";
 import { createServices, type Services } from "../../src/services.ts";
-import { Store } from "../../src/graph/store.ts";
+import { Store } from "../../src/db/store.ts";
 import type {
   ClipboardSource,
   Desktop,
@@ -26,7 +26,6 @@ import type {
   Point,
   ProbeReport,
   Rect,
-  RgbaImage,
   RunningApp,
   SelfTestFacts,
   WindowInfo,
@@ -34,6 +33,7 @@ import type {
 } from "../../src/desktop/types.ts";
 import type { ScreenReader } from "../../src/ocr/reader.ts";
 import type { Element, OcrEngine } from "../../src/ocr/types.ts";
+import type { RgbaImage } from "../../src/image/pixels.ts";
 
 /** A clock that jumps instead of waiting. */
 export class FakeClock implements Clock {

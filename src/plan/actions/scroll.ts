@@ -6,7 +6,7 @@
  */
 
 import type { Point } from "../../desktop/types.ts";
-import type { Look } from "../look.ts";
+import type { Look } from "../../look/look.ts";
 import { detailSuffix, matchLine, quote } from "../report.ts";
 import type { Run, StepReport } from "../run.ts";
 import type { Step } from "../steps.ts";

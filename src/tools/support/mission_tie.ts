@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { fileRun } from "../../mission/runs.ts";
 import { activeItem, type Item, MAX_ITEMS } from "../../mission/store.ts";
-import { statusBlock, statusData } from "../../mission/status_text.ts";
+import { statusBlock, statusData } from "../../render/mission_text.ts";
 import type { RunResult } from "../../plan/executor.ts";
 import type { Plan } from "../../plan/steps.ts";
 import type { Services } from "../../services.ts";

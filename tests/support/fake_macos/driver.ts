@@ -18,7 +18,7 @@
 import { CORE_FOUNDATION_PATH } from "../../../ffi/macos/coreFoundation.ts";
 import { createMacDesktop } from "../../../src/desktop/macos.ts";
 import { openMacLibraries } from "../../../src/desktop/macos/libs.ts";
-import { createVisionEngine } from "../../../src/ocr/vision.ts";
+import { createVisionEngine } from "../../../src/ocr/engines/vision.ts";
 
 const [root, dataDir] = Deno.args;
 const control = Deno.dlopen(root + CORE_FOUNDATION_PATH, {

@@ -1,0 +1,168 @@
+/**
+ * Looking and remembering: one perception of the screen (perceive.ts), then
+ * the window it was for recorded in the interface graph. Plan steps look at
+ * just the window they work in and the chrome; observe reads the whole frame.
+ *
+ * @module
+ */
+
+import { type StageTimes, timed } from "../common/stages.ts";
+import { normaliseText } from "../common/match.ts";
+import type { WindowInfo, WindowState } from "../desktop/types.ts";
+import type { Rect } from "../desktop/types.ts";
+import type { KnownIcon } from "../graph/glyphs.ts";
+import { recordSighting, type SightingResult } from "../graph/record.ts";
+import { StoreFault } from "../db/store_fault.ts";
+import type { Element } from "../ocr/types.ts";
+import { perceive } from "../perceive/perceive.ts";
+import type { Surfaces } from "../perceive/surfaces.ts";
+import type { Services } from "../services.ts";
+import type { RgbaImage } from "../image/pixels.ts";
+
+/** One look: the window stack, the frame, and the text on both surfaces. */
+export interface Look {
+  state: WindowState;
+  frame: RgbaImage;
+  /** The window the step works in (null when no app window is open). */
+  window: WindowInfo | null;
+  /** Text inside that window, minus anything covered by chrome. */
+  windowElements: Element[];
+  /** Text on chrome surfaces (menus, popups, tooltips, docks, menu bar). */
+  chromeElements: Element[];
+  /** Icons drawn in the window, named when memory knows their drawing. */
+  icons: KnownIcon[];
+  /** The window's node in the interface graph, when recorded. */
+  nodeId: number | null;
+  /** Why the window was not recorded although it was read (a full disk, a replaced database file). */
+  unstored: string | null;
+  at: number;
+}
+
+/**
+ * Records a sighting, or says why it could not be stored: what was read
+ * stands without the graph (a full disk or a replaced file costs the
+ * memory of this look, never the look).
+ */
+function recordOrSay(
+  record: () => SightingResult,
+): { sighting: SightingResult | null; unstored: string | null } {
+  try {
+    return { sighting: record(), unstored: null };
+  } catch (err) {
+    if (err instanceof StoreFault) return { sighting: null, unstored: err.message };
+    throw err;
+  }
+}
+
+/** Named icons as targetable elements: a name is found like any text. */
+export function iconElements(icons: KnownIcon[]): Element[] {
+  return icons.filter((i) => i.label !== null).map((i) => ({
+    text: i.label!,
+    x: i.x,
+    y: i.y,
+    w: i.w,
+    h: i.h,
+    cx: i.cx,
+    cy: i.cy,
+    conf: 1,
+    icon: true,
+  }));
+}
+
+/** Titles of the open app windows, for error messages. */
+export function openTitles(state: WindowState): string[] {
+  return state.windows.map((w) => `"${w.title}" (${w.app})`);
+}
+
+/**
+ * Finds the window whose title contains `piece` (ignoring case and spacing,
+ * as recall compares titles), preferring windows of the frontmost app.
+ */
+export function findWindow(state: WindowState, piece: string): WindowInfo | null {
+  const p = normaliseText(piece);
+  const hits = state.windows.filter((w) => normaliseText(w.title).includes(p));
+  const front = state.frontmostApp;
+  return hits.find((w) => w.app === front) ?? hits[0] ?? null;
+}
+
+/**
+ * Captures and reads the screen. `windowId` names the window to read
+ * (default: the focus window). Records the window in the graph.
+ */
+export async function look(services: Services, windowId?: string): Promise<Look> {
+  const desktop = services.desktop();
+  const seen = await perceive(desktop, services.reader(), { windowId });
+  const { state, frame, window, surfaces } = seen;
+  const at = services.now();
+  let nodeId: number | null = null;
+  let icons: KnownIcon[] = [];
+  let unstored: string | null = null;
+  if (window?.app) {
+    const version = desktop.appVersion?.(window.pid) ?? null;
+    const r = recordOrSay(() =>
+      recordSighting(services.store, window.app, window, surfaces.window, at, version, seen.icons)
+    );
+    nodeId = r.sighting?.windowId ?? null;
+    icons = r.sighting?.icons ?? [];
+    unstored = r.unstored;
+  }
+  return {
+    state,
+    frame,
+    window,
+    windowElements: surfaces.window,
+    chromeElements: surfaces.chrome,
+    icons,
+    nodeId,
+    unstored,
+    at,
+  };
+}
+
+/** Everything one observe produced. */
+export interface Observation {
+  state: WindowState;
+  frame: RgbaImage;
+  surfaces: Surfaces;
+  /** Windows of the frontmost app, frontmost first. */
+  appWindows: WindowInfo[];
+  /** The graph's record of the focus window (null when none could be recorded). */
+  sighting: SightingResult | null;
+  /** Why the focus window was read but not recorded (a full disk, a replaced database file). */
+  unstored: string | null;
+  charScan: Rect | null;
+  ocrMs: number;
+  /** Milliseconds per stage of the look, `record` (the graph's SQLite writes) included. */
+  stages: StageTimes;
+  /** Icons of the focus window, named when memory knows their drawing. */
+  icons: KnownIcon[];
+  at: number;
+}
+
+/** Reads the whole screen once and records the focus window. */
+export async function observeScreen(services: Services): Promise<Observation> {
+  const desktop = services.desktop();
+  const seen = await perceive(desktop, services.reader(), { whole: true });
+  const { state, frame, surfaces, charScan, ocrMs, stages } = seen;
+  const focus = surfaces.focus;
+  const appWindows = focus ? state.windows.filter((w) => w.app === focus.app) : [];
+  const at = services.now();
+  let recorded: { sighting: SightingResult | null; unstored: string | null } = {
+    sighting: null,
+    unstored: null,
+  };
+  if (focus?.app) {
+    const version = desktop.appVersion?.(focus.pid) ?? null;
+    recorded = timed(
+      stages,
+      "record",
+      () =>
+        recordOrSay(() =>
+          recordSighting(services.store, focus.app!, focus, surfaces.window, at, version, seen.icons)
+        ),
+    );
+  }
+  const { sighting, unstored } = recorded;
+  const icons = sighting?.icons ?? [];
+  return { state, frame, surfaces, appWindows, sighting, unstored, charScan, ocrMs, stages, icons, at };
+}
