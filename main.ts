@@ -23,7 +23,7 @@ import { observeScreen } from "./src/look/look.ts";
 import { observeText } from "./src/render/observe_text.ts";
 import { screenshotPng } from "./src/image/codec.ts";
 import { runDoctor } from "./src/cli/doctor.ts";
-import { runSelfTest } from "./src/cli/doctor_selftest.ts";
+import { runDoctorSelftest } from "./src/cli/doctor_selftest.ts";
 import { runSelftest } from "./src/cli/selftest.ts";
 import { runRecallCli } from "./src/tools/recall.ts";
 import { missionsText } from "./src/render/mission_history_text.ts";
@@ -187,12 +187,12 @@ async function observe(
   }
 }
 
-async function selfTest(ocrFlag: string | undefined, path: string): Promise<boolean> {
+async function doctorSelftest(ocrFlag: string | undefined, path: string): Promise<boolean> {
   const dataDir = dataDirOf(path);
   const desktop = openDesktop({ dataDir });
   const reader = createScreenReader(createEngine(ocrFlag));
   try {
-    return await runSelfTest({ desktop, reader, print: console.log, scratchDir: dataDir });
+    return await runDoctorSelftest({ desktop, reader, print: console.log, scratchDir: dataDir });
   } finally {
     await reader.close();
     desktop.close();
@@ -465,7 +465,7 @@ const COMMANDS: Record<string, Command> = {
       }
       const ok = await runDoctor(dbPath(v.db));
       // The self-test runs even after a failed check: its report says more about what fails.
-      const tested = !selftest || await selfTest(v.ocr, dbPath(v.db));
+      const tested = !selftest || await doctorSelftest(v.ocr, dbPath(v.db));
       return ok && tested ? 0 : 1;
     },
   },

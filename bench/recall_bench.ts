@@ -193,7 +193,7 @@ export const cases = {
    * graphs stay cached, since a click changes no transition.
    */
   coldQuery(store: Store, now: number, text = "Export table"): string {
-    recordClick(store, { windowId: 1, text: "File", scope: "window", now });
+    recordClick(store, { node: 1, text: "File", surface: "window", now });
     return cases.query(store, now, text);
   },
   /** A query right after a transition in the best hit's app: that app's route graph is rebuilt. */
@@ -205,11 +205,11 @@ export const cases = {
       hitWindows.set(store, from = out.data.hits!.items[0].window.id);
     }
     recordTransition(store, {
-      fromWindowId: from,
-      toWindowId: from + 1,
+      from,
+      to: from + 1,
       action: "click",
       text: "Next",
-      scope: "window",
+      surface: "window",
       now,
     });
     return cases.query(store, now, text);
@@ -231,13 +231,13 @@ export const cases = {
     const n = ++sightings;
     // Each look a millisecond later, as a real one would be: the sighting drops what it no longer shows by time.
     return recordSighting(store, "App 3", benchWindow(`Bench window ${n}`), sightingElements(60, n), now + n)
-      .windowId;
+      .nodeId;
   },
   /** Recording another look at a known window: 54 of its 60 elements unchanged, 6 replaced. */
   recordKnownWindow(store: Store, now: number): number {
     const n = ++sightings;
     return recordSighting(store, "App 3", benchWindow("Bench window known"), sightingElements(60, n), now + n)
-      .windowId;
+      .nodeId;
   },
 };
 

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 
 import type { ScreenReader } from "../src/ocr/reader.ts";
-import { runSelfTest } from "../src/cli/doctor_selftest.ts";
+import { runDoctorSelftest } from "../src/cli/doctor_selftest.ts";
 import { caretInWord, namesDocument, typedWordsRead, wordBox } from "../src/cli/doctor_editor.ts";
 import { FakeDesktop, window } from "./support/fake_desktop.ts";
 import type { RgbaImage } from "../src/image/pixels.ts";
@@ -47,7 +47,7 @@ const busyFrame = (): RgbaImage => {
 Deno.test("the self-test reads, moves the pointer there and back, raises two windows and types nothing", async () => {
   const { desktop, calls, probed } = twoWindows(busyFrame());
   const out: string[] = [];
-  assert.equal(await runSelfTest({ desktop, reader, print: (l) => out.push(l) }), true);
+  assert.equal(await runDoctorSelftest({ desktop, reader, print: (l) => out.push(l) }), true);
   assert.deepEqual(calls, ["move 200,150", "move 5,7", "activate 2", "activate 1"]);
   const text = out.join("\n");
   assert.match(text, /ok {4}windows: 2 app window\(s\), 0 chrome; in front: Editor "notes"/);
@@ -70,7 +70,7 @@ Deno.test("a blank frame fails the capture step and is handed to the backend", a
   const flat = { width: 400, height: 300, data: new Uint8Array(400 * 300 * 4).fill(30) };
   const { desktop, probed } = twoWindows(flat);
   const out: string[] = [];
-  assert.equal(await runSelfTest({ desktop, reader, print: (l) => out.push(l) }), false);
+  assert.equal(await runDoctorSelftest({ desktop, reader, print: (l) => out.push(l) }), false);
   assert.match(out.join("\n"), /FAIL {2}capture: 400x300 px in \d+ ms, one flat colour/);
   assert.equal(probed[0].frameBlank, true);
 });
@@ -79,7 +79,7 @@ Deno.test("a window that does not come forward fails the activation step, and th
   const { desktop, probed } = twoWindows(busyFrame());
   desktop.onActivate = () => {}; // the request is ignored: nothing moves
   const out: string[] = [];
-  assert.equal(await runSelfTest({ desktop, reader, print: (l) => out.push(l) }), false);
+  assert.equal(await runDoctorSelftest({ desktop, reader, print: (l) => out.push(l) }), false);
   assert.match(out.join("\n"), /FAIL {2}activation: Calc "calc" did not come to the front within 2000 ms/);
   assert.match(out.join("\n"), /ok {4}activation: Editor "notes" is in front again/);
   assert.deepEqual(probed[0].activation, {

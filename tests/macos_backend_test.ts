@@ -9,7 +9,7 @@ import { greyPng } from "./support/fake_macos.ts";
 import { GERMAN } from "./support/mac_layouts.ts";
 import { createVisionEngine } from "../src/ocr/engines/vision.ts";
 import { createScreenReader } from "../src/ocr/reader.ts";
-import { runSelfTest } from "../src/cli/doctor_selftest.ts";
+import { runDoctorSelftest } from "../src/cli/doctor_selftest.ts";
 
 const host = { execPath: "/usr/local/bin/deno", termProgram: "Apple_Terminal" };
 
@@ -367,7 +367,7 @@ Deno.test("the macOS self-test answers the open questions it can, from what the 
   });
   const reader = createScreenReader(createVisionEngine(f.libs));
   const out: string[] = [];
-  await runSelfTest({ desktop: d, reader, print: (l) => out.push(l) });
+  await runDoctorSelftest({ desktop: d, reader, print: (l) => out.push(l) });
   const text = out.join("\n");
   assert.match(text, /macOS: 15 \(Darwin 24\.1\.0/);
   assert.match(text, /activation: Notes "Docs" came to the front/);

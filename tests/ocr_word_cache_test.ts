@@ -14,7 +14,7 @@ import { linePieces, type Piece, placeWords, WordCache } from "../src/ocr/cache/
 
 import type { OcrEngine, OcrWord } from "../src/ocr/types.ts";
 import type { Reading, ReadMemory } from "../src/ocr/cache/read_memory.ts";
-import { hashRegion } from "../src/ocr/cache/line_cache.ts";
+import { hashPixels } from "../src/ocr/cache/line_cache.ts";
 import { prepareLine } from "../src/ocr/lines/prepare.ts";
 
 /** A copy of `frame` with the box painted in the colour of the pixel left of it. */
@@ -117,7 +117,7 @@ Deno.test("a line with one new word has only that word read, and reads as a fres
     const { line, pieces } = pick as { line: TextLine; pieces: Piece[] };
     const dropped = pieces[1];
     // Everything is known but this line, and of its pieces all but one.
-    const lineKey = hashRegion(grey, line);
+    const lineKey = hashPixels(grey, line);
     const seeded: ReadMemory = {
       load: (kind) => saved.filter((r) => r.kind === kind && r.key !== lineKey && r.key !== dropped.key),
       save: () => {},

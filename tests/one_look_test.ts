@@ -30,7 +30,7 @@ Deno.test("observe and a plan step agree on the text a window in front hides", a
   assertEquals(stepLook.windowElements.map((e) => e.text), ["File", "Save"]);
   assertEquals(observed.surfaces.offSurface, 2);
   // Both recorded the same window in the graph.
-  assertEquals(stepLook.nodeId, observed.sighting?.windowId);
+  assertEquals(stepLook.nodeId, observed.sighting?.nodeId);
 });
 
 Deno.test("a plan step does not click text that observe counted as off the focus window", async () => {

@@ -18,9 +18,10 @@
 
 import { join } from "node:path";
 import { sleep } from "../common/time.ts";
-import type { Desktop, EditorFacts, Rect, WindowInfo } from "../desktop/types.ts";
+import type { Desktop, EditorFacts, WindowInfo } from "../desktop/types.ts";
 import type { Element } from "../ocr/types.ts";
 import type { ScreenReader } from "../ocr/reader.ts";
+import type { Rect } from "../common/rect.ts";
 
 /**
  * Whether a window title names the scratch document `file` as a word of its
@@ -54,7 +55,7 @@ const SCRATCH = ["choto-selftest-1.txt", "choto-selftest-2.txt"];
 const OPEN_MS = 15_000;
 
 /** The outcome of one capability the round trip tried. */
-export interface Verdict {
+export interface CapabilityVerdict {
   ok: boolean | null;
   detail: string;
 }
@@ -62,18 +63,18 @@ export interface Verdict {
 /** What the round trip found, by capability (null: not tried). */
 export interface EditorOutcome {
   facts: EditorFacts | null;
-  type: Verdict;
-  shortcuts: Verdict;
-  click: Verdict;
-  ocr: Verdict | null;
-  raise: Verdict;
-  menuBar: Verdict;
+  type: CapabilityVerdict;
+  shortcuts: CapabilityVerdict;
+  click: CapabilityVerdict;
+  ocr: CapabilityVerdict | null;
+  raise: CapabilityVerdict;
+  menuBar: CapabilityVerdict;
 }
 
 /** The round trip stopped: the scratch document is not in front, or the user asked to stop. */
 class Stopped extends Error {}
 
-const skipped = (why: string): Verdict => ({ ok: null, detail: why });
+const skipped = (why: string): CapabilityVerdict => ({ ok: null, detail: why });
 
 /** Lowercase, composed, without the punctuation OCR may attach or drop at a word's ends. */
 function norm(w: string): string {
@@ -315,7 +316,7 @@ export async function editorRoundTrip(
 }
 
 /** Activates one window and waits until the window list shows it in front. */
-async function raiseTo(desktop: Desktop, w: WindowInfo): Promise<Verdict> {
+async function raiseTo(desktop: Desktop, w: WindowInfo): Promise<CapabilityVerdict> {
   try {
     await desktop.activate(w.id);
   } catch (e) {

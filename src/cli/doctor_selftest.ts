@@ -12,12 +12,13 @@
 
 import { sleep } from "../common/time.ts";
 import { isFlat } from "../desktop/flat.ts";
-import type { Desktop, Point, SelfTestFacts, WindowInfo } from "../desktop/types.ts";
+import type { Desktop, DoctorSelftestFacts, WindowInfo } from "../desktop/types.ts";
 import type { ScreenReader } from "../ocr/reader.ts";
-import { type EditorOutcome, editorRoundTrip, type Verdict } from "./doctor_editor.ts";
+import { type CapabilityVerdict, type EditorOutcome, editorRoundTrip } from "./doctor_editor.ts";
+import type { Point } from "../common/rect.ts";
 
 /** What the self-test needs: a backend, a reader, and somewhere to print. */
-export interface SelfTestDeps {
+export interface DoctorSelftestDeps {
   desktop: Desktop;
   reader: ScreenReader;
   print: (line: string) => void;
@@ -69,17 +70,17 @@ async function raiseAndConfirm(
 }
 
 /** Runs the self-test and prints its report; true when every step worked. */
-export async function runSelfTest(
-  { desktop, reader, print, scratchDir = null }: SelfTestDeps,
+export async function runDoctorSelftest(
+  { desktop, reader, print, scratchDir = null }: DoctorSelftestDeps,
 ): Promise<boolean> {
   let allOk = true;
   const line = (ok: boolean, name: string, detail: string) => {
     allOk &&= ok;
     print(`${mark(ok)}  ${name}: ${detail}`);
   };
-  const verdicts = new Map<Capability, Verdict>();
-  const judge = (c: Capability, v: Verdict) => verdicts.set(c, v);
-  const facts: SelfTestFacts = { frameBlank: null, activation: null, editor: null };
+  const verdicts = new Map<Capability, CapabilityVerdict>();
+  const judge = (c: Capability, v: CapabilityVerdict) => verdicts.set(c, v);
+  const facts: DoctorSelftestFacts = { frameBlank: null, activation: null, editor: null };
   print(
     `\nchoto self-test (${desktop.platform}): lists windows, captures and reads one frame, moves the ` +
       "pointer to the middle of the screen and back, raises a second app's window and then the first, " +

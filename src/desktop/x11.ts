@@ -15,7 +15,6 @@ import type {
   Modifier,
   MouseButton,
   PermissionCheck,
-  Point,
   ProbeReport,
   RunningApp,
   WindowState,
@@ -33,6 +32,7 @@ import { DisplayLink, type Session } from "./x11/session.ts";
 import { readWindowState } from "./x11/windows.ts";
 import { procEnv, procLink, procText } from "./x11/procfs.ts";
 import type { RgbaImage } from "../image/pixels.ts";
+import type { Point } from "../common/rect.ts";
 
 /**
  * Opens the X display named by `DISPLAY` (or `displayName`). When the X

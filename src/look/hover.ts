@@ -10,7 +10,7 @@
  */
 
 import { DeniedError } from "../desktop/guard.ts";
-import type { Point, Rect, WindowInfo } from "../desktop/types.ts";
+import type { WindowInfo } from "../desktop/types.ts";
 import { type KnownIcon, nameGlyphs, unnamedAmong } from "../graph/glyphs.ts";
 import { cropImage } from "../perceive/phash.ts";
 
@@ -18,6 +18,7 @@ import { look } from "./look.ts";
 import type { Services } from "../services.ts";
 import { type Clock, realClock } from "../common/time.ts";
 import { frameHash } from "../image/compare.ts";
+import type { Point, Rect } from "../common/rect.ts";
 
 /** How long to wait for a tooltip before counting the icon as showing none. */
 export const TOOLTIP_WAIT_MS = 2000;

@@ -9,8 +9,9 @@
 import { type StageTimes, timed } from "../common/stages.ts";
 import { normaliseText } from "../common/match.ts";
 import type { WindowInfo, WindowState } from "../desktop/types.ts";
-import type { Rect } from "../desktop/types.ts";
+
 import type { KnownIcon } from "../graph/glyphs.ts";
+import type { NodeId } from "../graph/identity.ts";
 import { recordSighting, type SightingResult } from "../graph/record.ts";
 import { StoreFault } from "../db/store_fault.ts";
 import type { Element } from "../ocr/types.ts";
@@ -18,6 +19,7 @@ import { perceive } from "../perceive/perceive.ts";
 import type { Surfaces } from "../perceive/surfaces.ts";
 import type { Services } from "../services.ts";
 import type { RgbaImage } from "../image/pixels.ts";
+import type { Rect } from "../common/rect.ts";
 
 /** One look: the window stack, the frame, and the text on both surfaces. */
 export interface Look {
@@ -32,7 +34,7 @@ export interface Look {
   /** Icons drawn in the window, named when memory knows their drawing. */
   icons: KnownIcon[];
   /** The window's node in the interface graph, when recorded. */
-  nodeId: number | null;
+  nodeId: NodeId | null;
   /** Why the window was not recorded although it was read (a full disk, a replaced database file). */
   unstored: string | null;
   at: number;
@@ -94,7 +96,7 @@ export async function look(services: Services, windowId?: string): Promise<Look>
   const seen = await perceive(desktop, services.reader(), { windowId });
   const { state, frame, window, surfaces } = seen;
   const at = services.now();
-  let nodeId: number | null = null;
+  let nodeId: NodeId | null = null;
   let icons: KnownIcon[] = [];
   let unstored: string | null = null;
   if (window?.app) {
@@ -102,7 +104,7 @@ export async function look(services: Services, windowId?: string): Promise<Look>
     const r = recordOrSay(() =>
       recordSighting(services.store, window.app, window, surfaces.window, at, version, seen.icons)
     );
-    nodeId = r.sighting?.windowId ?? null;
+    nodeId = r.sighting?.nodeId ?? null;
     icons = r.sighting?.icons ?? [];
     unstored = r.unstored;
   }

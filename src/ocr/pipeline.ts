@@ -11,7 +11,7 @@
  *    looks like digits read as letters (`Fruitlo`) are read again with a
  *    digits-favouring alphabet when their pixels have digit shapes
  *    (digits.ts);
- * 5. glyph-sized blobs that no word covers are read one by one as single
+ * 5. character-sized blobs that no word covers are read one by one as single
  *    characters (chars.ts);
  * 6. every word is mapped back to screen pixels with its confidence.
  *
@@ -19,21 +19,21 @@
  */
 
 import { clippedLines } from "./lines/clipped.ts";
-import type { Rect } from "../desktop/types.ts";
+
 import type { OcrEngine, OcrWord } from "./types.ts";
-import { type Box, findTextLines, groupByGap, isTextLine, type TextLine } from "./lines/find.ts";
+import { findTextLines, groupByGap, isTextLine, type TextLine } from "./lines/find.ts";
 import { lineGround, surfaceBox } from "./lines/ground.ts";
 import { cropGrey, type Grey, greyOf, type RgbaImage } from "../image/pixels.ts";
 import { readGrey } from "./engines/read_grey.ts";
 import { prepareLine, ringLevel } from "./lines/prepare.ts";
 import { STACK_GAP, stackLines, toSource, unstackWords } from "./lines/stack.ts";
-import { hashRegion, RegionCache } from "./cache/line_cache.ts";
+import { hashPixels, LineCache } from "./cache/line_cache.ts";
 import { linePieces, type Piece, pieceLine, placeWords, WordCache } from "./cache/word_cache.ts";
 import type { Reading, ReadMemory } from "./cache/read_memory.ts";
 import { fixUiWord } from "./fixes/lexicon.ts";
 import { addStage, type StageTimes, timed } from "../common/stages.ts";
 import { barOrDigit, foldShortcut, hasBarKey, readShortcut } from "./fixes/accelerators.ts";
-import { isLoneGlyph, readLoneGlyphs } from "./fixes/chars.ts";
+import { isLoneChar, readLoneChars } from "./fixes/chars.ts";
 import { cleanWords } from "./fixes/plausible.ts";
 import { classifySymbol, inkBox } from "./fixes/shapes.ts";
 import { needsReread, rereadLine } from "./fixes/reread.ts";
@@ -41,10 +41,11 @@ import {
   acceptDigitReading,
   digitAlphabet,
   digitTail,
-  glyphRuns,
   hasAlphabet,
+  inkRuns,
   shapeSupportsDigits,
 } from "./fixes/digits.ts";
+import type { Box, Rect } from "../common/rect.ts";
 
 /**
  * Words below this confidence are dropped: on screens they are icons read as
@@ -78,7 +79,7 @@ export interface PipelineResult {
   recognised: number;
   /** Lines found. */
   lines: number;
-  /** Milliseconds per stage: lines, diff, prepare, recognise, glyphs. */
+  /** Milliseconds per stage: lines, diff, prepare, recognise, chars (the single-character pass). */
   stages: StageTimes;
 }
 
@@ -213,7 +214,7 @@ export function deferRepeats<M extends { cut: Piece[] }>(
 
 /** Reads regions of frames; holds the cache between reads. */
 export class ScreenPipeline {
-  readonly cache: RegionCache;
+  readonly cache: LineCache;
   /** Word pieces read before, to put new lines together from (word_cache.ts). */
   readonly words = new WordCache();
 
@@ -221,7 +222,7 @@ export class ScreenPipeline {
   /**
    * The last run's region and options, grey pixels and result: a look at an
    * unchanged screen (the first observe after the read that primed the
-   * caches, a second observe) skips line finding and the glyph pass.
+   * caches, a second observe) skips line finding and the character pass.
    */
   #last: { key: string; grey: Uint8Array; result: PipelineResult } | null = null;
 
@@ -232,7 +233,7 @@ export class ScreenPipeline {
    */
   constructor(
     readonly engine: OcrEngine,
-    cache = new RegionCache(),
+    cache = new LineCache(),
     readonly parallel = 2,
     memory?: ReadMemory,
   ) {
@@ -260,7 +261,7 @@ export class ScreenPipeline {
       return { ...last.result, words: last.result.words.map((w) => ({ ...w })), recognised: 0, stages };
     }
     const lines = timed(stages, "lines", () => findTextLines(grey));
-    // Rows a scrolled view shows only in part are not read: half glyphs read as other letters.
+    // Rows a scrolled view shows only in part are not read: half characters read as other letters.
     const cut = timed(stages, "lines", () => clippedLines(lines, grey));
     let t0 = performance.now();
     const local: OcrWord[][] = new Array(lines.length);
@@ -279,12 +280,12 @@ export class ScreenPipeline {
         local[index] = [{ text: symbol, conf: SYMBOL_CONF, ...ink }];
         return;
       }
-      // Lone glyphs and small marks are left to the single-character pass.
-      if (!isTextLine(line) || isLoneGlyph(line)) {
+      // Lone characters and small marks are left to the single-character pass.
+      if (!isTextLine(line) || isLoneChar(line)) {
         local[index] = [];
         return;
       }
-      const key = hashRegion(grey, line);
+      const key = hashPixels(grey, line);
       const hit = this.cache.get(key);
       if (hit) local[index] = hit;
       else if (twins.has(key)) twins.get(key)!.push(index);
@@ -311,11 +312,11 @@ export class ScreenPipeline {
     let charScan: Rect | null = null;
     if (options.charScan ?? true) {
       t0 = performance.now();
-      const glyphs = await readLoneGlyphs(this.engine, grey, lines, local, this.cache);
-      addStage(stages, "glyphs", performance.now() - t0);
-      for (const w of glyphs.words) words.push({ ...w, x: w.x + r.x, y: w.y + r.y });
-      if (glyphs.area) {
-        charScan = { ...glyphs.area, x: glyphs.area.x + r.x, y: glyphs.area.y + r.y };
+      const lone = await readLoneChars(this.engine, grey, lines, local, this.cache);
+      addStage(stages, "chars", performance.now() - t0);
+      for (const w of lone.words) words.push({ ...w, x: w.x + r.x, y: w.y + r.y });
+      if (lone.area) {
+        charScan = { ...lone.area, x: lone.area.x + r.x, y: lone.area.y + r.y };
       }
     }
     const result = { words: cleanWords(words), charScan, recognised, lines: lines.length, stages };
@@ -355,7 +356,7 @@ export class ScreenPipeline {
         .map((w) => ({ ...w, text: fixUiWord(w.text) }))
         // A word that parses as a shortcut is one, however faint (a disabled item's grey `Ctrl+Z`).
         .filter((w) => w.conf >= MIN_WORD_CONF || readShortcut(w.text) !== null)
-        .map((w) => readKeyGlyph(grey, box, toSource(m.line, w, -box.x, -box.y)))
+        .map((w) => readKeyChar(grey, box, toSource(m.line, w, -box.x, -box.y)))
         .flatMap((w) => splitAtGaps(w, box, rowHeight(box)));
       local[m.index] = words;
       this.cache.set(m.key, words);
@@ -518,7 +519,7 @@ export class ScreenPipeline {
       const ground = lineGround(line) ?? ringLevel(grey, box);
       // Only when the pixels look like digits is the crop read again.
       const crop = cropGrey(grey, { x: box.x, y: box.y, width: box.w, height: box.h });
-      const runs = glyphRuns(crop, ground);
+      const runs = inkRuns(crop, ground);
       if (!shapeSupportsDigits(runs, tail)) return;
       const alphabet = digitAlphabet(head);
       let text: string | null = null;
@@ -533,7 +534,7 @@ export class ScreenPipeline {
         if (text) break;
       }
       if (!text) {
-        // The head's letters can still pull a digit away (`Fruit1` for `Fruit15`): read the tail's glyphs alone.
+        // The head's letters can still pull a digit away (`Fruit1` for `Fruit15`): read the tail's characters alone.
         const from = box.x + Math.max(0, runs[runs.length - [...tail].length].x0 - 1);
         const tailBox = { x: from, y: box.y, w: box.x + box.w - from, h: box.h };
         const digits = acceptDigitReading(
@@ -557,10 +558,10 @@ export class ScreenPipeline {
 }
 
 /**
- * Spells a shortcut word canonically and, when its key is a bar-shaped glyph
- * (`1`/`I`/`l`), decides it by the glyph's ink. `w` is relative to `line`.
+ * Spells a shortcut word canonically and, when its key is a bar-shaped character
+ * (`1`/`I`/`l`), decides it by the character's ink. `w` is relative to `line`.
  */
-function readKeyGlyph(grey: Grey, line: Box, w: OcrWord): OcrWord {
+function readKeyChar(grey: Grey, line: Box, w: OcrWord): OcrWord {
   const text = foldShortcut(w.text);
   if (!hasBarKey(text)) return text === w.text ? w : { ...w, text };
   const key = barOrDigit(grey, { x: line.x + w.x, y: line.y + w.y, w: w.w, h: w.h });

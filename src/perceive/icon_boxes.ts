@@ -12,11 +12,8 @@
 import type { Box, Rect } from "../common/rect.ts";
 import type { RgbaImage } from "../image/pixels.ts";
 
-/** A glyph's box in screen pixels. */
-export type GlyphBox = Box;
-
 /** Tuning of the detector; the defaults suit toolbars drawn at 1x or 2x. */
-export interface GlyphOptions {
+export interface IconBoxOptions {
   /** Smallest channel difference between neighbours that counts as ink. */
   contrast?: number;
   /** Pieces this many pixels apart or closer join into one drawing. */
@@ -30,7 +27,7 @@ export interface GlyphOptions {
   maxAspect?: number;
 }
 
-const DEFAULTS: Required<GlyphOptions> = {
+const DEFAULTS: Required<IconBoxOptions> = {
   contrast: 22,
   join: 0,
   minSide: 9,
@@ -40,16 +37,16 @@ const DEFAULTS: Required<GlyphOptions> = {
 };
 
 /**
- * The glyphs inside `region` of `frame`. `words` are the OCR boxes read
+ * The icon-sized drawings inside `region` of `frame`. `words` are the OCR boxes read
  * there: their pixels are not ink, so an icon beside a label is still found
  * and a word is never taken for an icon.
  */
-export function detectGlyphs(
+export function findIconBoxes(
   frame: RgbaImage,
   region: Rect,
   words: Box[],
-  options: GlyphOptions = {},
-): GlyphBox[] {
+  options: IconBoxOptions = {},
+): Box[] {
   const o = { ...DEFAULTS, ...options };
   const x0 = Math.max(0, Math.round(region.x));
   const y0 = Math.max(0, Math.round(region.y));
@@ -62,7 +59,7 @@ export function detectGlyphs(
   clearLongRuns(ink, w, h, o.maxSide + 8);
   const boxes = components(ink, w, h, o.join);
   const lineH = medianHeight(words);
-  const out: GlyphBox[] = [];
+  const out: Box[] = [];
   for (const b of boxes) {
     const long = Math.max(b.w, b.h);
     const short = Math.min(b.w, b.h);
@@ -152,7 +149,7 @@ function medianHeight(words: Box[]): number {
  * True when a shape is lettering: at least half of it lies in a word OCR
  * read, and it is no taller than ordinary text. OCR also "reads" icons as
  * stray letters ("e", "X", "BAH" over three toolbar buttons); those boxes are
- * icon-sized, taller than the window's text, so the shape stays a glyph.
+ * icon-sized, taller than the window's text, so the shape stays an icon.
  */
 function isText(box: Box, words: Box[], lineH: number): boolean {
   const textLike = (w: Box) => box.h <= lineH * 1.35 || (box.h <= w.h + 3 && w.h <= lineH * 1.5);
@@ -223,7 +220,7 @@ function components(ink: Uint8Array, w: number, h: number, join: number): Box[] 
 }
 
 /** A box that wholly holds another candidate is the button around it, not a drawing. */
-function dropEnclosing(boxes: GlyphBox[]): GlyphBox[] {
+function dropEnclosing(boxes: Box[]): Box[] {
   return boxes.filter((a) =>
     !boxes.some((b) =>
       b !== a && b.x >= a.x && b.y >= a.y && b.x + b.w <= a.x + a.w && b.y + b.h <= a.y + a.h

@@ -8,8 +8,8 @@
  * @module
  */
 
-import { containsPoint } from "../common/rect.ts";
-import type { Desktop, Rect, WindowInfo, WindowState } from "../desktop/types.ts";
+import { containsPoint, type Rect } from "../common/rect.ts";
+import type { Desktop, WindowInfo, WindowState } from "../desktop/types.ts";
 import type { ScreenReader } from "../ocr/reader.ts";
 import type { Element } from "../ocr/types.ts";
 import { findIcons, type SeenIcon } from "./icons.ts";

@@ -7,8 +7,8 @@
  * @module
  */
 
-import { containsPoint } from "../common/rect.ts";
-import type { Point, WindowInfo, WindowState } from "../desktop/types.ts";
+import { containsPoint, type Point } from "../common/rect.ts";
+import type { WindowInfo, WindowState } from "../desktop/types.ts";
 import type { Look } from "../look/look.ts";
 import type { Expected } from "./run.ts";
 

@@ -14,11 +14,12 @@ import { escapeScreenText } from "../common/untrusted.ts";
 import { DisplayLost } from "../desktop/display_lost.ts";
 import { StoreFault } from "../db/store_fault.ts";
 import { type Clock, realClock } from "../common/time.ts";
+import type { Surface } from "../perceive/surfaces.ts";
 import type { Services } from "../services.ts";
 import { isClick } from "./actions/click.ts";
 import { runStep } from "./handlers.ts";
 import type { Look } from "../look/look.ts";
-import { Run, type RunStatus, RunStopped, StepFailure, type StepReport } from "./run.ts";
+import { Run, type RunStatus, RunStopped, type SeenWindow, StepFailure, type StepReport } from "./run.ts";
 import type { Plan } from "./steps.ts";
 
 /** Default time limit of a whole plan. */
@@ -32,7 +33,7 @@ export interface RunResult {
   maxActions: number;
   elapsedMs: number;
   extracts: Run["extracts"];
-  windowsSeen: Array<{ node: number; app: string; title: string; sample: string[] }>;
+  windowsSeen: SeenWindow[];
   /** What the graph could not store (a full disk, a replaced database file); the run went on without it. */
   unstored: string[];
   failure: {
@@ -41,7 +42,7 @@ export interface RunResult {
     step: number;
     action: string;
     reason: string;
-    surface: "window" | "chrome" | null;
+    surface: Surface | null;
     target: string | null;
     closest: Array<{ text: string; similarity: number }>;
     look: Look | null;

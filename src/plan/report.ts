@@ -20,7 +20,7 @@ export function matchInfo(f: Found): NonNullable<StepReport["match"]> {
     stage: f.stage,
     score: f.score,
     candidates: f.candidates,
-    scope: f.scope,
+    scope: f.surface,
     x: f.point.x,
     y: f.point.y,
   };

@@ -6,8 +6,10 @@
  * @module
  */
 
+import type { NodeId } from "../graph/identity.ts";
+import type { Surface } from "../perceive/surfaces.ts";
 import type { Services } from "../services.ts";
-import type { InputGate, Landing, Modifier, MouseButton, Point } from "../desktop/types.ts";
+import type { InputGate, Landing, Modifier, MouseButton } from "../desktop/types.ts";
 import { escapeScreenText } from "../common/untrusted.ts";
 
 import { type Look, look } from "../look/look.ts";
@@ -15,6 +17,7 @@ import type { NearText } from "../common/match.ts";
 import { type Clock, realClock } from "../common/time.ts";
 import type { ResolveStage } from "./resolve.ts";
 import { frameHash } from "../image/compare.ts";
+import type { Point } from "../common/rect.ts";
 
 /** How a run ended. */
 export type RunStatus = "success" | "escalated" | "aborted" | "declined";
@@ -35,7 +38,7 @@ export interface StepReport {
     score: number;
     /** Equally good matches there were before region narrowed them (1 when unique). */
     candidates: number;
-    scope: "window" | "chrome";
+    scope: Surface;
     x: number;
     y: number;
   };
@@ -51,7 +54,7 @@ export interface Extract {
 
 /** A window the run passed through. */
 export interface SeenWindow {
-  node: number;
+  node: NodeId;
   app: string;
   title: string;
   sample: string[];
@@ -62,7 +65,7 @@ export class StepFailure extends Error {
   constructor(
     message: string,
     readonly evidence: {
-      surface?: "window" | "chrome";
+      surface?: Surface;
       target?: string;
       closest?: NearText[];
       look?: Look;
@@ -142,7 +145,7 @@ export class Run {
   /** How far the current step's input got ("typed 87 of 150 characters"), for a cut step. */
   progress: string | null = null;
   readonly started: number;
-  readonly seen = new Map<number, SeenWindow>();
+  readonly seen = new Map<NodeId, SeenWindow>();
   readonly extracts: Extract[] = [];
   readonly reports: StepReport[] = [];
   /** What the graph could not store during the run (a full disk, a replaced file), each said once. */
@@ -152,7 +155,7 @@ export class Run {
    * submenu), so a menu item that leads elsewhere is remembered with the
    * clicks that reach it.
    */
-  menuPath: { node: number; texts: string[] } | null = null;
+  menuPath: { node: NodeId; texts: string[] } | null = null;
 
   constructor(
     readonly services: Services,

@@ -13,6 +13,7 @@
 import { nearestName, shortEcho } from "../common/nearest.ts";
 import { z } from "zod";
 import { parseCombo } from "../desktop/keys.ts";
+import { REGIONS, SURFACES } from "../perceive/surfaces.ts";
 
 /** Every action a step can take, in the order the schema lists them. */
 export const ACTIONS = [
@@ -104,13 +105,10 @@ function strictShape<S extends z.ZodRawShape>(shape: S, what: string) {
 // the same fields for their rules.
 // ---------------------------------------------------------------------------
 
-const scopeField = z.enum(["window", "chrome"]).default("window").describe(
+const scopeField = z.enum(SURFACES).default("window").describe(
   "Surface searched, never both: the step's window, or chrome (menu bar, open menus, popovers: every " +
     "menu item).",
 );
-
-/** The regions, and what part of the surface each one covers. */
-export const REGIONS = ["top", "bottom", "left", "right", "center"] as const;
 
 const regionField = z.enum(REGIONS).optional().describe(
   "Match only in this part: top, bottom, left, right half; center: middle half both ways. A " +

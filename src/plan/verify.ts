@@ -8,6 +8,7 @@
 
 import { recordClick, recordTransition } from "../graph/transitions.ts";
 import { StoreFault } from "../db/store_fault.ts";
+import type { Surface } from "../perceive/surfaces.ts";
 import { type Before, judge } from "./expect.ts";
 import type { Look } from "../look/look.ts";
 import { quote } from "./report.ts";
@@ -55,7 +56,7 @@ export function remember(
   to: Look,
   action: string,
   text: string,
-  scope: "window" | "chrome",
+  surface: Surface,
   via: string | null = null,
 ): string {
   const store = run.services.store;
@@ -64,14 +65,14 @@ export function remember(
   const moved = to.nodeId !== null && from.nodeId !== to.nodeId;
   try {
     store.tx(() => {
-      recordClick(store, { windowId: from.nodeId!, text, scope, now });
+      recordClick(store, { node: from.nodeId!, text, surface, now });
       if (moved) {
         recordTransition(store, {
-          fromWindowId: from.nodeId!,
-          toWindowId: to.nodeId!,
+          from: from.nodeId!,
+          to: to.nodeId!,
           action,
           text,
-          scope,
+          surface,
           via,
           now,
         });

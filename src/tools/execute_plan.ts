@@ -5,6 +5,7 @@
  */
 
 import { z } from "zod";
+import { SURFACES } from "../perceive/surfaces.ts";
 import { executePlan } from "../plan/executor.ts";
 import { planInputShape, planSchema } from "../plan/steps.ts";
 import { validatePlan } from "../plan/validate.ts";
@@ -41,7 +42,7 @@ export const executePlanTool = defineTool({
         stage: z.enum(["exact", "fuzzy", "semantic", "contained"]),
         score: z.number(),
         candidates: z.number(),
-        scope: z.enum(["window", "chrome"]),
+        scope: z.enum(SURFACES),
         x: z.number(),
         y: z.number(),
       }).optional(),
@@ -58,7 +59,7 @@ export const executePlanTool = defineTool({
       step: z.number(),
       action: z.string(),
       reason: z.string(),
-      surface: z.enum(["window", "chrome"]).nullable(),
+      surface: z.enum(SURFACES).nullable(),
       target: z.string().nullable(),
       closest: z.array(closeText),
       window: z.string().nullable(),

@@ -90,7 +90,7 @@ export const observeTool = defineTool({
           : null,
         open_windows: o.appWindows.map((w) => w.title),
         known_window: o.sighting?.known ?? false,
-        graph_node: o.sighting?.windowId ?? null,
+        graph_node: o.sighting?.nodeId ?? null,
         screen: {
           width_px: screen.widthPx,
           height_px: screen.heightPx,

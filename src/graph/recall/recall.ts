@@ -28,7 +28,8 @@ import { searchRanked } from "./search.ts";
 import { cachedRouteMap, forgetRouteCache } from "../route_cache.ts";
 import { formatRouteStep, type RouteEdge, type RouteMap } from "../routes.ts";
 import type { Store } from "../../db/store.ts";
-import type { Scope } from "../transitions.ts";
+import type { Surface } from "../../perceive/surfaces.ts";
+import type { NodeId } from "../identity.ts";
 
 export type * from "./schema.ts";
 export { forgetRouteCache };
@@ -108,7 +109,7 @@ interface EdgeRow {
   to_window: number;
   action: string;
   text: string;
-  scope: Scope;
+  scope: Surface;
   via?: string | null;
   count: number;
   last_seen: number;
@@ -233,16 +234,16 @@ class RecallReader {
     return this.#done(data);
   }
 
-  #windowFocus(windowId: number): RecallOutcome {
-    const detail = this.#windowDetail(windowId)!;
-    const appId = this.#brief(windowId)!.app_id;
+  #windowFocus(node: NodeId): RecallOutcome {
+    const detail = this.#windowDetail(node)!;
+    const appId = this.#brief(node)!.app_id;
     const app = this.#allApps().find((a) => a.id === appId)!;
     const start = this.#startFor(app.id, app.last_window);
     return this.#done({
       focus: "window",
       app: this.#appFacts(app),
       window: detail,
-      route_here: this.#routeFacts(app.id, start, windowId),
+      route_here: this.#routeFacts(app.id, start, node),
       coverage: this.#coverage(app),
     });
   }
@@ -281,24 +282,24 @@ class RecallReader {
 
   // ---- windows ----
 
-  #windowDetail(windowId: number): WindowDetail | null {
+  #windowDetail(node: NodeId): WindowDetail | null {
     const row = this.#store.get<
       (WindowRow & { app_id: number; app_name: string; app_version_now: string | null })
-    >("recall_window", { id: windowId });
+    >("recall_window", { id: node });
     if (!row) return null;
     this.#titles.set(row.id, row.title);
     const elements = (this.#store.all<{ text: string; nth: number }>("recall_window_elements", {
-      window_id: windowId,
+      window_id: node,
       limit: this.#limits.elements,
     })).map((e) => e.text);
     const icons = this.#store.all<{
       label: string | null;
       n: number;
-    }>("recall_window_icons", { window_id: windowId });
+    }>("recall_window_icons", { window_id: node });
     const into = this.#store.all<EdgeRow>("recall_transitions_into", {
-      window_id: windowId,
+      window_id: node,
     });
-    const transitions = this.#unfold(windowId);
+    const transitions = this.#unfold(node);
     return {
       window: this.#windowFacts(row, row.app_version_now),
       elements: { items: elements, total: row.element_count },
@@ -319,9 +320,9 @@ class RecallReader {
     const printed = new Set<number>([root]);
     const lines: TransitionFacts[] = [];
     let total = 0;
-    const visit = (windowId: number, level: number) => {
+    const visit = (node: NodeId, level: number) => {
       const edges = this.#store.all<EdgeRow>("recall_transitions_from", {
-        window_id: windowId,
+        window_id: node,
       });
       total += edges.length;
       for (const e of edges) {
@@ -330,7 +331,7 @@ class RecallReader {
         if (lines.length < this.#limits.transitions) {
           lines.push({
             level,
-            from_id: windowId,
+            from_id: node,
             action: e.action,
             text: e.text,
             scope: e.scope,

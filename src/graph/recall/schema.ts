@@ -7,6 +7,7 @@
  */
 
 import { z } from "zod";
+import { SURFACES } from "../../perceive/surfaces.ts";
 
 // Nested fields are typed but left undescribed: the reply's text explains
 // every fact, and each description here would be repeated wherever a shape
@@ -38,7 +39,7 @@ export const windowFacts = z.object({
   has_way_in: z.boolean(),
 });
 
-const scope = z.enum(["window", "chrome"]);
+const scope = z.enum(SURFACES);
 
 export const transitionFacts = z.object({
   level: count,

@@ -7,11 +7,12 @@
  */
 
 import type { Grey } from "../../image/pixels.ts";
-import type { Box } from "../lines/find.ts";
+
 import type { OcrWord } from "../types.ts";
+import type { Box } from "../../common/rect.ts";
 
 /** 53-bit FNV-style hash of a box of a greyscale image plus its size. */
-export function hashRegion(g: Grey, box: Box): string {
+export function hashPixels(g: Grey, box: Box): string {
   let h1 = 0x811c9dc5 ^ box.w, h2 = 0x01000193 ^ box.h;
   for (let y = box.y; y < box.y + box.h; y++) {
     const row = y * g.width;
@@ -25,7 +26,7 @@ export function hashRegion(g: Grey, box: Box): string {
 }
 
 /** A bounded least-recently-used map from region hash to words (relative to the region). */
-export class RegionCache {
+export class LineCache {
   #map = new Map<string, OcrWord[]>();
   /** Lookups that found an entry / that did not, since creation. */
   hits = 0;

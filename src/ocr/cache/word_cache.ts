@@ -4,7 +4,7 @@
  * Screens repeat words far more than whole lines: a list scrolled by a
  * row, a document reopened at another place, a tab switched to, a dialog
  * with the labels of the last one. A line whose pixels are new is cut into
- * word pieces at the gaps between its glyphs, and when every piece has the
+ * word pieces at the gaps between its characters, and when every piece has the
  * exact pixels of a piece read before, the line is put together from those
  * readings. When fewer than half of the pieces are unknown, only those go to
  * the recogniser, each as a line of its own (`pieceLine`: one edited word
@@ -20,9 +20,10 @@
  */
 
 import type { Grey } from "../../image/pixels.ts";
-import { type Box, groupByGap, type TextLine } from "../lines/find.ts";
+import { groupByGap, type TextLine } from "../lines/find.ts";
 import type { OcrWord } from "../types.ts";
-import { hashRegion, RegionCache } from "./line_cache.ts";
+import { hashPixels, LineCache } from "./line_cache.ts";
+import type { Box } from "../../common/rect.ts";
 
 /**
  * A gap at least this many row heights wide separates two pieces. In
@@ -50,15 +51,15 @@ export interface Piece extends Box {
  */
 export function linePieces(grey: Grey, line: TextLine, textHeight: number): Piece[] {
   const gap = Math.max(MIN_PIECE_GAP, Math.round(textHeight * PIECE_GAP));
-  return groupByGap(line.blobs, gap).map((b) => ({ ...b, key: hashRegion(grey, b) }));
+  return groupByGap(line.blobs, gap).map((b) => ({ ...b, key: hashPixels(grey, b) }));
 }
 
 /** Word readings of pieces, keyed by the pieces' pixels. */
 export class WordCache {
-  readonly #cache: RegionCache;
+  readonly #cache: LineCache;
 
   constructor(capacity = 8000) {
-    this.#cache = new RegionCache(capacity);
+    this.#cache = new LineCache(capacity);
   }
 
   /** Lines put together from known pieces since creation (counted by the pipeline). */

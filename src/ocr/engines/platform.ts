@@ -1,7 +1,7 @@
 /**
  * Chooses the OCR engine: Vision on macOS (tesseract.js selectable with
  * `--ocr tesseract`), tesseract.js elsewhere. On macOS the single-character
- * pass still goes to tesseract.js: its one-glyph mode is made for an
+ * pass still goes to tesseract.js: its one-character mode is made for an
  * isolated key label, which Vision's line detector has little context for.
  *
  * @module

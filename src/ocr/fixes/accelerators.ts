@@ -9,8 +9,8 @@
  * The recogniser's spellings of a modifier (`Ctri`, `ctrl`, `Shif1`, `AIt`)
  * fold to the canonical one, a letter key is upper case as menus print it,
  * and a key that is neither a name nor one character (`Xx`, a doubled
- * glyph) is cut to its first character. Whether `1`/`I`/`l` after the last
- * `+` is a digit or a letter is left to the glyph's shape
+ * character) is cut to its first character. Whether `1`/`I`/`l` after the last
+ * `+` is a digit or a letter is left to the character's shape
  * ({@link barOrDigit}): the grammar alone cannot tell `Ctrl+1` from `Ctrl+I`.
  * A word that parses is a shortcut however unsure the recogniser was of it,
  * so grey (disabled) shortcuts survive the confidence floor.
@@ -100,7 +100,7 @@ function keyOf(raw: string): string | null {
   if (named) return named;
   const chars = [...raw];
   if (chars.length === 1) return /\p{L}/u.test(raw) ? raw.toUpperCase() : raw;
-  // One glyph read twice (`Xx`, `CC`): the key is that one character.
+  // One character read twice (`Xx`, `CC`): the key is that one character.
   const first = chars[0];
   if (/\p{L}/u.test(first) && chars.every((c) => c.toLowerCase() === first.toLowerCase())) {
     return first.toUpperCase();
@@ -135,13 +135,13 @@ export function foldShortcut(text: string): string {
   return readShortcut(text) ?? text;
 }
 
-/** Whether the key of a shortcut is one of the glyphs a recogniser confuses: `1`, `I`, `l`, `|`. */
+/** Whether the key of a shortcut is one of the characters a recogniser confuses: `1`, `I`, `l`, `|`. */
 export function hasBarKey(shortcut: string): boolean {
   return /\+[1Il|]$/.test(shortcut);
 }
 
 /**
- * Tells a digit `1` from a letter `I` by the last glyph's ink inside `box`
+ * Tells a digit `1` from a letter `I` by the last character's ink inside `box`
  * (a word's box in `grey`): a plain vertical bar is `I` (`l` never names a
  * key in a menu); a bar with a flag or a foot is `1`.
  */

@@ -1,5 +1,5 @@
 /**
- * The single-character pass: glyph-sized blobs that the line pass left
+ * The single-character pass: character-sized blobs that the line pass left
  * without a word (calculator keys, `+`, `×`, one-letter buttons) are read
  * one at a time in single-character mode, which knows nothing of words and
  * so does not drop a lone symbol as noise.
@@ -15,17 +15,17 @@ import { readGrey } from "../engines/read_grey.ts";
 import { prepareLine } from "../lines/prepare.ts";
 import { toSource } from "../lines/stack.ts";
 import { lineGround } from "../lines/ground.ts";
-import { hashRegion, type RegionCache } from "../cache/line_cache.ts";
+import { hashPixels, type LineCache } from "../cache/line_cache.ts";
 
 /** Single characters below this confidence are discarded. */
 export const CHAR_CONF_FLOOR = 0.5;
 /** Double chevrons the recogniser answers for a menu's solid arrowhead. */
 const CHEVRONS = new Set(["»", "«"]);
-/** Glyphs are prepared as if text were this tall: 4x and ~1.7x enlargement. */
-const GLYPH_HEIGHTS = [8, 20];
+/** Characters are prepared as if text were this tall: 4x and ~1.7x enlargement. */
+const CHAR_HEIGHTS = [8, 20];
 
-/** Whether a line is one glyph (a lone key label): about as wide as tall, or narrower. */
-export function isLoneGlyph(line: TextLine): boolean {
+/** Whether a line is one character (a lone key label): about as wide as tall, or narrower. */
+export function isLoneChar(line: TextLine): boolean {
   if (line.h < 2 || line.h > 60 || line.w < 2) return false;
   // Flat marks (`-`, `=`, `<-`) are wide for their height.
   if (line.h < 6) return line.w <= 24;
@@ -34,32 +34,32 @@ export function isLoneGlyph(line: TextLine): boolean {
 }
 
 /** Result of the single-character pass, in the pixels of the searched image. */
-export interface GlyphResult {
+export interface LoneCharsRead {
   words: OcrWord[];
   area: Rect | null;
 }
 
 /**
- * Reads, in single-character mode, every glyph-sized line the line pass
+ * Reads, in single-character mode, every character-sized line the line pass
  * found no word in. `found[i]` holds the words of `lines[i]` relative to it.
  */
-export async function readLoneGlyphs(
+export async function readLoneChars(
   engine: OcrEngine,
   grey: Grey,
   lines: TextLine[],
   found: OcrWord[][],
-  cache: RegionCache,
-): Promise<GlyphResult> {
+  cache: LineCache,
+): Promise<LoneCharsRead> {
   const targets = lines
     .map((line, i) => ({ line, i }))
-    .filter(({ line, i }) => found[i].length === 0 && isLoneGlyph(line));
+    .filter(({ line, i }) => found[i].length === 0 && isLoneChar(line));
   if (!targets.length) return { words: [], area: null };
   const words: OcrWord[] = [];
   await Promise.all(targets.map(async ({ line }) => {
-    const key = "char:" + hashRegion(grey, line);
+    const key = "char:" + hashPixels(grey, line);
     let hit = cache.get(key);
     if (!hit) {
-      hit = await readGlyph(engine, grey, line);
+      hit = await readLoneChar(engine, grey, line);
       cache.set(key, hit);
     }
     for (const w of hit) words.push({ ...w, x: w.x + line.x, y: w.y + line.y });
@@ -68,14 +68,14 @@ export async function readLoneGlyphs(
 }
 
 /**
- * Reads one glyph at two enlargements and keeps the more confident answer:
+ * Reads one character at two enlargements and keeps the more confident answer:
  * a lone 8x11 px digit flips between readings with the scale (`7` at 4x,
  * `¥)` at 3x), and the two scales rarely fail together.
  */
-async function readGlyph(engine: OcrEngine, grey: Grey, line: TextLine): Promise<OcrWord[]> {
+async function readLoneChar(engine: OcrEngine, grey: Grey, line: TextLine): Promise<OcrWord[]> {
   let best: OcrWord[] = [];
   let bestConf = -1;
-  for (const textHeight of GLYPH_HEIGHTS) {
+  for (const textHeight of CHAR_HEIGHTS) {
     const prepared = prepareLine(grey, line, textHeight, lineGround(line, grey));
     const read = (await readGrey(engine, prepared.image, "char"))
       .filter((w) => w.conf >= CHAR_CONF_FLOOR && [...w.text].length <= 3);

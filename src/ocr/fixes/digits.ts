@@ -79,8 +79,8 @@ const SHORT_LOOKALIKES = new Set([..."osezég"]);
 /** Lookalikes that are a bare stroke, narrower than a `1`. */
 const STROKE_LOOKALIKES = new Set([..."lI|!"]);
 
-/** Ink columns of a glyph, as [first, last] column and top/bottom row. */
-export interface GlyphRun {
+/** Ink columns of a character, as [first, last] column and top/bottom row. */
+export interface InkRun {
   x0: number;
   x1: number;
   top: number;
@@ -88,15 +88,15 @@ export interface GlyphRun {
 }
 
 /**
- * Cuts the ink of a word crop into glyphs at empty columns. Ink is what
+ * Cuts the ink of a word crop into characters at empty columns. Ink is what
  * departs from `ground` by more than a third of the crop's contrast.
  */
-export function glyphRuns(g: Grey, ground: number): GlyphRun[] {
+export function inkRuns(g: Grey, ground: number): InkRun[] {
   let far = 0;
   for (const v of g.data) far = Math.max(far, Math.abs(v - ground));
   const limit = Math.max(20, far / 3);
-  const runs: GlyphRun[] = [];
-  let cur: GlyphRun | null = null;
+  const runs: InkRun[] = [];
+  let cur: InkRun | null = null;
   for (let x = 0; x < g.width; x++) {
     let top = -1, bottom = -1;
     for (let y = 0; y < g.height; y++) {
@@ -119,13 +119,13 @@ export function glyphRuns(g: Grey, ground: number): GlyphRun[] {
 }
 
 /**
- * Whether the glyphs at the end of the crop have the shape of the digits
+ * Whether the characters at the end of the crop have the shape of the digits
  * that replace `tail`: an `o`/`s` read for a `0`/`5` must be as tall as the
- * word's tallest glyph (digits are cap height, those letters x-height), an
+ * word's tallest character (digits are cap height, those letters x-height), an
  * `l` read for a `1` must be wider than a bare stroke. When the crop does
- * not cut into enough glyphs the shape cannot support the change.
+ * not cut into enough characters the shape cannot support the change.
  */
-export function shapeSupportsDigits(runs: GlyphRun[], tail: string): boolean {
+export function shapeSupportsDigits(runs: InkRun[], tail: string): boolean {
   const chars = [...tail];
   if (runs.length < chars.length + 1) return false;
   const tallest = Math.max(...runs.map((r) => r.bottom - r.top + 1));

@@ -16,7 +16,7 @@ const SMALL_MARKS = new Set([".", "-", "_", "=", ",", "—", "–", "−", "+", 
 export function isPlausibleWord(w: OcrWord): boolean {
   const chars = [...w.text].length;
   if (w.h < 4 && !SMALL_MARKS.has(w.text)) return false;
-  // One letter far wider than tall is a pill or a bar, not a glyph.
+  // One letter far wider than tall is a pill or a bar, not a character.
   if (chars === 1 && w.w > w.h * 2.2 && !SMALL_MARKS.has(w.text)) return false;
   return true;
 }

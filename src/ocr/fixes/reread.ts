@@ -1,5 +1,5 @@
 /**
- * The second look at short lines: a line of a few glyphs (a key label such
+ * The second look at short lines: a line of a few characters (a key label such
  * as `+/-`, a table cell such as `C41`) read inside a stack sometimes comes
  * back empty, below the confidence floor, or with only part of its ink
  * covered (`+` for `+/-`). The recogniser's reading of so little text

@@ -16,8 +16,8 @@
  * @module
  */
 
-import type { Box } from "../lines/find.ts";
 import type { Grey } from "../../image/pixels.ts";
+import type { Box } from "../../common/rect.ts";
 
 /** An ink component: its box and pixel count. */
 interface Ink extends Box {

@@ -1,6 +1,6 @@
 /**
  * Rows cut off by the bottom edge of a scrolled view. An editor or a list
- * shows its last row only in part; read, its half glyphs come back as other
+ * shows its last row only in part; read, its half characters come back as other
  * letters ("24 nark with Tinunr andick" for the top half of "24 mark with
  * ..."), and every change of the view makes them new pixels to read again.
  * Such a row is left unread when all of these hold, so that a short line
@@ -13,7 +13,7 @@
  *   border, not an underline, which stops with its words.
  *
  * A row cut at the top is not handled: there the border's edges join the
- * glyphs and the view's side frame into one box (seen when a view was made
+ * characters and the view's side frame into one box (seen when a view was made
  * to show half a row at its top), and telling them apart was left for later.
  *
  * @module
@@ -51,7 +51,7 @@ export function clippedLines(lines: TextLine[], g: Grey): Set<TextLine> {
     if (line.y <= last.y || Math.abs(line.y - last.y - pitch) > PITCH_SLACK) continue;
     const ground = lineGround(line, g);
     if (ground === undefined) continue;
-    // The border is the row after the box, or the box's own last row when its edges joined the glyphs.
+    // The border is the row after the box, or the box's own last row when its edges joined the characters.
     const end = line.y + line.h;
     if (isBorderRow(g, line, end, ground) || isBorderRow(g, line, end - 1, ground)) cut.add(line);
   }

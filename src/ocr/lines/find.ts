@@ -2,27 +2,20 @@
  * Finds text lines in a greyscale image before any recognition.
  *
  * Screens are mostly flat colour, so text shows up as dense local contrast:
- * an edge mask (pixels that differ from a neighbour) covers every glyph
+ * an edge mask (pixels that differ from a neighbour) covers every character
  * whatever its colour or polarity. Long straight runs in that mask are
- * borders, separators and box outlines, never glyph strokes, so they are
- * erased first; what remains is cut into connected components (glyphs or
- * glyph fragments) and chained left to right into lines. A wide gap ends a
+ * borders, separators and box outlines, never character strokes, so they are
+ * erased first; what remains is cut into connected components (characters or
+ * character fragments) and chained left to right into lines. A wide gap ends a
  * line, so a menu label and its shortcut come out as two lines.
  *
  * @module
  */
 
+import type { Box } from "../../common/rect.ts";
 import type { Grey } from "../../image/pixels.ts";
 
-/** An axis-aligned box in the pixels of the image that was searched. */
-export interface Box {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
-/** A found component (glyph or glyph part). */
+/** A found component (character or character part). */
 export interface Blob extends Box {
   /** Edge pixels in the component. */
   mass: number;
@@ -54,11 +47,11 @@ export function groupByGap(boxes: Box[], gap: number): Box[] {
 
 /** Two neighbours differing by at least this much (0..255) make an edge pixel. */
 export const EDGE_CONTRAST = 28;
-/** Straight edge runs at least this long are rules or outlines, not glyph strokes. */
+/** Straight edge runs at least this long are rules or outlines, not character strokes. */
 export const LONG_RUN = 30;
 /** A gap wider than this many line heights ends a line. */
 export const LINE_GAP = 1.25;
-/** Neighbouring glyphs on grounds this different (0..255) are on different surfaces. */
+/** Neighbouring characters on grounds this different (0..255) are on different surfaces. */
 export const GROUND_JUMP = 40;
 
 /** Where neighbouring pixels differ: across (`right`), down (`below`), and either (`any`). */
@@ -101,7 +94,7 @@ export function edgeMasks(g: Grey, contrast = EDGE_CONTRAST): EdgeMasks {
 /**
  * Erases rules and outlines from `masks.any`. A horizontal rule is a long
  * unbroken run of vertical contrast along a row; inside text such runs break
- * at every letter, so glyphs survive. Vertical rules likewise, transposed.
+ * at every letter, so characters survive. Vertical rules likewise, transposed.
  */
 export function eraseRules(masks: EdgeMasks, w: number, h: number, long = LONG_RUN): void {
   const { any, right, below } = masks;
@@ -179,11 +172,11 @@ export function components(mask: Uint8Array, w: number, h: number): Blob[] {
 }
 
 /** Whether a component can be part of text (not a rule, a frame or a picture). */
-export function isGlyphLike(b: Blob): boolean {
+export function isCharLike(b: Blob): boolean {
   if (b.h > 90 || b.w > 400) return false;
   // Thin vertical bars are separators or button sides.
   if (b.w <= 3 && b.h >= 16) return false;
-  // Shaded button sides are a little wider but taller than any UI glyph stroke.
+  // Shaded button sides are a little wider but taller than any UI character stroke.
   if (b.w <= 6 && b.h >= 28) return false;
   // Thin horizontal bars are underlines or rules.
   if (b.h <= 2 && b.w >= 24) return false;
@@ -191,17 +184,17 @@ export function isGlyphLike(b: Blob): boolean {
   return true;
 }
 
-/** Edge pixels per box pixel above which a glyph-sized square is a filled icon, not a letter. */
+/** Edge pixels per box pixel above which a character-sized square is a filled icon, not a letter. */
 export const ICON_DENSITY = 0.75;
 /** Narrowest width/height of a filled icon; a bold `8` (12x16) is narrower. */
 export const ICON_MIN_ASPECT = 0.8;
-/** A square component at least this tall is a picture (dialog icon, avatar), not a UI glyph. */
+/** A square component at least this tall is a picture (dialog icon, avatar), not a UI character. */
 export const ICON_SIZE = 36;
 
 /**
  * Whether a component looks like a filled icon: a square packed with edges
  * (window buttons, a hamburger button). Alone this also fits some bold
- * glyphs (rejecting such blobs one by one cost 1.3 points of recall), so
+ * characters (rejecting such blobs one by one cost 1.3 points of recall), so
  * only lines made of nothing else are dropped (`isIconLine`).
  */
 export function isIconBlob(b: Blob): boolean {
@@ -217,7 +210,7 @@ export function isIconLine(l: TextLine): boolean {
 
 /** Chains components into lines, left to right. */
 export function chainLines(blobs: Blob[]): TextLine[] {
-  const sorted = blobs.filter(isGlyphLike).sort((a, b) => a.x - b.x);
+  const sorted = blobs.filter(isCharLike).sort((a, b) => a.x - b.x);
   const open: TextLine[] = [];
   const done: TextLine[] = [];
   for (const b of sorted) {
@@ -338,9 +331,9 @@ export function groundAround(g: Grey, b: Box): number {
 
 /**
  * Whether a component is a solid block (a terminal's block cursor, a colour
- * swatch): its inside is one flat grey far from its ground. No glyph of UI
+ * swatch): its inside is one flat grey far from its ground. No character of UI
  * text is a filled rectangle at least 4 px wide and 6 px tall (a bare `l` or
- * `I` is narrower), and a block chained to a glyph makes the recogniser read
+ * `I` is narrower), and a block chained to a character makes the recogniser read
  * both as a letter pair (`$` and the cursor as `si`).
  */
 export function isSolidBlock(g: Grey, b: Blob): boolean {

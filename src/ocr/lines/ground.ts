@@ -5,8 +5,9 @@
  * @module
  */
 
-import { type Box, GROUND_JUMP, type TextLine } from "./find.ts";
+import { GROUND_JUMP, type TextLine } from "./find.ts";
 import type { Grey } from "../../image/pixels.ts";
+import type { Box } from "../../common/rect.ts";
 
 /** Share of a line box the commonest grey must fill to count as the surface the text is on. */
 export const SURFACE_SHARE = 0.4;
@@ -14,7 +15,7 @@ export const SURFACE_SHARE = 0.4;
 export const SURFACE_ASPECT = 3;
 
 /**
- * The ground a line sits on: the median of its glyphs' surroundings. When
+ * The ground a line sits on: the median of its characters' surroundings. When
  * `grey` is given and the box is mostly one grey far from that (white text
  * on a selection highlight, whose outline makes the whole highlight one
  * component), that inner surface is the ground.

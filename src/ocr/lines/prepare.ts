@@ -11,8 +11,8 @@
  * @module
  */
 
-import type { Box } from "./find.ts";
 import { cropGrey, type Grey, scaleGrey } from "../../image/pixels.ts";
+import type { Box } from "../../common/rect.ts";
 
 /** Text about this tall (in pixels, ascender to descender) reads best. */
 export const TARGET_HEIGHT = 34;
@@ -92,7 +92,7 @@ export function prepareLine(
   textHeight = box.h,
   ground = ringLevel(g, box),
 ): PreparedLine {
-  // The ground is measured next to the glyphs, not as the commonest grey in
+  // The ground is measured next to the characters, not as the commonest grey in
   // the box: on a gradient title bar the commonest grey can be anything.
   const crop = normalisePolarity(
     cropGrey(g, { x: box.x, y: box.y, width: box.w, height: box.h }),

@@ -34,7 +34,7 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
   if ("outcome" in found) return found;
   const { button, count } = BUTTONS[step.action];
   // A menu item is only reachable through the menu opened just before it, in this window.
-  const menu = found.scope === "chrome" && run.menuPath?.node === found.look.nodeId ? run.menuPath : null;
+  const menu = found.surface === "chrome" && run.menuPath?.node === found.look.nodeId ? run.menuPath : null;
   const label = destructiveLabel(run.services.policy, found.element.text) ??
     destructiveLabel(run.services.policy, step.target.text);
   if (label && step.action !== "right_click") {
@@ -53,7 +53,7 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
   await run.click(found.point, button, count, step.modifiers ?? [], underPointer(found.look, found.point));
   const after = await verify(run, step.expect, beforeOf(found.look), step.timeout_ms);
   const via = menu ? menu.texts.join(" > ") : null;
-  const moved = remember(run, found.look, after.look, step.action, found.element.text, found.scope, via);
+  const moved = remember(run, found.look, after.look, step.action, found.element.text, found.surface, via);
   const openedMenu = after.look.nodeId === found.look.nodeId &&
     after.look.state.chrome.length > found.look.state.chrome.length;
   run.menuPath = openedMenu && found.look.nodeId !== null
@@ -64,7 +64,7 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
     step: n,
     action: step.action,
     outcome: "done",
-    line: `${step.action} ${quote(step.target.text)} (${found.scope})${mods}: ${matchLine(found)}${moved}${
+    line: `${step.action} ${quote(step.target.text)} (${found.surface})${mods}: ${matchLine(found)}${moved}${
       detailSuffix(after.detail)
     }`,
     match: matchInfo(found),

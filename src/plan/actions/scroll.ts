@@ -5,7 +5,6 @@
  * @module
  */
 
-import type { Point } from "../../desktop/types.ts";
 import type { Look } from "../../look/look.ts";
 import { detailSuffix, matchLine, quote } from "../report.ts";
 import type { Run, StepReport } from "../run.ts";
@@ -13,6 +12,7 @@ import type { Step } from "../steps.ts";
 import { busiestPoint, findOrSkip } from "../targeting.ts";
 import { beforeOf, verify } from "../verify.ts";
 import { underPointer } from "../aim.ts";
+import type { Point } from "../../common/rect.ts";
 
 type ScrollStep = Extract<Step, { action: "scroll" }>;
 

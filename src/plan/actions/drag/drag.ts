@@ -9,7 +9,7 @@
  * @module
  */
 
-import type { Desktop, Modifier, Point, Rect } from "../../../desktop/types.ts";
+import type { Desktop, Modifier } from "../../../desktop/types.ts";
 import { DisplayLost } from "../../../desktop/display_lost.ts";
 import type { Element } from "../../../ocr/types.ts";
 import type { Look } from "../../../look/look.ts";
@@ -22,7 +22,7 @@ import { detailSuffix } from "../../report.ts";
 import { confirmStep, destructiveLabel, markOf } from "../../confirm.ts";
 import { underPointer } from "../../aim.ts";
 import { iconElements } from "../../../look/look.ts";
-import { containsPoint } from "../../../common/rect.ts";
+import { containsPoint, type Point, type Rect } from "../../../common/rect.ts";
 import { escapeScreenText } from "../../../common/untrusted.ts";
 import { beforeOf, verify } from "../../verify.ts";
 
@@ -34,26 +34,26 @@ const MAX_PUSHES = 14;
 const GLIDE_STEPS = 8;
 
 /** A resolved waypoint: where, how the reply names it, and the text it was found by (none for coordinates). */
-interface Resolved {
+interface PlacedWaypoint {
   point: Point;
   label: string;
   text: string | null;
 }
 
 /** Resolves one waypoint on a look (no scrolling: earlier points would move). */
-function resolveWaypoint(l: Look, wp: Waypoint, i: number): Resolved {
+function resolveWaypoint(l: Look, wp: Waypoint, i: number): PlacedWaypoint {
   if ("x" in wp) {
     return { point: { x: Math.round(wp.x), y: Math.round(wp.y) }, label: `(${wp.x},${wp.y})`, text: null };
   }
-  const scope = wp.target.scope ?? "window";
-  const s = surfaceOf(l, scope);
+  const surface = wp.target.scope ?? "window";
+  const s = surfaceOf(l, surface);
   const r = resolveTarget(wp.target.text, s.elements, s.area, wp.target.region);
   if (!isResolved(r)) {
     throw new StepFailure(
       `waypoint ${i + 1}: "${
         escapeScreenText(wp.target.text)
-      }" not found on the ${scope} surface; the drag did not start`,
-      { surface: scope, target: wp.target.text, closest: r.closest, look: l },
+      }" not found on the ${surface} surface; the drag did not start`,
+      { surface, target: wp.target.text, closest: r.closest, look: l },
     );
   }
   const dx = wp.offset?.dx ?? 0;
@@ -153,7 +153,7 @@ async function resolvePath(
   run: Run,
   step: DragStep,
   windowId: string | undefined,
-): Promise<{ look: Look; points: Resolved[] }> {
+): Promise<{ look: Look; points: PlacedWaypoint[] }> {
   const deadline = run.clock.now() + step.timeout_ms;
   let l = await run.look(windowId);
   for (;;) {
@@ -172,7 +172,7 @@ async function resolvePath(
  * found by, or the text (or named icon) under its point, raw coordinates
  * included; with the box to mark.
  */
-function destructiveEnd(run: Run, l: Look, end: Resolved): { label: string; mark?: Rect } | null {
+function destructiveEnd(run: Run, l: Look, end: PlacedWaypoint): { label: string; mark?: Rect } | null {
   const policy = run.services.policy;
   const byText = end.text === null ? null : destructiveLabel(policy, end.text);
   const under = [...l.chromeElements, ...l.windowElements, ...iconElements(l.icons)]

@@ -25,8 +25,8 @@ const READ_NOTCHES = 3;
 const MAX_PAGES = 60;
 
 function regionElements(l: Look, step: ReadStep): Element[] {
-  const scope = step.target?.scope ?? "window";
-  const { elements, area } = surfaceOf(l, scope);
+  const surface = step.target?.scope ?? "window";
+  const { elements, area } = surfaceOf(l, surface);
   const region = step.target?.region;
   return region ? elements.filter((e) => inRegion(area, { x: e.cx, y: e.cy }, region)) : elements;
 }
@@ -108,16 +108,16 @@ export function limitLines(
 /** Runs a read step. */
 export async function readStep(run: Run, step: ReadStep, n: number): Promise<StepReport> {
   const base = { step: n, action: "read" };
-  const scope = step.target?.scope ?? "window";
-  const win = scope === "window" ? await enterWindow(run, step.target?.window) : null;
+  const surface = step.target?.scope ?? "window";
+  const win = surface === "window" ? await enterWindow(run, step.target?.window) : null;
   // A view still moving from the previous step would be read half-way.
   await run.settle();
   let l = await run.look(win?.id);
-  const source = scope === "chrome" ? "chrome" : `window "${l.window?.title ?? ""}"`;
+  const source = surface === "chrome" ? "chrome" : `window "${l.window?.title ?? ""}"`;
   let lines: string[];
   let note: string;
 
-  if (!step.scroll || scope === "chrome" || !l.window) {
+  if (!step.scroll || surface === "chrome" || !l.window) {
     lines = layoutText(regionElements(l, step));
     note = `${lines.length} line(s), one screenful`;
   } else {
@@ -190,7 +190,7 @@ export async function readStep(run: Run, step: ReadStep, n: number): Promise<Ste
         n,
         `${b.missing} "${b.text}" absent`,
         new StepFailure(`${b.missing} "${b.text}" is not in the text of the ${source}`, {
-          surface: scope,
+          surface,
           target: b.text,
           closest: b.closest,
           look: l,
