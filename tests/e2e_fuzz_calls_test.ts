@@ -18,9 +18,10 @@ import { createX11Desktop } from "../src/desktop/x11.ts";
 import { createScreenReader } from "../src/ocr/reader.ts";
 import { createEngine } from "../src/ocr/engines/platform.ts";
 import type { Desktop } from "../src/desktop/types.ts";
-import { ACTIONS } from "../src/plan/steps.ts";
+
 import { assert, assertEquals } from "./support/assert.ts";
 import { skipE2E, startDesktop } from "./support/xdesktop.ts";
+import { ACTIONS } from "../src/plan/step_fields.ts";
 
 /** Calls generated per run. */
 const CALLS = 2_000;

@@ -8,8 +8,9 @@
 import type { Element } from "../ocr/types.ts";
 import { changedFraction } from "../image/compare.ts";
 import { countMatches } from "./resolve.ts";
-import type { Expectation } from "./steps.ts";
+
 import type { RgbaImage } from "../image/pixels.ts";
+import type { Expectation } from "./step_fields.ts";
 
 /** What the screen looked like before the step acted. */
 export interface Before {

@@ -13,7 +13,7 @@ import { type Before, judge } from "./expect.ts";
 import type { Look } from "../look/look.ts";
 import { quote } from "./report.ts";
 import { type Run, StepFailure } from "./run.ts";
-import type { Expectation } from "./steps.ts";
+import type { Expectation } from "./step_fields.ts";
 
 /** What a look showed, as an expectation compares it. */
 export function beforeOf(l: Look): Before {

@@ -7,13 +7,14 @@
 import { z } from "zod";
 import { SURFACES } from "../perceive/surfaces.ts";
 import { executePlan } from "../plan/executor.ts";
-import { planInputShape, planSchema } from "../plan/steps.ts";
+import { planSchema } from "../plan/steps.ts";
 import { validatePlan } from "../plan/validate.ts";
 import { screenshotPng } from "../image/codec.ts";
 import { journeyText } from "../render/journey_text.ts";
 import { elementShape, missionStatusShape } from "./shared_shapes.ts";
 import { fileTiedRun, missionFields, tieRun, validateWithMission } from "./support/mission_tie.ts";
 import { defineTool } from "./tool.ts";
+import { planInputShape } from "../plan/step_listing.ts";
 
 const closeText = z.object({ text: z.string(), similarity: z.number() });
 
