@@ -7,8 +7,8 @@
 import { assert, assertEquals } from "./support/assert.ts";
 import { loadFixtures } from "../bench/ocr_score.ts";
 import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
-import { rowHeight, ScreenPipeline } from "../src/ocr/pipeline.ts";
-import { findTextLines, type TextLine } from "../src/ocr/lines/find.ts";
+import { ScreenPipeline } from "../src/ocr/pipeline.ts";
+import { findTextLines, rowHeight, type TextLine } from "../src/ocr/lines/find.ts";
 import { greyOf, type RgbaImage } from "../src/image/pixels.ts";
 import { linePieces, type Piece, placeWords, WordCache } from "../src/ocr/cache/word_cache.ts";
 

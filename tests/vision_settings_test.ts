@@ -7,8 +7,9 @@ import assert from "node:assert/strict";
 import { createVisionEngine } from "../src/ocr/engines/vision.ts";
 import { visionLanguages } from "../src/ocr/engines/vision_languages.ts";
 import { minimumTextHeight, VISION_MAX_STACK_HEIGHT } from "../src/ocr/engines/vision_read.ts";
-import { packStacks } from "../src/ocr/pipeline.ts";
+
 import { makeFake } from "./support/mac_fake.ts";
+import { packStacks } from "../src/ocr/lines/stack.ts";
 
 const SUPPORTED = [
   "en-US",

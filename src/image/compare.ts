@@ -31,3 +31,16 @@ export function changedFraction(a: RgbaImage, b: RgbaImage): number {
   }
   return changed / n;
 }
+
+/** Whether two byte arrays hold the same bytes (compared four at a time where they line up). */
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  const aligned = a.byteOffset % 4 === 0 && b.byteOffset % 4 === 0;
+  const n = aligned ? a.length >> 2 : 0;
+  if (n) {
+    const a32 = new Uint32Array(a.buffer, a.byteOffset, n), b32 = new Uint32Array(b.buffer, b.byteOffset, n);
+    for (let i = 0; i < n; i++) if (a32[i] !== b32[i]) return false;
+  }
+  for (let i = n << 2; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

@@ -9,7 +9,7 @@
 
 import { boundsOfBoxes, type Rect } from "../../common/rect.ts";
 import type { OcrEngine, OcrWord } from "../types.ts";
-import type { TextLine } from "../lines/find.ts";
+import type { LineRead, TextLine } from "../lines/find.ts";
 import type { Grey } from "../../image/pixels.ts";
 import { readGrey } from "../engines/read_grey.ts";
 import { prepareLine } from "../lines/prepare.ts";
@@ -39,20 +39,14 @@ export interface LoneCharsRead {
   area: Rect | null;
 }
 
-/**
- * Reads, in single-character mode, every character-sized line the line pass
- * found no word in. `found[i]` holds the words of `lines[i]` relative to it.
- */
+/** Reads, in single-character mode, every character-sized line the line pass found no word in. */
 export async function readLoneChars(
   engine: OcrEngine,
   grey: Grey,
-  lines: TextLine[],
-  found: OcrWord[][],
+  reads: LineRead[],
   cache: LineCache,
 ): Promise<LoneCharsRead> {
-  const targets = lines
-    .map((line, i) => ({ line, i }))
-    .filter(({ line, i }) => found[i].length === 0 && isLoneChar(line));
+  const targets = reads.filter((r) => r.words.length === 0 && isLoneChar(r.line));
   if (!targets.length) return { words: [], area: null };
   const words: OcrWord[] = [];
   await Promise.all(targets.map(async ({ line }) => {

@@ -14,6 +14,7 @@
 
 import type { Box } from "../../common/rect.ts";
 import type { Grey } from "../../image/pixels.ts";
+import type { OcrWord } from "../types.ts";
 
 /** A found component (character or character part). */
 export interface Blob extends Box {
@@ -26,6 +27,12 @@ export interface Blob extends Box {
 /** A found line: its box and the components it was built from. */
 export interface TextLine extends Box {
   blobs: Blob[];
+}
+
+/** A found line and the words read in it, relative to its box (none until read). */
+export interface LineRead {
+  line: TextLine;
+  words: OcrWord[];
 }
 
 /**
@@ -362,4 +369,12 @@ export function findTextLines(g: Grey): TextLine[] {
     .flatMap((l) => splitStacked(l, masks.any, g.width))
     .filter((l) => isTextLine(l) || isSmallMark(l));
   return lines.sort((a, b) => a.y - b.y || a.x - b.x);
+}
+
+/** The text height of a line: one row, even when a box caught two touching rows. */
+export function rowHeight(line: TextLine): number {
+  const heights = line.blobs.map((b) => b.h).filter((h) => h >= 4).sort((a, b) => a - b);
+  if (!heights.length) return line.h;
+  const typical = heights[heights.length >> 1] * 1.3;
+  return line.h > typical * 1.6 ? Math.round(typical) : line.h;
 }

@@ -72,3 +72,40 @@ export function toSource(line: PreparedLine, w: OcrWord, offsetX = 0, offsetY = 
     h: Math.round(w.h / line.scale),
   };
 }
+
+/**
+ * Cuts items, in screen order, into consecutive stacks of at most about
+ * `maxArea` pixels (stack area = widest item x summed heights), and into at
+ * least `minGroups` stacks when there are enough items, none taller than
+ * `maxHeight` (the engine's limit). Consecutive lines
+ * keep their neighbours (the recogniser reads them better than lines dealt
+ * out by size), and small stacks bound the recogniser's memory.
+ */
+export function packStacks<T>(
+  items: T[],
+  size: (t: T) => { width: number; height: number },
+  maxArea: number,
+  minGroups: number,
+  maxHeight = Infinity,
+): T[][] {
+  const total = items.reduce((s, t) => s + size(t).width * size(t).height, 0);
+  // Share the work evenly when it fits in fewer stacks than recognisers.
+  const budget = Math.min(maxArea, Math.max(1, total / Math.max(1, minGroups)));
+  const groups: T[][] = [];
+  let current: T[] = [];
+  let width = 0, height = 0;
+  for (const t of items) {
+    const s = size(t);
+    const w = Math.max(width, s.width);
+    if (current.length && (w * (height + s.height) > budget * 1.05 || height + s.height > maxHeight)) {
+      groups.push(current);
+      current = [];
+      height = 0;
+    }
+    width = current.length ? Math.max(width, s.width) : s.width;
+    height += s.height;
+    current.push(t);
+  }
+  if (current.length) groups.push(current);
+  return groups;
+}
