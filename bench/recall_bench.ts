@@ -14,12 +14,13 @@ import { Store } from "../src/db/store.ts";
 import { gatherRecall } from "../src/graph/recall/recall.ts";
 import { loadRouteMap } from "../src/graph/routes.ts";
 import { fitRecall } from "../src/render/recall_text.ts";
-import { runRecallCli } from "../src/tools/recall.ts";
+
 import { recordClick, recordTransition } from "../src/graph/transitions.ts";
 import { recordSighting } from "../src/graph/record.ts";
 import type { WindowInfo } from "../src/desktop/types.ts";
 import type { Element } from "../src/ocr/types.ts";
 import { forgetRouteCache } from "../src/graph/route_cache.ts";
+import { runRecallCli } from "../src/cli/recall.ts";
 
 /** How big the synthetic graph is. */
 export interface GraphSize {

@@ -1,10 +1,11 @@
 import { deepStrictEqual, equal, match, ok } from "node:assert/strict";
 import { gatherRecall } from "../src/graph/recall/recall.ts";
 import { fitRecall, formatAgo, formatUtc, renderRecall } from "../src/render/recall_text.ts";
-import { runRecallCli } from "../src/tools/recall.ts";
+
 import { Store } from "../src/db/store.ts";
 import { DAY, go, HOUR, NOW, see, tempStore } from "./graph_fixture.ts";
 import type { RecallData } from "../src/graph/recall/schema.ts";
+import { runRecallCli } from "../src/cli/recall.ts";
 
 /** Mousepad with a cycle, a dialog reached through chrome, and an island. */
 function mousepad(store: Store) {

@@ -14,6 +14,11 @@ import { configPath, loadPolicy } from "../common/config.ts";
 import { policyLines } from "../common/policy.ts";
 import { TesseractEngine } from "../ocr/engines/tesseract.ts";
 import { modelFile } from "../ocr/engines/language_data.ts";
+import { createEngine } from "../ocr/engines/platform.ts";
+import { createScreenReader } from "../ocr/reader.ts";
+import { type Command, UsageError } from "./command.ts";
+import { runDoctorSelftest } from "./doctor_selftest.ts";
+import { dataDirOf, dbPath } from "./open.ts";
 
 /** One line of the report. */
 export interface Check {
@@ -158,3 +163,40 @@ function policyCheck(dbPath: string): { check: Check; lines: string[] } {
     };
   }
 }
+
+/** `doctor --selftest`: the backend on this machine, with the engine `--ocr` names. */
+async function doctorSelftest(ocrFlag: string | undefined, path: string): Promise<boolean> {
+  const dataDir = dataDirOf(path);
+  const desktop = openDesktop({ dataDir });
+  const reader = createScreenReader(createEngine(ocrFlag));
+  try {
+    return await runDoctorSelftest({ desktop, reader, print: console.log, scratchDir: dataDir });
+  } finally {
+    await reader.close();
+    desktop.close();
+  }
+}
+
+/** `choto doctor`. */
+export const doctorCommand: Command = {
+  usage: [["doctor", "check the display, native libraries, OCR data and database"]],
+  details: [
+    "--selftest  also list windows, capture and read a frame, move the pointer",
+    "            and back, raise windows, then type, copy and click in two",
+    "            scratch documents it opens beside the database and deletes",
+    "            (--macos-selftest is the same; --ocr picks its engine)",
+  ],
+  options: ["db", "ocr", "selftest", "macos-selftest"],
+  maxArgs: 0,
+  run: async (v) => {
+    const selftest = Boolean(v.selftest || v["macos-selftest"]);
+    // Only the self-test reads text, so only it takes an engine.
+    if (v.ocr !== undefined && !selftest) {
+      throw new UsageError('--ocr does not apply to "doctor" without --selftest');
+    }
+    const ok = await runDoctor(dbPath(v.db));
+    // The self-test runs even after a failed check: its report says more about what fails.
+    const tested = !selftest || await doctorSelftest(v.ocr, dbPath(v.db));
+    return ok && tested ? 0 : 1;
+  },
+};

@@ -23,6 +23,7 @@ import { decodeImage, imageBackend, screenshotPng } from "../image/codec.ts";
 import { envVar } from "../common/env.ts";
 import { SELFTEST_SIZE, SELFTEST_WORDS, selftestPng } from "./selftest_image.ts";
 import type { RgbaImage } from "../image/pixels.ts";
+import type { Command } from "./command.ts";
 
 /** The outcome of one check. */
 export interface SelftestResult {
@@ -201,3 +202,12 @@ export async function runSelftest(print: (line: string) => void = console.log): 
   print(`selftest: ${count("ok")} passed, ${count("FAIL")} failed, ${count("skip")} skipped`);
   return count("FAIL") === 0;
 }
+
+/** `choto selftest`. */
+export const selftestCommand: Command = {
+  usage: [["selftest", "prove this build works: image decode/encode, OCR, database, capture"]],
+  details: ["prints the backend each check used; exits 1 when a check fails"],
+  options: [],
+  maxArgs: 0,
+  run: async () => (await runSelftest()) ? 0 : 1,
+};
