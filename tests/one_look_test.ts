@@ -1,10 +1,11 @@
 /** One look: observe and a plan step see the same reachable text when windows overlap. */
 
 import { executePlan } from "../src/plan/executor.ts";
-import { look, observeScreen } from "../src/look/look.ts";
+import { look } from "../src/look/look.ts";
 import { planSchema } from "../src/plan/steps.ts";
 import { assertEquals, assertMatch } from "./support/assert.ts";
 import { FakeDesktop, fakeServices, text, window } from "./support/fake_desktop.ts";
+import { observeScreen } from "../src/look/observe.ts";
 
 /**
  * The focus window "Editor" lies under an always-on-top "Calc" window that

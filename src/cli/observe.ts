@@ -6,10 +6,11 @@
  */
 
 import { screenshotPng } from "../image/codec.ts";
-import { observeScreen } from "../look/look.ts";
+
 import { observeText } from "../render/observe_text.ts";
 import type { Command } from "./command.ts";
 import { openServices } from "./open.ts";
+import { observeScreen } from "../look/observe.ts";
 
 /** `choto observe`. */
 export const observeCommand: Command = {

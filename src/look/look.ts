@@ -1,25 +1,22 @@
 /**
  * Looking and remembering: one perception of the screen (perceive.ts), then
  * the window it was for recorded in the interface graph. Plan steps look at
- * just the window they work in and the chrome; observe reads the whole frame.
+ * just the window they work in and the chrome; observe reads the whole frame
+ * (observe.ts).
  *
  * @module
  */
 
-import { type StageTimes, timed } from "../common/stages.ts";
 import { normaliseText } from "../common/match.ts";
 import type { WindowInfo, WindowState } from "../desktop/types.ts";
-
 import type { KnownIcon } from "../graph/glyphs.ts";
 import type { NodeId } from "../graph/identity.ts";
 import { recordSighting, type SightingResult } from "../graph/record.ts";
 import { StoreFault } from "../db/store_fault.ts";
 import type { Element } from "../ocr/types.ts";
 import { perceive } from "../perceive/perceive.ts";
-import type { Surfaces } from "../perceive/surfaces.ts";
 import type { Services } from "../services.ts";
 import type { RgbaImage } from "../image/pixels.ts";
-import type { Rect } from "../common/rect.ts";
 
 /** One look: the window stack, the frame, and the text on both surfaces. */
 export interface Look {
@@ -45,7 +42,7 @@ export interface Look {
  * stands without the graph (a full disk or a replaced file costs the
  * memory of this look, never the look).
  */
-function recordOrSay(
+export function recordOrSay(
   record: () => SightingResult,
 ): { sighting: SightingResult | null; unstored: string | null } {
   try {
@@ -119,52 +116,4 @@ export async function look(services: Services, windowId?: string): Promise<Look>
     unstored,
     at,
   };
-}
-
-/** Everything one observe produced. */
-export interface Observation {
-  state: WindowState;
-  frame: RgbaImage;
-  surfaces: Surfaces;
-  /** Windows of the frontmost app, frontmost first. */
-  appWindows: WindowInfo[];
-  /** The graph's record of the focus window (null when none could be recorded). */
-  sighting: SightingResult | null;
-  /** Why the focus window was read but not recorded (a full disk, a replaced database file). */
-  unstored: string | null;
-  charScan: Rect | null;
-  ocrMs: number;
-  /** Milliseconds per stage of the look, `record` (the graph's SQLite writes) included. */
-  stages: StageTimes;
-  /** Icons of the focus window, named when memory knows their drawing. */
-  icons: KnownIcon[];
-  at: number;
-}
-
-/** Reads the whole screen once and records the focus window. */
-export async function observeScreen(services: Services): Promise<Observation> {
-  const desktop = services.desktop();
-  const seen = await perceive(desktop, services.reader(), { whole: true });
-  const { state, frame, surfaces, charScan, ocrMs, stages } = seen;
-  const focus = surfaces.focus;
-  const appWindows = focus ? state.windows.filter((w) => w.app === focus.app) : [];
-  const at = services.now();
-  let recorded: { sighting: SightingResult | null; unstored: string | null } = {
-    sighting: null,
-    unstored: null,
-  };
-  if (focus?.app) {
-    const version = desktop.appVersion?.(focus.pid) ?? null;
-    recorded = timed(
-      stages,
-      "record",
-      () =>
-        recordOrSay(() =>
-          recordSighting(services.store, focus.app!, focus, surfaces.window, at, version, seen.icons)
-        ),
-    );
-  }
-  const { sighting, unstored } = recorded;
-  const icons = sighting?.icons ?? [];
-  return { state, frame, surfaces, appWindows, sighting, unstored, charScan, ocrMs, stages, icons, at };
 }

@@ -5,10 +5,11 @@
  * @module
  */
 
-import { iconElements, type Observation } from "../look/look.ts";
+import { iconElements } from "../look/look.ts";
 import { emptyChromeReason } from "../perceive/surfaces.ts";
 import { elementRows, ROWS_LEGEND } from "./element_rows.ts";
 import type { Rect } from "../common/rect.ts";
+import type { Observation } from "../look/observe.ts";
 
 /** The icon count line: how many icons the window draws, named and not. */
 export function iconCountLine(icons: Array<{ label: string | null }>): string {

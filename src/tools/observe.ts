@@ -5,7 +5,7 @@
  */
 
 import { z } from "zod";
-import { iconElements, observeScreen } from "../look/look.ts";
+import { iconElements } from "../look/look.ts";
 import { emptyChromeReason } from "../perceive/surfaces.ts";
 import { screenshotPng } from "../image/codec.ts";
 import { observeText } from "../render/observe_text.ts";
@@ -13,6 +13,7 @@ import { defineTool } from "./tool.ts";
 import { addStage, stagesLine } from "../common/stages.ts";
 import { envVar } from "../common/env.ts";
 import { elementShape, rectShape, windowShape } from "./shared_shapes.ts";
+import { observeScreen } from "../look/observe.ts";
 
 export const observeTool = defineTool({
   name: "observe",
