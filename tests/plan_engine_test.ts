@@ -5,6 +5,7 @@
  * sent, the journey lines, the status and the failure's evidence.
  */
 
+import { stepLine } from "../src/render/step_lines.ts";
 import { executePlan, type RunResult } from "../src/plan/executor.ts";
 import { planSchema } from "../src/plan/steps.ts";
 import { gatherRecall } from "../src/graph/recall/recall.ts";
@@ -31,7 +32,7 @@ async function run(
   return await executePlan(fakeServices(d), planSchema.parse({ steps, ...extra }), d.clock);
 }
 
-const lines = (r: RunResult) => r.reports.map((s) => `${s.outcome}: ${s.line}`);
+const lines = (r: RunResult) => r.reports.map((s) => `${s.outcome}: ${stepLine(s)}`);
 const scrolled = (d: FakeDesktop) =>
   d.log.filter((l) => l.startsWith("scroll ")).reduce((sum, l) => sum + Number(l.split(" ")[1]), 0);
 
@@ -44,7 +45,7 @@ Deno.test("click: an exact target is clicked at its centre and reported", async 
   const r = await run(d, [{ action: "click", target: { text: "Save" } }]);
   assertEquals(r.status, "success");
   assertEquals(d.inputs(), ["click left 100,120"]);
-  assertMatch(r.reports[0].line, /^click "Save" \(window\): matched "Save" \(exact\) @ \(100,120\)$/);
+  assertMatch(stepLine(r.reports[0]), /^click "Save" \(window\): matched "Save" \(exact\) @ \(100,120\)$/);
   assertEquals(r.reports[0].match, {
     text: "Save",
     stage: "exact",
@@ -70,14 +71,14 @@ Deno.test("a misspelt target matches fuzzily and the journey says how well", asy
   const d = editor(text("Preferences", 100, 120));
   const r = await run(d, [{ action: "click", target: { text: "Preferencs" } }]);
   assertEquals(r.status, "success");
-  assertMatch(r.reports[0].line, /matched "Preferences" \(fuzzy 0\.\d+\)/);
+  assertMatch(stepLine(r.reports[0]), /matched "Preferences" \(fuzzy 0\.\d+\)/);
 });
 
 Deno.test("region picks one of several equal matches", async () => {
   const d = editor(text("OK", 100, 40), text("OK", 100, 250));
   const r = await run(d, [{ action: "click", target: { text: "OK", region: "bottom" } }]);
   assertEquals(d.inputs(), ["click left 100,250"]);
-  assertMatch(r.reports[0].line, /\(1 of 2\)/);
+  assertMatch(stepLine(r.reports[0]), /\(1 of 2\)/);
 });
 
 Deno.test("a target is searched on its own surface only: window text is not chrome", async () => {
@@ -164,7 +165,7 @@ Deno.test("timeout_ms: a target drawn after the plan starts is waited for, up to
     timeout_ms: 2000,
   }]);
   assertEquals(found.status, "success", found.failure?.reason);
-  assertMatch(found.reports[0].line, /appeared after \d+ more look\(s\) -> matched "Send"/);
+  assertMatch(stepLine(found.reports[0]), /appeared after \d+ more look\(s\) -> matched "Send"/);
   assertEquals(patient.inputs(), ["click left 100,120"]);
   const hasty = late();
   const missed = await run(hasty, [{
@@ -201,7 +202,7 @@ Deno.test("expect: looks again until the text appears", async () => {
   const d = opensLater(1200);
   const r = await run(d, [{ action: "click", target: { text: "Open" }, expect: { appears: "Dialog" } }]);
   assertEquals(r.status, "success");
-  assertMatch(r.reports[0].line, /expect ok: "Dialog" appeared$/);
+  assertMatch(stepLine(r.reports[0]), /expect ok: "Dialog" appeared$/);
   assert(d.clock.now() >= 1200, "it waited on the clock for the dialog");
 });
 
@@ -229,8 +230,8 @@ Deno.test("expect: counts lines, and screen_changes false holds only when nothin
     { action: "wait", expect: { screen_changes: false }, timeout_ms: 500 },
     { action: "click", target: { text: "Send" }, expect: { screen_changes: false }, timeout_ms: 500 },
   ]);
-  assertMatch(r.reports[0].line, /"msg" on 2 line\(s\), was 1/);
-  assertMatch(r.reports[1].line, /^wait until it holds: expect ok: screen did not change$/);
+  assertMatch(stepLine(r.reports[0]), /"msg" on 2 line\(s\), was 1/);
+  assertMatch(stepLine(r.reports[1]), /^wait until it holds: expect ok: screen did not change$/);
   assertEquals(r.status, "escalated");
   assertMatch(r.failure!.reason, /screen changed/);
 });
@@ -280,7 +281,7 @@ Deno.test("the action budget stops a plan before the input that would exceed it"
   ], { max_actions: 1 });
   assertEquals(r.status, "escalated");
   assertEquals(d.inputs(), ["click left 100,120"]);
-  assertMatch(r.reports[1].line, /^stopped: the action budget \(1\) is used up/);
+  assertMatch(stepLine(r.reports[1]), /^stopped: the action budget \(1\) is used up/);
   assertEquals(r.reports[1].outcome, "not_run");
 });
 
@@ -338,7 +339,7 @@ Deno.test("scroll search: a row below the fold is scrolled into view, then click
   const r = await run(d, [{ action: "click", target: { text: "Row 25" } }]);
   assertEquals(r.status, "success");
   assertMatch(
-    r.reports[0].line,
+    stepLine(r.reports[0]),
     /^click "Row 25" \(window\): not on screen, scrolled \dx down -> matched "Row 25"/,
   );
   assert(scrolled(d) > 0);
@@ -359,7 +360,7 @@ Deno.test("scroll search: a row that is nowhere fails after scrolling back to wh
 Deno.test("scroll without a target turns the wheel over the middle of the window's text", async () => {
   const d = longList();
   const r = await run(d, [{ action: "scroll", amount: -2 }]);
-  assertMatch(r.reports[0].line, /^scroll up 2 notch\(es\) over "notes.txt - Editor" @ \(120,\d+\)$/);
+  assertMatch(stepLine(r.reports[0]), /^scroll up 2 notch\(es\) over "notes.txt - Editor" @ \(120,\d+\)$/);
   assertEquals(d.inputs().length, 1);
 });
 
@@ -393,7 +394,7 @@ Deno.test("drag: a waypoint still being drawn is waited for; expect is checked a
     expect: { appears: "B" },
   }]);
   assertEquals(r.status, "success", r.failure?.reason);
-  assertMatch(r.reports[0].line, /^drag "A" -> "B"; expect ok: "B" appeared/);
+  assertMatch(stepLine(r.reports[0]), /^drag "A" -> "B"; expect ok: "B" appeared/);
   assertEquals(d.inputs(), ["left down", "left up"]);
   const broken = await run(editor(text("A", 50, 50), text("B", 250, 200)), [{
     action: "drag",
@@ -496,7 +497,7 @@ Deno.test("read: from_text/to_text bound the lines; a missing bound fails or ski
     skip_if_absent: true,
   }]);
   assertEquals(skip.status, "success");
-  assertMatch(skip.reports[0].line, /^skipped: .*"five" absent$/);
+  assertMatch(stepLine(skip.reports[0]), /^skipped: .*"five" absent$/);
 });
 
 Deno.test("read: max_chars cuts at a line and names the from_text that continues it", async () => {
@@ -543,7 +544,7 @@ Deno.test("focus_app: an app already in front is left alone", async () => {
   const d = editor();
   d.running = [{ name: "Editor", pid: 1, aliases: [], windowIds: ["ed"] }];
   const r = await run(d, [{ action: "focus_app", app_name: "editor" }]);
-  assertMatch(r.reports[0].line, /\(already front, window "notes.txt - Editor"\)/);
+  assertMatch(stepLine(r.reports[0]), /\(already front, window "notes.txt - Editor"\)/);
   assertEquals(d.inputs(), []);
 });
 
@@ -559,7 +560,7 @@ Deno.test("focus_app: an installed app is launched and waited for", async () => 
     });
   const r = await run(d, [{ action: "focus_app", app_name: "mousepad" }]);
   assertEquals(r.status, "success", r.failure?.reason);
-  assertMatch(r.reports[0].line, /focused "Mousepad" \(launched, window "Untitled 1 - Mousepad"\)/);
+  assertMatch(stepLine(r.reports[0]), /focused "Mousepad" \(launched, window "Untitled 1 - Mousepad"\)/);
   assertEquals(d.inputs(), ["launch Mousepad"]);
 });
 
@@ -661,7 +662,7 @@ Deno.test("a click that opens another window is remembered as a transition, with
     d.clock,
   );
   assertEquals(r.status, "success", r.failure?.reason);
-  assertMatch(r.reports[1].line, /-> window "Preferences" \(#\d+\)$/);
+  assertMatch(stepLine(r.reports[1]), /-> window "Preferences" \(#\d+\)$/);
   assertEquals(r.windowsSeen.map((w) => w.title), ["notes.txt - Editor", "Preferences"]);
   const recalled = gatherRecall(services.store, { app: "Editor", window: "notes", now: Date.now() });
   assert(recalled.ok);

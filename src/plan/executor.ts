@@ -72,8 +72,13 @@ export async function executePlan(
     plan.steps.forEach((st, i) =>
       run.reports.push(
         i + 1 === n
-          ? { step: n, action, outcome: "failed", line: `failed: refused: ${reason}` }
-          : { step: i + 1, action: st.action, outcome: "not_run", line: "not run" },
+          ? {
+            step: n,
+            action,
+            outcome: "failed",
+            did: { kind: "failed", reason: `refused: ${reason}`, howFar: null },
+          }
+          : { step: i + 1, action: st.action, outcome: "not_run", did: { kind: "not_run" } },
       )
     );
     status = "escalated";
@@ -97,8 +102,7 @@ export async function executePlan(
       // Only a click keeps track of an open menu; anything else may have closed it.
       if (!isClick(step.action) && step.action !== "wait" && step.action !== "read") run.menuPath = null;
       const report = await runStep(run, step, n);
-      // A line is one line whatever the model or the screen put into it.
-      run.reports.push({ ...report, line: escapeScreenText(report.line) });
+      run.reports.push(report);
     } catch (err) {
       const stopped = err instanceof RunStopped;
       status = stopped ? err.status : "escalated";
@@ -117,7 +121,7 @@ export async function executePlan(
         step: n,
         action: step.action,
         outcome: sent && cut ? "partial" : stopped ? "not_run" : "failed",
-        line: escapeScreenText(`${cut ? "stopped" : "failed"}: ${reason}${howFar ? `; ${howFar}` : ""}`),
+        did: { kind: cut ? "stopped" : "failed", reason, howFar },
       });
       const evidence = err instanceof StepFailure ? err.evidence : {};
       failure = {
@@ -132,7 +136,12 @@ export async function executePlan(
         look: status === "escalated" ? await safeLook(run) : null,
       };
       for (let j = i + 1; j < plan.steps.length; j++) {
-        run.reports.push({ step: j + 1, action: plan.steps[j].action, outcome: "not_run", line: "not run" });
+        run.reports.push({
+          step: j + 1,
+          action: plan.steps[j].action,
+          outcome: "not_run",
+          did: { kind: "not_run" },
+        });
       }
       break;
     }

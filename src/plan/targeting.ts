@@ -11,7 +11,7 @@ import type { Element } from "../ocr/types.ts";
 import { type Point, type Rect, unionRect } from "../common/rect.ts";
 import { findWindow, iconElements, type Look, openTitles } from "../look/look.ts";
 import { isResolved, type Resolved, resolveTarget } from "./resolve.ts";
-import { type Run, skipOrThrow, StepFailure, type StepReport } from "./run.ts";
+import { type MatchSaid, type Run, skipOrThrow, StepFailure, type StepReport } from "./run.ts";
 import { underPointer } from "./aim.ts";
 import { escapeScreenText } from "../common/untrusted.ts";
 import type { Region, Surface } from "../perceive/surfaces.ts";
@@ -220,4 +220,30 @@ export async function findOrSkip(
     if (!(err instanceof StepFailure)) throw err;
     return skipOrThrow(step, n, `target absent ("${step.target.text}")`, err);
   }
+}
+
+/** The structured form of a match, for the reply. */
+export function matchInfo(f: Found): NonNullable<StepReport["match"]> {
+  return {
+    text: f.element.text,
+    stage: f.stage,
+    score: f.score,
+    candidates: f.candidates,
+    scope: f.surface,
+    x: f.point.x,
+    y: f.point.y,
+  };
+}
+
+/** A match as a journey line tells it. */
+export function matchSaid(f: Found): MatchSaid {
+  return {
+    text: f.element.text,
+    stage: f.stage,
+    score: f.score,
+    candidates: f.candidates,
+    point: f.point,
+    via: f.via,
+    icon: Boolean(f.element.icon),
+  };
 }

@@ -11,8 +11,7 @@ import { StoreFault } from "../db/store_fault.ts";
 import type { Surface } from "../perceive/surfaces.ts";
 import { type Before, judge } from "./expect.ts";
 import type { Look } from "../look/look.ts";
-import { quote } from "./report.ts";
-import { type Run, StepFailure } from "./run.ts";
+import { type MovedTo, type Run, StepFailure } from "./run.ts";
 import type { Expectation } from "./step_fields.ts";
 
 /** What a look showed, as an expectation compares it. */
@@ -49,7 +48,7 @@ export async function verify(
   }
 }
 
-/** Records the click and, when the window changed, the transition; says where it led. */
+/** Records the click and, when the window changed, the transition; returns the window it led to. */
 export function remember(
   run: Run,
   from: Look,
@@ -58,10 +57,10 @@ export function remember(
   text: string,
   surface: Surface,
   via: string | null = null,
-): string {
+): MovedTo | null {
   const store = run.services.store;
   const now = run.services.now();
-  if (from.nodeId === null) return "";
+  if (from.nodeId === null) return null;
   const moved = to.nodeId !== null && from.nodeId !== to.nodeId;
   try {
     store.tx(() => {
@@ -83,5 +82,5 @@ export function remember(
     if (!(err instanceof StoreFault)) throw err;
     run.noteUnstored(err.message);
   }
-  return moved ? ` -> window ${quote(to.window?.title ?? "")} (#${to.nodeId})` : "";
+  return moved ? { title: to.window?.title ?? "", node: to.nodeId! } : null;
 }

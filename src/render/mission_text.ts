@@ -8,6 +8,7 @@
  */
 
 import { escapeScreenText } from "../common/untrusted.ts";
+import type { Filed } from "../mission/runs.ts";
 import type { Item, Mission } from "../mission/store.ts";
 
 /** The item to work on now: the first pending one, else the first failure, else none. */
@@ -146,4 +147,20 @@ export function statusData(m: Mission, from = 1) {
     items: page.items.map((i) => ({ id: i.n, title: i.title, status: i.status, reason: i.reason })),
     next_item: page.next,
   };
+}
+
+/** What a run filed on its item, in one sentence. */
+export function filedLine(f: Filed): string {
+  switch (f.verdict) {
+    case "passed":
+      return `item ${f.item} passed${
+        f.recipeKept
+          ? "; these steps are kept as its recipe with the world they worked in (mission_replay repeats them)"
+          : "; its recipe and recorded world are kept as they were"
+      }.`;
+    case "failed":
+      return `item ${f.item} failed: ${f.reason}.`;
+    case "not_filed":
+      return `the run above happened, but its verdict could not be filed on item ${f.item} (${f.error}): mark it with mission_mark once the database is reachable.`;
+  }
 }

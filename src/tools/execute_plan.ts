@@ -11,6 +11,7 @@ import { planSchema } from "../plan/steps.ts";
 import { validatePlan } from "../plan/validate.ts";
 import { screenshotPng } from "../image/codec.ts";
 import { journeyText } from "../render/journey_text.ts";
+import { stepOutput } from "../render/step_lines.ts";
 import { elementShape, missionStatusShape } from "./shared_shapes.ts";
 import { fileTiedRun, missionFields, tieRun, validateWithMission } from "./support/mission_tie.ts";
 import { defineTool } from "./tool.ts";
@@ -107,7 +108,7 @@ export const executePlanTool = defineTool({
       images: shot ? [shot.png] : [],
       structured: {
         status: r.status,
-        steps: r.reports,
+        steps: r.reports.map(stepOutput),
         actions_used: r.actions,
         max_actions: r.maxActions,
         elapsed_ms: r.elapsedMs,

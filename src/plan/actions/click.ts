@@ -6,11 +6,11 @@
  * @module
  */
 
+import { escapeScreenText } from "../../common/untrusted.ts";
 import type { MouseButton } from "../../desktop/types.ts";
-import { detailSuffix, matchInfo, matchLine, quote } from "../report.ts";
 import type { Run, StepReport } from "../run.ts";
 import type { Step } from "../steps.ts";
-import { findOrSkip } from "../targeting.ts";
+import { findOrSkip, matchInfo, matchSaid } from "../targeting.ts";
 import { confirmStep, destructiveLabel, markOf } from "../confirm.ts";
 import { underPointer } from "../aim.ts";
 import { beforeOf, remember, verify } from "../verify.ts";
@@ -39,9 +39,9 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
     destructiveLabel(run.services.policy, step.target.text);
   if (label && step.action !== "right_click") {
     await confirmStep(run, {
-      what: `${step.action.replace("_", "-")} ${
-        quote(found.element.text)
-      } at (${found.point.x},${found.point.y})`,
+      what: `${step.action.replace("_", "-")} "${
+        escapeScreenText(found.element.text)
+      }" at (${found.point.x},${found.point.y})`,
       app: found.look.window?.app ?? null,
       window: found.look.window?.title ?? null,
       step: n,
@@ -59,14 +59,20 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
   run.menuPath = openedMenu && found.look.nodeId !== null
     ? { node: found.look.nodeId, texts: [...(menu?.texts ?? []), found.element.text] }
     : null;
-  const mods = step.modifiers?.length ? ` with ${step.modifiers.join("+")}` : "";
   return {
     step: n,
     action: step.action,
     outcome: "done",
-    line: `${step.action} ${quote(step.target.text)} (${found.surface})${mods}: ${matchLine(found)}${moved}${
-      detailSuffix(after.detail)
-    }`,
+    did: {
+      kind: "click",
+      action: step.action,
+      target: step.target.text,
+      surface: found.surface,
+      modifiers: step.modifiers ?? [],
+      match: matchSaid(found),
+      movedTo: moved,
+      check: after.detail,
+    },
     match: matchInfo(found),
   };
 }

@@ -4,7 +4,6 @@
  * @module
  */
 
-import { detailSuffix } from "../report.ts";
 import { type Run, StepFailure, type StepReport } from "../run.ts";
 import type { Step } from "../steps.ts";
 import { beforeOf, remember, verify } from "../verify.ts";
@@ -38,11 +37,11 @@ export async function hotkeyStep(run: Run, step: HotkeyStep, n: number): Promise
   await run.hotkey(step.keys, focusOf(before));
   const after = await verify(run, step.expect, beforeOf(before), step.timeout_ms);
   const moved = remember(run, before, after.look, "hotkey", keys, "window");
-  const note = step.keys.includes("cmd") && desktop.platform !== "macos" ? ` (${desktop.cmdMeaning})` : "";
+  const cmdMeaning = step.keys.includes("cmd") && desktop.platform !== "macos" ? desktop.cmdMeaning : null;
   return {
     step: n,
     action: step.action,
     outcome: "done",
-    line: `hotkey ${keys}${note}${moved}${detailSuffix(after.detail)}`,
+    did: { kind: "hotkey", keys: step.keys, cmdMeaning, movedTo: moved, check: after.detail },
   };
 }

@@ -16,5 +16,5 @@ export async function readClipboardStep(run: Run, step: ReadClipboardStep, n: nu
   if (clip.text !== null) {
     run.extracts.push({ step: n, source: "clipboard", text: clip.text, note: clip.note });
   }
-  return { step: n, action: step.action, outcome: "done", line: `read_clipboard: ${clip.note}` };
+  return { step: n, action: step.action, outcome: "done", did: { kind: "read_clipboard", note: clip.note } };
 }

@@ -18,7 +18,6 @@ import { isResolved, resolveTarget } from "../../resolve.ts";
 import { type Run, StepFailure, type StepReport } from "../../run.ts";
 import type { Step } from "../../steps.ts";
 import { enterWindow, surfaceOf } from "../../targeting.ts";
-import { detailSuffix } from "../../report.ts";
 import { confirmStep, destructiveLabel, markOf } from "../../confirm.ts";
 import { underPointer } from "../../aim.ts";
 import { iconElements } from "../../../look/look.ts";
@@ -190,7 +189,7 @@ export async function dragStep(run: Run, step: DragStep, n: number): Promise<Ste
   const { report, before } = await gesture(run, step, n);
   if (!step.expect) return report;
   const after = await verify(run, step.expect, beforeOf(before), step.timeout_ms);
-  return { ...report, line: `${report.line}${detailSuffix(after.detail)}` };
+  return { ...report, did: { ...report.did, check: after.detail } as StepReport["did"] };
 }
 
 /** The gesture itself; returns the look the path was resolved on as well. */
@@ -240,7 +239,11 @@ async function gesture(
     await run.pause(250);
     await run.look();
     return {
-      report: { ...base, outcome: "done", line: `drag ${points.map((p) => p.label).join(" -> ")}` },
+      report: {
+        ...base,
+        outcome: "done",
+        did: { kind: "drag", path: points.map((p) => p.label), check: "" },
+      },
       before: l,
     };
   }
@@ -337,5 +340,8 @@ async function gesture(
       look: end,
     });
   }
-  return { report: { ...base, outcome: "done", line }, before: l };
+  return {
+    report: { ...base, outcome: "done", did: { kind: "drag_readout", said: line, check: "" } },
+    before: l,
+  };
 }

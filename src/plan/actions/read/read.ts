@@ -209,5 +209,5 @@ export async function readStep(run: Run, step: ReadStep, n: number): Promise<Ste
   }
   const text = lines.join("\n");
   run.extracts.push({ step: n, source, text, note });
-  return { ...base, outcome: "done", line: `read ${source}: ${note}` };
+  return { ...base, outcome: "done", did: { kind: "read", source, note } };
 }
