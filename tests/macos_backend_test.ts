@@ -4,7 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { createMacDesktop } from "../src/desktop/macos.ts";
-import { type FakeWorld, keyLog, makeFake } from "./support/mac_fake.ts";
+import { makeFake } from "./support/mac_fake.ts";
+import { type FakeWorld, keyLog } from "./support/mac_fake_world.ts";
 import { greyPng } from "./support/fake_macos.ts";
 import { GERMAN } from "./support/mac_layouts.ts";
 import { createVisionEngine } from "../src/ocr/engines/vision.ts";

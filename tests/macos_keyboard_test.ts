@@ -10,7 +10,8 @@ import assert from "node:assert/strict";
 import { createMacDesktop } from "../src/desktop/macos.ts";
 import { LayoutMap } from "../src/desktop/macos/layout_map.ts";
 import { planHotkey, US_LAYOUT } from "../src/desktop/macos/keycodes.ts";
-import { keyLog, makeFake } from "./support/mac_fake.ts";
+import { makeFake } from "./support/mac_fake.ts";
+import { keyLog } from "./support/mac_fake_world.ts";
 import {
   CYRILLIC,
   DVORAK,

@@ -19,8 +19,9 @@ import type { Services } from "../services.ts";
 import { isClick } from "./actions/click.ts";
 import { runStep } from "./handlers.ts";
 import type { Look } from "../look/look.ts";
-import { Run, type RunStatus, RunStopped, type SeenWindow, StepFailure, type StepReport } from "./run.ts";
+import { Run, type RunStatus, RunStopped, StepFailure } from "./run.ts";
 import type { Plan } from "./steps.ts";
+import type { SeenWindow, StepReport } from "./step_report.ts";
 
 /** Default time limit of a whole plan. */
 export const DEFAULT_TIME_LIMIT_MS = 180_000;

@@ -11,10 +11,11 @@ import type { Element } from "../ocr/types.ts";
 import { type Point, type Rect, unionRect } from "../common/rect.ts";
 import { findWindow, iconElements, type Look, openTitles } from "../look/look.ts";
 import { isResolved, type Resolved, resolveTarget } from "./resolve.ts";
-import { type MatchSaid, type Run, skipOrThrow, StepFailure, type StepReport } from "./run.ts";
+import { type Run, skipOrThrow, StepFailure } from "./run.ts";
 import { underPointer } from "./aim.ts";
 import { escapeScreenText } from "../common/untrusted.ts";
 import type { Region, Surface } from "../perceive/surfaces.ts";
+import type { MatchSaid, StepReport } from "./step_report.ts";
 
 /** The parts of a target every kind of step shares. */
 export interface TargetSpec {

@@ -11,8 +11,9 @@ import { StoreFault } from "../db/store_fault.ts";
 import type { Surface } from "../perceive/surfaces.ts";
 import { type Before, judge } from "./expect.ts";
 import type { Look } from "../look/look.ts";
-import { type MovedTo, type Run, StepFailure } from "./run.ts";
+import { type Run, StepFailure } from "./run.ts";
 import type { Expectation } from "./step_fields.ts";
+import type { MovedTo } from "./step_report.ts";
 
 /** What a look showed, as an expectation compares it. */
 export function beforeOf(l: Look): Before {

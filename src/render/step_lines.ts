@@ -8,7 +8,8 @@
  */
 
 import { escapeScreenText } from "../common/untrusted.ts";
-import type { MatchSaid, MovedTo, StepDid, StepReport } from "../plan/run.ts";
+
+import type { MatchSaid, MovedTo, StepDid, StepReport } from "../plan/step_report.ts";
 
 /** A text in double quotes, as journey lines show it. */
 export function quote(s: string): string {

@@ -8,12 +8,13 @@
 
 import { escapeScreenText } from "../../common/untrusted.ts";
 import type { MouseButton } from "../../desktop/types.ts";
-import type { Run, StepReport } from "../run.ts";
+import type { Run } from "../run.ts";
 import type { Step } from "../steps.ts";
 import { findOrSkip, matchInfo, matchSaid } from "../targeting.ts";
 import { confirmStep, destructiveLabel, markOf } from "../confirm.ts";
 import { underPointer } from "../aim.ts";
 import { beforeOf, remember, verify } from "../verify.ts";
+import type { StepReport } from "../step_report.ts";
 
 type ClickStep = Extract<Step, { action: "click" | "double_click" | "right_click" }>;
 

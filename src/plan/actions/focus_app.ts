@@ -6,9 +6,10 @@
  */
 
 import { focusApp } from "../../desktop/focus_app.ts";
-import { type Run, StepFailure, type StepReport } from "../run.ts";
+import { type Run, StepFailure } from "../run.ts";
 import type { Step } from "../steps.ts";
 import { beforeOf, verify } from "../verify.ts";
+import type { StepReport } from "../step_report.ts";
 
 type FocusAppStep = Extract<Step, { action: "focus_app" }>;
 

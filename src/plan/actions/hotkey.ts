@@ -4,12 +4,13 @@
  * @module
  */
 
-import { type Run, StepFailure, type StepReport } from "../run.ts";
+import { type Run, StepFailure } from "../run.ts";
 import type { Step } from "../steps.ts";
 import { beforeOf, remember, verify } from "../verify.ts";
 import { buttonKeyOf, confirmStep, destructiveHotkey, dialogButtonFor } from "../confirm.ts";
 import { focusOf } from "../aim.ts";
 import { escapeScreenText } from "../../common/untrusted.ts";
+import type { StepReport } from "../step_report.ts";
 
 type HotkeyStep = Extract<Step, { action: "hotkey" }>;
 

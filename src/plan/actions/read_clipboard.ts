@@ -4,8 +4,9 @@
  * @module
  */
 
-import type { Run, StepReport } from "../run.ts";
+import type { Run } from "../run.ts";
 import type { Step } from "../steps.ts";
+import type { StepReport } from "../step_report.ts";
 
 type ReadClipboardStep = Extract<Step, { action: "read_clipboard" }>;
 

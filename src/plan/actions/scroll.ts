@@ -6,12 +6,13 @@
  */
 
 import type { Look } from "../../look/look.ts";
-import type { MatchSaid, Run, StepReport } from "../run.ts";
+import type { Run } from "../run.ts";
 import type { Step } from "../steps.ts";
 import { busiestPoint, findOrSkip, matchSaid } from "../targeting.ts";
 import { beforeOf, verify } from "../verify.ts";
 import { underPointer } from "../aim.ts";
 import type { Point } from "../../common/rect.ts";
+import type { MatchSaid, StepReport } from "../step_report.ts";
 
 type ScrollStep = Extract<Step, { action: "scroll" }>;
 

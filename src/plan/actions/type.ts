@@ -5,11 +5,12 @@
  */
 
 import { escapeScreenText } from "../../common/untrusted.ts";
-import type { Run, StepReport } from "../run.ts";
+import type { Run } from "../run.ts";
 import type { Step } from "../steps.ts";
 import { beforeOf, verify } from "../verify.ts";
 import { buttonKeyOf, confirmStep, dialogButtonFor, runsCommand } from "../confirm.ts";
 import { focusOf } from "../aim.ts";
+import type { StepReport } from "../step_report.ts";
 
 type TypeStep = Extract<Step, { action: "type" }>;
 

@@ -4,9 +4,10 @@
  * @module
  */
 
-import type { Run, StepReport } from "../run.ts";
+import type { Run } from "../run.ts";
 import type { Step } from "../steps.ts";
 import { beforeOf, verify } from "../verify.ts";
+import type { StepReport } from "../step_report.ts";
 
 type WaitStep = Extract<Step, { action: "wait" }>;
 

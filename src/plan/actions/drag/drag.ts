@@ -15,7 +15,7 @@ import type { Element } from "../../../ocr/types.ts";
 import type { Look } from "../../../look/look.ts";
 import { findReadout, notationOf, parseReadout, withinTolerance } from "./readout.ts";
 import { isResolved, resolveTarget } from "../../resolve.ts";
-import { type Run, StepFailure, type StepReport } from "../../run.ts";
+import { type Run, StepFailure } from "../../run.ts";
 import type { Step } from "../../steps.ts";
 import { enterWindow, surfaceOf } from "../../targeting.ts";
 import { confirmStep, destructiveLabel, markOf } from "../../confirm.ts";
@@ -25,6 +25,7 @@ import { containsPoint, type Point, type Rect } from "../../../common/rect.ts";
 import { escapeScreenText } from "../../../common/untrusted.ts";
 import { beforeOf, verify } from "../../verify.ts";
 import type { Waypoint } from "../../step_fields.ts";
+import type { StepReport } from "../../step_report.ts";
 
 type DragStep = Extract<Step, { action: "drag" }>;
 

@@ -12,10 +12,11 @@ import { isSamePage, joinScreenfuls } from "./join.ts";
 import { boundLines, findLine, groupRows, type LayoutRow, layoutText } from "./layout.ts";
 import type { Look } from "../../../look/look.ts";
 import { inRegion } from "../../resolve.ts";
-import { type Run, skipOrThrow, StepFailure, type StepReport } from "../../run.ts";
+import { type Run, skipOrThrow, StepFailure } from "../../run.ts";
 import type { Step } from "../../steps.ts";
 import { busiestPoint, enterWindow, surfaceOf } from "../../targeting.ts";
 import { underPointer } from "../../aim.ts";
+import type { StepReport } from "../../step_report.ts";
 
 type ReadStep = Extract<Step, { action: "read" }>;
 
