@@ -120,6 +120,6 @@ Deno.test({
           assert(!json.stdout.includes("\u202e"), json.stdout);
         },
       );
-    }, { CHOTO_DENY_APPS: "Mousepad" });
+    }, { env: { CHOTO_DENY_APPS: "Mousepad" } });
   },
 });

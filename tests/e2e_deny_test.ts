@@ -150,6 +150,6 @@ Deno.test({
           assert(!raw.includes(SECRET) && !raw.includes("vault-notes"), `${name} holds the denied window`);
         }
       });
-    }, { CHOTO_DENY_APPS: "Mousepad" });
+    }, { env: { CHOTO_DENY_APPS: "Mousepad" } });
   },
 });

@@ -138,6 +138,6 @@ Deno.test({
         await xev?.stop();
         await entry.stop();
       }
-    }, { CHOTO_DENY_APPS: "xev" });
+    }, { env: { CHOTO_DENY_APPS: "xev" } });
   },
 });

@@ -4,7 +4,7 @@
  * working, and engines sharing the in-process core keep their own settings.
  */
 
-import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { assert, assertEquals } from "./support/assert.ts";
 import { loadFixtures } from "../bench/ocr_score.ts";
 import { greyOf, type RgbaImage } from "../src/image/pixels.ts";
 import { TesseractEngine, type TesseractOptions } from "../src/ocr/engines/tesseract.ts";

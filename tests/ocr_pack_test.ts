@@ -1,6 +1,6 @@
 /** Stack packing, icon-line rejection and native-memory trimming (pure logic, no recogniser). */
 
-import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { assert, assertEquals } from "./support/assert.ts";
 
 import { type Blob, isIconBlob, isIconLine, isTextLine, type TextLine } from "../src/ocr/lines/find.ts";
 import { canTrimNativeMemory, trimNativeMemory } from "../src/ocr/engines/malloc_trim.ts";

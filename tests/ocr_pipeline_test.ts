@@ -3,7 +3,7 @@
  * (no mocks): recall floors, the region cache, and offline operation.
  */
 
-import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { assert, assertEquals } from "./support/assert.ts";
 import { loadFixtures, scoreWords } from "../bench/ocr_score.ts";
 import { changeBand } from "../bench/ocr_bench.ts";
 import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";

@@ -1,6 +1,6 @@
 /** Pure pixel logic of the OCR pipeline on synthetic images. */
 
-import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { assert, assertEquals } from "./support/assert.ts";
 import type { Grey } from "../src/image/pixels.ts";
 import { scaleGrey } from "../src/image/pixels.ts";
 import { findTextLines, isCharLike } from "../src/ocr/lines/find.ts";

@@ -4,7 +4,7 @@
  * Pure logic; the benchmark measures the effect on real frames.
  */
 
-import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { assert, assertEquals } from "./support/assert.ts";
 import { coverage, needsReread, rereadLine } from "../src/ocr/fixes/reread.ts";
 import {
   acceptDigitReading,

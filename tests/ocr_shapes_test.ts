@@ -4,7 +4,7 @@
  * highlight, toggles split into two bands, and words read across a space.
  */
 
-import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { assert, assertEquals } from "./support/assert.ts";
 import { classifySymbol, inkBox } from "../src/ocr/fixes/shapes.ts";
 import { findTextLines, isSolidBlock, splitStacked, type TextLine } from "../src/ocr/lines/find.ts";
 

@@ -139,8 +139,10 @@ export function createServer(
 /** The listing of a tool set, built once: every HTTP session shares it instead of holding its own. */
 // deno-lint-ignore no-explicit-any
 const LISTINGS = new WeakMap<ToolSpec<any, any>[], Tool[]>();
+
+/** What `tools/list` answers for a tool set (every registered tool by default). */
 // deno-lint-ignore no-explicit-any
-function listingOf(tools: ToolSpec<any, any>[]): Tool[] {
+export function listingOf(tools: ToolSpec<any, any>[] = TOOLS): Tool[] {
   let listing = LISTINGS.get(tools);
   if (!listing) LISTINGS.set(tools, listing = tools.map(describeTool));
   return listing;
