@@ -162,8 +162,8 @@ Deno.test({
             });
             assertEquals(byText.structured.status, "escalated", byText.text);
             assertMatch(byText.text, /target "Allow" not found/);
-            // Read where the question is now: it is moved off the element it asks about once it shows.
-            const b = windowsOfClass(desktop.display, "choto-confirm")[0].bounds;
+            // Read again: choto moves its question off the marked element once it shows, after `q` was seen.
+            const b = (await question(desktop.display)).bounds;
             const allow = { x: Math.round(b.x + b.width - 60), y: Math.round(b.y + b.height - 28) };
             const byPoint = await callTool(other.client, "execute_plan", {
               steps: [{ action: "drag", path: [allow, { x: allow.x + 2, y: allow.y }] }],

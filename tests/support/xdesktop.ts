@@ -166,9 +166,22 @@ async function startDesktopOnce(
           await sleep(100);
         }
       }
-      if (windowManager) {
-        children.push(new Deno.Command("openbox", { env, ...quiet }).spawn());
-        await waitForWindowManager(display, patience);
+      if (!windowManager) return;
+      // A loaded machine can leave a new openbox without its window for long: start another one then.
+      for (let tries = 1;; tries++) {
+        const wm = new Deno.Command("openbox", { env, ...quiet }).spawn();
+        children.push(wm);
+        try {
+          return await waitForWindowManager(display, patience);
+        } catch (err) {
+          if (tries === 3) throw err;
+          try {
+            wm.kill("SIGKILL");
+          } catch {
+            // already gone
+          }
+          await wm.status.catch(() => {});
+        }
       }
     },
     async waitForWindow(piece) {
