@@ -83,8 +83,13 @@ function table(head: string[], rows: string[][]): string[] {
 
 /** What the model reads of a tool: name, title, description and input schema as compact JSON. */
 export function modelChars(t: Tool): number {
-  return t.name.length + (t.title ?? "").length + (t.description ?? "").length +
-    JSON.stringify(t.inputSchema).length;
+  return JSON.stringify({
+    name: t.name,
+    title: t.title,
+    description: t.description,
+    inputSchema: t.inputSchema,
+  })
+    .length;
 }
 
 /** The reference for a listing. */

@@ -15,13 +15,13 @@ import { readmeConfig, taskStart } from "./support/shipped.ts";
 import { listingOf } from "../src/server/server.ts";
 import { TOOLS_DOC, toolsDoc } from "../build/docs_tools.ts";
 
-/** The names of the `.ts` files under `dir` (relative to the root), recursively. */
-async function sources(dir: string): Promise<string[]> {
+/** The files under `dir` (relative to the root) whose names end in `ext`, recursively. */
+async function sources(dir: string, ext = ".ts"): Promise<string[]> {
   const out: string[] = [];
   for await (const e of Deno.readDir(`${ROOT}${dir}`)) {
     const rel = `${dir}/${e.name}`;
-    if (e.isDirectory) out.push(...await sources(rel));
-    else if (e.name.endsWith(".ts")) out.push(rel);
+    if (e.isDirectory) out.push(...await sources(rel, ext));
+    else if (e.name.endsWith(ext)) out.push(rel);
   }
   return out.sort();
 }
@@ -100,4 +100,23 @@ Deno.test("docs/tools.md is what the tool definitions give, and a changed descri
     stderr: "piped",
   }).output();
   assertEquals(check.code, 0, new TextDecoder().decode(check.stderr));
+});
+
+Deno.test("the README stays short, names every tool, and every document link leads to a file", async () => {
+  const readme = await Deno.readTextFile(`${ROOT}README.md`);
+  assert(readme.split("\n").length <= 200, `README.md has ${readme.split("\n").length} lines`);
+  for (const t of listingOf()) {
+    const row = new RegExp(`^\\| \`${t.name}\` +\\|`, "m");
+    assert(row.test(readme), `README's tools at a glance: ${t.name}`);
+  }
+  const missing: string[] = [];
+  for (const doc of ["README.md", "CONTRIBUTING.md", "CHANGELOG.md", ...await sources("docs", ".md")]) {
+    const text = await Deno.readTextFile(`${ROOT}${doc}`);
+    const dir = doc.includes("/") ? doc.slice(0, doc.lastIndexOf("/") + 1) : "";
+    for (const m of text.matchAll(/\]\(([^)#:\s]+\.md)(#[^)]*)?\)/g)) {
+      const target = new URL(m[1], `file://${ROOT}${dir}`).pathname;
+      if (!(await Deno.stat(target).catch(() => null))) missing.push(`${doc} → ${m[1]}`);
+    }
+  }
+  assertEquals(missing, []);
 });

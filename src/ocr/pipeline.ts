@@ -86,10 +86,9 @@ export const MIN_DEFER_LINES = 4;
  * same pixels by a line ahead of it in the first group. Once the first
  * group is read and its pieces learned, such a line is put together from
  * them, or only its new pieces are read (the rule in `#readMisses`).
- * Editors and lists repeat words: on the 40-line screen of bench:observe
- * the recogniser was sent 42% of the pixels (1.31 of 3.14 MP) and the read
- * took 0.46-0.51x the time, with the same words. Over the OCR fixtures,
- * which repeat little, recall, precision and time per frame are unchanged.
+ * Editors and lists repeat words, so the recogniser is sent a fraction of
+ * the pixels for the same words; screens that repeat little read as before
+ * (docs/benchmarks.md, "Words a screen repeats").
  */
 export function deferRepeats<M extends { pieces: Piece[] }>(
   misses: M[],

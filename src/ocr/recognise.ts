@@ -34,17 +34,15 @@ import type { OcrEngine, OcrWord } from "./types.ts";
 
 /**
  * Words below this confidence are dropped: on screens they are icons read as
- * letters. A word with an editor's text caret against it reads low: "jam|"
- * came back at 0.33 from libtesseract and 0.35 from tesseract.js. Over the
- * fixtures 0.30 keeps the same recall and precision as 0.35; 0.25 loses both.
+ * letters. A word with an editor's text caret against it reads low, so the
+ * floor sits as low as it goes before recall and precision drop
+ * (docs/benchmarks.md, "Words next to a text caret").
  */
 export const MIN_WORD_CONF = 0.3;
 /**
  * Most pixels one stacked image may hold. The recogniser's memory grows with
- * the largest image it has read and never shrinks, so this bounds it.
- * Measured over the fixtures with the workers' heaps bounded
- * (`WORKER_HEAP`): 0.7e6 → 345-347 MB peak, 0.35e6 → 329 MB, with the same
- * recall and 5-10% more time per new frame.
+ * the largest image it has read and never shrinks, so this bounds it, at a
+ * little more time per new frame (docs/benchmarks.md, "Stack size").
  */
 export const MAX_STACK_AREA = 0.35e6;
 

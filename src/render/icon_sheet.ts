@@ -1,7 +1,7 @@
 /**
  * The naming sheet: unnamed glyph crops at their real pixel size in a
  * numbered grid, one PNG. Numbers are drawn with a small built-in digit font,
- * so the sheet needs nothing but the PNG helpers of image.ts.
+ * so the sheet needs nothing but the image codec (image/codec.ts).
  *
  * @module
  */

@@ -2,7 +2,7 @@
  * The import rule of the source tree, and a checker for it. Layers are
  * listed bottom first; a file may import its own layer or any layer below
  * it, never one above, and no chain of imports may come back to where it
- * started. The README's layout section states the same order.
+ * started. docs/architecture.md states the same order.
  *
  * @module
  */

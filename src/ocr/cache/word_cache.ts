@@ -31,8 +31,8 @@ import type { Box } from "../../common/rect.ts";
  * whole cell, wider than this, and letter gaps are narrower. In small
  * proportional text the space is 1-2 px, as narrow as some letter gaps, so
  * such a line stays one piece and the cache acts as a line cache there.
- * (Measured: 0.15 row heights split proportional lines at most spaces but
- * cut monospaced words at their letter gaps, which teaches nothing.)
+ * (A smaller gap splits proportional lines at most spaces but cuts
+ * monospaced words at their letter gaps, which teaches nothing.)
  */
 export const PIECE_GAP = 0.3;
 /** Never cut at a gap narrower than this many pixels, however small the text. */

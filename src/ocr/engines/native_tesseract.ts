@@ -1,11 +1,8 @@
 /**
  * tesseract's own library (libtesseract 5), called through FFI: the same
  * recogniser and the same model as tesseract.js, compiled for the machine
- * instead of for WebAssembly. Measured here: the fixtures' stacks read
- * 2.1x faster than in one tesseract.js recogniser, and the whole fixture
- * set 1.85x faster than two workers; the stock CLI, which is one such
- * recogniser, peaks at 38-43 MB on those stacks, where a tesseract.js
- * worker holds 46-81 MB before it reads anything. It is used when the
+ * instead of for WebAssembly: faster and lighter than tesseract.js on the
+ * same words (docs/benchmarks.md, "libtesseract"). It is used when the
  * library is installed (Debian and Ubuntu: `libtesseract5`; Homebrew:
  * `tesseract`); otherwise choto reads with tesseract.js.
  *
@@ -15,8 +12,8 @@
  * blocking threads (`nonblocking` symbols), so the server's thread stays free.
  *
  * Debian's build uses OpenMP, which by default starts threads for every core
- * inside each read: with two recognisers on two cores, a read then took 5x
- * as long. `OMP_THREAD_LIMIT=1` is set before the library loads (OpenMP
+ * inside each read, and two recognisers on two cores then fought over them
+ * (docs/benchmarks.md, "OpenMP"). `OMP_THREAD_LIMIT=1` is set before the library loads (OpenMP
  * reads it once, as it starts), checked afterwards, and then put back as it
  * was, so that programs choto starts do not inherit it.
  *

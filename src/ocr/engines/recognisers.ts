@@ -125,15 +125,12 @@ async function initialise(send: Send, langPath: string): Promise<void> {
 }
 
 /**
- * The V8 heap each worker may use, in MB. A read leaves about 40 bytes of
- * garbage per pixel in the worker's heap (the image's way through the
- * recogniser's JavaScript side), and under V8's default limits a worker let
- * it pile up to 280 MB before collecting it. With these limits its heap
- * stays near 40 MB between reads, and a 2-megapixel stack (six times
- * `MAX_STACK_AREA`) peaked at 68 MB. A worker that reaches the limit stalls
- * instead of failing (seen at 32 MB), which `READ_TIMEOUT_MS` ends.
- * Measured over the fixtures: peak RSS 374-430 MB with the defaults, 347 MB
- * with these.
+ * The V8 heap each worker may use, in MB. A read leaves garbage in the
+ * worker's heap in proportion to its pixels (the image's way through the
+ * recogniser's JavaScript side), and under V8's default limits a worker lets
+ * it pile up long before collecting it; bounded, the heap stays small
+ * between reads (docs/benchmarks.md, "Worker heaps"). A worker that reaches
+ * the limit stalls instead of failing, which `READ_TIMEOUT_MS` ends.
  */
 export const WORKER_HEAP = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 4 };
 

@@ -11,7 +11,7 @@
  * reused; up to `size` of them run in parallel, one per core. Where they
  * run, in order of preference:
  * - libtesseract through FFI, when it is installed (`native_tesseract.ts`:
- *   about 2x faster, and lighter); `CHOTO_OCR_NATIVE=0` skips it;
+ *   faster, and lighter); `CHOTO_OCR_NATIVE=0` skips it;
  * - tesseract.js in `node:worker_threads` workers;
  * - one tesseract.js recogniser in-process, when a worker cannot start
  *   (or `CHOTO_OCR_WORKERS=0`) (`recognisers.ts`).
@@ -53,7 +53,7 @@ export interface TesseractOptions {
    * A recogniser is replaced by a fresh one once it has read this many
    * megapixels. tesseract.js's WebAssembly heap grows with every large image
    * and never shrinks; only ending the worker returns the memory. The
-   * replacement starts in the background (~250 ms) while the other
+   * replacement starts in the background while the other
    * recognisers keep working. 0 disables recycling.
    */
   recycleMegapixels?: number;
@@ -82,10 +82,10 @@ export interface TesseractOptions {
 export type OcrBackend = "native" | "workers" | "in-process";
 
 /**
- * Default recycling budget: off. Measured on the fixtures, recycling every
- * 4 MP cut peak RSS only from ~650 to ~555 MB and made re-reads up to 3x
- * slower, because each ended worker leaves ~12 MB behind; small stacks,
- * shared malloc arenas and trimming do better (bench/ocr_bench.ts).
+ * Default recycling budget: off. Recycling cut peak memory little and made
+ * re-reads slower, because each ended worker leaves memory behind; small
+ * stacks, shared malloc arenas and trimming do better (docs/benchmarks.md,
+ * "Recycling recognisers").
  */
 export const RECYCLE_MEGAPIXELS = 0;
 /** glibc malloc arenas allowed once the pool exists. */

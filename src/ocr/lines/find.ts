@@ -201,7 +201,7 @@ export const ICON_SIZE = 36;
 /**
  * Whether a component looks like a filled icon: a square packed with edges
  * (window buttons, a hamburger button). Alone this also fits some bold
- * characters (rejecting such blobs one by one cost 1.3 points of recall), so
+ * characters (rejecting such blobs one by one cost recall on the fixtures), so
  * only lines made of nothing else are dropped (`isIconLine`).
  */
 export function isIconBlob(b: Blob): boolean {
