@@ -9,7 +9,7 @@
 
 import { TOOLS } from "../src/server/server.ts";
 import { MAC_LIBRARY_PATHS } from "../src/desktop/macos/libs.ts";
-import { grantedEnv } from "../src/common/env.ts";
+import { grantedEnv } from "../src/common/env_vars.ts";
 
 /**
  * The macOS libraries choto opens through FFI, from the code that opens
@@ -20,7 +20,7 @@ const MAC_FFI = MAC_LIBRARY_PATHS;
 
 /**
  * Variables choto reads on macOS; anything else reads as unset. From the
- * one list in src/common/env.ts, which the README's macOS config follows
+ * one list in src/common/env_vars.ts, which the README's macOS config follows
  * (a test holds them together).
  */
 export const MAC_ENV = grantedEnv("mac");

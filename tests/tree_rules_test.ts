@@ -7,13 +7,14 @@
  */
 
 import config from "../deno.json" with { type: "json" };
-import { ENV_VARS, grantedEnv } from "../src/common/env.ts";
+
 import { MAC_ENV } from "../build/manifest.ts";
 import { assert, assertEquals } from "./support/assert.ts";
 import { ROOT } from "./support/mcp.ts";
 import { readmeConfig, taskStart } from "./support/shipped.ts";
 import { listingOf } from "../src/server/server.ts";
 import { TOOLS_DOC, toolsDoc } from "../build/docs_tools.ts";
+import { ENV_VARS, grantedEnv } from "../src/common/env_vars.ts";
 
 /** The files under `dir` (relative to the root) whose names end in `ext`, recursively. */
 async function sources(dir: string, ext = ".ts"): Promise<string[]> {
@@ -29,7 +30,7 @@ async function sources(dir: string, ext = ".ts"): Promise<string[]> {
 const envFlag = (flags: string[]) =>
   flags.find((f) => f.startsWith("--allow-env="))!.slice("--allow-env=".length).split(",");
 
-Deno.test("every shipped --allow-env list is the one in src/common/env.ts", () => {
+Deno.test("every shipped --allow-env list is the one in src/common/env_vars.ts", () => {
   assertEquals(envFlag(taskStart("/home/u").flags), grantedEnv("start"), "deno task start");
   assertEquals(envFlag(readmeConfig("darwin").flags), grantedEnv("mac"), "the README's macOS config");
   assertEquals(MAC_ENV, grantedEnv("mac"), "build/manifest.ts");
