@@ -12,8 +12,9 @@
  */
 
 import type { Box, Rect } from "../src/common/rect.ts";
-import type { RgbaImage } from "../src/desktop/types.ts";
-import { decodeImage } from "../src/render/image.ts";
+
+import { decodeImage } from "../src/image/codec.ts";
+import type { RgbaImage } from "../src/image/pixels.ts";
 
 /** One hand-labelled icon. */
 export interface TruthIcon extends Box {

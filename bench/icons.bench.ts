@@ -8,17 +8,17 @@
  */
 
 import { loadIconFixtures } from "./icon_score.ts";
-import { detectGlyphs } from "../src/perceive/glyphs.ts";
-import { cropImage, glyphHash } from "../src/perceive/phash.ts";
+import { findIconBoxes } from "../src/perceive/icon_boxes.ts";
+import { cropImage, drawingHash } from "../src/perceive/phash.ts";
 import type { Rect } from "../src/common/rect.ts";
-import type { RgbaImage } from "../src/desktop/types.ts";
+import type { RgbaImage } from "../src/image/pixels.ts";
 
 const fixtures = await loadIconFixtures();
 
 function detectAndHash(frame: RgbaImage, region: Rect): number {
   let n = 0;
-  for (const g of detectGlyphs(frame, region, [])) {
-    glyphHash(cropImage(frame, g));
+  for (const g of findIconBoxes(frame, region, [])) {
+    drawingHash(cropImage(frame, g));
     n++;
   }
   return n;

@@ -18,7 +18,7 @@ import { parseArgs } from "node:util";
 import { ROOT } from "../tests/support/mcp.ts";
 import { startDesktop } from "../tests/support/xdesktop.ts";
 import { createX11Desktop } from "../src/desktop/x11.ts";
-import { encodePng } from "../src/common/png.ts";
+import { encodePng } from "../src/image/png.ts";
 
 type Content = Array<{ type: string; text?: string }>;
 

@@ -5,7 +5,7 @@
  */
 
 import { loadFixtures } from "./ocr_score.ts";
-import { TesseractEngine } from "../src/ocr/tesseract.ts";
+import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
 import { ScreenPipeline } from "../src/ocr/pipeline.ts";
 import { changeBand } from "./ocr_bench.ts";
 

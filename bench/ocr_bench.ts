@@ -15,11 +15,12 @@
  */
 
 import { fixtureEntries, loadFixture, median, type Score, scoreWords } from "./ocr_score.ts";
-import { TesseractEngine } from "../src/ocr/tesseract.ts";
+import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
 import { ScreenPipeline } from "../src/ocr/pipeline.ts";
 import { groupWords } from "../src/ocr/group.ts";
-import type { RgbaImage } from "../src/desktop/types.ts";
+
 import type { OcrWord } from "../src/ocr/types.ts";
+import type { RgbaImage } from "../src/image/pixels.ts";
 
 /** Brightens a band of rows covering `fraction` of the frame (a copy). */
 export function changeBand(frame: RgbaImage, fraction = 0.1): RgbaImage {

@@ -15,9 +15,10 @@
  * @module
  */
 
-import { decodeImage } from "../src/render/image.ts";
-import type { RgbaImage } from "../src/desktop/types.ts";
+import { decodeImage } from "../src/image/codec.ts";
+
 import type { OcrWord } from "../src/ocr/types.ts";
+import type { RgbaImage } from "../src/image/pixels.ts";
 
 /** Truth boxes are grown by this many pixels on every side when matching. */
 export const GROW = 4;

@@ -13,14 +13,15 @@
  */
 
 import { openDesktop } from "../src/desktop/open.ts";
-import { Store } from "../src/graph/store.ts";
-import { createEngine } from "../src/ocr/platform.ts";
+import { Store } from "../src/db/store.ts";
+import { createEngine } from "../src/ocr/engines/platform.ts";
 import { createScreenReader } from "../src/ocr/reader.ts";
 import { executePlan } from "../src/plan/executor.ts";
-import { look, observeScreen } from "../src/plan/look.ts";
+import { look } from "../src/look/look.ts";
 import { planSchema } from "../src/plan/steps.ts";
 import { createServices } from "../src/services.ts";
 import { haveXvfb, startDesktop } from "../tests/support/xdesktop.ts";
+import { observeScreen } from "../src/look/observe.ts";
 
 if (haveXvfb()) {
   const desktop = await startDesktop();

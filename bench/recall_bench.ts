@@ -10,15 +10,17 @@
  */
 
 import { random } from "../tests/support/random.ts";
-import { Store } from "../src/graph/store.ts";
-import { forgetRouteCache, gatherRecall } from "../src/graph/recall.ts";
+import { Store } from "../src/db/store.ts";
+import { gatherRecall } from "../src/graph/recall/recall.ts";
 import { loadRouteMap } from "../src/graph/routes.ts";
 import { fitRecall } from "../src/render/recall_text.ts";
-import { runRecallCli } from "../src/tools/recall.ts";
+
 import { recordClick, recordTransition } from "../src/graph/transitions.ts";
 import { recordSighting } from "../src/graph/record.ts";
 import type { WindowInfo } from "../src/desktop/types.ts";
 import type { Element } from "../src/ocr/types.ts";
+import { forgetRouteCache } from "../src/graph/route_cache.ts";
+import { runRecallCli } from "../src/cli/recall.ts";
 
 /** How big the synthetic graph is. */
 export interface GraphSize {
@@ -193,7 +195,7 @@ export const cases = {
    * graphs stay cached, since a click changes no transition.
    */
   coldQuery(store: Store, now: number, text = "Export table"): string {
-    recordClick(store, { windowId: 1, text: "File", scope: "window", now });
+    recordClick(store, { node: 1, text: "File", surface: "window", now });
     return cases.query(store, now, text);
   },
   /** A query right after a transition in the best hit's app: that app's route graph is rebuilt. */
@@ -205,11 +207,11 @@ export const cases = {
       hitWindows.set(store, from = out.data.hits!.items[0].window.id);
     }
     recordTransition(store, {
-      fromWindowId: from,
-      toWindowId: from + 1,
+      from,
+      to: from + 1,
       action: "click",
       text: "Next",
-      scope: "window",
+      surface: "window",
       now,
     });
     return cases.query(store, now, text);
@@ -231,13 +233,13 @@ export const cases = {
     const n = ++sightings;
     // Each look a millisecond later, as a real one would be: the sighting drops what it no longer shows by time.
     return recordSighting(store, "App 3", benchWindow(`Bench window ${n}`), sightingElements(60, n), now + n)
-      .windowId;
+      .nodeId;
   },
   /** Recording another look at a known window: 54 of its 60 elements unchanged, 6 replaced. */
   recordKnownWindow(store: Store, now: number): number {
     const n = ++sightings;
     return recordSighting(store, "App 3", benchWindow("Bench window known"), sightingElements(60, n), now + n)
-      .windowId;
+      .nodeId;
   },
 };
 

@@ -18,7 +18,7 @@ import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import config from "../deno.json" with { type: "json" };
-import { defaultDbPath } from "../src/graph/store.ts";
+import { defaultDbPath } from "../src/db/store.ts";
 import { buildManifest } from "./manifest.ts";
 import { configFor, type Manifest } from "./manifest_config.ts";
 

@@ -9,7 +9,7 @@
  *
  * sharp is deliberately absent: its libvips does not load from a compiled
  * binary (and including the library crashes the compiler), so a binary
- * decodes and encodes images with the built-in code (`src/common/png.ts`, `src/common/resize.ts`).
+ * decodes and encodes images with the built-in code (`src/image/png.ts`, `src/image/resize.ts`).
  *
  * Paths are relative to the repository root. Packages that are not direct
  * dependencies are reached through `node_modules/.deno/<name>@<version>/`,
@@ -37,7 +37,7 @@ export const COMPILE_INCLUDE: Include[] = [
   { path: "sql/migrations", why: "database migrations, read when a database is opened" },
   { path: "sql/queries", why: "named SQL statements, read when a database is opened" },
   {
-    path: "src/ocr/vision_worker.ts",
+    path: "src/ocr/engines/vision_worker.ts",
     why: "the worker Vision reads in on macOS, started by URL (the compiler sees no import of it)",
   },
   {

@@ -7,8 +7,9 @@
  * @module
  */
 
-import { TOOLS } from "../src/server.ts";
+import { TOOLS } from "../src/server/server.ts";
 import { MAC_LIBRARY_PATHS } from "../src/desktop/macos/libs.ts";
+import { grantedEnv } from "../src/common/env_vars.ts";
 
 /**
  * The macOS libraries choto opens through FFI, from the code that opens
@@ -18,29 +19,11 @@ import { MAC_LIBRARY_PATHS } from "../src/desktop/macos/libs.ts";
 const MAC_FFI = MAC_LIBRARY_PATHS;
 
 /**
- * Variables choto reads on macOS; anything else reads as unset. The same
- * list as the README's macOS config (a test holds the two together).
+ * Variables choto reads on macOS; anything else reads as unset. From the
+ * one list in src/common/env_vars.ts, which the README's macOS config follows
+ * (a test holds them together).
  */
-export const MAC_ENV = [
-  "HOME",
-  "TMPDIR",
-  "CHOTO_DB",
-  "CHOTO_IMAGE",
-  "CHOTO_OCR_WORKERS",
-  "CHOTO_CONFIG",
-  "CHOTO_DENY_APPS",
-  "CHOTO_LAUNCH_EXECUTABLES",
-  "CHOTO_CONFIRM",
-  "CHOTO_AUDIT_RETENTION_DAYS",
-  "CHOTO_HTTP_TOKEN",
-  "TERM_PROGRAM",
-  "__CFBundleIdentifier",
-  "SHARP_IGNORE_GLOBAL_LIBVIPS",
-  "SHARP_FORCE_GLOBAL_LIBVIPS",
-  "npm_package_config_libvips",
-  "PKG_CONFIG_PATH",
-  "MALLOC_ARENA_MAX",
-];
+export const MAC_ENV = grantedEnv("mac");
 
 const DB_DIR = "${user_config.database_folder}";
 

@@ -10,10 +10,10 @@
 import type { Desktop } from "./desktop/types.ts";
 import { type HeldDesktop, trackHeldInput } from "./desktop/held.ts";
 import type { ScreenReader } from "./ocr/reader.ts";
-import type { Store } from "./graph/store.ts";
+import type { Store } from "./db/store.ts";
 import { defaultPolicy, type Policy } from "./common/policy.ts";
 import { guardDesktop } from "./desktop/guard.ts";
-import { AuditLog } from "./graph/audit.ts";
+import { AuditLog } from "./db/audit.ts";
 
 /** The user's answer to a question asked through the client (MCP elicitation). */
 export type Answer = "accept" | "decline" | "cancel";

@@ -1,8 +1,8 @@
 /** The audit log: what it keeps of typed text, retention, and `choto audit`. */
 
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
-import { Store } from "../src/graph/store.ts";
-import { auditLine, AuditLog, auditSince, parseSince } from "../src/graph/audit.ts";
+import { Store } from "../src/db/store.ts";
+import { auditLine, AuditLog, auditSince, parseSince } from "../src/db/audit.ts";
 import { buildPolicy } from "../src/common/policy.ts";
 import { guardDesktop } from "../src/desktop/guard.ts";
 import { FakeDesktop, window } from "./support/fake_desktop.ts";

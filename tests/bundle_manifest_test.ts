@@ -10,7 +10,7 @@ import { VERSIONED_MANIFEST_SCHEMAS } from "@anthropic-ai/mcpb/browser";
 import { assert, assertEquals } from "./support/assert.ts";
 import { ROOT } from "./support/mcp.ts";
 import { buildManifest, firstSentence, MAC_ENV } from "../build/manifest.ts";
-import { TOOLS } from "../src/server.ts";
+import { TOOLS } from "../src/server/server.ts";
 import config from "../deno.json" with { type: "json" };
 
 Deno.test("the manifest passes mcpb's strict schema, for the deno and the binary bundle", () => {

@@ -11,7 +11,7 @@ import { assert, assertEquals } from "./support/assert.ts";
 import { runChoto } from "./support/cli.ts";
 import { ROOT } from "./support/mcp.ts";
 import { COMPILE_INCLUDE } from "../build/include.ts";
-import { workerScriptPath } from "../src/ocr/recognisers.ts";
+import { workerScriptPath } from "../src/ocr/engines/recognisers.ts";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 
@@ -36,7 +36,7 @@ Deno.test("every include path exists", () => {
 });
 
 Deno.test("the Vision worker, started by URL, is included", () => {
-  assert(covered(fileURLToPath(new URL("../src/ocr/vision_worker.ts", import.meta.url))));
+  assert(covered(fileURLToPath(new URL("../src/ocr/engines/vision_worker.ts", import.meta.url))));
 });
 
 Deno.test("the OCR worker script and every core build it may load are included", async () => {

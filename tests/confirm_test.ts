@@ -8,11 +8,12 @@
 
 import { executePlan, type RunResult } from "../src/plan/executor.ts";
 import { planSchema } from "../src/plan/steps.ts";
-import { auditSince } from "../src/graph/audit.ts";
+import { auditSince } from "../src/db/audit.ts";
 import { buildPolicy } from "../src/common/policy.ts";
 import { createServices, type Services } from "../src/services.ts";
-import { Store } from "../src/graph/store.ts";
+import { Store } from "../src/db/store.ts";
 import type { DesktopAnswer } from "../src/desktop/types.ts";
+import { stepLine } from "../src/render/step_lines.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { FakeDesktop, fakeReader, text, window } from "./support/fake_desktop.ts";
 
@@ -73,7 +74,7 @@ Deno.test("Deny and silence on the desktop stop the plan as declined, nothing cl
     const s = services(d);
     const r = await run(s, d, CLICK);
     assertEquals(r.status, "declined");
-    assertMatch(r.reports[0].line, said);
+    assertMatch(stepLine(r.reports[0]), said);
     assertEquals(d.inputs(), []);
     assertEquals(confirms(s).length, 1);
   }
@@ -85,7 +86,7 @@ Deno.test("with no way to ask at all, the step is refused and says why", async (
   const r = await run(s, d, CLICK);
   assertEquals(r.status, "escalated");
   assertMatch(
-    r.reports[0].line,
+    stepLine(r.reports[0]),
     /this client cannot ask \(no MCP elicitation\) and choto could not ask on the desktop: zenity is not installed/,
   );
   assertEquals(d.inputs(), []);
@@ -116,7 +117,7 @@ Deno.test("allow and deny decide for a client that cannot ask, without a dialog"
   const deny = services(d2, {}, { confirm: "deny" });
   const r = await run(deny, d2, CLICK);
   assertEquals(r.status, "escalated");
-  assertMatch(r.reports[0].line, /"confirm": "deny"/);
+  assertMatch(stepLine(r.reports[0]), /"confirm": "deny"/);
   assertEquals([d.questions.length, d2.questions.length], [0, 0]);
   assertEquals(confirms(allow)[0].outcome, "policy: allow (the client cannot ask)");
 });

@@ -8,11 +8,12 @@ import { random } from "./support/random.ts";
 import { DatabaseSync } from "node:sqlite";
 import { readCoverage } from "../src/graph/coverage.ts";
 import { recountCoverage, testQuery, windowCounterMismatches } from "./support/coverage_checks.ts";
-import { Store } from "../src/graph/store.ts";
-import { loadMigrations, loadQueries } from "../src/graph/sql_files.ts";
-import { recordClick, recordTransition, type Scope } from "../src/graph/transitions.ts";
+import { Store } from "../src/db/store.ts";
+import { loadMigrations, loadQueries } from "../src/db/sql_files.ts";
+import { recordClick, recordTransition } from "../src/graph/transitions.ts";
 import { assertEquals } from "./support/assert.ts";
 import { go, HOUR, NOW, see, tempStore } from "./graph_fixture.ts";
+import type { Surface } from "../src/perceive/surfaces.ts";
 
 const APPS = ["Mousepad", "Galculator", "Thunar"];
 const TITLES = ["Main", "Preferences", "Find", "About", "Save As"];
@@ -23,7 +24,7 @@ interface Row {
   kind: "app" | "window" | "element" | "click" | "transition";
   id: number;
   text: string | null;
-  scope: Scope | null;
+  scope: Surface | null;
   ref: number | null;
 }
 
@@ -44,8 +45,8 @@ function rows(store: Store, kind: Row["kind"]): Row[] {
 function randomStep(store: Store, rand: () => number, at: number): void {
   const pick = <T>(list: T[]): T | undefined => list[Math.floor(rand() * list.length)];
   const text = () => pick(TEXTS)!;
-  const scope = (): Scope => rand() < 0.7 ? "window" : "chrome";
-  const windowId = () => pick(rows(store, "window"))?.id;
+  const scope = (): Surface => rand() < 0.7 ? "window" : "chrome";
+  const nodeId = () => pick(rows(store, "window"))?.id;
   const r = rand();
   if (r < 0.3) {
     // Repeats in one sighting become nth 1, 2, ...; a re-sighting drops what it no longer shows.
@@ -53,18 +54,18 @@ function randomStep(store: Store, rand: () => number, at: number): void {
     see(store, pick(APPS)!, pick(TITLES)!, texts, at, rand() < 0.2 ? "dialog" : "normal");
     return;
   }
-  const from = windowId();
+  const from = nodeId();
   if (from === undefined) return;
   if (r < 0.45) {
-    recordClick(store, { windowId: from, text: text(), scope: scope(), now: at });
+    recordClick(store, { node: from, text: text(), surface: scope(), now: at });
   } else if (r < 0.62) {
-    const to = windowId()!;
+    const to = nodeId()!;
     recordTransition(store, {
-      fromWindowId: from,
-      toWindowId: to,
+      from,
+      to,
       action: "click",
       text: text(),
-      scope: scope(),
+      surface: scope(),
       now: at,
     });
   } else if (r < 0.67) {
@@ -107,8 +108,8 @@ function randomStep(store: Store, rand: () => number, at: number): void {
     if (t) {
       testQuery(store, "move_transition").run({
         id: t.id,
-        from_window: rand() < 0.5 ? t.ref : windowId()!,
-        to_window: windowId()!,
+        from_window: rand() < 0.5 ? t.ref : nodeId()!,
+        to_window: nodeId()!,
         text: rand() < 0.7 ? t.text : text(),
         scope: scope(),
       });

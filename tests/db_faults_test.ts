@@ -12,7 +12,7 @@ import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { connectServer } from "./support/mcp.ts";
 import { type Called, callTool } from "./support/session.ts";
 import { ALL_FLAGS, runChoto } from "./support/cli.ts";
-import { newestSchema } from "../src/graph/migrate.ts";
+import { newestSchema } from "../src/db/migrate.ts";
 
 /** No display: these calls never need one, and the server must not find one by chance. */
 const ENV = { DISPLAY: ":1999" };

@@ -9,7 +9,7 @@ import { buildPolicy } from "../src/common/policy.ts";
 import { destructivePhrase, labelWords } from "../src/common/destructive.ts";
 import { DESTRUCTIVE_VOCABULARIES, destructiveWords } from "../src/common/destructive_words.ts";
 import { buttonKeyOf, destructiveLabel, dialogButtonFor } from "../src/plan/confirm.ts";
-import type { Look } from "../src/plan/look.ts";
+import type { Look } from "../src/look/look.ts";
 import { text, window } from "./support/fake_desktop.ts";
 
 const policy = buildPolicy(null, "", () => undefined);

@@ -2,12 +2,13 @@
  * The self-test's portable steps against a fake desktop and reader: what it
  * prints, what it hands the backend, and that it sends no keys or clicks.
  */
-import assert from "node:assert/strict";
-import type { RgbaImage } from "../src/desktop/types.ts";
+import { assert, assertEquals, assertMatch } from "./support/assert.ts";
+
 import type { ScreenReader } from "../src/ocr/reader.ts";
-import { runSelfTest } from "../src/doctor_selftest.ts";
-import { caretInWord, namesDocument, typedWordsRead, wordBox } from "../src/doctor_editor.ts";
+import { runDoctorSelftest } from "../src/cli/doctor_selftest.ts";
+import { caretInWord, namesDocument, typedWordsRead, wordBox } from "../src/cli/doctor_editor.ts";
 import { FakeDesktop, window } from "./support/fake_desktop.ts";
+import type { RgbaImage } from "../src/image/pixels.ts";
 
 /** Two app windows, the editor in front, showing `frame`; the pointer starts at (5, 7). */
 function twoWindows(frame: RgbaImage) {
@@ -46,19 +47,19 @@ const busyFrame = (): RgbaImage => {
 Deno.test("the self-test reads, moves the pointer there and back, raises two windows and types nothing", async () => {
   const { desktop, calls, probed } = twoWindows(busyFrame());
   const out: string[] = [];
-  assert.equal(await runSelfTest({ desktop, reader, print: (l) => out.push(l) }), true);
-  assert.deepEqual(calls, ["move 200,150", "move 5,7", "activate 2", "activate 1"]);
+  assertEquals(await runDoctorSelftest({ desktop, reader, print: (l) => out.push(l) }), true);
+  assertEquals(calls, ["move 200,150", "move 5,7", "activate 2", "activate 1"]);
   const text = out.join("\n");
-  assert.match(text, /ok {4}windows: 2 app window\(s\), 0 chrome; in front: Editor "notes"/);
-  assert.match(text, /ok {4}capture: 400x300 px/);
-  assert.match(text, /ok {4}text: 1 element\(s\) read in 12 ms by fake-ocr: "File"/);
-  assert.match(text, /ok {4}pointer: asked \(200, 150\), got \(200, 150\); back at \(5, 7\)/);
-  assert.match(text, /ok {4}activation: Calc "calc" came to the front/);
-  assert.match(text, /ok {4}activation: Editor "notes" is in front again/);
-  assert.match(text, /Open questions \(1 of 2 answered by this run\)/);
-  assert.match(text, /answered {2}Q1\?\n {10}yes/);
-  assert.match(text, /open {6}Q2\?\n {10}not settled by this run/);
-  assert.deepEqual(probed, [{
+  assertMatch(text, /ok {4}windows: 2 app window\(s\), 0 chrome; in front: Editor "notes"/);
+  assertMatch(text, /ok {4}capture: 400x300 px/);
+  assertMatch(text, /ok {4}text: 1 element\(s\) read in 12 ms by fake-ocr: "File"/);
+  assertMatch(text, /ok {4}pointer: asked \(200, 150\), got \(200, 150\); back at \(5, 7\)/);
+  assertMatch(text, /ok {4}activation: Calc "calc" came to the front/);
+  assertMatch(text, /ok {4}activation: Editor "notes" is in front again/);
+  assertMatch(text, /Open questions \(1 of 2 answered by this run\)/);
+  assertMatch(text, /answered {2}Q1\?\n {10}yes/);
+  assertMatch(text, /open {6}Q2\?\n {10}not settled by this run/);
+  assertEquals(probed, [{
     frameBlank: false,
     activation: { window: 'Calc "calc"', confirmed: true },
     editor: null,
@@ -69,19 +70,19 @@ Deno.test("a blank frame fails the capture step and is handed to the backend", a
   const flat = { width: 400, height: 300, data: new Uint8Array(400 * 300 * 4).fill(30) };
   const { desktop, probed } = twoWindows(flat);
   const out: string[] = [];
-  assert.equal(await runSelfTest({ desktop, reader, print: (l) => out.push(l) }), false);
-  assert.match(out.join("\n"), /FAIL {2}capture: 400x300 px in \d+ ms, one flat colour/);
-  assert.equal(probed[0].frameBlank, true);
+  assertEquals(await runDoctorSelftest({ desktop, reader, print: (l) => out.push(l) }), false);
+  assertMatch(out.join("\n"), /FAIL {2}capture: 400x300 px in \d+ ms, one flat colour/);
+  assertEquals(probed[0].frameBlank, true);
 });
 
 Deno.test("a window that does not come forward fails the activation step, and the backend hears why", async () => {
   const { desktop, probed } = twoWindows(busyFrame());
   desktop.onActivate = () => {}; // the request is ignored: nothing moves
   const out: string[] = [];
-  assert.equal(await runSelfTest({ desktop, reader, print: (l) => out.push(l) }), false);
-  assert.match(out.join("\n"), /FAIL {2}activation: Calc "calc" did not come to the front within 2000 ms/);
-  assert.match(out.join("\n"), /ok {4}activation: Editor "notes" is in front again/);
-  assert.deepEqual(probed[0].activation, {
+  assertEquals(await runDoctorSelftest({ desktop, reader, print: (l) => out.push(l) }), false);
+  assertMatch(out.join("\n"), /FAIL {2}activation: Calc "calc" did not come to the front within 2000 ms/);
+  assertMatch(out.join("\n"), /ok {4}activation: Editor "notes" is in front again/);
+  assertEquals(probed[0].activation, {
     window: 'Calc "calc"',
     confirmed: false,
     error: "did not come to the front within 2000 ms",
@@ -90,11 +91,11 @@ Deno.test("a window that does not come forward fails the activation step, and th
 
 Deno.test("the scratch round trip's judges: the caret inside the clicked word, typed words on one row", () => {
   const line = "one two Wanderlust three";
-  assert.equal(caretInWord(line, "Wanderlust", "nderlust three"), true);
-  assert.equal(caretInWord(line, "Wanderlust", "Wanderlust three"), true, "just before the word");
-  assert.equal(caretInWord(line, "Wanderlust", "three"), false, "the caret went past it");
-  assert.equal(caretInWord(line, "Wanderlust", line), false, "the caret stayed at the start");
-  assert.equal(caretInWord(line, "Wanderlust", null), false);
+  assertEquals(caretInWord(line, "Wanderlust", "nderlust three"), true);
+  assertEquals(caretInWord(line, "Wanderlust", "Wanderlust three"), true, "just before the word");
+  assertEquals(caretInWord(line, "Wanderlust", "three"), false, "the caret went past it");
+  assertEquals(caretInWord(line, "Wanderlust", line), false, "the caret stayed at the start");
+  assertEquals(caretInWord(line, "Wanderlust", null), false);
   const el = (text: string, x: number, cy: number) => ({
     text,
     x,
@@ -106,11 +107,11 @@ Deno.test("the scratch round trip's judges: the caret inside the clicked word, t
     conf: 1,
   });
   const row = typedWordsRead([el("one two", 0, 20), el("Wanderlust three.", 80, 21)], line);
-  assert.deepEqual(row, { found: 4, total: 4, inOrder: true, missed: [] });
+  assertEquals(row, { found: 4, total: 4, inOrder: true, missed: [] });
   const split = typedWordsRead([el("Wanderlust", 0, 20), el("one", 200, 60)], line);
-  assert.deepEqual(split, { found: 2, total: 4, inOrder: false, missed: ["two", "three"] });
+  assertEquals(split, { found: 2, total: 4, inOrder: false, missed: ["two", "three"] });
   const box = wordBox([el("one Wanderlust", 100, 20)], "Wanderlust");
-  assert.deepEqual(box, { x: 140, y: 15, width: 100, height: 10 });
+  assertEquals(box, { x: 140, y: 15, width: 100, height: 10 });
 });
 
 Deno.test("a scratch document is known by its own name, not by a folder whose name starts the same", () => {

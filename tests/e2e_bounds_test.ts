@@ -9,8 +9,8 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { XConnection } from "../src/desktop/x11/connection.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
-import { connectServer } from "./support/mcp.ts";
-import { skipE2E, startDesktop } from "./support/xdesktop.ts";
+import { withSession } from "./support/session.ts";
+import { skipE2E } from "./support/xdesktop.ts";
 
 type Content = Array<{ type: string; text?: string }>;
 
@@ -65,125 +65,128 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
   async fn(t) {
-    const desktop = await startDesktop();
-    const dir = await Deno.makeTempDir({ prefix: "choto-e2e-" });
-    const server = await connectServer(desktop.env, `${dir}/choto.db`);
-    const x = new XConnection(desktop.display);
-    let closed = false;
-    try {
-      desktop.spawn("mousepad", [], {}, dir);
-      await desktop.waitForWindow("Mousepad");
-      const client = server.client;
+    await withSession(async (server) => {
+      const { desktop, dir } = server;
+      const x = new XConnection(desktop.display);
+      try {
+        desktop.spawn("mousepad", [], {}, dir);
+        await desktop.waitForWindow("Mousepad");
+        const client = server.client;
 
-      await t.step("two plans sent at once do not interleave; the second says it waited", async () => {
-        const typing = (ch: string) =>
-          plan(client, {
-            steps: [{ action: "focus_app", app_name: "mousepad" }, { action: "type", text: ch.repeat(30) }],
-          });
-        const [a, b] = await Promise.all([typing("A"), typing("B")]);
-        assertEquals(a.structured.status, "success", a.text);
-        assertEquals(b.structured.status, "success", b.text);
-        const waited = [a, b].filter((r) =>
-          /^\(waited [\d.]+ s for the call before it to finish\)/.test(r.text)
-        );
-        assertEquals(waited.length, 1, "exactly one of the two waited for the other");
-        const { text } = await editorText(client);
-        assertMatch(text.trim(), /^(A{30}B{30}|B{30}A{30})$/);
-        await clear(client);
-      });
-
-      await t.step("a cancelled 400-character type stops where it was cancelled", async () => {
-        const full = "0123456789".repeat(40);
-        const ac = new AbortController();
-        const typing = plan(client, {
-          steps: [{ action: "focus_app", app_name: "mousepad" }, { action: "type", text: full }],
-        }, ac.signal).catch((e) => e as Error);
-        // Typing takes 5 s or more at choto's pace; cancel part-way.
-        await new Promise((r) => setTimeout(r, 3_000));
-        ac.abort();
-        assert((await typing) instanceof Error, "the cancelled call rejects on the client");
-        const first = await editorText(client);
-        const typed = first.text.trimEnd();
-        assert(typed.length < full.length, `all ${typed.length} characters were typed despite the cancel`);
-        assertEquals(typed, full.slice(0, typed.length));
-        await new Promise((r) => setTimeout(r, 1_000));
-        assertEquals((await editorText(client)).text.trimEnd(), typed, "nothing was typed after the stop");
-        console.log(`cancelled type: ${typed.length} of 400 characters typed, none after the stop`);
-        await clear(client);
-      });
-
-      await t.step(
-        "a scroll of 10^6 notches is refused naming the maximum; 10^4 with a 1 s limit is cut",
-        async () => {
-          const huge = await plan(client, { steps: [{ action: "scroll", amount: 1_000_000 }] });
-          assert(huge.isError);
-          assertMatch(huge.text, /at most 10000 notches/);
-          const started = performance.now();
-          const r = await plan(client, {
-            steps: [{ action: "scroll", amount: 10_000 }],
-            time_limit_ms: 1000,
-            max_actions: 500,
-          });
-          const wall = Math.round(performance.now() - started);
-          assertEquals(r.structured.status, "escalated", r.text);
-          const step = (r.structured.steps as Array<{ outcome: string; line: string }>)[0];
-          assertMatch(step.line, /time limit \(1000 ms\) ran out/);
-          assert(step.outcome === "partial" || step.outcome === "not_run");
-          if (step.outcome === "partial") assertMatch(step.line, /scrolled \d+ of 10000 notch\(es\)/);
-          console.log(
-            `scroll 10^4 with a 1 s limit: ${step.outcome}, "${step.line}"; reply after ${wall} ms`,
+        await t.step("two plans sent at once do not interleave; the second says it waited", async () => {
+          const typing = (ch: string) =>
+            plan(client, {
+              steps: [{ action: "focus_app", app_name: "mousepad" }, { action: "type", text: ch.repeat(30) }],
+            });
+          const [a, b] = await Promise.all([typing("A"), typing("B")]);
+          assertEquals(a.structured.status, "success", a.text);
+          assertEquals(b.structured.status, "success", b.text);
+          const waited = [a, b].filter((r) =>
+            /^\(waited [\d.]+ s for the call before it to finish\)/.test(r.text)
           );
-        },
-      );
-
-      for (const signal of ["SIGTERM", "SIGINT"]) {
-        await t.step(`${signal} to the server mid-drag with Shift held leaves nothing pressed`, async () => {
-          const other = await connectServer(desktop.env, `${dir}/choto.db`);
-          try {
-            const path = Array.from({ length: 20 }, (_, i) => ({ x: 300 + (i % 2) * 400, y: 200 + i * 20 }));
-            void plan(other.client, { steps: [{ action: "drag", modifiers: ["shift"], path }] }).catch(
-              () => {},
-            );
-            const end = performance.now() + 60_000;
-            while (!held(x).button1 && performance.now() < end) await new Promise((r) => setTimeout(r, 10));
-            assert(held(x).button1 && held(x).shift, "the drag never pressed the button with Shift");
-            // As a client that started `deno run` itself would: the signal goes to the server process.
-            const pid = other.pid;
-            const sent = await new Deno.Command("sh", {
-              args: ["-c", `kill -${signal.slice(3)} $(cat /proc/${pid}/task/${pid}/children)`],
-            }).output();
-            assertEquals(sent.code, 0, new TextDecoder().decode(sent.stderr));
-            const after = performance.now() + 5_000;
-            while ((held(x).button1 || held(x).shift) && performance.now() < after) {
-              await new Promise((r) => setTimeout(r, 50));
-            }
-            assertEquals(held(x), { button1: false, shift: false });
-          } finally {
-            await other.close().catch(() => {});
-          }
+          assertEquals(waited.length, 1, "exactly one of the two waited for the other");
+          const { text } = await editorText(client);
+          assertMatch(text.trim(), /^(A{30}B{30}|B{30}A{30})$/);
+          await clear(client);
         });
-      }
 
-      await t.step("the client going away mid-drag with Shift held leaves nothing pressed", async () => {
-        const path = Array.from({ length: 20 }, (_, i) => ({ x: 300 + (i % 2) * 400, y: 200 + i * 20 }));
-        void plan(client, { steps: [{ action: "drag", modifiers: ["shift"], path }] }).catch(() => {});
-        const end = performance.now() + 60_000;
-        while (!held(x).button1 && performance.now() < end) await new Promise((r) => setTimeout(r, 10));
-        assert(held(x).button1, "the drag never pressed the button");
-        assert(held(x).shift, "Shift is held during the drag");
-        await server.close();
-        closed = true;
-        const after = performance.now() + 5_000;
-        while ((held(x).button1 || held(x).shift) && performance.now() < after) {
-          await new Promise((r) => setTimeout(r, 50));
+        await t.step("a cancelled 400-character type stops where it was cancelled", async () => {
+          const full = "0123456789".repeat(40);
+          const ac = new AbortController();
+          const typing = plan(client, {
+            steps: [{ action: "focus_app", app_name: "mousepad" }, { action: "type", text: full }],
+          }, ac.signal).catch((e) => e as Error);
+          // Typing takes 5 s or more at choto's pace; cancel part-way.
+          await new Promise((r) => setTimeout(r, 3_000));
+          ac.abort();
+          assert((await typing) instanceof Error, "the cancelled call rejects on the client");
+          const first = await editorText(client);
+          const typed = first.text.trimEnd();
+          assert(typed.length < full.length, `all ${typed.length} characters were typed despite the cancel`);
+          assertEquals(typed, full.slice(0, typed.length));
+          await new Promise((r) => setTimeout(r, 1_000));
+          assertEquals((await editorText(client)).text.trimEnd(), typed, "nothing was typed after the stop");
+          console.log(`cancelled type: ${typed.length} of 400 characters typed, none after the stop`);
+          await clear(client);
+        });
+
+        await t.step(
+          "a scroll of 10^6 notches is refused naming the maximum; 10^4 with a 1 s limit is cut",
+          async () => {
+            const huge = await plan(client, { steps: [{ action: "scroll", amount: 1_000_000 }] });
+            assert(huge.isError);
+            assertMatch(huge.text, /at most 10000 notches/);
+            const started = performance.now();
+            const r = await plan(client, {
+              steps: [{ action: "scroll", amount: 10_000 }],
+              time_limit_ms: 1000,
+              max_actions: 500,
+            });
+            const wall = Math.round(performance.now() - started);
+            assertEquals(r.structured.status, "escalated", r.text);
+            const step = (r.structured.steps as Array<{ outcome: string; line: string }>)[0];
+            assertMatch(step.line, /time limit \(1000 ms\) ran out/);
+            assert(step.outcome === "partial" || step.outcome === "not_run");
+            if (step.outcome === "partial") assertMatch(step.line, /scrolled \d+ of 10000 notch\(es\)/);
+            console.log(
+              `scroll 10^4 with a 1 s limit: ${step.outcome}, "${step.line}"; reply after ${wall} ms`,
+            );
+          },
+        );
+
+        for (const signal of ["SIGTERM", "SIGINT"]) {
+          await t.step(
+            `${signal} to the server mid-drag with Shift held leaves nothing pressed`,
+            async () => {
+              const other = await server.connect();
+              try {
+                const path = Array.from(
+                  { length: 20 },
+                  (_, i) => ({ x: 300 + (i % 2) * 400, y: 200 + i * 20 }),
+                );
+                void plan(other.client, { steps: [{ action: "drag", modifiers: ["shift"], path }] }).catch(
+                  () => {},
+                );
+                const end = performance.now() + 60_000;
+                while (!held(x).button1 && performance.now() < end) {
+                  await new Promise((r) => setTimeout(r, 10));
+                }
+                assert(held(x).button1 && held(x).shift, "the drag never pressed the button with Shift");
+                // As a client that started `deno run` itself would: the signal goes to the server process.
+                const pid = other.pid;
+                const sent = await new Deno.Command("sh", {
+                  args: ["-c", `kill -${signal.slice(3)} $(cat /proc/${pid}/task/${pid}/children)`],
+                }).output();
+                assertEquals(sent.code, 0, new TextDecoder().decode(sent.stderr));
+                const after = performance.now() + 5_000;
+                while ((held(x).button1 || held(x).shift) && performance.now() < after) {
+                  await new Promise((r) => setTimeout(r, 50));
+                }
+                assertEquals(held(x), { button1: false, shift: false });
+              } finally {
+                await other.close().catch(() => {});
+              }
+            },
+          );
         }
-        assertEquals(held(x), { button1: false, shift: false });
-      });
-    } finally {
-      if (!closed) await server.close();
-      x.close();
-      await desktop.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
-    }
+
+        await t.step("the client going away mid-drag with Shift held leaves nothing pressed", async () => {
+          const path = Array.from({ length: 20 }, (_, i) => ({ x: 300 + (i % 2) * 400, y: 200 + i * 20 }));
+          void plan(client, { steps: [{ action: "drag", modifiers: ["shift"], path }] }).catch(() => {});
+          const end = performance.now() + 60_000;
+          while (!held(x).button1 && performance.now() < end) await new Promise((r) => setTimeout(r, 10));
+          assert(held(x).button1, "the drag never pressed the button");
+          assert(held(x).shift, "Shift is held during the drag");
+          await server.close();
+          const after = performance.now() + 5_000;
+          while ((held(x).button1 || held(x).shift) && performance.now() < after) {
+            await new Promise((r) => setTimeout(r, 50));
+          }
+          assertEquals(held(x), { button1: false, shift: false });
+        });
+      } finally {
+        x.close();
+      }
+    });
   },
 });

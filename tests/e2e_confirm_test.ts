@@ -10,13 +10,13 @@
  */
 
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
-import { Store } from "../src/graph/store.ts";
-import { auditSince } from "../src/graph/audit.ts";
+import { Store } from "../src/db/store.ts";
+import { auditSince } from "../src/db/audit.ts";
 import { createX11Desktop } from "../src/desktop/x11.ts";
 import type { WindowInfo } from "../src/desktop/types.ts";
-import { bundleArgs, connectServer, type Elicit } from "./support/mcp.ts";
-import { callTool } from "./support/session.ts";
-import { skipE2E, startDesktop, type TestDesktop } from "./support/xdesktop.ts";
+import { bundleArgs, type Elicit } from "./support/mcp.ts";
+import { callTool, type Session, withSession } from "./support/session.ts";
+import { skipE2E, type TestDesktop } from "./support/xdesktop.ts";
 import { sleep } from "../src/common/time.ts";
 import { REMOVE_REPORT, zenityQuestion } from "./support/dialogs.ts";
 import { procText } from "../src/desktop/x11/procfs.ts";
@@ -27,13 +27,13 @@ const CLICK_DELETE = {
   steps: [{ action: "focus_app", app_name: "zenity" }, { action: "click", target: { text: "Delete" } }],
 };
 
+/** Runs CLICK_DELETE through a server of its own on the session's desktop and database. */
 async function clickDelete(
-  desktop: TestDesktop,
-  dir: string,
+  session: Session,
   elicit?: Elicit,
-  args?: string[],
+  args?: (db: string) => string[],
 ): Promise<{ status: string; text: string }> {
-  const server = await connectServer(desktop.env, `${dir}/choto.db`, elicit, args);
+  const server = await session.connect({ elicit, args });
   try {
     const r = await server.client.callTool(
       { name: "execute_plan", arguments: CLICK_DELETE },
@@ -110,15 +110,14 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
   async fn(t) {
-    const desktop = await startDesktop();
-    const dir = await Deno.makeTempDir({ prefix: "choto-e2e-" });
-    try {
+    await withSession(async (session) => {
+      const { desktop, dir } = session;
       const dialog = await zenityQuestion(desktop, REMOVE_REPORT);
 
       await t.step(
         "without elicitation, choto asks on the desktop; Return is Deny, and nothing is clicked",
         async () => {
-          const run = clickDelete(desktop, dir);
+          const run = clickDelete(session);
           const q = await question(desktop.display);
           const text = questionText(q);
           assertMatch(text, /click "Delete" at \(\d+,\d+\) in Zenity,\s+window "Remove report"/);
@@ -138,7 +137,7 @@ Deno.test({
       await t.step("no answer counts as no", async () => {
         // The user's setting: a short wait, so silence can be tested without waiting 45 s.
         await Deno.writeTextFile(`${dir}/choto.json`, JSON.stringify({ confirm_timeout_seconds: 6 }));
-        const r = await clickDelete(desktop, dir);
+        const r = await clickDelete(session);
         assertEquals(r.status, "declined", r.text);
         assertMatch(
           r.text,
@@ -152,9 +151,9 @@ Deno.test({
         "under the bundle's permissions, another choto cannot see or aim at the question; Allow clicks",
         async () => {
           // The first server runs with the MCP Bundle's own flags, the way Claude Desktop starts it.
-          const run = clickDelete(desktop, dir, undefined, bundleArgs(`${dir}/choto.db`));
+          const run = clickDelete(session, undefined, bundleArgs);
           const q = await question(desktop.display);
-          const other = await connectServer(desktop.env, `${dir}/choto.db`);
+          const other = await session.connect();
           try {
             const seen = await callTool(other.client, "observe", { screenshot: false });
             assert(!/allow this step|It looks destructive/.test(seen.text), seen.text);
@@ -186,7 +185,7 @@ Deno.test({
       const asked: string[] = [];
       await t.step("a client with elicitation asks through it: a decline stops the plan", async () => {
         const again = await zenityQuestion(desktop, REMOVE_REPORT);
-        const r = await clickDelete(desktop, dir, (m) => {
+        const r = await clickDelete(session, (m) => {
           asked.push(m);
           return "decline";
         });
@@ -198,7 +197,7 @@ Deno.test({
           /click "Delete" at \(\d+,\d+\) in Zenity, window "Remove report" \(step 2 of the plan\)/,
         );
         assertEquals(windowsOfClass(desktop.display, "choto-confirm").length, 0);
-        const accepted = await clickDelete(desktop, dir, () => "accept");
+        const accepted = await clickDelete(session, () => "accept");
         assertEquals(accepted.status, "success", accepted.text);
         assertEquals(await ended(again, 10_000), 0);
       });
@@ -228,9 +227,6 @@ Deno.test({
           store.close();
         }
       });
-    } finally {
-      await desktop.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
-    }
+    });
   },
 });

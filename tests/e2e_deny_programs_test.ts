@@ -12,8 +12,8 @@ import { withSession } from "./support/session.ts";
 import { skipE2E } from "./support/xdesktop.ts";
 import { runChoto } from "./support/cli.ts";
 import { createX11Desktop } from "../src/desktop/x11.ts";
-import { Store } from "../src/graph/store.ts";
-import { auditSince } from "../src/graph/audit.ts";
+import { Store } from "../src/db/store.ts";
+import { auditSince } from "../src/db/audit.ts";
 
 const SECRET = "OPENSESAME";
 /** A name that would read as an audit row of its own if its newline went through. */
@@ -120,6 +120,6 @@ Deno.test({
           assert(!json.stdout.includes("\u202e"), json.stdout);
         },
       );
-    }, { CHOTO_DENY_APPS: "Mousepad" });
+    }, { env: { CHOTO_DENY_APPS: "Mousepad" } });
   },
 });

@@ -10,9 +10,9 @@ import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { withSession } from "./support/session.ts";
 import { skipE2E } from "./support/xdesktop.ts";
 import { createX11Desktop } from "../src/desktop/x11.ts";
-import { decodeImage } from "../src/render/image.ts";
-import { Store } from "../src/graph/store.ts";
-import { auditSince } from "../src/graph/audit.ts";
+import { decodeImage } from "../src/image/codec.ts";
+import { Store } from "../src/db/store.ts";
+import { auditSince } from "../src/db/audit.ts";
 
 const SECRET = "OPENSESAME";
 
@@ -150,6 +150,6 @@ Deno.test({
           assert(!raw.includes(SECRET) && !raw.includes("vault-notes"), `${name} holds the denied window`);
         }
       });
-    }, { CHOTO_DENY_APPS: "Mousepad" });
+    }, { env: { CHOTO_DENY_APPS: "Mousepad" } });
   },
 });

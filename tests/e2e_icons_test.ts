@@ -12,7 +12,7 @@ import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { withSession } from "./support/session.ts";
 import { skipE2E } from "./support/xdesktop.ts";
 import { createX11Desktop } from "../src/desktop/x11.ts";
-import type { Point } from "../src/desktop/types.ts";
+import type { Point } from "../src/common/rect.ts";
 
 interface ObserveOut {
   window: { id: string } | null;

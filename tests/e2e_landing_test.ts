@@ -11,10 +11,10 @@ import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { withSession } from "./support/session.ts";
 import { skipE2E } from "./support/xdesktop.ts";
 import { createX11Desktop } from "../src/desktop/x11.ts";
-import { Store } from "../src/graph/store.ts";
-import { auditSince } from "../src/graph/audit.ts";
+import { Store } from "../src/db/store.ts";
+import { auditSince } from "../src/db/audit.ts";
 import { sleep } from "../src/common/time.ts";
-import { frameHash } from "../src/plan/expect.ts";
+import { frameHash } from "../src/image/compare.ts";
 
 /** A program started here with its output kept, stopped by the test. */
 function started(env: Record<string, string>, cmd: string, args: string[]) {
@@ -138,6 +138,6 @@ Deno.test({
         await xev?.stop();
         await entry.stop();
       }
-    }, { CHOTO_DENY_APPS: "xev" });
+    }, { env: { CHOTO_DENY_APPS: "xev" } });
   },
 });

@@ -41,7 +41,7 @@ Deno.test({
           }
           await new Promise((r) => setTimeout(r, 300));
           assert(!existsSync(ran), "the canary ran");
-        }, { PATH: path });
+        }, { env: { PATH: path } });
       });
 
       await t.step("the same program starts when the configuration lists it", async () => {
@@ -50,7 +50,7 @@ Deno.test({
           await s.call("focus_app", { app_name: "choto-canary", timeout_ms: 1000 });
           for (let i = 0; i < 50 && !existsSync(ran); i++) await new Promise((r) => setTimeout(r, 100));
           assert(existsSync(ran), "the listed program did not start");
-        }, { PATH: path, CHOTO_LAUNCH_EXECUTABLES: "choto-canary" });
+        }, { env: { PATH: path, CHOTO_LAUNCH_EXECUTABLES: "choto-canary" } });
       });
     } finally {
       await Deno.remove(dir, { recursive: true });

@@ -10,9 +10,8 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { createX11Desktop } from "../src/desktop/x11.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
-import { connectServer } from "./support/mcp.ts";
-import { callTool } from "./support/session.ts";
-import { skipE2E, startDesktop, type TestDesktop } from "./support/xdesktop.ts";
+import { callTool, withSession } from "./support/session.ts";
+import { skipE2E, type TestDesktop } from "./support/xdesktop.ts";
 
 /** What galculator's display shows, read through an ordinary plan (optionally after clearing it). */
 async function display(client: Client, clear = false): Promise<string> {
@@ -58,11 +57,8 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
   async fn(t) {
-    const desktop = await startDesktop();
-    const dir = await Deno.makeTempDir({ prefix: "choto-e2e-" });
-    const db = `${dir}/choto.db`;
-    let server = await connectServer(desktop.env, db);
-    try {
+    await withSession(async (server) => {
+      const { desktop, dir } = server;
       desktop.spawn("galculator");
       desktop.spawn("mousepad", [], {}, dir);
       await desktop.waitForWindow("galculator");
@@ -141,8 +137,7 @@ Deno.test({
         assertMatch(r.text, /3\. \[skipped\] open the print dialog \(by the model\)/);
       });
 
-      await server.close();
-      server = await connectServer(desktop.env, db);
+      await server.restart();
       c = server.client;
 
       await t.step("a new server process replays item 1 and the calculator shows 15 again", async () => {
@@ -207,10 +202,6 @@ Deno.test({
         const next = await callTool(c, "mission_start", { goal: "next", items: ITEMS.slice(0, 1) });
         assert(!next.isError, next.text);
       });
-    } finally {
-      await server.close();
-      await desktop.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
-    }
+    });
   },
 });

@@ -4,9 +4,9 @@
  */
 
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
-import { connectServer } from "./support/mcp.ts";
+import { withSession } from "./support/session.ts";
 import { createX11Desktop } from "../src/desktop/x11.ts";
-import { skipE2E, startDesktop } from "./support/xdesktop.ts";
+import { skipE2E } from "./support/xdesktop.ts";
 import { parseRow } from "../src/render/element_rows.ts";
 
 type Content = Array<{ type: string; text?: string; data?: string; mimeType?: string }>;
@@ -21,10 +21,8 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
   async fn(t) {
-    const desktop = await startDesktop();
-    const dir = await Deno.makeTempDir({ prefix: "choto-e2e-" });
-    const server = await connectServer(desktop.env, `${dir}/choto.db`);
-    try {
+    await withSession(async (server) => {
+      const { desktop } = server;
       await t.step("focus_app starts the app and confirms it is in front", async () => {
         const r = await server.client.callTool({
           name: "focus_app",
@@ -128,10 +126,6 @@ Deno.test({
         // An error is text only: the output schema describes answers, not refusals.
         assertEquals(r.structuredContent, undefined);
       });
-    } finally {
-      await server.close();
-      await desktop.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
-    }
+    });
   },
 });

@@ -1,5 +1,5 @@
 /** focus_app when the backend checks its own activation (macOS) and refuses. */
-import assert from "node:assert/strict";
+import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { focusApp } from "../src/desktop/focus_app.ts";
 import { FakeDesktop, window } from "./support/fake_desktop.ts";
 
@@ -15,9 +15,9 @@ Deno.test("focus_app keeps trying a refused activation and says why when time ru
     throw new Error('could not confirm that the Safari window "Docs" is in front');
   };
   const r = await focusApp(d, "Safari", 3000, d.clock);
-  assert.ok(!r.ok && r.reason === "not_confirmed");
-  assert.match(r.message, /did not come to the front within 3000 ms \(could not confirm that the Safari/);
-  assert.ok(d.log.filter((l) => l === "activate 2").length >= 2, "asked again after a second");
+  assert(!r.ok && r.reason === "not_confirmed");
+  assertMatch(r.message, /did not come to the front within 3000 ms \(could not confirm that the Safari/);
+  assert(d.log.filter((l) => l === "activate 2").length >= 2, "asked again after a second");
 });
 
 Deno.test("a cancelled focus_app stops waiting for a launched app's window and says it was started", async () => {
@@ -27,10 +27,10 @@ Deno.test("a cancelled focus_app stops waiting for a launched app's window and s
   // The window never comes; the request is cancelled two seconds in.
   d.at(2000, () => stop.abort());
   const r = await focusApp(d, "Mousepad", 10_000, d.clock, stop.signal);
-  assert.ok(!r.ok && r.reason === "cancelled");
-  assert.match(r.message, /cancelled, after starting Mousepad, whose window may still appear/);
-  assert.ok(d.clock.now() < 2500, `waited until ${d.clock.now()} ms`);
-  assert.deepEqual(d.log.filter((l) => l.startsWith("launch")), ["launch Mousepad"]);
+  assert(!r.ok && r.reason === "cancelled");
+  assertMatch(r.message, /cancelled, after starting Mousepad, whose window may still appear/);
+  assert(d.clock.now() < 2500, `waited until ${d.clock.now()} ms`);
+  assertEquals(d.log.filter((l) => l.startsWith("launch")), ["launch Mousepad"]);
 });
 
 Deno.test("a focus_app cancelled before it acts does nothing", async () => {
@@ -41,8 +41,8 @@ Deno.test("a focus_app cancelled before it acts does nothing", async () => {
   stop.abort();
   for (const name of ["Mousepad", "Geany"]) {
     const r = await focusApp(d, name, 10_000, d.clock, stop.signal);
-    assert.ok(!r.ok && r.reason === "cancelled", name);
-    assert.match(r.message, /cancelled; nothing was done/);
+    assert(!r.ok && r.reason === "cancelled", name);
+    assertMatch(r.message, /cancelled; nothing was done/);
   }
-  assert.deepEqual(d.log, []);
+  assertEquals(d.log, []);
 });

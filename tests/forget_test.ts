@@ -1,7 +1,7 @@
 /** Privacy at rest: private file modes, and `choto forget` deleting from the graph for good. */
 
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
-import { Store } from "../src/graph/store.ts";
+import { Store } from "../src/db/store.ts";
 import { forgetApp, forgetBefore } from "../src/graph/forget.ts";
 import { DAY, NOW, see } from "./graph_fixture.ts";
 import { ROOT } from "./support/mcp.ts";

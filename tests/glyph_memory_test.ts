@@ -15,7 +15,7 @@ import {
   nameGlyphs,
   unnamedGlyphs,
 } from "../src/graph/glyphs.ts";
-import { gatherRecall } from "../src/graph/recall.ts";
+import { gatherRecall } from "../src/graph/recall/recall.ts";
 import { recordSighting } from "../src/graph/record.ts";
 import { findIcons } from "../src/perceive/icons.ts";
 import { assert, assertEquals } from "./support/assert.ts";
@@ -62,7 +62,7 @@ Deno.test("a drawing named once arrives named in every window of its app, and re
   // Another window of the same app (another title, so another node) draws the same toolbar.
   const second = win("Preferences", "2");
   const s2 = recordSighting(store, "Geany", second, words, NOW + 1000, null, icons);
-  assert(s2.windowId !== s1.windowId);
+  assert(s2.nodeId !== s1.nodeId);
   assertEquals(s2.icons.filter((i) => i.label !== null).map((i) => i.label), ["Save the current file"]);
   // The same pixels in another app are that app's own, unnamed glyphs.
   const other = { ...second, app: "Mousepad", id: "3" };

@@ -3,10 +3,11 @@
  * sightings and transitions into it.
  */
 
-import { Store } from "../src/graph/store.ts";
+import { Store } from "../src/db/store.ts";
 import { recordSighting } from "../src/graph/record.ts";
-import { recordClick, recordTransition, type Scope } from "../src/graph/transitions.ts";
+import { recordClick, recordTransition } from "../src/graph/transitions.ts";
 import type { WindowKind } from "../src/desktop/types.ts";
+import type { Surface } from "../src/perceive/surfaces.ts";
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
@@ -57,7 +58,7 @@ export function see(
     },
     elements,
     at,
-  ).windowId;
+  ).nodeId;
 }
 
 /** Records a click on `text` in `from` that led to `to` (and the click itself). */
@@ -67,9 +68,9 @@ export function go(
   text: string,
   to: number,
   at: number,
-  scope: Scope = "window",
+  scope: Surface = "window",
   via: string | null = null,
 ): void {
-  recordClick(store, { windowId: from, text, scope, now: at });
-  recordTransition(store, { fromWindowId: from, toWindowId: to, action: "click", text, scope, via, now: at });
+  recordClick(store, { node: from, text, surface: scope, now: at });
+  recordTransition(store, { from, to, action: "click", text, surface: scope, via, now: at });
 }

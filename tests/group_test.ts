@@ -1,6 +1,6 @@
 /** Grouping words into elements. */
 
-import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { assert, assertEquals } from "./support/assert.ts";
 import { groupWords } from "../src/ocr/group.ts";
 import type { OcrWord } from "../src/ocr/types.ts";
 

@@ -7,14 +7,15 @@
  * the pointer back.
  */
 
-import type { Point, RgbaImage } from "../src/desktop/types.ts";
-import { hoverIcons } from "../src/plan/hover.ts";
+import { hoverIcons } from "../src/look/hover.ts";
 import { hoverText } from "../src/render/icon_text.ts";
 import { annotateIconsTool } from "../src/tools/annotate_icons.ts";
 import { hoverIconsTool } from "../src/tools/hover_icons.ts";
 import { submitIconLabelsTool } from "../src/tools/submit_icon_labels.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { FakeClock, FakeDesktop, fakeServices, text, window } from "./support/fake_desktop.ts";
+import type { RgbaImage } from "../src/image/pixels.ts";
+import type { Point } from "../src/common/rect.ts";
 
 /** Three different drawings in the window's toolbar; the first two have tooltips. */
 const ICONS = [

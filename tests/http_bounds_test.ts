@@ -9,7 +9,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
-import { serveHttp } from "../src/http.ts";
+import { serveHttp } from "../src/server/http.ts";
 import { FakeDesktop, fakeServices } from "./support/fake_desktop.ts";
 import { ROOT } from "./support/mcp.ts";
 import { sleep } from "../src/common/time.ts";

@@ -6,63 +6,9 @@
  */
 
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ROOT } from "./support/mcp.ts";
-import { gate } from "../src/http.ts";
-import { skipE2E, startDesktop } from "./support/xdesktop.ts";
+import { gate } from "../src/server/http.ts";
 
-const TOKEN = "test-token-0123456789";
-
-async function freePort(): Promise<number> {
-  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (l.addr as Deno.NetAddr).port;
-  l.close();
-  return port;
-}
-
-async function startHttp(
-  dir: string,
-  env: Record<string, string>,
-): Promise<{ url: string; stop: () => Promise<string> }> {
-  const port = await freePort();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["task", "--quiet", "start", "--http", "--port", String(port), "--db", `${dir}/choto.db`],
-    cwd: ROOT,
-    env: { ...env, NO_COLOR: "1" },
-    stdin: "null",
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
-  const err: string[] = [];
-  const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
-  const reading = (async () => {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      err.push(value);
-    }
-  })();
-  const url = `http://127.0.0.1:${port}/mcp`;
-  for (let i = 0; i < 200 && !err.join("").includes("/mcp"); i++) {
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await child.status;
-      await reading.catch(() => {});
-      return err.join("");
-    },
-  };
-}
-
-async function connect(url: string, headers: Record<string, string>): Promise<Client> {
-  const client = new Client({ name: "choto-http-test", version: "0.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
-  return client;
-}
+import { connect, startHttp, TOKEN } from "./support/http.ts";
 
 async function status(url: string, headers: Record<string, string>): Promise<number> {
   const r = await fetch(url, {
@@ -156,42 +102,4 @@ Deno.test("a request naming another host is refused, against DNS rebinding", () 
   assertEquals(gate(req({ origin: "http://localhost:9999" }), opts), null);
   assertEquals(gate(req({ origin: "http://localhost.evil.example" }), opts)?.status, 403);
   assertEquals(gate(req({ origin: "null" }), opts)?.status, 403);
-});
-
-Deno.test({
-  name: "serve --http: one call acts on the screen at a time, across sessions",
-  ignore: skipE2E(),
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const desktop = await startDesktop();
-    const dir = await Deno.makeTempDir({ prefix: "choto-http-" });
-    const server = await startHttp(dir, { ...Deno.env.toObject(), ...desktop.env, CHOTO_HTTP_TOKEN: TOKEN });
-    try {
-      const good = { authorization: `Bearer ${TOKEN}` };
-      const a = await connect(server.url, good);
-      const b = await connect(server.url, good);
-      const slow = a.callTool({
-        name: "execute_plan",
-        arguments: { steps: [{ action: "wait", amount: 4000 }] },
-      });
-      await new Promise((r) => setTimeout(r, 1500));
-      let firstDone = false;
-      slow.then(() => firstDone = true);
-      const other = await b.callTool({ name: "focus_app", arguments: { app_name: "mousepad" } });
-      const text = (other.content as Array<{ text?: string }>).map((c) => c.text ?? "").join("\n");
-      // The second session's call waited for the first session's plan, then ran.
-      assert(firstDone, "focus_app answered before the other session's plan had finished");
-      assertMatch(text, /^\(waited \d+\.\d s for the call before it to finish\)/);
-      assert(!other.isError, text);
-      const first = await slow;
-      assertEquals((first.structuredContent as { status: string }).status, "success");
-      await a.close();
-      await b.close();
-    } finally {
-      await server.stop();
-      await desktop.stop();
-      await Deno.remove(dir, { recursive: true });
-    }
-  },
 });

@@ -9,7 +9,7 @@ import { loadIconFixtures } from "../bench/icon_score.ts";
 import type { WindowInfo } from "../src/desktop/types.ts";
 import { recordSighting } from "../src/graph/record.ts";
 import { findIcons } from "../src/perceive/icons.ts";
-import { decodeImage } from "../src/render/image.ts";
+import { decodeImage } from "../src/image/codec.ts";
 import { createServices } from "../src/services.ts";
 import { annotateIconsTool } from "../src/tools/annotate_icons.ts";
 import { submitIconLabelsTool } from "../src/tools/submit_icon_labels.ts";

@@ -8,12 +8,13 @@
 
 import { findsIcon, type IconFixture, loadIconFixtures, scoreIcons } from "../bench/icon_score.ts";
 import type { Rect } from "../src/common/rect.ts";
-import type { RgbaImage } from "../src/desktop/types.ts";
-import { TesseractEngine } from "../src/ocr/tesseract.ts";
+
+import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
 import { createScreenReader } from "../src/ocr/reader.ts";
-import { detectGlyphs } from "../src/perceive/glyphs.ts";
-import { cropImage, glyphHash, hashDistance, sameDrawing } from "../src/perceive/phash.ts";
+import { findIconBoxes } from "../src/perceive/icon_boxes.ts";
+import { cropImage, drawingHash, hashDistance, sameDrawing } from "../src/perceive/phash.ts";
 import { assert, assertEquals } from "./support/assert.ts";
+import type { RgbaImage } from "../src/image/pixels.ts";
 
 const fixtures = await loadIconFixtures();
 
@@ -24,7 +25,7 @@ Deno.test("detection after real OCR finds at least 90% of the icon buttons with 
     for (const f of fixtures) {
       const win = f.windows[0];
       const words = (await reader.read(f.frame, win)).elements;
-      const s = scoreIcons(f.icons, detectGlyphs(f.frame, win, words));
+      const s = scoreIcons(f.icons, findIconBoxes(f.frame, win, words));
       assert(s.found / s.required >= 0.9, `${f.name}: found ${s.found} of ${s.required}, missed ${s.missed}`);
       assert(
         s.falseGlyphs.length <= s.detected * 0.1,
@@ -43,7 +44,7 @@ Deno.test("detection after real OCR finds at least 90% of the icon buttons with 
 
 Deno.test("with no OCR words at all, every labelled icon is still found", () => {
   for (const f of fixtures) {
-    const s = scoreIcons(f.icons, detectGlyphs(f.frame, f.windows[0], []));
+    const s = scoreIcons(f.icons, findIconBoxes(f.frame, f.windows[0], []));
     assertEquals(s.missed, [], f.name);
   }
 });
@@ -59,10 +60,10 @@ interface Seen {
 function hashed(frame: RgbaImage, win: Rect, f: IconFixture, dx = 0, dy = 0): Seen[] {
   const icons = f.icons.map((t) => ({ ...t, x: t.x + dx, y: t.y + dy }));
   const out: Seen[] = [];
-  for (const b of detectGlyphs(frame, win, [])) {
+  for (const b of findIconBoxes(frame, win, [])) {
     const t = findsIcon(b, icons);
     if (t) {
-      out.push({ name: t.name, drawing: t.drawing, hash: glyphHash(cropImage(frame, b)), w: b.w, h: b.h });
+      out.push({ name: t.name, drawing: t.drawing, hash: drawingHash(cropImage(frame, b)), w: b.w, h: b.h });
     }
   }
   return out;
@@ -126,7 +127,7 @@ Deno.test("a drawing repainted on another background (a hover highlight) keeps i
     for (let c = 0; c < 3; c++) data[i + c] = Math.round(crop.data[i + c] + (1 - ink) * (fresh[c] - old[c]));
   }
   const tinted = { ...crop, data };
-  const a = { hash: glyphHash(crop), w: crop.width, h: crop.height };
-  const b = { hash: glyphHash(tinted), w: crop.width, h: crop.height };
+  const a = { hash: drawingHash(crop), w: crop.width, h: crop.height };
+  const b = { hash: drawingHash(tinted), w: crop.width, h: crop.height };
   assert(sameDrawing(a, b), `${a.hash} vs ${b.hash}`);
 });

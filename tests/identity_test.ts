@@ -1,27 +1,27 @@
-import { equal, notEqual } from "node:assert/strict";
+import { assertEquals, assertNotEquals } from "./support/assert.ts";
 import { normaliseTitle, windowIdentity } from "../src/graph/identity.ts";
 import { NOW, see, tempStore } from "./graph_fixture.ts";
 
 Deno.test("documents that differ only in name or counter are one identity", () => {
   const a = windowIdentity("Untitled 3 - Mousepad", "normal", false);
-  equal(windowIdentity("Untitled 4 - Mousepad", "normal", false), a);
-  equal(windowIdentity("notes.txt - Mousepad", "normal", false), a);
-  equal(windowIdentity("*~/src/report.md - Mousepad", "normal", false), a);
+  assertEquals(windowIdentity("Untitled 4 - Mousepad", "normal", false), a);
+  assertEquals(windowIdentity("notes.txt - Mousepad", "normal", false), a);
+  assertEquals(windowIdentity("*~/src/report.md - Mousepad", "normal", false), a);
 });
 
 Deno.test("a dialog is its own identity even with the same title", () => {
-  notEqual(
+  assertNotEquals(
     windowIdentity("Preferences", "dialog", false),
     windowIdentity("Preferences", "normal", false),
   );
-  equal(
+  assertEquals(
     windowIdentity("Preferences", "normal", true),
     windowIdentity("Preferences", "dialog", false),
   );
 });
 
 Deno.test("different windows of one app stay apart", () => {
-  notEqual(normaliseTitle("Find and Replace"), normaliseTitle("Go to Line"));
+  assertNotEquals(normaliseTitle("Find and Replace"), normaliseTitle("Go to Line"));
 });
 
 Deno.test("in the store: two documents become one node; the dialog is another", () => {
@@ -29,6 +29,6 @@ Deno.test("in the store: two documents become one node; the dialog is another", 
   const a = see(store, "Mousepad", "Untitled 3 - Mousepad", ["File"], NOW);
   const b = see(store, "Mousepad", "notes.txt - Mousepad", ["File"], NOW + 1);
   const d = see(store, "Mousepad", "notes.txt - Mousepad", ["OK"], NOW + 2, "dialog");
-  equal(a, b);
-  notEqual(a, d);
+  assertEquals(a, b);
+  assertNotEquals(a, d);
 });

@@ -6,9 +6,9 @@
 import sharp from "sharp";
 import { assert, assertEquals } from "./support/assert.ts";
 import { random } from "./support/random.ts";
-import { decodePng, encodePng } from "../src/common/png.ts";
-import { downscale } from "../src/common/resize.ts";
-import { decodeImage, imageBackend, screenshotPng } from "../src/render/image.ts";
+import { decodePng, encodePng } from "../src/image/png.ts";
+import { downscale } from "../src/image/resize.ts";
+import { decodeImage, imageBackend, screenshotPng } from "../src/image/codec.ts";
 
 const FIXTURES = new URL("../fixtures/", import.meta.url);
 

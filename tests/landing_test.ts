@@ -8,8 +8,9 @@
 
 import { executePlan, type RunResult } from "../src/plan/executor.ts";
 import { planSchema } from "../src/plan/steps.ts";
-import { auditSince } from "../src/graph/audit.ts";
+import { auditSince } from "../src/db/audit.ts";
 import type { Services } from "../src/services.ts";
+import { stepLine } from "../src/render/step_lines.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { FakeDesktop, fakeServices, text, window } from "./support/fake_desktop.ts";
 
@@ -46,7 +47,7 @@ Deno.test("a focus that moves to another window mid-type stops the step there, a
   assertEquals(r.status, "escalated");
   assertEquals(r.reports[0].outcome, "partial");
   assertMatch(
-    r.reports[0].line,
+    stepLine(r.reports[0]),
     /^stopped: the keyboard focus moved from "notes\.txt" to "other\.c" \(Geany\); .*; typed 5 of 10 characters into "notes\.txt"$/,
   );
   assertEquals(d.inputs(), ["type abcde"]);
@@ -59,12 +60,12 @@ Deno.test("a denied window that takes the focus mid-type gets not one key", asyn
   focusMovesAt(d, 3, VAULT);
   const { r, services } = await run(d, [{ action: "type", text: "secret words" }]);
   assertEquals(r.reports[0].outcome, "partial");
-  assertMatch(r.reports[0].line, /KeePassXC is on the user's deny list/);
+  assertMatch(stepLine(r.reports[0]), /KeePassXC is on the user's deny list/);
   assertMatch(
-    r.reports[0].line,
+    stepLine(r.reports[0]),
     /the keyboard focus moved onto it during the step, and none of the input reached it/,
   );
-  assertMatch(r.reports[0].line, /typed 3 of 12 characters into "notes\.txt"$/);
+  assertMatch(stepLine(r.reports[0]), /typed 3 of 12 characters into "notes\.txt"$/);
   assertEquals(d.inputs(), ["type sec"]);
   const rows = auditSince(services.store, 0);
   assertEquals(rows.filter((x) => x.kind === "input").map((x) => [x.action, x.window, x.text_length]), [
@@ -110,7 +111,7 @@ Deno.test("a window that comes over the target before the press stops the click,
   assertEquals(r.status, "escalated");
   assertEquals(r.reports[0].outcome, "not_run");
   assertMatch(
-    r.reports[0].line,
+    stepLine(r.reports[0]),
     /the window under the pointer is now "Warning" \(Mousepad\), not "notes\.txt"/,
   );
   assertEquals(d.inputs(), []);
@@ -124,7 +125,7 @@ Deno.test("a scroll stops at the notch where another window came under the point
   };
   const { r } = await run(d, [{ action: "scroll", amount: 10, target: { text: "Hello" } }]);
   assertEquals(r.reports[0].outcome, "partial");
-  assertMatch(r.reports[0].line, /scrolled 4 of 10 notch\(es\)$/);
+  assertMatch(stepLine(r.reports[0]), /scrolled 4 of 10 notch\(es\)$/);
 });
 
 Deno.test("a program that calls its window something else is still denied by what it runs", async () => {
@@ -148,7 +149,7 @@ Deno.test("a program that calls its window something else is still denied by wha
     d.clock,
   );
   assertEquals(r.reports[0].outcome, "failed");
-  assertMatch(r.reports[0].line, /refused: Notes is on the user's deny list \(entry "KeePassXC"\)/);
+  assertMatch(stepLine(r.reports[0]), /refused: Notes is on the user's deny list \(entry "KeePassXC"\)/);
   assertEquals(d.inputs(), []);
 });
 
@@ -169,7 +170,7 @@ Deno.test("choto's own question and mark are left out of every listing and never
     planSchema.parse({ steps: [{ action: "drag", path: [{ x: 50, y: 50 }, { x: 60, y: 50 }] }] }),
     d.clock,
   );
-  assertMatch(r.reports[0].line, /refused: that window is choto's own question to the user/);
+  assertMatch(stepLine(r.reports[0]), /refused: that window is choto's own question to the user/);
   assertEquals(d.inputs(), []);
 });
 
@@ -182,7 +183,10 @@ Deno.test("the clipboard is not read when a denied program put its content there
   d.clipboardFrom = { pid: 77, names: [], generation: null, concealed: false };
   let { r, services } = await read();
   assertEquals(r.reports[0].outcome, "failed");
-  assertMatch(r.reports[0].line, /KeePassXC is on the user's deny list.*the clipboard holds what it copied/);
+  assertMatch(
+    stepLine(r.reports[0]),
+    /KeePassXC is on the user's deny list.*the clipboard holds what it copied/,
+  );
   assert(!JSON.stringify(r).includes("hunter2"));
   assertEquals(auditSince(services.store, 0).map((x) => [x.kind, x.action, x.outcome]), [
     ["refusal", "read_clipboard", "deny list"],
@@ -193,11 +197,11 @@ Deno.test("the clipboard is not read when a denied program put its content there
   d.programs = { 78: ["keepassxc"] };
   d.clipboardFrom = { pid: 78, names: [], generation: null, concealed: false };
   ({ r } = await read());
-  assertMatch(r.reports[0].line, /deny list/);
+  assertMatch(stepLine(r.reports[0]), /deny list/);
 
   d.clipboardFrom = { pid: null, names: [], generation: null, concealed: true };
   ({ r } = await read());
-  assertMatch(r.reports[0].line, /marked as a secret/);
+  assertMatch(stepLine(r.reports[0]), /marked as a secret/);
 
   d.clipboardFrom = { pid: 100, names: [], generation: null, concealed: false };
   ({ r } = await read());

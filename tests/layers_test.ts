@@ -58,8 +58,8 @@ Deno.test("imports are read from every form of import and re-export", () => {
   assertEquals(importsOf(source), ["./a.ts", "../b.ts", "./d.ts", "./e.ts", "./side.ts", "./f.ts"]);
 });
 
-Deno.test("the layer order is the one the README states", async () => {
-  const readme = await Deno.readTextFile(`${ROOT}/README.md`);
+Deno.test("the layer order is the one docs/architecture.md states", async () => {
+  const doc = await Deno.readTextFile(`${ROOT}/docs/architecture.md`);
   const order = LAYERS.map((l) => l.name).join(" → ");
-  assertEquals(readme.includes(order), true, `README should state: ${order}`);
+  assertEquals(doc.includes(order), true, `docs/architecture.md should state: ${order}`);
 });

@@ -9,10 +9,10 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { PassThrough } from "node:stream";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { createServer } from "../src/server.ts";
+import { createServer } from "../src/server/server.ts";
 import { nearestName } from "../src/common/nearest.ts";
 import { capReply, MAX_REPLY_BYTES } from "../src/tools/support/reply_cap.ts";
-import { BoundedStdioTransport } from "../src/stdio_transport.ts";
+import { BoundedStdioTransport } from "../src/server/stdio_transport.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { FakeDesktop, fakeServices } from "./support/fake_desktop.ts";
 

@@ -2,14 +2,15 @@
  * Drives the macOS backend and the Vision engine through a recording fake of
  * the FFI tables, checking that every +1 object is released exactly once.
  */
-import assert from "node:assert/strict";
+import { assert, assertEquals, assertMatch, assertNotMatch, assertRejects } from "./support/assert.ts";
 import { createMacDesktop } from "../src/desktop/macos.ts";
-import { type FakeWorld, keyLog, makeFake } from "./support/mac_fake.ts";
+import { makeFake } from "./support/mac_fake.ts";
+import { type FakeWorld, keyLog } from "./support/mac_fake_world.ts";
 import { greyPng } from "./support/fake_macos.ts";
 import { GERMAN } from "./support/mac_layouts.ts";
-import { createVisionEngine } from "../src/ocr/vision.ts";
+import { createVisionEngine } from "../src/ocr/engines/vision.ts";
 import { createScreenReader } from "../src/ocr/reader.ts";
-import { runSelfTest } from "../src/doctor_selftest.ts";
+import { runDoctorSelftest } from "../src/cli/doctor_selftest.ts";
 
 const host = { execPath: "/usr/local/bin/deno", termProgram: "Apple_Terminal" };
 
@@ -17,24 +18,24 @@ Deno.test("window listing converts points to Retina pixels and releases the list
   const f = makeFake();
   const d = createMacDesktop(f.libs, { host });
   const s = d.windows();
-  assert.equal(s.screen.scale, 2);
-  assert.equal(s.frontmostApp, "Safari");
-  assert.equal(s.focusWindowId, "2");
-  assert.deepEqual(s.windows[0].bounds, { x: 200, y: 200, width: 1600, height: 1200 });
-  assert.equal(s.chrome[0].kind, "menubar");
+  assertEquals(s.screen.scale, 2);
+  assertEquals(s.frontmostApp, "Safari");
+  assertEquals(s.focusWindowId, "2");
+  assertEquals(s.windows[0].bounds, { x: 200, y: 200, width: 1600, height: 1200 });
+  assertEquals(s.chrome[0].kind, "menubar");
   d.close();
-  assert.deepEqual(f.leaks(), []);
+  assertEquals(f.leaks(), []);
 });
 
 Deno.test("capture reads padded BGRA and releases image and data", () => {
   const f = makeFake();
   const d = createMacDesktop(f.libs, { host });
   const img = d.capture();
-  assert.equal(img.width, 2);
-  assert.equal(img.data.length, 8);
-  assert.equal(d.capturePath(), "CGWindowListCreateImage");
+  assertEquals(img.width, 2);
+  assertEquals(img.data.length, 8);
+  assertEquals(d.capturePath(), "CGWindowListCreateImage");
   d.close();
-  assert.deepEqual(f.leaks(), []);
+  assertEquals(f.leaks(), []);
 });
 
 Deno.test("double click sets click state 1 then 2 at points, events released", async () => {
@@ -42,20 +43,20 @@ Deno.test("double click sets click state 1 then 2 at points, events released", a
   const d = createMacDesktop(f.libs, { host });
   await d.click({ x: 400, y: 300 }, "left", 2, ["cmd"]);
   const clicks = f.posted.filter((e) => e.type === "mouse1" || e.type === "mouse2");
-  assert.deepEqual(clicks.map((e) => e.click), [1n, 1n, 2n, 2n]);
-  assert.ok(clicks.every((e) => e.flags === 0x100000n));
+  assertEquals(clicks.map((e) => e.click), [1n, 1n, 2n, 2n]);
+  assert(clicks.every((e) => e.flags === 0x100000n));
   await d.scroll({ x: 10, y: 10 }, 3);
   // One wheel event per notch, CoreGraphics' "up" sign flipped.
-  assert.equal(f.posted.filter((e) => e.type === "scroll-1").length, 3);
+  assertEquals(f.posted.filter((e) => e.type === "scroll-1").length, 3);
   d.close();
-  assert.deepEqual(f.leaks(), []);
+  assertEquals(f.leaks(), []);
 });
 
 Deno.test("typing posts one pair per code point with its real key, the whole astral character", async () => {
   const f = makeFake();
   const d = createMacDesktop(f.libs, { host });
   await d.type("hé?\n😀");
-  assert.deepEqual(keyLog(f.posted), [
+  assertEquals(keyLog(f.posted), [
     "4d 0 h",
     "4u 0 h",
     "0d 0 é",
@@ -68,14 +69,14 @@ Deno.test("typing posts one pair per code point with its real key, the whole ast
     "0u 0 😀",
   ]);
   d.close();
-  assert.deepEqual(f.leaks(), []);
+  assertEquals(f.leaks(), []);
 });
 
 Deno.test("hotkeys press and release real modifier keys around the key", async () => {
   const f = makeFake();
   const d = createMacDesktop(f.libs, { host });
   await d.hotkey(["cmd", "shift", "s"]);
-  assert.deepEqual(keyLog(f.posted), [
+  assertEquals(keyLog(f.posted), [
     "55d 100000",
     "56d 120000",
     "1d 120000",
@@ -84,14 +85,14 @@ Deno.test("hotkeys press and release real modifier keys around the key", async (
     "55u 0",
   ]);
   d.close();
-  assert.deepEqual(f.leaks(), []);
+  assertEquals(f.leaks(), []);
 });
 
 Deno.test("cmd + '+' is Cmd+Shift+=, never key code 0 (Cmd+A); a lone shift ends without its flag", async () => {
   const f = makeFake();
   const d = createMacDesktop(f.libs, { host });
   await d.hotkey(["cmd", "+"]);
-  assert.deepEqual(keyLog(f.posted), [
+  assertEquals(keyLog(f.posted), [
     "55d 100000",
     "56d 120000",
     "24d 120000",
@@ -101,46 +102,46 @@ Deno.test("cmd + '+' is Cmd+Shift+=, never key code 0 (Cmd+A); a lone shift ends
   ]);
   f.posted.length = 0;
   await d.hotkey(["shift"]);
-  assert.deepEqual(keyLog(f.posted), ["56d 20000", "56u 0"]);
+  assertEquals(keyLog(f.posted), ["56d 20000", "56u 0"]);
   f.posted.length = 0;
-  await assert.rejects(
+  await assertRejects(
     d.hotkey(["cmd", "é"]),
     /no key of the U\.S\. \(com\.apple\.keylayout\.US\) keyboard layout types "é" with Command held: nothing was pressed/,
   );
-  await assert.rejects(d.hotkey(["insert"]), /no Insert key/);
-  assert.deepEqual(f.posted, [], "a refused combination sends nothing, not even its modifiers");
+  await assertRejects(d.hotkey(["insert"]), /no Insert key/);
+  assertEquals(f.posted, [], "a refused combination sends nothing, not even its modifiers");
   d.close();
-  assert.deepEqual(f.leaks(), []);
+  assertEquals(f.leaks(), []);
 });
 
 Deno.test("clipboard, apps and permissions go through pools", async () => {
   const f = makeFake({ trusted: false });
   const d = createMacDesktop(f.libs, { host, run: () => Promise.resolve() });
-  assert.deepEqual(await d.readClipboard(), { text: "clip", note: "4 characters of text" });
+  assertEquals(await d.readClipboard(), { text: "clip", note: "4 characters of text" });
   const apps = await d.runningApps();
-  assert.deepEqual(apps.map((a) => a.aliases), [["com.apple.Safari"]]);
+  assertEquals(apps.map((a) => a.aliases), [["com.apple.Safari"]]);
   const checks = d.doctorChecks();
-  assert.equal(checks[0].ok, true);
-  assert.equal(checks[1].ok, false);
-  assert.match(checks[1].detail, /not granted to Terminal: .*turn on "Terminal"/);
-  assert.match(checks[1].detail, /not to deno \(upgrading Deno keeps them\)/);
-  assert.doesNotMatch(checks[1].detail, /upgrading Deno loses/);
+  assertEquals(checks[0].ok, true);
+  assertEquals(checks[1].ok, false);
+  assertMatch(checks[1].detail, /not granted to Terminal: .*turn on "Terminal"/);
+  assertMatch(checks[1].detail, /not to deno \(upgrading Deno keeps them\)/);
+  assertNotMatch(checks[1].detail, /upgrading Deno loses/);
   await d.activate("2");
-  assert.equal(f.pools(), 0);
+  assertEquals(f.pools(), 0);
   d.close();
-  assert.deepEqual(f.leaks(), []);
+  assertEquals(f.leaks(), []);
 });
 
 Deno.test("Vision engine maps boxes, releases request, handler, image", async () => {
   const f = makeFake();
   const e = createVisionEngine(f.libs);
   const words = await e.recognize({ width: 100, height: 20, data: new Uint8Array(100 * 20 * 4) });
-  assert.deepEqual(words.map((w) => [w.text, w.y, w.h]), [["Save", 0, 10], ["As", 0, 10]]);
-  assert.equal(words[0].x, 0);
-  assert.ok(Math.abs(words[0].conf - 0.9) < 1e-6);
+  assertEquals(words.map((w) => [w.text, w.y, w.h]), [["Save", 0, 10], ["As", 0, 10]]);
+  assertEquals(words[0].x, 0);
+  assert(Math.abs(words[0].conf - 0.9) < 1e-6);
   await e.close();
-  assert.equal(f.pools(), 0);
-  assert.deepEqual(f.leaks(), []);
+  assertEquals(f.pools(), 0);
+  assertEquals(f.leaks(), []);
 });
 
 Deno.test("an app's version is read once per process, not on every look", () => {
@@ -150,11 +151,11 @@ Deno.test("an app's version is read once per process, not on every look", () => 
     host,
     bundleVersion: (pid) => (asked.push(pid), pid === 7 ? "18.1 (20619.2.8)" : null),
   });
-  assert.equal(d.appVersion?.(7), "18.1 (20619.2.8)");
-  assert.equal(d.appVersion?.(7), "18.1 (20619.2.8)");
-  assert.equal(d.appVersion?.(8), null);
-  assert.equal(d.appVersion?.(null), null);
-  assert.deepEqual(asked, [7, 8]);
+  assertEquals(d.appVersion?.(7), "18.1 (20619.2.8)");
+  assertEquals(d.appVersion?.(7), "18.1 (20619.2.8)");
+  assertEquals(d.appVersion?.(8), null);
+  assertEquals(d.appVersion?.(null), null);
+  assertEquals(asked, [7, 8]);
   d.close();
 });
 
@@ -170,15 +171,15 @@ Deno.test("failsafe: the corner is the top-left of the display holding the point
   const d = createMacDesktop(f.libs, { host });
   d.windows(); // choto works on the main display (it holds the focus window)
   const at = (x: number, y: number) => (f.world.pointer = [x, y], d.pointerInCorner());
-  assert.equal(at(-500, -500), false, "the middle of the upper-left display is no corner");
+  assertEquals(at(-500, -500), false, "the middle of the upper-left display is no corner");
   // In the working display's pixels that spot is negative, which a plain x <= 2 && y <= 2 took for the corner.
-  assert.ok(d.pointer().x < 0 && d.pointer().y < 0);
-  assert.equal(at(-1920, -1080), true, "the corner of the upper-left display");
-  assert.equal(at(1441, 1), true, "the corner of the display to the right");
-  assert.equal(at(1.5, 0), true, "the corner of the main display");
-  assert.equal(at(700, 400), false);
+  assert(d.pointer().x < 0 && d.pointer().y < 0);
+  assertEquals(at(-1920, -1080), true, "the corner of the upper-left display");
+  assertEquals(at(1441, 1), true, "the corner of the display to the right");
+  assertEquals(at(1.5, 0), true, "the corner of the main display");
+  assertEquals(at(700, 400), false);
   d.close();
-  assert.deepEqual(f.leaks(), []);
+  assertEquals(f.leaks(), []);
 });
 
 /** Two Safari windows (one app, one pid): window 3 sits behind window 2. */
@@ -194,24 +195,24 @@ Deno.test("activate raises the asked window of an app, not just the app", async 
   const f = makeFake(twoSafariWindows());
   const d = createMacDesktop(f.libs, { host });
   await d.activate("3");
-  assert.equal(d.windows().focusWindowId, "3");
-  assert.ok(f.axCalls.includes("AXRaise on axwin 3"), f.axCalls.join("; "));
-  assert.ok(f.axCalls.includes("AXMain=true on axwin 3"));
-  assert.ok(!f.axCalls.some((c) => c.endsWith("axwin 2")), "the other window is left alone");
+  assertEquals(d.windows().focusWindowId, "3");
+  assert(f.axCalls.includes("AXRaise on axwin 3"), f.axCalls.join("; "));
+  assert(f.axCalls.includes("AXMain=true on axwin 3"));
+  assert(!f.axCalls.some((c) => c.endsWith("axwin 2")), "the other window is left alone");
   d.close();
-  assert.equal(f.pools(), 0);
-  assert.deepEqual(f.leaks(), []);
+  assertEquals(f.pools(), 0);
+  assertEquals(f.leaks(), []);
 });
 
 Deno.test("activate fails, saying so, when the asked window cannot be confirmed in front", async () => {
   const f = makeFake({ ...twoSafariWindows(), raiseWorks: false });
   const d = createMacDesktop(f.libs, { host });
-  await assert.rejects(
+  await assertRejects(
     d.activate("3"),
     /could not confirm that the Safari window "Docs" is in front.*Safari "Apple"/,
   );
   d.close();
-  assert.deepEqual(f.leaks(), []);
+  assertEquals(f.leaks(), []);
 });
 
 Deno.test("activate finds a window by its frame alone when Accessibility titles it differently", async () => {
@@ -219,11 +220,11 @@ Deno.test("activate finds a window by its frame alone when Accessibility titles 
   const logged: string[] = [];
   const d = createMacDesktop(f.libs, { host, log: (l) => logged.push(l) });
   await d.activate("3");
-  assert.equal(d.windows().focusWindowId, "3");
-  assert.ok(f.axCalls.includes("AXRaise on axwin 3"));
-  assert.match(logged.join("\n"), /activate Safari window "Docs" \(matched by frame\)/);
+  assertEquals(d.windows().focusWindowId, "3");
+  assert(f.axCalls.includes("AXRaise on axwin 3"));
+  assertMatch(logged.join("\n"), /activate Safari window "Docs" \(matched by frame\)/);
   d.close();
-  assert.deepEqual(f.leaks(), []);
+  assertEquals(f.leaks(), []);
 });
 
 Deno.test("activate raises nothing when two windows share the frame and neither has the title", async () => {
@@ -235,10 +236,10 @@ Deno.test("activate raises nothing when two windows share the frame and neither 
     axTitles: { 2: "One", 3: "Two" },
   });
   const d = createMacDesktop(f.libs, { host });
-  await assert.rejects(d.activate("3"), /not found through Accessibility/);
-  assert.ok(!f.axCalls.some((c) => c.startsWith("AXRaise")));
+  await assertRejects(d.activate("3"), /not found through Accessibility/);
+  assert(!f.axCalls.some((c) => c.startsWith("AXRaise")));
   d.close();
-  assert.deepEqual(f.leaks(), []);
+  assertEquals(f.leaks(), []);
 });
 
 Deno.test("activation asks with activateFromApplication:options: naming the app in front, then AXFrontmost, and logs both", async () => {
@@ -251,12 +252,12 @@ Deno.test("activation asks with activateFromApplication:options: naming the app 
   const logged: string[] = [];
   const d = createMacDesktop(f.libs, { host, log: (l) => logged.push(l) });
   await d.activate("3");
-  assert.ok(
+  assert(
     f.calls.includes("activateFromApplication:options: pid 500 from 300 options 0"),
     f.calls.join("; "),
   );
-  assert.ok(f.axCalls.includes("AXFrontmost=true on axapp 500"));
-  assert.match(
+  assert(f.axCalls.includes("AXFrontmost=true on axapp 500"));
+  assertMatch(
     logged.join("\n"),
     /activate Safari window "Docs" \(matched by frame and title\): activateFromApplication:options: accepted; AXFrontmost accepted; AXRaise accepted; confirmed in front/,
   );
@@ -268,11 +269,11 @@ Deno.test("activation asks with activateFromApplication:options: naming the app 
   });
   const d2 = createMacDesktop(old.libs, { host, log: () => {} });
   await d2.activate("3");
-  assert.ok(old.calls.includes("activateWithOptions: pid 500 options 0"), old.calls.join("; "));
+  assert(old.calls.includes("activateWithOptions: pid 500 options 0"), old.calls.join("; "));
   d.close();
   d2.close();
-  assert.deepEqual(f.leaks(), []);
-  assert.deepEqual(old.leaks(), []);
+  assertEquals(f.leaks(), []);
+  assertEquals(old.leaks(), []);
 });
 
 for (
@@ -294,12 +295,12 @@ for (
       screencapture: (r) => (shots.push([r.x, r.y, r.width, r.height]), greyPng(288, 180)),
     });
     const img = d.capture();
-    assert.deepEqual([img.width, img.height, img.data[0]], [288, 180, 128]);
-    assert.deepEqual(shots, [[0, 0, 144, 90]]);
-    assert.equal(d.capturePath(), "screencapture");
-    assert.match(d.doctorChecks()[0].detail, /screencapture \(the display's pixels are/);
+    assertEquals([img.width, img.height, img.data[0]], [288, 180, 128]);
+    assertEquals(shots, [[0, 0, 144, 90]]);
+    assertEquals(d.capturePath(), "screencapture");
+    assertMatch(d.doctorChecks()[0].detail, /screencapture \(the display's pixels are/);
     d.close();
-    assert.deepEqual(f.leaks(), [], "the refused image is released");
+    assertEquals(f.leaks(), [], "the refused image is released");
   });
 }
 
@@ -318,17 +319,17 @@ Deno.test("the scale comes from the captured frame when the display mode disagre
     },
   });
   const d = createMacDesktop(f.libs, { host });
-  assert.equal(d.windows().screen.scale, 2);
+  assertEquals(d.windows().screen.scale, 2);
   const frame = d.capture();
-  assert.equal(frame.width, 216);
+  assertEquals(frame.width, 216);
   const s = d.windows().screen;
-  assert.deepEqual([s.scale, s.widthPx, s.heightPx], [1.5, 216, 135]);
-  assert.deepEqual(d.windows().windows[0].bounds, { x: 15, y: 15, width: 120, height: 90 });
+  assertEquals([s.scale, s.widthPx, s.heightPx], [1.5, 216, 135]);
+  assertEquals(d.windows().windows[0].bounds, { x: 15, y: 15, width: 120, height: 90 });
   await d.click({ x: 150, y: 60 }, "left", 1, []);
   const downs = f.posted.filter((e) => e.type === "mouse1").map((e) => e.at);
-  assert.deepEqual(downs, [[100, 40]], "pixel (150, 60) of the frame is point (100, 40)");
+  assertEquals(downs, [[100, 40]], "pixel (150, 60) of the frame is point (100, 40)");
   d.close();
-  assert.deepEqual(f.leaks(), []);
+  assertEquals(f.leaks(), []);
 });
 
 Deno.test("Vision reads a CoreFoundation copy of the frame, released once, not JavaScript memory", async () => {
@@ -336,12 +337,12 @@ Deno.test("Vision reads a CoreFoundation copy of the frame, released once, not J
   const e = createVisionEngine(f.libs);
   const frame = { width: 4, height: 4, data: new Uint8Array(64).map((_, i) => i) };
   await e.recognize(frame);
-  assert.equal(f.dataCreated.length, 1);
-  assert.deepEqual(f.dataCreated[0], frame.data, "the CFData holds the pixels");
+  assertEquals(f.dataCreated.length, 1);
+  assertEquals(f.dataCreated[0], frame.data, "the CFData holds the pixels");
   frame.data.fill(0);
-  assert.equal(f.dataCreated[0][63], 63, "and is a copy, not a view of the caller's buffer");
+  assertEquals(f.dataCreated[0][63], 63, "and is a copy, not a view of the caller's buffer");
   await e.close();
-  assert.deepEqual(f.leaks(), [], "CFData, provider, colour space and image each released once");
+  assertEquals(f.leaks(), [], "CFData, provider, colour space and image each released once");
 });
 
 Deno.test("the macOS self-test answers the open questions it can, from what the FFI returned", async () => {
@@ -367,35 +368,35 @@ Deno.test("the macOS self-test answers the open questions it can, from what the 
   });
   const reader = createScreenReader(createVisionEngine(f.libs));
   const out: string[] = [];
-  await runSelfTest({ desktop: d, reader, print: (l) => out.push(l) });
+  await runDoctorSelftest({ desktop: d, reader, print: (l) => out.push(l) });
   const text = out.join("\n");
-  assert.match(text, /macOS: 15 \(Darwin 24\.1\.0/);
-  assert.match(text, /activation: Notes "Docs" came to the front/);
-  assert.match(text, /activation: Safari "Apple" is in front again/);
-  assert.match(
+  assertMatch(text, /macOS: 15 \(Darwin 24\.1\.0/);
+  assertMatch(text, /activation: Notes "Docs" came to the front/);
+  assertMatch(text, /activation: Safari "Apple" is in front again/);
+  assertMatch(
     text,
     /answered {2}Does activation from a process that is not an app work on macOS 14\/15\?\n +on macOS 15, raising Notes "Docs" was confirmed in front \(activateFromApplication:options: accepted\)/,
   );
-  assert.match(
+  assertMatch(
     text,
     /answered {2}What does CGWindowListCreateImage do on macOS 15.*\n +on macOS 15 with Screen Recording granted, it returned a 2880x1800 image, one flat colour \(blank\); the frame choto captured was blank/,
   );
-  assert.match(
+  assertMatch(
     text,
     /layers on screen during this run: 0 normal \(Safari, Notes\); 24 menubar \(Window Server\)/,
   );
-  assert.match(text, /open {6}Does a typed character that no key of the layout types/);
-  assert.match(
+  assertMatch(text, /open {6}Does a typed character that no key of the layout types/);
+  assertMatch(
     text,
     /keyboard layout: German \(com\.apple\.keylayout\.German\): cmd\+a is key 0x00 \(A on a US keyboard\); cmd\+c is key 0x08 \(C on a US keyboard\); cmd\+z is key 0x10 \(Y on a US keyboard\)/,
   );
-  assert.match(text, /Verdicts:\nFAIL {2}capture {5}the frame is one flat colour/);
-  assert.match(text, /ok {4}activate {4}Notes and Safari each came to the front/);
-  assert.equal(f.posted.filter((e) => e.type.startsWith("key")).length, 0, "no key was sent");
-  assert.ok(!f.posted.some((e) => /^mouse[1-4]$/.test(e.type)), "no button was pressed");
-  assert.deepEqual(f.world.pointer, [50, 60], "the pointer is back where it was");
+  assertMatch(text, /Verdicts:\nFAIL {2}capture {5}the frame is one flat colour/);
+  assertMatch(text, /ok {4}activate {4}Notes and Safari each came to the front/);
+  assertEquals(f.posted.filter((e) => e.type.startsWith("key")).length, 0, "no key was sent");
+  assert(!f.posted.some((e) => /^mouse[1-4]$/.test(e.type)), "no button was pressed");
+  assertEquals(f.world.pointer, [50, 60], "the pointer is back where it was");
   await reader.close();
   d.close();
-  assert.equal(f.pools(), 0);
-  assert.deepEqual(f.leaks(), []);
+  assertEquals(f.pools(), 0);
+  assertEquals(f.leaks(), []);
 });

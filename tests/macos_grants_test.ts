@@ -6,7 +6,7 @@
  * fallback's temporary file lives in the database folder, pools wrap
  * window listing and capture, and Accessibility calls wait one second.
  */
-import assert from "node:assert/strict";
+import { assert, assertEquals, assertMatch, assertRejects, assertThrows } from "./support/assert.ts";
 import { join } from "node:path";
 import { createMacDesktop } from "../src/desktop/macos.ts";
 import { showsOnlyWhatIsBeneath } from "../src/desktop/macos/wallpaper.ts";
@@ -23,19 +23,19 @@ Deno.test("without Screen Recording nothing is captured; the prompt is asked for
   const f = makeFake({ ...frames(false), screenRecording: false });
   const d = createMacDesktop(f.libs, { host, log: () => {} });
   for (let i = 0; i < 2; i++) {
-    assert.throws(
+    assertThrows(
       () => d.capture(),
       /Screen Recording is not granted to Claude: macOS shows choto only the desktop picture and the menu bar, and no window titles, so nothing was captured\. System Settings → Privacy & Security → Screen Recording: turn on "Claude"/,
     );
   }
-  assert.deepEqual(f.calls.filter((c) => c.startsWith("CGRequest")), ["CGRequestScreenCaptureAccess"]);
+  assertEquals(f.calls.filter((c) => c.startsWith("CGRequest")), ["CGRequestScreenCaptureAccess"]);
   // The only images made were the check of the preflight's answer: the screen, and what lies beneath.
-  assert.deepEqual(
+  assertEquals(
     [...new Set(f.calls.filter((c) => c.startsWith("CGWindowListCreateImage")))],
     ["CGWindowListCreateImage 1 0", "CGWindowListCreateImage 4 2"],
   );
   d.close();
-  assert.deepEqual(f.leaks(), []);
+  assertEquals(f.leaks(), []);
 });
 
 Deno.test("a preflight that says no while the capture shows the windows does not stop capture, and is logged", () => {
@@ -43,14 +43,14 @@ Deno.test("a preflight that says no while the capture shows the windows does not
   const logged: string[] = [];
   const d = createMacDesktop(f.libs, { host, log: (l) => logged.push(l) });
   const img = d.capture();
-  assert.equal(img.width, 2880);
+  assertEquals(img.width, 2880);
   d.capture();
-  assert.deepEqual(logged, [
+  assertEquals(logged, [
     "CGPreflightScreenCaptureAccess says Screen Recording is not granted, but a capture shows the windows: capturing",
   ]);
-  assert.ok(!f.calls.includes("CGRequestScreenCaptureAccess"), "no prompt for a grant that is there");
+  assert(!f.calls.includes("CGRequestScreenCaptureAccess"), "no prompt for a grant that is there");
   d.close();
-  assert.deepEqual(f.leaks(), []);
+  assertEquals(f.leaks(), []);
 });
 
 Deno.test("without Accessibility no input is sent, letting go still is, and the prompt is asked for once", async () => {
@@ -62,26 +62,26 @@ Deno.test("without Accessibility no input is sent, letting go still is, and the 
     ],
   });
   const d = createMacDesktop(f.libs, { host, log: () => {} });
-  await assert.rejects(
+  await assertRejects(
     d.click({ x: 10, y: 10 }, "left", 1, []),
     /Accessibility is not granted to Claude: macOS drops every click and key choto sends, silently, so nothing was sent/,
   );
-  await assert.rejects(d.type("hi"), /Accessibility is not granted/);
-  await assert.rejects(d.hotkey(["cmd", "s"]), /Accessibility is not granted/);
-  await assert.rejects(d.move({ x: 1, y: 1 }), /Accessibility is not granted/);
-  await assert.rejects(
+  await assertRejects(d.type("hi"), /Accessibility is not granted/);
+  await assertRejects(d.hotkey(["cmd", "s"]), /Accessibility is not granted/);
+  await assertRejects(d.move({ x: 1, y: 1 }), /Accessibility is not granted/);
+  await assertRejects(
     d.activate("3"),
     /Accessibility is not granted to Claude.*nothing was brought forward/,
   );
-  assert.equal(f.posted.length, 0);
+  assertEquals(f.posted.length, 0);
   await d.button("left", false);
   await d.modifiers(["shift"], false);
-  assert.deepEqual(f.posted.map((e) => e.type), ["mouse2", "key56u"], "releases go out regardless");
-  assert.deepEqual(f.calls.filter((c) => c.startsWith("AXIsProcessTrustedWithOptions")), [
+  assertEquals(f.posted.map((e) => e.type), ["mouse2", "key56u"], "releases go out regardless");
+  assertEquals(f.calls.filter((c) => c.startsWith("AXIsProcessTrustedWithOptions")), [
     "AXIsProcessTrustedWithOptions prompt=true",
   ]);
   d.close();
-  assert.deepEqual(f.leaks(), [], "the options dictionary is released");
+  assertEquals(f.leaks(), [], "the options dictionary is released");
 });
 
 /** A 1440x900-point display captured at 2x: the full frame and the layers beneath differ only where `differ`. */
@@ -100,31 +100,31 @@ Deno.test("a frame that shows only the desktop picture where the front window is
   const f = makeFake(frames(false));
   const d = createMacDesktop(f.libs, { host, osRelease: () => "24.1.0", log: () => {} });
   const report = d.probe({ frameBlank: false, activation: null });
-  assert.match(
+  assertMatch(
     report.captureProblem!,
     /only the desktop picture and the menu bar.*Screen Recording is missing for Claude/,
   );
   const finding = report.findings.find((x) => x.name === "CGWindowListCreateImage")!;
-  assert.equal(finding.ok, false);
-  assert.match(finding.detail, /showing only the desktop picture where Safari's window is/);
+  assertEquals(finding.ok, false);
+  assertMatch(finding.detail, /showing only the desktop picture where Safari's window is/);
   // The layers beneath were captured relative to the backmost app window (option 4, window 2).
-  assert.ok(f.calls.includes("CGWindowListCreateImage 4 2"), f.calls.join("; "));
+  assert(f.calls.includes("CGWindowListCreateImage 4 2"), f.calls.join("; "));
   d.close();
-  assert.deepEqual(f.leaks(), []);
+  assertEquals(f.leaks(), []);
 
   const g = makeFake(frames(true));
   const e = createMacDesktop(g.libs, { host, osRelease: () => "24.1.0", log: () => {} });
   const ok = e.probe({ frameBlank: false, activation: null });
-  assert.equal(ok.captureProblem, null);
-  assert.match(ok.findings.find((x) => x.name === "CGWindowListCreateImage")!.detail, /showing the windows/);
+  assertEquals(ok.captureProblem, null);
+  assertMatch(ok.findings.find((x) => x.name === "CGWindowListCreateImage")!.detail, /showing the windows/);
   e.close();
 });
 
 Deno.test("the desktop-picture comparison: same pixels in the window's box, or not", () => {
   const img = (fill: number) => ({ width: 10, height: 10, data: new Uint8Array(400).fill(fill) });
-  assert.equal(showsOnlyWhatIsBeneath(img(5), img(6), { x: 2, y: 2, width: 5, height: 5 }), true);
-  assert.equal(showsOnlyWhatIsBeneath(img(5), img(90), { x: 2, y: 2, width: 5, height: 5 }), false);
-  assert.equal(showsOnlyWhatIsBeneath(img(5), img(5), { x: 20, y: 20, width: 5, height: 5 }), null);
+  assertEquals(showsOnlyWhatIsBeneath(img(5), img(6), { x: 2, y: 2, width: 5, height: 5 }), true);
+  assertEquals(showsOnlyWhatIsBeneath(img(5), img(90), { x: 2, y: 2, width: 5, height: 5 }), false);
+  assertEquals(showsOnlyWhatIsBeneath(img(5), img(5), { x: 20, y: 20, width: 5, height: 5 }), null);
 });
 
 Deno.test("the screencapture fallback writes its temporary PNG in the database folder and removes it", async () => {
@@ -147,10 +147,10 @@ Deno.test("the screencapture fallback writes its temporary PNG in the database f
     });
     const d = createMacDesktop(f.libs, { host, dataDir: data, systemRoot: root, log: () => {} });
     const img = d.capture();
-    assert.deepEqual([img.width, img.height], [288, 180]);
+    assertEquals([img.width, img.height], [288, 180]);
     const asked = (await Deno.readTextFile(join(root, "asked"))).trim();
-    assert.equal(join(asked, ".."), data, `the PNG went to ${asked}`);
-    assert.deepEqual([...Deno.readDirSync(data)], [], "and is gone afterwards");
+    assertEquals(join(asked, ".."), data, `the PNG went to ${asked}`);
+    assertEquals([...Deno.readDirSync(data)], [], "and is gone afterwards");
     d.close();
   } finally {
     await Deno.remove(root, { recursive: true });
@@ -161,14 +161,14 @@ Deno.test("the screencapture fallback writes its temporary PNG in the database f
 Deno.test("window listing and capture run inside autorelease pools; Accessibility waits at most 1 s", () => {
   const f = makeFake();
   const d = createMacDesktop(f.libs, { host, log: () => {} });
-  assert.ok(f.calls.includes("timeout axsystem 1"), "the system-wide messaging timeout is set");
+  assert(f.calls.includes("timeout axsystem 1"), "the system-wide messaging timeout is set");
   const before = f.poolsPushed();
   d.windows();
-  assert.ok(f.poolsPushed() > before, "listing pushed a pool");
+  assert(f.poolsPushed() > before, "listing pushed a pool");
   const mid = f.poolsPushed();
   d.capture();
-  assert.ok(f.poolsPushed() > mid, "capture pushed a pool");
-  assert.equal(f.pools(), 0, "every pool was popped");
+  assert(f.poolsPushed() > mid, "capture pushed a pool");
+  assertEquals(f.pools(), 0, "every pool was popped");
   d.close();
-  assert.deepEqual(f.leaks(), [], "the system-wide element is released");
+  assertEquals(f.leaks(), [], "the system-wide element is released");
 });

@@ -6,11 +6,12 @@
  * modifiers of the layout, and a character no key types is refused before
  * anything is pressed, naming the layout.
  */
-import assert from "node:assert/strict";
+import { assertEquals, assertMatch, assertRejects } from "./support/assert.ts";
 import { createMacDesktop } from "../src/desktop/macos.ts";
 import { LayoutMap } from "../src/desktop/macos/layout_map.ts";
 import { planHotkey, US_LAYOUT } from "../src/desktop/macos/keycodes.ts";
-import { keyLog, makeFake } from "./support/mac_fake.ts";
+import { makeFake } from "./support/mac_fake.ts";
+import { keyLog } from "./support/mac_fake_world.ts";
 import {
   CYRILLIC,
   DVORAK,
@@ -37,7 +38,7 @@ async function mainKeyOf(layout: FakeLayout, keys: string[]): Promise<string> {
     return hex(Number(main!.slice(0, -1)));
   } finally {
     d.close();
-    assert.deepEqual(f.leaks(), []);
+    assertEquals(f.leaks(), []);
   }
 }
 
@@ -54,7 +55,7 @@ for (
 ) {
   Deno.test(`${layout.name}: each shortcut goes to the key that types its character there`, async () => {
     for (const [combo, code] of Object.entries(cases)) {
-      assert.equal(await mainKeyOf(layout, combo.split("+")), code, `${combo} on ${layout.name}`);
+      assertEquals(await mainKeyOf(layout, combo.split("+")), code, `${combo} on ${layout.name}`);
     }
   });
 }
@@ -65,7 +66,7 @@ Deno.test("cmd+a is sent as the key that types a on every layout, with Command's
     const d = createMacDesktop(f.libs, { host, log: () => {} });
     await d.hotkey(["cmd", "a"]);
     const aKey = Object.entries(layout.keys).find(([, v]) => v[0] === "a")![0];
-    assert.deepEqual(keyLog(f.posted), [
+    assertEquals(keyLog(f.posted), [
       "55d 100000",
       `${Number(aKey)}d 100000`,
       `${Number(aKey)}u 100000`,
@@ -76,18 +77,18 @@ Deno.test("cmd+a is sent as the key that types a on every layout, with Command's
 });
 
 Deno.test("Dvorak - QWERTY ⌘: with Command held the layout types QWERTY, and shortcuts follow it", async () => {
-  assert.equal(await mainKeyOf(DVORAK_QWERTY_CMD, ["cmd", "s"]), "1", "⌘S on the key QWERTY has s on");
+  assertEquals(await mainKeyOf(DVORAK_QWERTY_CMD, ["cmd", "s"]), "1", "⌘S on the key QWERTY has s on");
   // Without Command the Dvorak keys count: ctrl+s is the key that types s on Dvorak.
-  assert.equal(await mainKeyOf(DVORAK_QWERTY_CMD, ["ctrl", "s"]), "29");
+  assertEquals(await mainKeyOf(DVORAK_QWERTY_CMD, ["ctrl", "s"]), "29");
 });
 
 Deno.test("a shifted character adds Shift on the layout's key: ? is Shift+, on French, Shift+/ on US", async () => {
-  assert.equal(await mainKeyOf(US, ["cmd", "?"]), "2c");
-  assert.equal(await mainKeyOf(FRENCH, ["cmd", "?"]), "2e");
+  assertEquals(await mainKeyOf(US, ["cmd", "?"]), "2c");
+  assertEquals(await mainKeyOf(FRENCH, ["cmd", "?"]), "2e");
   const f = makeFake({ layout: FRENCH });
   const d = createMacDesktop(f.libs, { host, log: () => {} });
   await d.hotkey(["cmd", "?"]);
-  assert.deepEqual(keyLog(f.posted), [
+  assertEquals(keyLog(f.posted), [
     "55d 100000",
     "56d 120000",
     "46d 120000",
@@ -101,28 +102,28 @@ Deno.test("a shifted character adds Shift on the layout's key: ? is Shift+, on F
 Deno.test("a shortcut character no key types is refused before anything is pressed, naming the layout", async () => {
   const f = makeFake({ layout: CYRILLIC });
   const d = createMacDesktop(f.libs, { host, log: () => {} });
-  await assert.rejects(
+  await assertRejects(
     d.hotkey(["cmd", "a"]),
     /no key of the Cyrillic \(test\) \(com\.example\.keylayout\.CyrillicOnly\) keyboard layout types "a" with Command held: nothing was pressed/,
   );
-  assert.deepEqual(f.posted, []);
-  assert.match(d.keyRefusal!(["cmd", "a"])!, /Cyrillic \(test\)/);
-  assert.equal(d.keyRefusal!(["cmd", "ф"]), null, "its own letters are pressable");
-  assert.equal(d.keyRefusal!(["cmd", "enter"]), null, "named keys do not depend on the layout");
+  assertEquals(f.posted, []);
+  assertMatch(d.keyRefusal!(["cmd", "a"])!, /Cyrillic \(test\)/);
+  assertEquals(d.keyRefusal!(["cmd", "ф"]), null, "its own letters are pressable");
+  assertEquals(d.keyRefusal!(["cmd", "enter"]), null, "named keys do not depend on the layout");
   // é has a key on French (where US has 2), none on US.
   f.world.layout = FRENCH;
-  assert.equal(d.keyRefusal!(["cmd", "é"]), null);
+  assertEquals(d.keyRefusal!(["cmd", "é"]), null);
   f.world.layout = US;
-  assert.match(d.keyRefusal!(["cmd", "é"])!, /U\.S\./);
+  assertMatch(d.keyRefusal!(["cmd", "é"])!, /U\.S\./);
   d.close();
-  assert.deepEqual(f.leaks(), [], "every input source copied is released");
+  assertEquals(f.leaks(), [], "every input source copied is released");
 });
 
 Deno.test("typing carries each character's key and modifiers on the layout; characters without one carry key 0", async () => {
   const f = makeFake({ layout: FRENCH });
   const d = createMacDesktop(f.libs, { host, log: () => {} });
   await d.type("aé?1¡ü");
-  assert.deepEqual(keyLog(f.posted).filter((l) => l.includes("d ")), [
+  assertEquals(keyLog(f.posted).filter((l) => l.includes("d ")), [
     "12d 0 a", // where US has q
     "19d 0 é", // where US has 2
     "46d 20000 ?", // Shift and the key US has m on
@@ -131,7 +132,7 @@ Deno.test("typing carries each character's key and modifiers on the layout; char
     "0d 0 ü", // no key types ü here: key code 0, the character carried in the event
   ]);
   d.close();
-  assert.deepEqual(f.leaks(), []);
+  assertEquals(f.leaks(), []);
 });
 
 Deno.test("a layout switched between two shortcuts is followed, and its input source released", async () => {
@@ -141,9 +142,9 @@ Deno.test("a layout switched between two shortcuts is followed, and its input so
   f.world.layout = GERMAN;
   await d.hotkey(["cmd", "z"]);
   const downs = keyLog(f.posted).filter((l) => l.endsWith("d 100000") && !l.startsWith("55"));
-  assert.deepEqual(downs, ["6d 100000", "16d 100000"]);
+  assertEquals(downs, ["6d 100000", "16d 100000"]);
   d.close();
-  assert.deepEqual(f.leaks(), []);
+  assertEquals(f.leaks(), []);
 });
 
 Deno.test("the pure layout map prefers the main keys to the keypad and skips control characters", () => {
@@ -153,16 +154,16 @@ Deno.test("the pure layout map prefers the main keys to the keypad and skips con
     if (code === 0x00) return mods & 1 ? "\u0001" : "a"; // a control character under Command
     return "";
   });
-  assert.deepEqual(layout.shortcutKey("0", false), { code: 0x1d, shift: false, option: false });
-  assert.equal(layout.shortcutKey("a", true), null, "under Command this key types a control character");
-  assert.deepEqual(layout.shortcutKey("a", false), { code: 0, shift: false, option: false });
-  assert.equal(layout.label, "X (x)");
+  assertEquals(layout.shortcutKey("0", false), { code: 0x1d, shift: false, option: false });
+  assertEquals(layout.shortcutKey("a", true), null, "under Command this key types a control character");
+  assertEquals(layout.shortcutKey("a", false), { code: 0, shift: false, option: false });
+  assertEquals(layout.label, "X (x)");
 });
 
 Deno.test("the US table stands in when a layout has no Unicode data: the same keys as before", () => {
   const events = planHotkey({ modifiers: ["cmd"], key: "+" }, [], US_LAYOUT);
-  assert.deepEqual(events.map((e) => e.code), [0x37, 0x38, 0x18, 0x18, 0x38, 0x37]);
+  assertEquals(events.map((e) => e.code), [0x37, 0x38, 0x18, 0x18, 0x38, 0x37]);
   for (const [code, mods] of [[0x00, 0], [0x12, 2], [0x2c, 2], [0x32, 2]] as const) {
-    assert.equal(US_LAYOUT.shortcutKey(translateOn(US, code, mods), false)?.code, code);
+    assertEquals(US_LAYOUT.shortcutKey(translateOn(US, code, mods), false)?.code, code);
   }
 });

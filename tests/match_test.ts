@@ -1,4 +1,4 @@
-import { deepStrictEqual, equal, ok } from "node:assert/strict";
+import { assert, assertEquals } from "./support/assert.ts";
 import {
   closestTexts,
   foldText,
@@ -9,33 +9,33 @@ import {
 } from "../src/common/match.ts";
 
 Deno.test("exact: case and whitespace do not matter", () => {
-  deepStrictEqual(matchText("save  as", "Save As"), { stage: "exact", score: 1 });
+  assertEquals(matchText("save  as", "Save As"), { stage: "exact", score: 1 });
 });
 
 Deno.test("ellipsis: written two ways is the same text; left out, a near-exact fuzzy match", () => {
-  equal(matchText("Preferences...", "Preferences…")?.stage, "exact");
-  deepStrictEqual(matchText("Save As", "Save As…"), { stage: "fuzzy", score: 0.99 });
-  equal(foldText("Save As…"), "save as");
+  assertEquals(matchText("Preferences...", "Preferences…")?.stage, "exact");
+  assertEquals(matchText("Save As", "Save As…"), { stage: "fuzzy", score: 0.99 });
+  assertEquals(foldText("Save As…"), "save as");
 });
 
 Deno.test("fuzzy: an OCR typo within the threshold matches, with its score", () => {
   const m = matchText("Preferences", "Preferenccs");
-  equal(m?.stage, "fuzzy");
-  ok(m!.score >= 0.8 && m!.score < 1);
+  assertEquals(m?.stage, "fuzzy");
+  assert(m!.score >= 0.8 && m!.score < 1);
 });
 
 Deno.test("fuzzy: far-apart texts do not match", () => {
-  equal(matchText("Preferences", "Print"), null);
+  assertEquals(matchText("Preferences", "Print"), null);
 });
 
 Deno.test("fuzzy: different numbers never match ('Page 1' is not 'Page 2')", () => {
-  equal(matchText("Page 1", "Page 2"), null);
+  assertEquals(matchText("Page 1", "Page 2"), null);
 });
 
 Deno.test("fuzzy: short keys must fold equal (a keypad 5 is not 6)", () => {
-  equal(matchText("5", "6"), null);
-  equal(matchText("+", "-"), null);
-  deepStrictEqual(matchText("×", "×"), { stage: "exact", score: 1 });
+  assertEquals(matchText("5", "6"), null);
+  assertEquals(matchText("+", "-"), null);
+  assertEquals(matchText("×", "×"), { stage: "exact", score: 1 });
 });
 
 Deno.test("semantic: UI synonyms match after fuzzy fails", () => {
@@ -49,13 +49,13 @@ Deno.test("semantic: UI synonyms match after fuzzy fails", () => {
       ["Find", "Search"],
     ]
   ) {
-    equal(matchText(a, b)?.stage, "semantic", `${a} / ${b}`);
+    assertEquals(matchText(a, b)?.stage, "semantic", `${a} / ${b}`);
   }
 });
 
 Deno.test("rankMatches orders by stage, then score", () => {
   const ranked = rankMatches("Settings", ["Preferences", "Settings", "Setings", "Other"], (t) => t);
-  deepStrictEqual(ranked.map((r) => [r.item, r.match.stage]), [
+  assertEquals(ranked.map((r) => [r.item, r.match.stage]), [
     ["Settings", "exact"],
     ["Setings", "fuzzy"],
     ["Preferences", "semantic"],
@@ -64,14 +64,14 @@ Deno.test("rankMatches orders by stage, then score", () => {
 
 Deno.test("closestTexts gives the N nearest with similarity, even below the threshold", () => {
   const near = closestTexts("Save", ["Save As…", "Cancel", "Sage", "Save As…"], 2);
-  equal(near.length, 2);
-  equal(near[0].text, "Sage");
-  ok(near[0].similarity >= near[1].similarity);
-  equal(similarity("abc", "abc"), 1);
+  assertEquals(near.length, 2);
+  assertEquals(near[0].text, "Sage");
+  assert(near[0].similarity >= near[1].similarity);
+  assertEquals(similarity("abc", "abc"), 1);
 });
 
 Deno.test("synonymsOf gives the lexicon group without the query", () => {
-  ok(synonymsOf("Preferences…").includes("settings"));
-  ok(!synonymsOf("Preferences").includes("preferences"));
-  deepStrictEqual(synonymsOf("Frobnicate"), []);
+  assert(synonymsOf("Preferences…").includes("settings"));
+  assert(!synonymsOf("Preferences").includes("preferences"));
+  assertEquals(synonymsOf("Frobnicate"), []);
 });

@@ -1,6 +1,6 @@
 /** `choto missions`: a person sees the missions, their checklists and the recipes kept. */
 
-import { Store } from "../src/graph/store.ts";
+import { Store } from "../src/db/store.ts";
 import { activeItem, finishMission, markItem, recordRun, startMission } from "../src/mission/store.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { runChoto } from "./support/cli.ts";

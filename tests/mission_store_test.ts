@@ -5,7 +5,7 @@
  * everything still there after the database is reopened.
  */
 
-import { Store } from "../src/graph/store.ts";
+import { Store } from "../src/db/store.ts";
 import { compareRoutes, compareWorlds, type Fingerprint } from "../src/mission/fingerprint.ts";
 import {
   activeItem,
@@ -17,7 +17,7 @@ import {
   recordRun,
   startMission,
 } from "../src/mission/store.ts";
-import { statusBlock, statusData } from "../src/mission/status_text.ts";
+import { statusBlock, statusData } from "../src/render/mission_text.ts";
 import { assert, assertEquals, assertMatch, assertThrows } from "./support/assert.ts";
 
 const ITEMS = [

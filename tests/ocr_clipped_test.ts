@@ -7,13 +7,12 @@
  */
 
 import { assert, assertEquals } from "./support/assert.ts";
-import { decodeImage } from "../src/render/image.ts";
-import { type Grey, greyOf } from "../src/ocr/pixels.ts";
-import { findTextLines } from "../src/ocr/lines.ts";
-import { clippedLines } from "../src/ocr/clipped.ts";
+import { decodeImage } from "../src/image/codec.ts";
+import { type Grey, greyOf, type RgbaImage } from "../src/image/pixels.ts";
+import { findTextLines } from "../src/ocr/lines/find.ts";
+import { clippedLines } from "../src/ocr/lines/clipped.ts";
 import { ScreenPipeline } from "../src/ocr/pipeline.ts";
-import { TesseractEngine } from "../src/ocr/tesseract.ts";
-import type { RgbaImage } from "../src/desktop/types.ts";
+import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
 
 const frame = await decodeImage(
   await Deno.readFile(new URL("../fixtures/views/mousepad_cut_row.png", import.meta.url)),

@@ -6,12 +6,12 @@
  */
 
 import { assert, assertEquals } from "./support/assert.ts";
-import { decodeImage } from "../src/render/image.ts";
-import { deferRepeats, MIN_DEFER_LINES, rowHeight, ScreenPipeline } from "../src/ocr/pipeline.ts";
-import { findTextLines } from "../src/ocr/lines.ts";
-import { linePieces, WordCache } from "../src/ocr/word_cache.ts";
-import { TesseractEngine } from "../src/ocr/tesseract.ts";
-import { type Grey, greyOf } from "../src/ocr/pixels.ts";
+import { decodeImage } from "../src/image/codec.ts";
+import { deferRepeats, MIN_DEFER_LINES, ScreenPipeline } from "../src/ocr/pipeline.ts";
+import { findTextLines, rowHeight } from "../src/ocr/lines/find.ts";
+import { linePieces, WordCache } from "../src/ocr/cache/word_cache.ts";
+import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
+import { type Grey, greyOf } from "../src/image/pixels.ts";
 import type { OcrEngine, OcrMode, OcrWord } from "../src/ocr/types.ts";
 
 const frame = await decodeImage(
@@ -63,7 +63,7 @@ Deno.test("repeated words are read once: the same words, a fraction of the pixel
 Deno.test("the rows that repeat words wait; with fewer than four lines to read, none does", () => {
   const grey = greyOf(frame, whole);
   const lines = findTextLines(grey).filter((l) => l.x > 5 && l.w > 60);
-  const misses = lines.map((line, index) => ({ index, cut: linePieces(grey, line, rowHeight(line)) }));
+  const misses = lines.map((line, index) => ({ index, pieces: linePieces(grey, line, rowHeight(line)) }));
   const split = deferRepeats(misses, new WordCache());
   // The first row shows its words first; later rows made mostly of words already shown wait.
   assertEquals(split.first[0], misses[0]);

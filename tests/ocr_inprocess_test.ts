@@ -4,13 +4,12 @@
  * working, and engines sharing the in-process core keep their own settings.
  */
 
-import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { assert, assertEquals } from "./support/assert.ts";
 import { loadFixtures } from "../bench/ocr_score.ts";
-import { greyOf } from "../src/ocr/pixels.ts";
-import { TesseractEngine, type TesseractOptions } from "../src/ocr/tesseract.ts";
+import { greyOf, type RgbaImage } from "../src/image/pixels.ts";
+import { TesseractEngine, type TesseractOptions } from "../src/ocr/engines/tesseract.ts";
 import { ScreenPipeline } from "../src/ocr/pipeline.ts";
 import type { OcrWord } from "../src/ocr/types.ts";
-import type { RgbaImage } from "../src/desktop/types.ts";
 
 /** The dialog's text block, cut out of a fixture frame. */
 function crop(frame: RgbaImage, x: number, y: number, width: number, height: number): RgbaImage {

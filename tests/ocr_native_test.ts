@@ -8,13 +8,13 @@
 
 import { assert, assertEquals, assertMatch, assertRejects } from "./support/assert.ts";
 import { loadFixtures } from "../bench/ocr_score.ts";
-import { TesseractEngine } from "../src/ocr/tesseract.ts";
+import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
 import { ScreenPipeline } from "../src/ocr/pipeline.ts";
-import { greyOf, rgbaOf } from "../src/ocr/pixels.ts";
-import type { RgbaImage } from "../src/desktop/types.ts";
-import { nativeTesseract, startNativeRecogniser } from "../src/ocr/native_tesseract.ts";
-import { modelFile } from "../src/ocr/language_data.ts";
-import { wordsOfTsv } from "../src/ocr/tsv.ts";
+import { greyOf, type RgbaImage, rgbaOf } from "../src/image/pixels.ts";
+
+import { nativeTesseract, startNativeRecogniser } from "../src/ocr/engines/native_tesseract.ts";
+import { modelFile } from "../src/ocr/engines/language_data.ts";
+import { wordsOfTsv } from "../src/ocr/engines/tsv.ts";
 import type { OcrWord } from "../src/ocr/types.ts";
 
 const ompBefore = Deno.env.get("OMP_THREAD_LIMIT");

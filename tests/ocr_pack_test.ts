@@ -1,9 +1,10 @@
 /** Stack packing, icon-line rejection and native-memory trimming (pure logic, no recogniser). */
 
-import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { packStacks } from "../src/ocr/pipeline.ts";
-import { type Blob, isIconBlob, isIconLine, isTextLine, type TextLine } from "../src/ocr/lines.ts";
-import { canTrimNativeMemory, trimNativeMemory } from "../src/ocr/memory.ts";
+import { assert, assertEquals } from "./support/assert.ts";
+
+import { type Blob, isIconBlob, isIconLine, isTextLine, type TextLine } from "../src/ocr/lines/find.ts";
+import { canTrimNativeMemory, trimNativeMemory } from "../src/ocr/engines/malloc_trim.ts";
+import { packStacks } from "../src/ocr/lines/stack.ts";
 
 const size = (t: { w: number; h: number }) => ({ width: t.w, height: t.h });
 

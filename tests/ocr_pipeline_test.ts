@@ -3,10 +3,10 @@
  * (no mocks): recall floors, the region cache, and offline operation.
  */
 
-import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { assert, assertEquals } from "./support/assert.ts";
 import { loadFixtures, scoreWords } from "../bench/ocr_score.ts";
 import { changeBand } from "../bench/ocr_bench.ts";
-import { TesseractEngine } from "../src/ocr/tesseract.ts";
+import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
 import { ScreenPipeline } from "../src/ocr/pipeline.ts";
 import { createScreenReader } from "../src/ocr/reader.ts";
 

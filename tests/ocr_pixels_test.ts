@@ -1,13 +1,13 @@
 /** Pure pixel logic of the OCR pipeline on synthetic images. */
 
-import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import type { Grey } from "../src/ocr/pixels.ts";
-import { scaleGrey } from "../src/ocr/pixels.ts";
-import { findTextLines, isGlyphLike } from "../src/ocr/lines.ts";
-import { groundLevel, normalisePolarity, scaleFor } from "../src/ocr/prepare.ts";
-import { hashRegion, RegionCache } from "../src/ocr/cache.ts";
-import { stackLines, toSource, unstackWords } from "../src/ocr/stack.ts";
-import { fixUiWord } from "../src/ocr/lexicon.ts";
+import { assert, assertEquals } from "./support/assert.ts";
+import type { Grey } from "../src/image/pixels.ts";
+import { scaleGrey } from "../src/image/pixels.ts";
+import { findTextLines, isCharLike } from "../src/ocr/lines/find.ts";
+import { groundLevel, normalisePolarity, scaleFor } from "../src/ocr/lines/prepare.ts";
+import { hashPixels, LineCache } from "../src/ocr/cache/line_cache.ts";
+import { stackLines, toSource, unstackWords } from "../src/ocr/lines/stack.ts";
+import { fixUiWord } from "../src/ocr/fixes/lexicon.ts";
 
 function canvas(w: number, h: number, ground: number): Grey {
   return { width: w, height: h, data: new Uint8Array(w * h).fill(ground) };
@@ -36,7 +36,7 @@ Deno.test("lines: rules and box outlines are not text", () => {
   fill(g, 0, 40, 300, 1, 100); // separator
   fill(g, 100, 5, 1, 70, 100); // vertical rule
   assertEquals(findTextLines(g).length, 0);
-  assert(!isGlyphLike({ x: 0, y: 0, w: 2, h: 30, mass: 60 }));
+  assert(!isCharLike({ x: 0, y: 0, w: 2, h: 30, mass: 60 }));
 });
 
 Deno.test("polarity: light text on dark ground becomes dark on white", () => {
@@ -67,9 +67,9 @@ Deno.test("cache: hash follows pixels, not position; LRU evicts the oldest", () 
   const g = canvas(50, 20, 200);
   word(g, 2, 2, 2, 10);
   word(g, 30, 2, 2, 10);
-  assertEquals(hashRegion(g, { x: 2, y: 2, w: 14, h: 10 }), hashRegion(g, { x: 30, y: 2, w: 14, h: 10 }));
-  assert(hashRegion(g, { x: 2, y: 2, w: 14, h: 10 }) !== hashRegion(g, { x: 1, y: 2, w: 14, h: 10 }));
-  const c = new RegionCache(2);
+  assertEquals(hashPixels(g, { x: 2, y: 2, w: 14, h: 10 }), hashPixels(g, { x: 30, y: 2, w: 14, h: 10 }));
+  assert(hashPixels(g, { x: 2, y: 2, w: 14, h: 10 }) !== hashPixels(g, { x: 1, y: 2, w: 14, h: 10 }));
+  const c = new LineCache(2);
   c.set("a", []);
   c.set("b", []);
   c.get("a");

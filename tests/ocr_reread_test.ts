@@ -4,21 +4,21 @@
  * Pure logic; the benchmark measures the effect on real frames.
  */
 
-import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { coverage, needsReread, rereadLine } from "../src/ocr/reread.ts";
+import { assert, assertEquals } from "./support/assert.ts";
+import { coverage, needsReread, rereadLine } from "../src/ocr/fixes/reread.ts";
 import {
   acceptDigitReading,
   digitAlphabet,
   digitTail,
-  type GlyphRun,
-  glyphRuns,
   hasAlphabet,
+  type InkRun,
+  inkRuns,
   shapeSupportsDigits,
-} from "../src/ocr/digits.ts";
+} from "../src/ocr/fixes/digits.ts";
 import type { OcrEngine, OcrWord } from "../src/ocr/types.ts";
-import type { TextLine } from "../src/ocr/lines.ts";
-import type { Grey } from "../src/ocr/pixels.ts";
-import { isIconBlob } from "../src/ocr/lines.ts";
+import type { TextLine } from "../src/ocr/lines/find.ts";
+import type { Grey } from "../src/image/pixels.ts";
+import { isIconBlob } from "../src/ocr/lines/find.ts";
 
 const word = (text: string, x: number, w: number, conf = 0.9): OcrWord => ({ text, x, y: 0, w, h: 10, conf });
 const line = (w: number, h = 12): TextLine => ({
@@ -97,7 +97,7 @@ Deno.test("a digit reading must keep the head and put a lookalike digit for each
 });
 
 Deno.test("only digit shapes support the change: tall rounds, wide ones", () => {
-  const run = (x0: number, x1: number, top: number, bottom: number): GlyphRun => ({ x0, x1, top, bottom });
+  const run = (x0: number, x1: number, top: number, bottom: number): InkRun => ({ x0, x1, top, bottom });
   const F = run(0, 5, 0, 9);
   // `Fruit10`: a 1 with a foot (5 px wide) and a 0 as tall as the capitals.
   assert(shapeSupportsDigits([F, run(7, 11, 0, 9), run(13, 18, 0, 9)], "lo"));
@@ -113,7 +113,7 @@ Deno.test("glyph runs are cut at empty columns", () => {
   const data = new Uint8Array(32).fill(255);
   for (let y = 0; y < 4; y++) data[y * 8 + 1] = data[y * 8 + 2] = 0;
   for (let y = 2; y < 4; y++) data[y * 8 + 5] = 0;
-  assertEquals(glyphRuns({ width: 8, height: 4, data }, 255), [
+  assertEquals(inkRuns({ width: 8, height: 4, data }, 255), [
     { x0: 1, x1: 2, top: 0, bottom: 3 },
     { x0: 5, x1: 5, top: 2, bottom: 3 },
   ]);

@@ -6,11 +6,12 @@
  */
 
 import { assert, assertEquals } from "./support/assert.ts";
-import { decodeImage } from "../src/render/image.ts";
-import { sameBytes, ScreenPipeline } from "../src/ocr/pipeline.ts";
-import { TesseractEngine } from "../src/ocr/tesseract.ts";
-import type { Grey } from "../src/ocr/pixels.ts";
+import { decodeImage } from "../src/image/codec.ts";
+import { ScreenPipeline } from "../src/ocr/pipeline.ts";
+import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
+import type { Grey } from "../src/image/pixels.ts";
 import type { OcrMode } from "../src/ocr/types.ts";
+import { sameBytes } from "../src/image/compare.ts";
 
 const frame = await decodeImage(
   await Deno.readFile(new URL("../fixtures/views/mousepad_cut_row.png", import.meta.url)),

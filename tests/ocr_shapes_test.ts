@@ -4,13 +4,14 @@
  * highlight, toggles split into two bands, and words read across a space.
  */
 
-import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { classifySymbol, inkBox } from "../src/ocr/shapes.ts";
-import { findTextLines, isSolidBlock, splitStacked, type TextLine } from "../src/ocr/lines.ts";
-import { splitAtGaps } from "../src/ocr/pipeline.ts";
-import { lineGround, surfaceBox } from "../src/ocr/ground.ts";
-import type { Grey } from "../src/ocr/pixels.ts";
-import { isPlausibleWord } from "../src/ocr/plausible.ts";
+import { assert, assertEquals } from "./support/assert.ts";
+import { classifySymbol, inkBox } from "../src/ocr/fixes/shapes.ts";
+import { findTextLines, isSolidBlock, splitStacked, type TextLine } from "../src/ocr/lines/find.ts";
+
+import { lineGround, surfaceBox } from "../src/ocr/lines/ground.ts";
+import type { Grey } from "../src/image/pixels.ts";
+import { isPlausibleWord } from "../src/ocr/fixes/plausible.ts";
+import { splitAtGaps } from "../src/ocr/recognise.ts";
 
 /** A grey image of `rows` ('#' = ink 20, '.' = ground 240). */
 function draw(rows: string[], ink = 20, ground = 240): Grey {

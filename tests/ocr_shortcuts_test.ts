@@ -7,10 +7,10 @@
 
 import { assert, assertEquals } from "./support/assert.ts";
 import { loadFixtures } from "../bench/ocr_score.ts";
-import { TesseractEngine } from "../src/ocr/tesseract.ts";
+import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
 import { ScreenPipeline } from "../src/ocr/pipeline.ts";
-import { barOrDigit, foldShortcut, readShortcut } from "../src/ocr/accelerators.ts";
-import type { Grey } from "../src/ocr/pixels.ts";
+import { barOrDigit, foldShortcut, readShortcut } from "../src/ocr/fixes/accelerators.ts";
+import type { Grey } from "../src/image/pixels.ts";
 
 Deno.test("shortcut spellings fold to one canonical form", () => {
   const cases: Array<[string, string]> = [

@@ -7,7 +7,7 @@
 import { assert, assertEquals } from "./support/assert.ts";
 
 const READ_BLANK = `
-import { TesseractEngine } from "./src/ocr/tesseract.ts";
+import { TesseractEngine } from "./src/ocr/engines/tesseract.ts";
 const engine = new TesseractEngine(1, { inProcess: Deno.args[0] === "in-process" });
 const blank = { width: 20, height: 20, data: new Uint8Array(20 * 20 * 4).fill(255) };
 await engine.recognize(blank, "line");

@@ -6,10 +6,10 @@
 
 import { assert, assertEquals } from "./support/assert.ts";
 import { loadFixtures } from "../bench/ocr_score.ts";
-import { TesseractEngine } from "../src/ocr/tesseract.ts";
+import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
 import { createScreenReader } from "../src/ocr/reader.ts";
 import { createServices } from "../src/services.ts";
-import { Store } from "../src/graph/store.ts";
+import { Store } from "../src/db/store.ts";
 
 Deno.test("a read during the warm start shares the recogniser being started", async () => {
   const [f] = await loadFixtures((n) => n === "apps/zenity_list_light");

@@ -6,16 +6,16 @@
 
 import { assert, assertEquals } from "./support/assert.ts";
 import { loadFixtures } from "../bench/ocr_score.ts";
-import { TesseractEngine } from "../src/ocr/tesseract.ts";
-import { rowHeight, ScreenPipeline } from "../src/ocr/pipeline.ts";
-import { findTextLines, type TextLine } from "../src/ocr/lines.ts";
-import { greyOf } from "../src/ocr/pixels.ts";
-import { linePieces, type Piece, placeWords, WordCache } from "../src/ocr/word_cache.ts";
-import type { RgbaImage } from "../src/desktop/types.ts";
+import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
+import { ScreenPipeline } from "../src/ocr/pipeline.ts";
+import { findTextLines, rowHeight, type TextLine } from "../src/ocr/lines/find.ts";
+import { greyOf, type RgbaImage } from "../src/image/pixels.ts";
+import { linePieces, type Piece, placeWords, WordCache } from "../src/ocr/cache/word_cache.ts";
+
 import type { OcrEngine, OcrWord } from "../src/ocr/types.ts";
-import type { Reading, ReadMemory } from "../src/ocr/read_memory.ts";
-import { hashRegion } from "../src/ocr/cache.ts";
-import { prepareLine } from "../src/ocr/prepare.ts";
+import type { Reading, ReadMemory } from "../src/ocr/cache/read_memory.ts";
+import { hashPixels } from "../src/ocr/cache/line_cache.ts";
+import { prepareLine } from "../src/ocr/lines/prepare.ts";
 
 /** A copy of `frame` with the box painted in the colour of the pixel left of it. */
 function erase(frame: RgbaImage, box: { x: number; y: number; w: number; h: number }): RgbaImage {
@@ -117,7 +117,7 @@ Deno.test("a line with one new word has only that word read, and reads as a fres
     const { line, pieces } = pick as { line: TextLine; pieces: Piece[] };
     const dropped = pieces[1];
     // Everything is known but this line, and of its pieces all but one.
-    const lineKey = hashRegion(grey, line);
+    const lineKey = hashPixels(grey, line);
     const seeded: ReadMemory = {
       load: (kind) => saved.filter((r) => r.kind === kind && r.key !== lineKey && r.key !== dropped.key),
       save: () => {},

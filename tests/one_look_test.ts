@@ -1,10 +1,11 @@
 /** One look: observe and a plan step see the same reachable text when windows overlap. */
 
 import { executePlan } from "../src/plan/executor.ts";
-import { look, observeScreen } from "../src/plan/look.ts";
+import { look } from "../src/look/look.ts";
 import { planSchema } from "../src/plan/steps.ts";
 import { assertEquals, assertMatch } from "./support/assert.ts";
 import { FakeDesktop, fakeServices, text, window } from "./support/fake_desktop.ts";
+import { observeScreen } from "../src/look/observe.ts";
 
 /**
  * The focus window "Editor" lies under an always-on-top "Calc" window that
@@ -30,7 +31,7 @@ Deno.test("observe and a plan step agree on the text a window in front hides", a
   assertEquals(stepLook.windowElements.map((e) => e.text), ["File", "Save"]);
   assertEquals(observed.surfaces.offSurface, 2);
   // Both recorded the same window in the graph.
-  assertEquals(stepLook.nodeId, observed.sighting?.windowId);
+  assertEquals(stepLook.nodeId, observed.sighting?.nodeId);
 });
 
 Deno.test("a plan step does not click text that observe counted as off the focus window", async () => {

@@ -5,6 +5,7 @@
  * far it got instead of claiming it did not run. Fake desktop and clock.
  */
 
+import { stepLine } from "../src/render/step_lines.ts";
 import { executePlan, type RunResult } from "../src/plan/executor.ts";
 import { EVENTS_PER_ACTION } from "../src/plan/run.ts";
 import { planSchema } from "../src/plan/steps.ts";
@@ -54,7 +55,7 @@ Deno.test("budget: a type that outruns the budget stops between two keys and say
   assertEquals(d.inputs(), [`type ${"y".repeat(50)}`]);
   assertEquals(r.reports[0].outcome, "partial");
   assertMatch(
-    r.reports[0].line,
+    stepLine(r.reports[0]),
     /action budget \(2\) is used up.*; typed 50 of 150 characters into "notes.txt - Editor"$/,
   );
   assertEquals(r.reports[1].outcome, "not_run");
@@ -73,7 +74,7 @@ Deno.test("cancellation: the request's signal stops typing within one character"
   const typed = d.inputs().join("").replace(/^type /, "").length;
   assert(typed > 0 && typed < 40, `typed ${typed} characters after the cancel`);
   assertMatch(
-    r.reports[0].line,
+    stepLine(r.reports[0]),
     new RegExp(`client cancelled the request; typed ${typed} of 400 characters`),
   );
   assertEquals(r.reports[0].outcome, "partial");
@@ -97,7 +98,10 @@ Deno.test("the corner stops a scroll between two notches", async () => {
   assertEquals(r.status, "aborted");
   const notches = d.inputs().map((l) => Number(l.split(" ")[1])).reduce((a, b) => a + b, 0);
   assert(notches > 0 && notches < 12, `scrolled ${notches}`);
-  assertMatch(r.reports[0].line, new RegExp(`top-left corner.*scrolled ${notches} of 1000 notch\\(es\\)`));
+  assertMatch(
+    stepLine(r.reports[0]),
+    new RegExp(`top-left corner.*scrolled ${notches} of 1000 notch\\(es\\)`),
+  );
 });
 
 Deno.test("a step whose keys were all sent before the time limit ran out is partial, not not_run", async () => {
@@ -108,5 +112,5 @@ Deno.test("a step whose keys were all sent before the time limit ran out is part
   });
   assertEquals(d.inputs(), ["type abc"]);
   assertEquals(r.reports[0].outcome, "partial");
-  assertMatch(r.reports[0].line, /time limit \(1000 ms\) ran out; typed 3 of 3 characters/);
+  assertMatch(stepLine(r.reports[0]), /time limit \(1000 ms\) ran out; typed 3 of 3 characters/);
 });

@@ -1,5 +1,5 @@
 import { assert, assertEquals } from "./support/assert.ts";
-import { findOverlap, isSamePage, joinScreenfuls, sameLine } from "../src/plan/join.ts";
+import { findOverlap, isSamePage, joinScreenfuls, sameLine } from "../src/plan/actions/read/join.ts";
 
 const WORDS = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet"];
 

@@ -7,7 +7,7 @@ import {
   findLine,
   groupRows,
   layoutText,
-} from "../src/plan/layout.ts";
+} from "../src/plan/actions/read/layout.ts";
 
 /** An element as OCR would report it; width defaults to 8 px per character. */
 function el(text: string, x: number, y: number, opts: { w?: number; h?: number } = {}): Element {

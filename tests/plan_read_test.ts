@@ -1,8 +1,8 @@
 /** A read's size limit: where it cuts, and the from_text that continues it. */
 
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
-import { limitLines } from "../src/plan/actions/read.ts";
-import { boundLines } from "../src/plan/layout.ts";
+import { limitLines } from "../src/plan/actions/read/read.ts";
+import { boundLines } from "../src/plan/actions/read/layout.ts";
 
 const LOG = Array.from({ length: 400 }, (_, i) => `line ${i + 1}: the server answered request ${i + 1}`);
 

@@ -7,7 +7,7 @@ import {
   readoutDelta,
   readoutDistance,
   withinTolerance,
-} from "../src/plan/readout.ts";
+} from "../src/plan/actions/drag/readout.ts";
 
 // ---------------------------------------------------------------------------
 // notationOf

@@ -2,8 +2,10 @@
 
 import { z } from "zod";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
-import { ACTIONS, planInputShape, stepSchema } from "../src/plan/steps.ts";
+import { stepSchema } from "../src/plan/steps.ts";
 import { type PlanError, validatePlan } from "../src/plan/validate.ts";
+import { ACTIONS } from "../src/plan/step_fields.ts";
+import { planInputShape } from "../src/plan/step_listing.ts";
 
 /** Parses one step on its own and returns what came out, failing loudly if it was refused. */
 function parseStep(step: unknown) {

@@ -6,10 +6,10 @@
 
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { loadFixtures } from "../bench/ocr_score.ts";
-import { TesseractEngine } from "../src/ocr/tesseract.ts";
+import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
 import { ScreenPipeline } from "../src/ocr/pipeline.ts";
-import { Store } from "../src/graph/store.ts";
-import { storedReadMemory } from "../src/graph/read_store.ts";
+import { Store } from "../src/db/store.ts";
+import { storedReadMemory } from "../src/db/read_memory.ts";
 import { forgetApp, forgetBefore } from "../src/graph/forget.ts";
 import { DAY, NOW, see } from "./graph_fixture.ts";
 

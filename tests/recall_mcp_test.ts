@@ -5,14 +5,14 @@
  * of the screen.
  */
 
-import { deepStrictEqual, equal, match, ok } from "node:assert/strict";
+import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { recallTool } from "../src/tools/recall.ts";
-import { createServer } from "../src/server.ts";
+import { createServer } from "../src/server/server.ts";
 import { createServices } from "../src/services.ts";
-import type { Store } from "../src/graph/store.ts";
+import type { Store } from "../src/db/store.ts";
 import { go, HOUR, NOW, see, tempStore } from "./graph_fixture.ts";
 
 async function connect(store: Store) {
@@ -55,8 +55,8 @@ Deno.test("recall over MCP: listed with schemas, hints and a description", async
   try {
     const { tools } = await mcp.client.listTools();
     const tool = tools.find((t: { name: string }) => t.name === "recall")!;
-    equal(tool.title, "Recall the interface map");
-    deepStrictEqual(tool.annotations, {
+    assertEquals(tool.title, "Recall the interface map");
+    assertEquals(tool.annotations, {
       readOnlyHint: true,
       destructiveHint: false,
       idempotentHint: true,
@@ -64,10 +64,10 @@ Deno.test("recall over MCP: listed with schemas, hints and a description", async
     });
     const props = tool.inputSchema.properties as Record<string, { description?: string }>;
     for (const name of ["app_name", "window", "query", "from_window", "depth"]) {
-      ok(props[name]?.description, `${name} has a description`);
+      assert(props[name]?.description, `${name} has a description`);
     }
-    ok(tool.outputSchema, "output schema is published");
-    match(tool.description!, /Side effects: none/);
+    assert(tool.outputSchema, "output schema is published");
+    assertMatch(tool.description!, /Side effects: none/);
   } finally {
     await mcp.close();
   }
@@ -79,10 +79,10 @@ Deno.test("recall over MCP: query returns text and validated structuredContent w
   const mcp = await connect(store);
   try {
     const result = await mcp.call({ query: "Show line numbers" });
-    ok(!result.isError);
+    assert(!result.isError);
     const text = (result.content[0] as { text: string }).text;
-    match(text, /^now 2025-07-25 17:29Z/);
-    match(
+    assertMatch(text, /^now 2025-07-25 17:29Z/);
+    assertMatch(
       text,
       new RegExp(
         `route: in #${w.main} "notes.txt - Mousepad" click "Preferences…" \\(chrome\\) -> #${w.prefs}`,
@@ -92,8 +92,8 @@ Deno.test("recall over MCP: query returns text and validated structuredContent w
       focus: string;
       hits: { items: Array<{ route: { steps: string[] } }> };
     };
-    equal(sc.focus, "query");
-    equal(sc.hits.items[0].route.steps.length, 1);
+    assertEquals(sc.focus, "query");
+    assertEquals(sc.hits.items[0].route.steps.length, 1);
   } finally {
     await mcp.close();
   }
@@ -110,8 +110,8 @@ Deno.test("recall over MCP: every focus validates against the output schema", as
       }]
     ) {
       const result = await mcp.call(args);
-      ok(!result.isError, `${JSON.stringify(args)}: ${JSON.stringify(result.content)}`);
-      ok(result.structuredContent);
+      assert(!result.isError, `${JSON.stringify(args)}: ${JSON.stringify(result.content)}`);
+      assert(result.structuredContent);
     }
   } finally {
     await mcp.close();
@@ -124,12 +124,12 @@ Deno.test("recall over MCP: unknown app and bad depth are errors that say how to
   const mcp = await connect(store);
   try {
     const unknown = await mcp.call({ app_name: "Photoshop" });
-    equal(unknown.isError, true);
-    equal(unknown.structuredContent, undefined);
-    match((unknown.content[0] as { text: string }).text, /Known apps: Mousepad/);
+    assertEquals(unknown.isError, true);
+    assertEquals(unknown.structuredContent, undefined);
+    assertMatch((unknown.content[0] as { text: string }).text, /Known apps: Mousepad/);
     const bad = await mcp.call({ depth: 7 });
-    equal(bad.isError, true);
-    match((bad.content[0] as { text: string }).text, /depth/);
+    assertEquals(bad.isError, true);
+    assertMatch((bad.content[0] as { text: string }).text, /depth/);
   } finally {
     await mcp.close();
   }

@@ -5,10 +5,10 @@
  */
 
 import { assertEquals } from "./support/assert.ts";
-import { Store } from "../src/graph/store.ts";
-import { AuditLog } from "../src/graph/audit.ts";
-import { storedReadMemory } from "../src/graph/read_store.ts";
-import { keepPruned } from "../src/graph/retention.ts";
+import { Store } from "../src/db/store.ts";
+import { AuditLog } from "../src/db/audit.ts";
+import { storedReadMemory } from "../src/db/read_memory.ts";
+import { keepPruned } from "../src/db/retention.ts";
 import { sleep } from "../src/common/time.ts";
 
 const DAY = 86_400_000;

@@ -1,4 +1,4 @@
-import { deepStrictEqual, equal, ok } from "node:assert/strict";
+import { assert, assertEquals } from "./support/assert.ts";
 import { edgeWeight, formatRoute, loadRouteMap, type RouteEdge, RouteMap } from "../src/graph/routes.ts";
 import { DAY, go, HOUR, NOW, see, tempStore } from "./graph_fixture.ts";
 
@@ -7,11 +7,11 @@ function edge(from: number, to: number, text: string, lastSeen: number, count = 
 }
 
 Deno.test("weights: a fresher edge costs less, a more-used edge costs less", () => {
-  ok(
+  assert(
     edgeWeight({ count: 1, lastSeen: NOW - HOUR }, NOW) <
       edgeWeight({ count: 1, lastSeen: NOW - 20 * DAY }, NOW),
   );
-  ok(edgeWeight({ count: 9, lastSeen: NOW }, NOW) < edgeWeight({ count: 1, lastSeen: NOW }, NOW));
+  assert(edgeWeight({ count: 9, lastSeen: NOW }, NOW) < edgeWeight({ count: 1, lastSeen: NOW }, NOW));
 });
 
 Deno.test("routes: the fresher of two equal-length paths wins", () => {
@@ -21,7 +21,7 @@ Deno.test("routes: the fresher of two equal-length paths wins", () => {
     edge(1, 3, "New way", NOW - HOUR),
     edge(3, 4, "On", NOW - HOUR),
   ], NOW);
-  deepStrictEqual(map.route(1, 4)!.map((e) => e.text), ["New way", "On"]);
+  assertEquals(map.route(1, 4)!.map((e) => e.text), ["New way", "On"]);
 });
 
 Deno.test("routes: the more-used of two equally fresh paths wins", () => {
@@ -31,13 +31,13 @@ Deno.test("routes: the more-used of two equally fresh paths wins", () => {
     edge(1, 3, "Usual", NOW, 12),
     edge(3, 4, "On", NOW, 12),
   ], NOW);
-  deepStrictEqual(map.route(1, 4)!.map((e) => e.text), ["Usual", "On"]);
+  assertEquals(map.route(1, 4)!.map((e) => e.text), ["Usual", "On"]);
 });
 
 Deno.test("routes: between two windows the cheaper edge is the one kept", () => {
   const map = new RouteMap([edge(1, 2, "Stale", NOW - 40 * DAY), edge(1, 2, "Fresh", NOW)], NOW);
-  equal(map.size, 1);
-  equal(map.route(1, 2)![0].text, "Fresh");
+  assertEquals(map.size, 1);
+  assertEquals(map.route(1, 2)![0].text, "Fresh");
 });
 
 Deno.test("routes: a direct edge beats a fresh two-hop detour unless it is old", () => {
@@ -45,15 +45,15 @@ Deno.test("routes: a direct edge beats a fresh two-hop detour unless it is old",
     [edge(1, 3, "Direct", NOW - 2 * DAY), edge(1, 2, "A", NOW), edge(2, 3, "B", NOW)],
     NOW,
   );
-  deepStrictEqual(map.route(1, 3)!.map((e) => e.text), ["Direct"]);
+  assertEquals(map.route(1, 3)!.map((e) => e.text), ["Direct"]);
 });
 
 Deno.test("routes: same window is an empty route, no path is null, reachability", () => {
   const map = new RouteMap([edge(1, 2, "Go", NOW), edge(2, 1, "Back", NOW)], NOW);
-  deepStrictEqual(map.route(1, 1), []);
-  equal(map.route(1, 9), null);
-  deepStrictEqual(map.reachableFrom(1), [2]);
-  deepStrictEqual(map.edgesInto(2).map((e) => e.text), ["Go"]);
+  assertEquals(map.route(1, 1), []);
+  assertEquals(map.route(1, 9), null);
+  assertEquals(map.reachableFrom(1), [2]);
+  assertEquals(map.edgesInto(2).map((e) => e.text), ["Go"]);
 });
 
 Deno.test("routes from the store render as execute_plan steps, chrome marked", () => {
@@ -65,7 +65,7 @@ Deno.test("routes from the store render as execute_plan steps, chrome marked", (
   go(store, prefs, "View", view, NOW - HOUR);
   const map = loadRouteMap(store, 1, NOW);
   const titles = new Map([[main, "notes.txt - Mousepad"], [prefs, "Preferences"], [view, "View settings"]]);
-  equal(
+  assertEquals(
     formatRoute(map.route(main, view)!, (id) => titles.get(id)!),
     `in #${main} "notes.txt - Mousepad" click "Preferences…" (chrome) -> #${prefs}; ` +
       `in #${prefs} "Preferences" click "View" -> #${view}`,
@@ -79,7 +79,7 @@ Deno.test("a menu item's route says to open its menu first", () => {
   go(store, main, "Save As…", save, NOW, "chrome", "File");
   const map = loadRouteMap(store, 1, NOW);
   const titles = new Map([[main, "notes.txt - Mousepad"], [save, "Save As"]]);
-  equal(
+  assertEquals(
     formatRoute(map.route(main, save)!, (id) => titles.get(id)!),
     `in #${main} "notes.txt - Mousepad" click "File" then click "Save As…" (chrome) -> #${save}`,
   );

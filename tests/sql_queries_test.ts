@@ -1,6 +1,6 @@
 /** Named SQL: every query in sql/queries/ is used by the product, every one in tests/sql/ by the tests. */
 
-import { loadQueries, parseNamedQueries } from "../src/graph/sql_files.ts";
+import { loadQueries, parseNamedQueries } from "../src/db/sql_files.ts";
 import { assertEquals } from "./support/assert.ts";
 
 const ROOT = new URL("..", import.meta.url);

@@ -1,10 +1,11 @@
 /** The SQLite store: migrations, the committed schema dump, sightings. */
 
-import type { Rect, WindowInfo } from "../src/desktop/types.ts";
-import { defaultDbPath, dumpSchema, Store } from "../src/graph/store.ts";
-import { parseNamedQueries } from "../src/graph/sql_files.ts";
+import type { WindowInfo } from "../src/desktop/types.ts";
+import { defaultDbPath, dumpSchema, Store } from "../src/db/store.ts";
+import { parseNamedQueries } from "../src/db/sql_files.ts";
 import { recordSighting } from "../src/graph/record.ts";
 import { assert, assertEquals, assertThrows } from "./support/assert.ts";
+import type { Rect } from "../src/common/rect.ts";
 
 /** A mousepad window as the desktop reports it. */
 function editorWindow(title: string, bounds: Rect): WindowInfo {
@@ -54,7 +55,7 @@ Deno.test("sightings keep one node per kind of window and refresh its elements",
     el("File", 110),
   ], 2000);
   assertEquals(second.known, true);
-  assertEquals(second.windowId, first.windowId);
+  assertEquals(second.nodeId, first.nodeId);
   assertEquals(second.seenCount, 2);
   const rows = store.db.prepare("SELECT text, x, first_seen, last_seen FROM elements").all();
   assertEquals(rows.map((r) => ({ ...r })), [{ text: "File", x: 10, first_seen: 1000, last_seen: 2000 }]);
@@ -65,7 +66,7 @@ Deno.test("sightings keep one node per kind of window and refresh its elements",
     [],
     3000,
   );
-  assert(dialog.windowId !== first.windowId);
+  assert(dialog.nodeId !== first.nodeId);
   store.close();
 });
 

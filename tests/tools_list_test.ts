@@ -8,9 +8,9 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { createServer } from "../src/server.ts";
+import { createServer } from "../src/server/server.ts";
 import { createServices } from "../src/services.ts";
-import { Store } from "../src/graph/store.ts";
+import { Store } from "../src/db/store.ts";
 import { assert, assertEquals } from "./support/assert.ts";
 
 const SNAPSHOT = new URL("./snapshots/tools_list.json", import.meta.url);

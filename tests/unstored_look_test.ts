@@ -8,12 +8,13 @@
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { executePlan } from "../src/plan/executor.ts";
 import { planSchema } from "../src/plan/steps.ts";
-import { observeScreen } from "../src/plan/look.ts";
+
 import { observeText } from "../src/render/observe_text.ts";
 import { journeyText } from "../src/render/journey_text.ts";
 import { createServices } from "../src/services.ts";
-import { Store } from "../src/graph/store.ts";
+import { Store } from "../src/db/store.ts";
 import { FakeDesktop, fakeReader, text, window } from "./support/fake_desktop.ts";
+import { observeScreen } from "../src/look/observe.ts";
 
 function editorServices(path: string) {
   const d = new FakeDesktop();

@@ -3,12 +3,13 @@
  * supports (or the languages given), a minimum text height that suits the
  * image, and stacks of lines no taller than it reads small text in.
  */
-import assert from "node:assert/strict";
-import { createVisionEngine } from "../src/ocr/vision.ts";
-import { visionLanguages } from "../src/ocr/vision_languages.ts";
-import { minimumTextHeight, VISION_MAX_STACK_HEIGHT } from "../src/ocr/vision_read.ts";
-import { packStacks } from "../src/ocr/pipeline.ts";
+import { assert, assertEquals, assertMatch } from "./support/assert.ts";
+import { createVisionEngine } from "../src/ocr/engines/vision.ts";
+import { visionLanguages } from "../src/ocr/engines/vision_languages.ts";
+import { minimumTextHeight, VISION_MAX_STACK_HEIGHT } from "../src/ocr/engines/vision_read.ts";
+
 import { makeFake } from "./support/mac_fake.ts";
+import { packStacks } from "../src/ocr/lines/stack.ts";
 
 const SUPPORTED = [
   "en-US",
@@ -24,12 +25,12 @@ const SUPPORTED = [
 ];
 
 Deno.test("preferred languages map onto what Vision supports, by language and script, English kept", () => {
-  assert.deepEqual(visionLanguages(["fr-CH", "de-AT"], SUPPORTED), ["fr-FR", "de-DE", "en-US"]);
-  assert.deepEqual(visionLanguages(["zh-Hant-TW", "en-GB"], SUPPORTED), ["zh-Hant", "en-US"]);
-  assert.deepEqual(visionLanguages(["ja_JP"], SUPPORTED), ["ja-JP", "en-US"]);
-  assert.deepEqual(visionLanguages(["en-US", "es-MX"], SUPPORTED), ["en-US", "es-ES"]);
-  assert.deepEqual(visionLanguages(["fi-FI"], SUPPORTED), ["en-US"], "nothing supported: Vision's default");
-  assert.deepEqual(visionLanguages([], SUPPORTED), ["en-US"]);
+  assertEquals(visionLanguages(["fr-CH", "de-AT"], SUPPORTED), ["fr-FR", "de-DE", "en-US"]);
+  assertEquals(visionLanguages(["zh-Hant-TW", "en-GB"], SUPPORTED), ["zh-Hant", "en-US"]);
+  assertEquals(visionLanguages(["ja_JP"], SUPPORTED), ["ja-JP", "en-US"]);
+  assertEquals(visionLanguages(["en-US", "es-MX"], SUPPORTED), ["en-US", "es-ES"]);
+  assertEquals(visionLanguages(["fi-FI"], SUPPORTED), ["en-US"], "nothing supported: Vision's default");
+  assertEquals(visionLanguages([], SUPPORTED), ["en-US"]);
 });
 
 const frame = (w: number, h: number) => ({ width: w, height: h, data: new Uint8Array(w * h * 4) });
@@ -39,17 +40,17 @@ Deno.test("the engine reads with the user's preferred languages Vision supports,
   const e = createVisionEngine(f.libs);
   await e.recognize(frame(100, 40));
   await e.recognize(frame(100, 40));
-  assert.deepEqual(f.vision.languages, [["de-DE", "fr-FR", "en-US"], ["de-DE", "fr-FR", "en-US"]]);
-  assert.equal(e.detail?.(), "languages de-DE, fr-FR, en-US");
+  assertEquals(f.vision.languages, [["de-DE", "fr-FR", "en-US"], ["de-DE", "fr-FR", "en-US"]]);
+  assertEquals(e.detail?.(), "languages de-DE, fr-FR, en-US");
   await e.close();
-  assert.deepEqual(f.leaks(), [], "the preferred-languages array and the strings made are released");
+  assertEquals(f.leaks(), [], "the preferred-languages array and the strings made are released");
 });
 
 Deno.test("languages given to the engine win over the preferred ones", async () => {
   const f = makeFake({ preferredLanguages: ["de-DE"] });
   const e = createVisionEngine({ libs: f.libs, languages: ["zh-Hans-CN", "en-US"] });
   await e.recognize(frame(100, 40));
-  assert.deepEqual(f.vision.languages, [["zh-Hans", "en-US"]]);
+  assertEquals(f.vision.languages, [["zh-Hans", "en-US"]]);
   await e.close();
 });
 
@@ -57,33 +58,33 @@ Deno.test("a language set Vision refuses falls back to its default, and the engi
   const f = makeFake({ preferredLanguages: ["ko-KR"], visionLanguages: null, refusedLanguages: ["ko-KR"] });
   const e = createVisionEngine(f.libs);
   const words = await e.recognize(frame(100, 40));
-  assert.equal(words.length, 2, "the read succeeded with the default");
-  assert.deepEqual(f.vision.languages, [["ko-KR"], ["en-US"]]);
-  assert.match(
+  assertEquals(words.length, 2, "the read succeeded with the default");
+  assertEquals(f.vision.languages, [["ko-KR"], ["en-US"]]);
+  assertMatch(
     e.detail?.() ?? "",
     /languages en-US \(Vision refused ko-KR \(unsupported language\); reading en-US\)/,
   );
   await e.close();
-  assert.deepEqual(f.leaks(), []);
+  assertEquals(f.leaks(), []);
 });
 
 Deno.test("the minimum text height is Vision's default on short images and keeps 16 px text on tall ones", async () => {
-  assert.equal(minimumTextHeight(120), 1 / 32);
-  assert.equal(minimumTextHeight(1024), 16 / 1024);
+  assertEquals(minimumTextHeight(120), 1 / 32);
+  assertEquals(minimumTextHeight(1024), 16 / 1024);
   const f = makeFake();
   const e = createVisionEngine(f.libs);
   await e.recognize(frame(200, 60));
   await e.recognize(frame(200, 1000));
-  assert.deepEqual(f.vision.minimumTextHeight.map((v) => Math.round(v * 1e4) / 1e4), [0.0313, 0.016]);
-  assert.equal(e.maxStackHeight, VISION_MAX_STACK_HEIGHT);
+  assertEquals(f.vision.minimumTextHeight.map((v) => Math.round(v * 1e4) / 1e4), [0.0313, 0.016]);
+  assertEquals(e.maxStackHeight, VISION_MAX_STACK_HEIGHT);
   await e.close();
 });
 
 Deno.test("stacks are cut at the engine's height limit as well as its area", () => {
   const lines = Array.from({ length: 30 }, () => ({ width: 100, height: 74 }));
   const tall = packStacks(lines, (l) => l, 1e9, 1);
-  assert.equal(tall.length, 1);
+  assertEquals(tall.length, 1);
   const capped = packStacks(lines, (l) => l, 1e9, 1, 1024 - 40);
-  assert.ok(capped.length > 1);
-  for (const g of capped) assert.ok(g.length * 74 <= 984, `a stack of ${g.length} lines`);
+  assert(capped.length > 1);
+  for (const g of capped) assert(g.length * 74 <= 984, `a stack of ${g.length} lines`);
 });

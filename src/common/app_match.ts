@@ -9,10 +9,10 @@
  * @module
  */
 
-import { normaliseText as fold } from "./match.ts";
+import { normaliseText } from "./match.ts";
 
 /** Something with a display name and other names it answers to. */
-export interface Named {
+export interface HasNames {
   name: string;
   aliases: string[];
 }
@@ -29,15 +29,15 @@ export type NameMatch<T> =
  * an app's name both ways.
  */
 export function sameAppName(a: string, b: string): boolean {
-  return fold(a).replace(/ /g, "") === fold(b).replace(/ /g, "");
+  return normaliseText(a).replace(/ /g, "") === normaliseText(b).replace(/ /g, "");
 }
 
 /** Matches `query` against the names and aliases of `items`. */
-export function matchAppName<T extends Named>(query: string, items: T[]): NameMatch<T> {
-  const q = fold(query);
+export function matchAppName<T extends HasNames>(query: string, items: T[]): NameMatch<T> {
+  const q = normaliseText(query);
   if (!q) return { kind: "none" };
-  const display = (t: T) => [fold(t.name)];
-  const aliases = (t: T) => t.aliases.map(fold).filter(Boolean);
+  const display = (t: T) => [normaliseText(t.name)];
+  const aliases = (t: T) => t.aliases.map(normaliseText).filter(Boolean);
   const tests: Array<["exact" | "prefix" | "substring", (n: string) => boolean]> = [
     ["exact", (n) => n === q],
     ["prefix", (n) => n.startsWith(q)],
@@ -47,7 +47,7 @@ export function matchAppName<T extends Named>(query: string, items: T[]): NameMa
     for (const names of [display, aliases]) {
       const hits = items.filter((t) => names(t).some(test));
       // One app can be listed twice (two .desktop files with one name): dedupe by name.
-      const unique = [...new Map(hits.map((h) => [fold(h.name), h])).values()];
+      const unique = [...new Map(hits.map((h) => [normaliseText(h.name), h])).values()];
       if (unique.length === 1) return { kind: "found", item: unique[0], stage };
       if (unique.length > 1) return { kind: "ambiguous", candidates: unique, stage };
     }

@@ -6,7 +6,7 @@
  */
 
 import { dirname, join } from "node:path";
-import { envVar } from "../env.ts";
+import { envVar } from "./env.ts";
 import { buildPolicy, ConfigError, type Policy } from "./policy.ts";
 
 /** Where the configuration file is for a database path. */

@@ -132,7 +132,7 @@ export function similarity(a: string, b: string): number {
  * b → 8; z → 2) so "Fruitll" compares equal to "Fruit11". Used only when the
  * query itself carries a digit: in plain words the letters are letters.
  */
-export function glyphFold(folded: string): string {
+export function digitFold(folded: string): string {
   return folded.replace(/[li|!]/g, "1").replace(/o/g, "0").replace(/s/g, "5").replace(/b/g, "8").replace(
     /z/g,
     "2",
@@ -166,7 +166,7 @@ export function createMatcher(
   const fq = foldText(query);
   const numbers = numbersOf(fq);
   const hasDigit = /\p{N}/u.test(fq);
-  const glyphQuery = glyphFold(fq);
+  const digitQuery = digitFold(fq);
   const threshold = options.threshold ?? FUZZY_THRESHOLD;
   let canonicalQuery: string | null = null;
   return (candidate) => {
@@ -174,7 +174,7 @@ export function createMatcher(
     const fc = foldText(candidate);
     if (fq === "" || fc === "") return null;
     if (fq === fc) return { stage: "fuzzy", score: 0.99 };
-    if (hasDigit && glyphQuery === glyphFold(fc)) return { stage: "fuzzy", score: 0.95 };
+    if (hasDigit && digitQuery === digitFold(fc)) return { stage: "fuzzy", score: 0.95 };
     const longest = Math.max(fq.length, fc.length);
     // Edit distance is at least the length difference: skip it when that alone fails.
     const reachable = 1 - Math.abs(fq.length - fc.length) / longest >= threshold;

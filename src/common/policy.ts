@@ -8,7 +8,7 @@
  */
 
 import { destructiveWords } from "./destructive_words.ts";
-import { normaliseText as fold } from "./match.ts";
+import { normaliseText } from "./match.ts";
 import { escapeScreenText } from "./untrusted.ts";
 
 /** The effective policy, after the file and the environment. */
@@ -189,7 +189,7 @@ export function buildPolicy(
 
 function unique(xs: string[]): string[] {
   const seen = new Map<string, string>();
-  for (const x of xs) if (!seen.has(fold(x))) seen.set(fold(x), x);
+  for (const x of xs) if (!seen.has(normaliseText(x))) seen.set(normaliseText(x), x);
   return [...seen.values()];
 }
 
@@ -198,7 +198,7 @@ export function defaultPolicy(): Policy {
   return buildPolicy(null, "", () => undefined);
 }
 
-const squash = (s: string) => fold(s).replace(/ /g, "");
+const squash = (s: string) => normaliseText(s).replace(/ /g, "");
 
 /**
  * The deny-list entry an app falls under, or null. An app is denied when one

@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { Point, Rect } from "./types.ts";
+import type { Point, Rect } from "../common/rect.ts";
 
 /** How far from a display's top-left corner, in global units, still counts as in the corner. */
 export const CORNER = 2;

@@ -1,11 +1,10 @@
+import type { RgbaImage } from "../image/pixels.ts";
 /**
  * Whether a frame is one flat colour: what a capture without the Screen
  * Recording grant, or of a sleeping display, looks like.
  *
  * @module
  */
-
-import type { RgbaImage } from "./types.ts";
 
 /** True when every sampled pixel is within `tolerance` of the first, per channel. */
 export function isFlat(img: RgbaImage, tolerance = 2): boolean {

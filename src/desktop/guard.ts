@@ -16,7 +16,7 @@
 
 import { sameAppName } from "../common/app_match.ts";
 import { deniedEntry, deniedMessage, type Policy } from "../common/policy.ts";
-import { containsPoint } from "../common/rect.ts";
+import { containsPoint, type Point, type Rect } from "../common/rect.ts";
 import { escapeScreenText } from "../common/untrusted.ts";
 import { ClipboardWatch } from "./clipboard_watch.ts";
 import { isOwnWindow, OWN_WINDOW_MESSAGE } from "./own_windows.ts";
@@ -25,13 +25,11 @@ import type {
   InputGate,
   Landing,
   LaunchableApp,
-  Point,
-  Rect,
-  RgbaImage,
   RunningApp,
   WindowInfo,
   WindowState,
 } from "./types.ts";
+import type { RgbaImage } from "../image/pixels.ts";
 
 /** Input or a window request refused because of the deny list. */
 export class DeniedError extends Error {}

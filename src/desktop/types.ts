@@ -10,8 +10,7 @@
  */
 
 import type { Point, Rect } from "../common/rect.ts";
-
-export type { Point, Rect };
+import type { RgbaImage } from "../image/pixels.ts";
 
 /**
  * What a window is for. Top-level app windows are `normal` or `dialog`
@@ -28,6 +27,12 @@ export type WindowKind =
   | "menubar"
   | "status"
   | "other";
+
+/** True for kinds that belong to the chrome surface rather than to an app window. */
+export function isChromeKind(kind: WindowKind): boolean {
+  return kind === "menu" || kind === "tooltip" || kind === "popup" ||
+    kind === "dock" || kind === "menubar" || kind === "status";
+}
 
 /** One on-screen window as the backend sees it. */
 export interface WindowInfo {
@@ -77,13 +82,6 @@ export interface WindowState {
   frontmostApp: string | null;
   /** Windows and chrome of apps on the user's deny list, left out of the lists above. */
   withheld?: number;
-}
-
-/** An RGBA image, 4 bytes per pixel, rows packed without padding. */
-export interface RgbaImage {
-  width: number;
-  height: number;
-  data: Uint8Array;
 }
 
 /**
@@ -192,7 +190,7 @@ export interface EditorFacts {
 }
 
 /** What the portable steps of a self-test saw, for the backend to judge. */
-export interface SelfTestFacts {
+export interface DoctorSelftestFacts {
   /** Whether the captured frame was one flat colour (null when capture failed). */
   frameBlank: boolean | null;
   /** The activation round trip, when there were two app windows to try it with. */
@@ -327,7 +325,7 @@ export interface Desktop {
    * Platform facts for `doctor --selftest`, read after the portable steps
    * ran, with the open questions they settle. Reads only; sends no input.
    */
-  probe(facts: SelfTestFacts): ProbeReport;
+  probe(facts: DoctorSelftestFacts): ProbeReport;
   /** Releases the display connection. */
   close(): void;
   /**

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { envVar } from "../env.ts";
+import { envVar } from "../common/env.ts";
 import { X, XLayout } from "../../ffi/x11/libx11.ts";
 import { inTopLeftCorner } from "./corner.ts";
 import { parseCombo } from "./keys.ts";
@@ -15,9 +15,7 @@ import type {
   Modifier,
   MouseButton,
   PermissionCheck,
-  Point,
   ProbeReport,
-  RgbaImage,
   RunningApp,
   WindowState,
 } from "./types.ts";
@@ -33,6 +31,8 @@ import type { XConnection } from "./x11/connection.ts";
 import { DisplayLink, type Session } from "./x11/session.ts";
 import { readWindowState } from "./x11/windows.ts";
 import { procEnv, procLink, procText } from "./x11/procfs.ts";
+import type { RgbaImage } from "../image/pixels.ts";
+import type { Point } from "../common/rect.ts";
 
 /**
  * Opens the X display named by `DISPLAY` (or `displayName`). When the X

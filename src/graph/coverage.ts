@@ -9,7 +9,7 @@
  * @module
  */
 
-import type { Store } from "./store.ts";
+import type { Store } from "../db/store.ts";
 
 /** Coverage figures for one app or for all of them. */
 export interface CoverageCounts {

@@ -9,7 +9,7 @@
  */
 
 import { matchAppName } from "../common/app_match.ts";
-import type { Store } from "./store.ts";
+import type { Store } from "../db/store.ts";
 
 /** What a forget did, or why it did nothing. */
 export type ForgetResult = { ok: true; text: string } | { ok: false; text: string };

@@ -13,7 +13,7 @@ import {
   type UnnamedGlyph,
   unnamedGlyphs,
 } from "./glyphs.ts";
-import type { Store } from "./store.ts";
+import type { Store } from "../db/store.ts";
 
 /** The shortest key that names a glyph: a prefix of its hash, at least this long. */
 const KEY_MIN = 8;

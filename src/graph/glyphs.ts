@@ -7,11 +7,12 @@
  * @module
  */
 
-import type { Rect } from "../desktop/types.ts";
-import { encodePng } from "../common/png.ts";
+import { encodePng } from "../image/png.ts";
 import type { SeenIcon } from "../perceive/icons.ts";
 import { sameDrawing } from "../perceive/phash.ts";
-import type { Store } from "./store.ts";
+import type { Store } from "../db/store.ts";
+import type { NodeId } from "./identity.ts";
+import type { Rect } from "../common/rect.ts";
 
 /** An icon of the window just read, with what memory knows of its drawing. */
 export interface KnownIcon extends SeenIcon {
@@ -41,7 +42,7 @@ interface GlyphRow {
 export function recordIcons(
   store: Store,
   appId: number,
-  windowId: number,
+  nodeId: NodeId,
   bounds: Rect,
   icons: SeenIcon[],
   now: number,
@@ -67,7 +68,7 @@ export function recordIcons(
     }
     store.q("upsert_glyph_place").run({
       glyph_id: glyph.id,
-      window_id: windowId,
+      window_id: nodeId,
       x: Math.round(icon.x - bounds.x),
       y: Math.round(icon.y - bounds.y),
       w: icon.w,
@@ -77,12 +78,12 @@ export function recordIcons(
     });
     out.push({ ...icon, glyphId: glyph.id, label: glyph.label });
   }
-  store.q("drop_glyph_places_not_seen").run({ window_id: windowId, now });
+  store.q("drop_glyph_places_not_seen").run({ window_id: nodeId, now });
   return out;
 }
 
 /** What naming wrote. */
-export interface Named {
+export interface GlyphsNamed {
   glyphs: number;
   places: number;
 }
@@ -92,7 +93,7 @@ export function nameGlyphs(
   store: Store,
   names: Array<{ glyphId: number; label: string }>,
   from: LabelSource,
-): Named {
+): GlyphsNamed {
   return store.tx(() => {
     let places = 0;
     for (const n of names) {

@@ -15,6 +15,9 @@
 
 import type { WindowKind } from "../desktop/types.ts";
 
+/** A node of the interface graph: a window as the graph remembers it (a row of `windows`). */
+export type NodeId = number;
+
 /** Stand-in names apps give to documents that were never saved ("Untitled 3"). */
 const UNSAVED_NAMES =
   /\b(untitled|new document|new file|unsaved|document|sans titre|unbenannt)\b(\s*[-#]?\s*\d+)?/gi;

@@ -9,13 +9,13 @@ import type { WindowInfo } from "../desktop/types.ts";
 import type { Element } from "../ocr/types.ts";
 import type { SeenIcon } from "../perceive/icons.ts";
 import { type KnownIcon, recordIcons } from "./glyphs.ts";
-import { windowIdentity } from "./identity.ts";
-import type { Store } from "./store.ts";
+import { type NodeId, windowIdentity } from "./identity.ts";
+import type { Store } from "../db/store.ts";
 
 /** What the graph knew about a window before this sighting. */
 export interface SightingResult {
   appId: number;
-  windowId: number;
+  nodeId: NodeId;
   /** True when the node existed before this sighting. */
   known: boolean;
   /** How often it has been seen, this sighting included. */
@@ -63,10 +63,10 @@ export function recordSighting(
       app_version: appRow.version,
       now,
     };
-    let windowId: number;
+    let nodeId: NodeId;
     if (found) {
-      windowId = found.id;
-      store.q("touch_window").run({ id: windowId, ...dims });
+      nodeId = found.id;
+      store.q("touch_window").run({ id: nodeId, ...dims });
     } else {
       const row = store.get<{ id: number }>("insert_window", {
         app_id: appRow.id,
@@ -74,14 +74,14 @@ export function recordSighting(
         kind: window.kind,
         ...dims,
       })!;
-      windowId = row.id;
+      nodeId = row.id;
     }
     const nth = new Map<string, number>();
     for (const el of elements) {
       const n = nth.get(el.text) ?? 0;
       nth.set(el.text, n + 1);
       store.q("upsert_element").run({
-        window_id: windowId,
+        window_id: nodeId,
         text: el.text,
         nth: n,
         x: Math.round(el.x - window.bounds.x),
@@ -92,12 +92,12 @@ export function recordSighting(
         now,
       });
     }
-    store.q("drop_elements_not_seen").run({ window_id: windowId, now });
-    store.q("set_app_last_window").run({ window_id: windowId, app_id: appRow.id });
-    const known = recordIcons(store, appRow.id, windowId, window.bounds, icons, now);
+    store.q("drop_elements_not_seen").run({ window_id: nodeId, now });
+    store.q("set_app_last_window").run({ window_id: nodeId, app_id: appRow.id });
+    const known = recordIcons(store, appRow.id, nodeId, window.bounds, icons, now);
     return {
       appId: appRow.id,
-      windowId,
+      nodeId,
       known: Boolean(found),
       seenCount: (found?.seen_count ?? 0) + 1,
       previousSeen: found?.last_seen ?? null,

@@ -6,7 +6,7 @@
 
 import { routeEdgesVersion } from "./coverage.ts";
 import { loadRouteMap, type RouteMap } from "./routes.ts";
-import type { Store } from "./store.ts";
+import type { Store } from "../db/store.ts";
 
 /**
  * Route graphs are kept per store and app, keyed on the app's edges version

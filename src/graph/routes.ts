@@ -12,8 +12,8 @@
 import { escapeScreenText } from "../common/untrusted.ts";
 import { DirectedGraph } from "graphology";
 import { bidirectional, singleSource } from "graphology-shortest-path/dijkstra.js";
-import type { Store } from "./store.ts";
-import type { Scope } from "./transitions.ts";
+import type { Store } from "../db/store.ts";
+import type { Surface } from "../perceive/surfaces.ts";
 
 /** A recorded transition as routes need it. */
 export interface RouteEdge {
@@ -21,8 +21,8 @@ export interface RouteEdge {
   to: number;
   action: string;
   text: string;
-  scope: Scope;
-  /** The menu opened just before a chrome-scope click, when one was. */
+  scope: Surface;
+  /** The menu opened just before a click on chrome, when one was. */
   via?: string | null;
   count: number;
   /** Epoch milliseconds. */

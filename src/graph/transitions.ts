@@ -3,26 +3,26 @@
  * {@link recordClick} for every control it acts on and
  * {@link recordTransition} when that action brought up a different window.
  * Chrome steps (a menu item) are recorded against the window the step worked
- * in, with scope "chrome", because a route has to say where they were taken.
+ * in, on the surface "chrome", because a route has to say where they were taken.
  *
  * @module
  */
 
-import type { Store } from "./store.ts";
-
-/** Which surface a control was found on. */
-export type Scope = "window" | "chrome";
+import type { Store } from "../db/store.ts";
+import type { Surface } from "../perceive/surfaces.ts";
+import type { NodeId } from "./identity.ts";
 
 /** One observed edge: acting on `text` in one window led to another. */
 export interface TransitionInput {
-  fromWindowId: number;
-  toWindowId: number;
+  from: NodeId;
+  to: NodeId;
   /** The step's action ("click", "double_click", "hotkey", …). */
   action: string;
   /** The target text the step acted on (the keys for a hotkey). */
   text: string;
-  scope: Scope;
-  /** For a chrome-scope click: the menu opened just before it ("File"), if any. */
+  /** Which surface the control was found on. */
+  surface: Surface;
+  /** For a click on chrome: the menu opened just before it ("File"), if any. */
   via?: string | null;
   /** Epoch milliseconds. */
   now: number;
@@ -30,15 +30,15 @@ export interface TransitionInput {
 
 /** One control acted on inside a window. */
 export interface ClickInput {
-  windowId: number;
+  node: NodeId;
   text: string;
-  scope: Scope;
+  surface: Surface;
   /** Epoch milliseconds. */
   now: number;
 }
 
 /**
- * Records (or strengthens) the edge `fromWindowId → toWindowId`. An action
+ * Records (or strengthens) the edge `from → to`. An action
  * that left the app in the same window is not an edge: it returns null and
  * writes nothing (record it with {@link recordClick}).
  * Returns the edge id and how often it has now been seen.
@@ -47,15 +47,15 @@ export function recordTransition(
   store: Store,
   input: TransitionInput,
 ): { id: number; count: number } | null {
-  if (input.fromWindowId === input.toWindowId) return null;
+  if (input.from === input.to) return null;
   const text = input.text.trim();
   if (text === "") throw new Error("recordTransition: the action's text is empty");
   const edge = store.get<{ id: number; count: number }>("upsert_transition", {
-    from_window: input.fromWindowId,
-    to_window: input.toWindowId,
+    from_window: input.from,
+    to_window: input.to,
     action: input.action,
     text,
-    scope: input.scope,
+    scope: input.surface,
     now: input.now,
   })!;
   const via = input.via?.trim();
@@ -68,9 +68,9 @@ export function recordClick(store: Store, input: ClickInput): number {
   const text = input.text.trim();
   if (text === "") throw new Error("recordClick: the control's text is empty");
   const row = store.get<{ count: number }>("upsert_click", {
-    window_id: input.windowId,
+    window_id: input.node,
     text,
-    scope: input.scope,
+    scope: input.surface,
     now: input.now,
   })!;
   return row.count;

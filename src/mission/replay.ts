@@ -12,7 +12,7 @@ import { executePlan, type RunResult } from "../plan/executor.ts";
 import { planSchema } from "../plan/steps.ts";
 import type { Services } from "../services.ts";
 import { compareRoutes, compareWorlds, type Comparison } from "./fingerprint.ts";
-import { fileRun, routeOf } from "./runs.ts";
+import { type Filed, fileRun, routeOf } from "./runs.ts";
 import { activeItem, type Mission, recipeOf, type Refusal } from "./store.ts";
 import { worldNow } from "./world.ts";
 
@@ -29,7 +29,7 @@ export type ReplayOutcome =
     /** Set when a successful replay walked another route than the recorded one. */
     routeWarning: string | null;
     /** What was filed on the item, when it ran. */
-    line: string | null;
+    filed: Filed | null;
     mission: Mission;
     n: number;
   };
@@ -69,7 +69,7 @@ export async function replayItem(
   const now = worldNow(services.desktop(), recipe.fingerprint, llmVersionTag);
   const comparison = compareWorlds(recipe.fingerprint, now.fingerprint, now.missing);
   if (comparison.differences.length) {
-    return { ok: true, ran: false, comparison, result: null, routeWarning: null, line: null, mission, n };
+    return { ok: true, ran: false, comparison, result: null, routeWarning: null, filed: null, mission, n };
   }
   const startedAt = services.now();
   const result = await executePlan(services, plan.data, clock, signal);
@@ -89,7 +89,7 @@ export async function replayItem(
     comparison,
     result,
     routeWarning,
-    line: filed.line,
+    filed: filed.filed,
     mission: filed.mission ?? mission,
     n,
   };

@@ -26,7 +26,13 @@ export function runReason(r: RunResult): string | null {
   return f ? `step ${f.step} (${f.action}): ${f.reason}` : `the run ended ${r.status}`;
 }
 
-/** Files the run and returns the mission as it now stands, with a line saying what was filed. */
+/** What was filed on an item after a run (render/mission_text.ts says it). */
+export type Filed =
+  | { item: number; verdict: "passed"; recipeKept: boolean }
+  | { item: number; verdict: "failed"; reason: string | null }
+  | { item: number; verdict: "not_filed"; error: string };
+
+/** Files the run and returns the mission as it now stands, with what was filed. */
 export function fileRun(
   services: Services,
   opts: {
@@ -38,25 +44,20 @@ export function fileRun(
     llmVersionTag: string | null;
     startedAt: number;
   },
-): { mission: Mission | null; line: string } {
+): { mission: Mission | null; filed: Filed } {
   const { item } = opts;
   try {
     return fileVerdict(services, opts);
   } catch (err) {
     // The run did happen: say so rather than let a storage error read as "nothing was done".
-    return {
-      mission: null,
-      line: `the run above happened, but its verdict could not be filed on item ${item.n} (${
-        (err as Error).message
-      }): mark it with mission_mark once the database is reachable.`,
-    };
+    return { mission: null, filed: { item: item.n, verdict: "not_filed", error: (err as Error).message } };
   }
 }
 
 function fileVerdict(
   services: Services,
   opts: Parameters<typeof fileRun>[1],
-): { mission: Mission; line: string } {
+): { mission: Mission; filed: Filed } {
   const { item, kind, plan, result } = opts;
   const route = routeOf(result);
   const keep = kind === "plan" && result.status === "success";
@@ -78,13 +79,9 @@ function fileVerdict(
       }
       : undefined,
   }, now);
-  const line = result.status === "success"
-    ? `item ${item.n} passed${
-      keep
-        ? "; these steps are kept as its recipe with the world they worked in (mission_replay repeats them)"
-        : "; its recipe and recorded world are kept as they were"
-    }.`
-    : `item ${item.n} failed: ${runReason(result)}.`;
+  const filed: Filed = result.status === "success"
+    ? { item: item.n, verdict: "passed", recipeKept: keep }
+    : { item: item.n, verdict: "failed", reason: runReason(result) };
   // Another server may have closed the mission meanwhile: the record is filed on it all the same.
-  return { mission: missionById(services.store, opts.missionId)!, line };
+  return { mission: missionById(services.store, opts.missionId)!, filed };
 }

@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { Store } from "../graph/store.ts";
+import type { Store } from "../db/store.ts";
 import type { Fingerprint, RouteWindow } from "./fingerprint.ts";
 
 /** Where a mission stands. */

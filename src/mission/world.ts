@@ -9,7 +9,7 @@
 
 import type { Desktop } from "../desktop/types.ts";
 import { windowIdentity } from "../graph/identity.ts";
-import type { Store } from "../graph/store.ts";
+import type { Store } from "../db/store.ts";
 import type { Fingerprint, RouteWindow } from "./fingerprint.ts";
 
 type NodeRow = {

@@ -8,16 +8,18 @@
  */
 
 import { escapeScreenText } from "../common/untrusted.ts";
-import type { Rect, RgbaImage } from "../desktop/types.ts";
+
 import { groupWords } from "./group.ts";
 import { timed } from "../common/stages.ts";
 import { ScreenPipeline } from "./pipeline.ts";
 import type { OcrEngine, ScreenText } from "./types.ts";
-import type { ReadMemory } from "./read_memory.ts";
+import type { ReadMemory } from "./cache/read_memory.ts";
+import type { RgbaImage } from "../image/pixels.ts";
+import type { Rect } from "../common/rect.ts";
 
 /** Options for one read. */
 export interface ReadOptions {
-  /** Run the single-character pass over glyph-sized blobs (default true). */
+  /** Run the single-character pass over character-sized blobs (default true). */
   charScan?: boolean;
 }
 

@@ -5,9 +5,10 @@
  * @module
  */
 
-import type { Grey } from "./pixels.ts";
-import type { Rect, RgbaImage } from "../desktop/types.ts";
+import type { Grey, RgbaImage } from "../image/pixels.ts";
+
 import type { StageTimes } from "../common/stages.ts";
+import type { Rect } from "../common/rect.ts";
 
 /** One recognised word, in pixels of the image it was read from. */
 export interface OcrWord {
@@ -78,7 +79,7 @@ export interface ScreenText {
   elements: Element[];
   /** The area covered by the single-character pass, if any. */
   charScan: Rect | null;
-  /** Milliseconds per stage of the read (lines, diff, prepare, recognise, glyphs, group). */
+  /** Milliseconds per stage of the read (lines, diff, prepare, recognise, chars, group). */
   stages?: StageTimes;
   /** Milliseconds spent reading. */
   ms: number;

@@ -1,5 +1,5 @@
 /**
- * The icons of the window being read: glyphs detected there that nothing in
+ * The icons of the window being read: drawings found there that nothing in
  * front of the window covers, each with its drawing's hash, the texts
  * nearest to it and its crop, ready to be named from memory.
  *
@@ -7,10 +7,11 @@
  */
 
 import { containsPoint } from "../common/rect.ts";
-import type { RgbaImage, WindowInfo, WindowState } from "../desktop/types.ts";
+import type { WindowInfo, WindowState } from "../desktop/types.ts";
 import type { Element } from "../ocr/types.ts";
-import { detectGlyphs } from "./glyphs.ts";
-import { cropImage, glyphHash } from "./phash.ts";
+import { findIconBoxes } from "./icon_boxes.ts";
+import { cropImage, drawingHash } from "./phash.ts";
+import type { RgbaImage } from "../image/pixels.ts";
 
 /** One icon drawn in the window, in screen pixels. */
 export interface SeenIcon {
@@ -44,14 +45,14 @@ export function findIcons(
   const b = window.bounds;
   const region = { x: b.x + 1, y: b.y + 1, width: b.width - 2, height: b.height - 2 };
   const out: SeenIcon[] = [];
-  for (const g of detectGlyphs(frame, region, words)) {
+  for (const g of findIconBoxes(frame, region, words)) {
     const cx = Math.round(g.x + g.w / 2);
     const cy = Math.round(g.y + g.h / 2);
     if (state.chrome.some((c) => containsPoint(c.bounds, cx, cy))) continue;
     const top = state.windows.find((w) => containsPoint(w.bounds, cx, cy));
     if (top && top.id !== window.id) continue;
     const crop = cropImage(frame, g);
-    out.push({ ...g, cx, cy, hash: glyphHash(crop), near: nearestTexts(g, words), crop });
+    out.push({ ...g, cx, cy, hash: drawingHash(crop), near: nearestTexts(g, words), crop });
   }
   return out;
 }

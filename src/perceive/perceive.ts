@@ -8,14 +8,15 @@
  * @module
  */
 
-import { containsPoint } from "../common/rect.ts";
-import type { Desktop, Rect, RgbaImage, WindowInfo, WindowState } from "../desktop/types.ts";
+import { containsPoint, type Rect } from "../common/rect.ts";
+import type { Desktop, WindowInfo, WindowState } from "../desktop/types.ts";
 import type { ScreenReader } from "../ocr/reader.ts";
 import type { Element } from "../ocr/types.ts";
 import { findIcons, type SeenIcon } from "./icons.ts";
 import { snapshot } from "./snapshot.ts";
 import { mergeStages, type StageTimes, timed } from "../common/stages.ts";
 import { assignSurfaces, focusWindow, type Surfaces } from "./surfaces.ts";
+import type { RgbaImage } from "../image/pixels.ts";
 
 /** What one look saw. */
 export interface Perception {

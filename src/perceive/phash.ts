@@ -8,7 +8,7 @@
  */
 
 import type { Box } from "../common/rect.ts";
-import type { RgbaImage } from "../desktop/types.ts";
+import type { RgbaImage } from "../image/pixels.ts";
 
 /** Hashes at most this many bits apart are the same drawing. */
 export const SAME_DRAWING_BITS = 6;
@@ -31,13 +31,13 @@ export function cropImage(frame: RgbaImage, box: Box): RgbaImage {
 }
 
 /**
- * The perceptual hash of a glyph crop, as 16 hex digits. Each pixel becomes
+ * The perceptual hash of an icon's crop, as 16 hex digits. Each pixel becomes
  * its distance from the crop's background colour (the median of its border),
  * so light-on-dark and dark-on-light strokes and a tinted hover background
  * read alike; the result is scaled to 32x32 and the signs of its lowest 8x8
  * cosine frequencies against their median make the bits.
  */
-export function glyphHash(crop: RgbaImage): string {
+export function drawingHash(crop: RgbaImage): string {
   const { width: w, height: h, data } = crop;
   const bg = borderMedian(crop);
   const contrast = new Float32Array(w * h);
@@ -78,7 +78,7 @@ export function hashDistance(a: string, b: string): number {
 }
 
 /**
- * True when two glyphs are one drawing: hashes within SAME_DRAWING_BITS and
+ * True when two icons are one drawing: hashes within SAME_DRAWING_BITS and
  * sizes within a quarter of each other (a 16 px and a 48 px square that
  * happen to hash alike are still different controls).
  */

@@ -7,7 +7,8 @@
  * @module
  */
 
-import type { Desktop, RgbaImage, WindowState } from "../desktop/types.ts";
+import type { Desktop, WindowState } from "../desktop/types.ts";
+import type { RgbaImage } from "../image/pixels.ts";
 
 /** The window stack (as after the capture, with chrome from both lists) and the frame. */
 export function snapshot(desktop: Desktop): { state: WindowState; frame: RgbaImage } {

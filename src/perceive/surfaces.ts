@@ -6,9 +6,21 @@
  * @module
  */
 
-import { containsPoint as contains } from "../common/rect.ts";
+import { containsPoint } from "../common/rect.ts";
 import type { WindowInfo, WindowState } from "../desktop/types.ts";
 import type { Element } from "../ocr/types.ts";
+
+/** The two surfaces a step searches: the window it works in, or chrome. */
+export const SURFACES = ["window", "chrome"] as const;
+
+/** One surface. (Step targets and recall's replies name it in a field called `scope`.) */
+export type Surface = typeof SURFACES[number];
+
+/** The parts of a surface a step may narrow its search to. */
+export const REGIONS = ["top", "bottom", "left", "right", "center"] as const;
+
+/** One part of a surface: a half, or the middle half both ways (center). */
+export type Region = typeof REGIONS[number];
 
 /** Elements sorted onto their surface. */
 export interface Surfaces {
@@ -37,11 +49,11 @@ export function assignSurfaces(
 ): Surfaces {
   const out: Surfaces = { focus, window: [], chrome: [], offSurface: 0 };
   for (const el of elements) {
-    if (state.chrome.some((c) => contains(c.bounds, el.cx, el.cy))) {
+    if (state.chrome.some((c) => containsPoint(c.bounds, el.cx, el.cy))) {
       out.chrome.push(el);
       continue;
     }
-    const top = state.windows.find((w) => contains(w.bounds, el.cx, el.cy));
+    const top = state.windows.find((w) => containsPoint(w.bounds, el.cx, el.cy));
     if (top && focus && top.id === focus.id) out.window.push(el);
     else out.offSurface++;
   }

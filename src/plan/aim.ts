@@ -7,9 +7,9 @@
  * @module
  */
 
-import { containsPoint } from "../common/rect.ts";
-import type { Point, WindowInfo, WindowState } from "../desktop/types.ts";
-import type { Look } from "./look.ts";
+import { containsPoint, type Point } from "../common/rect.ts";
+import type { WindowInfo, WindowState } from "../desktop/types.ts";
+import type { Look } from "../look/look.ts";
 import type { Expected } from "./run.ts";
 
 /** The window a listing shows at a point: chrome (menus, popups) above app windows, each front to back. */

@@ -18,7 +18,7 @@ import type { Rect } from "../common/rect.ts";
 import { escapeScreenText } from "../common/untrusted.ts";
 import { parseCombo } from "../desktop/keys.ts";
 import type { DesktopAnswer } from "../desktop/types.ts";
-import type { Look } from "./look.ts";
+import type { Look } from "../look/look.ts";
 import { type Run, RunStopped, StepFailure } from "./run.ts";
 
 /** Terminal emulators: a newline typed into one runs a command. */

@@ -12,14 +12,16 @@
 import { DeniedError } from "../desktop/guard.ts";
 import { escapeScreenText } from "../common/untrusted.ts";
 import { DisplayLost } from "../desktop/display_lost.ts";
-import { StoreFault } from "../graph/store_fault.ts";
+import { StoreFault } from "../db/store_fault.ts";
 import { type Clock, realClock } from "../common/time.ts";
+import type { Surface } from "../perceive/surfaces.ts";
 import type { Services } from "../services.ts";
 import { isClick } from "./actions/click.ts";
 import { runStep } from "./handlers.ts";
-import type { Look } from "./look.ts";
-import { Run, type RunStatus, RunStopped, StepFailure, type StepReport } from "./run.ts";
+import type { Look } from "../look/look.ts";
+import { Run, type RunStatus, RunStopped, StepFailure } from "./run.ts";
 import type { Plan } from "./steps.ts";
+import type { SeenWindow, StepReport } from "./step_report.ts";
 
 /** Default time limit of a whole plan. */
 export const DEFAULT_TIME_LIMIT_MS = 180_000;
@@ -32,7 +34,7 @@ export interface RunResult {
   maxActions: number;
   elapsedMs: number;
   extracts: Run["extracts"];
-  windowsSeen: Array<{ node: number; app: string; title: string; sample: string[] }>;
+  windowsSeen: SeenWindow[];
   /** What the graph could not store (a full disk, a replaced database file); the run went on without it. */
   unstored: string[];
   failure: {
@@ -41,7 +43,7 @@ export interface RunResult {
     step: number;
     action: string;
     reason: string;
-    surface: "window" | "chrome" | null;
+    surface: Surface | null;
     target: string | null;
     closest: Array<{ text: string; similarity: number }>;
     look: Look | null;
@@ -71,8 +73,13 @@ export async function executePlan(
     plan.steps.forEach((st, i) =>
       run.reports.push(
         i + 1 === n
-          ? { step: n, action, outcome: "failed", line: `failed: refused: ${reason}` }
-          : { step: i + 1, action: st.action, outcome: "not_run", line: "not run" },
+          ? {
+            step: n,
+            action,
+            outcome: "failed",
+            did: { kind: "failed", reason: `refused: ${reason}`, howFar: null },
+          }
+          : { step: i + 1, action: st.action, outcome: "not_run", did: { kind: "not_run" } },
       )
     );
     status = "escalated";
@@ -96,8 +103,7 @@ export async function executePlan(
       // Only a click keeps track of an open menu; anything else may have closed it.
       if (!isClick(step.action) && step.action !== "wait" && step.action !== "read") run.menuPath = null;
       const report = await runStep(run, step, n);
-      // A line is one line whatever the model or the screen put into it.
-      run.reports.push({ ...report, line: escapeScreenText(report.line) });
+      run.reports.push(report);
     } catch (err) {
       const stopped = err instanceof RunStopped;
       status = stopped ? err.status : "escalated";
@@ -116,7 +122,7 @@ export async function executePlan(
         step: n,
         action: step.action,
         outcome: sent && cut ? "partial" : stopped ? "not_run" : "failed",
-        line: escapeScreenText(`${cut ? "stopped" : "failed"}: ${reason}${howFar ? `; ${howFar}` : ""}`),
+        did: { kind: cut ? "stopped" : "failed", reason, howFar },
       });
       const evidence = err instanceof StepFailure ? err.evidence : {};
       failure = {
@@ -131,7 +137,12 @@ export async function executePlan(
         look: status === "escalated" ? await safeLook(run) : null,
       };
       for (let j = i + 1; j < plan.steps.length; j++) {
-        run.reports.push({ step: j + 1, action: plan.steps[j].action, outcome: "not_run", line: "not run" });
+        run.reports.push({
+          step: j + 1,
+          action: plan.steps[j].action,
+          outcome: "not_run",
+          did: { kind: "not_run" },
+        });
       }
       break;
     }

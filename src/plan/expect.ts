@@ -5,10 +5,12 @@
  * @module
  */
 
-import type { RgbaImage } from "../desktop/types.ts";
 import type { Element } from "../ocr/types.ts";
+import { changedFraction } from "../image/compare.ts";
 import { countMatches } from "./resolve.ts";
-import type { Expectation } from "./steps.ts";
+
+import type { RgbaImage } from "../image/pixels.ts";
+import type { Expectation } from "./step_fields.ts";
 
 /** What the screen looked like before the step acted. */
 export interface Before {
@@ -21,31 +23,6 @@ export interface Verdict {
   holds: boolean;
   /** One line per field, saying what was seen. */
   details: string[];
-}
-
-/** A cheap fingerprint of a frame: sampled pixels hashed (FNV-1a). */
-export function frameHash(frame: RgbaImage): number {
-  let h = 0x811c9dc5;
-  const d = frame.data;
-  // Every 3rd pixel of every row: a typed character changes several of them.
-  for (let i = 0; i < d.length; i += 12) {
-    h ^= d[i] ^ (d[i + 1] << 8) ^ (d[i + 2] << 16);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-/** Fraction of pixels that differ between two frames of one size. */
-export function changedFraction(a: RgbaImage, b: RgbaImage): number {
-  if (a.width !== b.width || a.height !== b.height) return 1;
-  let changed = 0;
-  const n = a.width * a.height;
-  for (let i = 0; i < n * 4; i += 4) {
-    if (a.data[i] !== b.data[i] || a.data[i + 1] !== b.data[i + 1] || a.data[i + 2] !== b.data[i + 2]) {
-      changed++;
-    }
-  }
-  return changed / n;
 }
 
 /** Judges an expectation on the screen as it is now. */

@@ -6,16 +6,17 @@
  */
 
 import { clickStep } from "./actions/click.ts";
-import { dragStep } from "./actions/drag.ts";
+import { dragStep } from "./actions/drag/drag.ts";
 import { focusAppStep } from "./actions/focus_app.ts";
 import { hotkeyStep } from "./actions/hotkey.ts";
-import { readStep } from "./actions/read.ts";
+import { readStep } from "./actions/read/read.ts";
 import { readClipboardStep } from "./actions/read_clipboard.ts";
 import { scrollStep } from "./actions/scroll.ts";
 import { typeStep } from "./actions/type.ts";
 import { waitStep } from "./actions/wait.ts";
-import type { Run, StepReport } from "./run.ts";
+import type { Run } from "./run.ts";
 import type { Step } from "./steps.ts";
+import type { StepReport } from "./step_report.ts";
 
 /** A step handler: acts, verifies, and reports one line for the journey. */
 export type Handler<A extends Step["action"]> = (

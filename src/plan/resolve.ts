@@ -9,15 +9,13 @@
  * @module
  */
 
-import type { Point, Rect } from "../desktop/types.ts";
 import type { Element } from "../ocr/types.ts";
 import { closestTexts, createMatcher, foldText, type NearText } from "../common/match.ts";
+import type { Point, Rect } from "../common/rect.ts";
+import type { Region } from "../perceive/surfaces.ts";
 
 /** The stage that accepted a target. */
 export type ResolveStage = "exact" | "fuzzy" | "semantic" | "contained";
-
-/** Which part of a surface a region names. */
-export type Region = "top" | "bottom" | "left" | "right" | "center";
 
 /** A resolved target. */
 export interface Resolved {

@@ -6,62 +6,28 @@
  * @module
  */
 
+import type { NodeId } from "../graph/identity.ts";
+import type { Surface } from "../perceive/surfaces.ts";
 import type { Services } from "../services.ts";
-import type { InputGate, Landing, Modifier, MouseButton, Point } from "../desktop/types.ts";
+import type { InputGate, Landing, Modifier, MouseButton } from "../desktop/types.ts";
 import { escapeScreenText } from "../common/untrusted.ts";
-import { frameHash } from "./expect.ts";
-import { type Look, look } from "./look.ts";
+
+import { type Look, look } from "../look/look.ts";
 import type { NearText } from "../common/match.ts";
 import { type Clock, realClock } from "../common/time.ts";
-import type { ResolveStage } from "./resolve.ts";
+import type { Extract, SeenWindow, StepReport } from "./step_report.ts";
+import { frameHash } from "../image/compare.ts";
+import type { Point } from "../common/rect.ts";
 
 /** How a run ended. */
 export type RunStatus = "success" | "escalated" | "aborted" | "declined";
-
-/** What one step did. */
-export interface StepReport {
-  /** 1-based. */
-  step: number;
-  action: string;
-  /** partial: stopped after some of its input was sent (the line says how far). */
-  outcome: "done" | "skipped" | "failed" | "partial" | "not_run";
-  /** One line for the journey. */
-  line: string;
-  /** The element a target resolved to, when there was one. */
-  match?: {
-    text: string;
-    stage: ResolveStage;
-    score: number;
-    /** Equally good matches there were before region narrowed them (1 when unique). */
-    candidates: number;
-    scope: "window" | "chrome";
-    x: number;
-    y: number;
-  };
-}
-
-/** Text a step brought back. */
-export interface Extract {
-  step: number;
-  source: string;
-  text: string;
-  note: string;
-}
-
-/** A window the run passed through. */
-export interface SeenWindow {
-  node: number;
-  app: string;
-  title: string;
-  sample: string[];
-}
 
 /** A step failed: stop and escalate with the evidence. */
 export class StepFailure extends Error {
   constructor(
     message: string,
     readonly evidence: {
-      surface?: "window" | "chrome";
+      surface?: Surface;
       target?: string;
       closest?: NearText[];
       look?: Look;
@@ -82,7 +48,7 @@ export function skipOrThrow(
   failure: StepFailure,
 ): StepReport {
   if (!step.skip_if_absent) throw failure;
-  return { step: n, action: step.action, outcome: "skipped", line: `skipped: ${reason}` };
+  return { step: n, action: step.action, outcome: "skipped", did: { kind: "skipped", reason } };
 }
 
 /** The user pulled the pointer into the corner, or the run ran out of budget/time. */
@@ -141,7 +107,7 @@ export class Run {
   /** How far the current step's input got ("typed 87 of 150 characters"), for a cut step. */
   progress: string | null = null;
   readonly started: number;
-  readonly seen = new Map<number, SeenWindow>();
+  readonly seen = new Map<NodeId, SeenWindow>();
   readonly extracts: Extract[] = [];
   readonly reports: StepReport[] = [];
   /** What the graph could not store during the run (a full disk, a replaced file), each said once. */
@@ -151,7 +117,7 @@ export class Run {
    * submenu), so a menu item that leads elsewhere is remembered with the
    * clicks that reach it.
    */
-  menuPath: { node: number; texts: string[] } | null = null;
+  menuPath: { node: NodeId; texts: string[] } | null = null;
 
   constructor(
     readonly services: Services,

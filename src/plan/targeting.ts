@@ -6,19 +6,21 @@
  * @module
  */
 
-import type { Point, Rect, WindowInfo } from "../desktop/types.ts";
+import type { WindowInfo } from "../desktop/types.ts";
 import type { Element } from "../ocr/types.ts";
-import { unionRect } from "../common/rect.ts";
-import { findWindow, iconElements, type Look, openTitles } from "./look.ts";
-import { isResolved, type Region, type Resolved, resolveTarget } from "./resolve.ts";
-import { type Run, skipOrThrow, StepFailure, type StepReport } from "./run.ts";
+import { type Point, type Rect, unionRect } from "../common/rect.ts";
+import { findWindow, iconElements, type Look, openTitles } from "../look/look.ts";
+import { isResolved, type Resolved, resolveTarget } from "./resolve.ts";
+import { type Run, skipOrThrow, StepFailure } from "./run.ts";
 import { underPointer } from "./aim.ts";
 import { escapeScreenText } from "../common/untrusted.ts";
+import type { Region, Surface } from "../perceive/surfaces.ts";
+import type { MatchSaid, StepReport } from "./step_report.ts";
 
 /** The parts of a target every kind of step shares. */
 export interface TargetSpec {
   text: string;
-  scope?: "window" | "chrome";
+  scope?: Surface;
   region?: Region;
   window?: string;
   scroll_to_find?: boolean;
@@ -26,7 +28,7 @@ export interface TargetSpec {
 
 /** A target found on screen. */
 export interface Found extends Resolved {
-  scope: "window" | "chrome";
+  surface: Surface;
   look: Look;
   /** How it was found when that took scrolling ("scrolled 2x down"). */
   via: string | null;
@@ -64,8 +66,8 @@ export async function enterWindow(run: Run, piece: string | undefined): Promise<
 }
 
 /** The elements (named icons included) and bounds of the surface a target names. */
-export function surfaceOf(l: Look, scope: "window" | "chrome"): { elements: Element[]; area: Rect } {
-  if (scope === "chrome") {
+export function surfaceOf(l: Look, surface: Surface): { elements: Element[]; area: Rect } {
+  if (surface === "chrome") {
     const rects = l.state.chrome.map((c) => c.bounds);
     const area = rects.length
       ? unionRect(rects)
@@ -93,13 +95,13 @@ export function busiestPoint(window: WindowInfo | null, elements: Element[], fra
   return { x: Math.round(b.x + b.width / 2), y: Math.round(b.y + b.height * 0.55) };
 }
 
-function describeMiss(target: TargetSpec, scope: "window" | "chrome", l: Look, outside: number): string {
-  const other = scope === "window" ? "chrome" : "window";
-  const where = scope === "window" ? `window "${l.window?.title ?? "(none)"}"` : "chrome (menus, popups)";
+function describeMiss(target: TargetSpec, surface: Surface, l: Look, outside: number): string {
+  const other = surface === "window" ? "chrome" : "window";
+  const where = surface === "window" ? `window "${l.window?.title ?? "(none)"}"` : "chrome (menus, popups)";
   const region = outside ? `; ${outside} match(es) lie outside region "${target.region}"` : "";
   return `target "${
     escapeScreenText(target.text)
-  }" not found in the ${where}; searched the ${scope} surface only, not ${other}${region}`;
+  }" not found in the ${where}; searched the ${surface} surface only, not ${other}${region}`;
 }
 
 /** Pause between looks while waiting for a target to appear. */
@@ -116,12 +118,12 @@ export async function findTarget(
   target: TargetSpec,
   opts: { allowScroll?: boolean; waitMs?: number } = {},
 ): Promise<Found> {
-  const scope = target.scope ?? "window";
+  const surface = target.scope ?? "window";
   const win = await enterWindow(run, target.window);
   const deadline = run.clock.now() + (opts.waitMs ?? 0);
   let l = await run.look(win?.id);
   const attempt = (lk: Look) => {
-    const s = surfaceOf(lk, scope);
+    const s = surfaceOf(lk, surface);
     return resolveTarget(target.text, s.elements, s.area, target.region);
   };
   let r = attempt(l);
@@ -134,9 +136,9 @@ export async function findTarget(
     waited++;
   }
   const waitedNote = waited ? `appeared after ${waited} more look(s)` : null;
-  if (isResolved(r)) return { ...r, scope, look: l, via: waitedNote };
+  if (isResolved(r)) return { ...r, surface, look: l, via: waitedNote };
 
-  const scrollable = scope === "window" && target.scroll_to_find !== false && opts.allowScroll !== false;
+  const scrollable = surface === "window" && target.scroll_to_find !== false && opts.allowScroll !== false;
   if (scrollable && l.window) {
     const frameRect = { x: 0, y: 0, width: l.frame.width, height: l.frame.height };
     const park = busiestPoint(l.window, l.windowElements, frameRect);
@@ -189,18 +191,18 @@ export async function findTarget(
       await goBack();
       via = await search(-1);
     }
-    if (via && isResolved(r)) return { ...r, scope, look: l, via };
+    if (via && isResolved(r)) return { ...r, surface, look: l, via };
     await goBack();
     l = await run.look(l.window.id);
     r = attempt(l);
-    if (isResolved(r)) return { ...r, scope, look: l, via: "found after scrolling back" };
+    if (isResolved(r)) return { ...r, surface, look: l, via: "found after scrolling back" };
   }
   const miss = r as { closest: { text: string; similarity: number }[]; outsideRegion: Element[] };
   const waitNote = opts.waitMs ? `; looked for ${opts.waitMs} ms (timeout_ms)` : "";
   throw new StepFailure(
-    describeMiss(target, scope, l, miss.outsideRegion.length) + waitNote +
+    describeMiss(target, surface, l, miss.outsideRegion.length) + waitNote +
       (scrollable && l.window ? " (also scrolled down and up to look for it, then scrolled back)" : ""),
-    { surface: scope, target: target.text, closest: miss.closest, look: l },
+    { surface, target: target.text, closest: miss.closest, look: l },
   );
 }
 
@@ -219,4 +221,30 @@ export async function findOrSkip(
     if (!(err instanceof StepFailure)) throw err;
     return skipOrThrow(step, n, `target absent ("${step.target.text}")`, err);
   }
+}
+
+/** The structured form of a match, for the reply. */
+export function matchInfo(f: Found): NonNullable<StepReport["match"]> {
+  return {
+    text: f.element.text,
+    stage: f.stage,
+    score: f.score,
+    candidates: f.candidates,
+    scope: f.surface,
+    x: f.point.x,
+    y: f.point.y,
+  };
+}
+
+/** A match as a journey line tells it. */
+export function matchSaid(f: Found): MatchSaid {
+  return {
+    text: f.element.text,
+    stage: f.stage,
+    score: f.score,
+    candidates: f.candidates,
+    point: f.point,
+    via: f.via,
+    icon: Boolean(f.element.icon),
+  };
 }

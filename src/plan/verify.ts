@@ -7,12 +7,13 @@
  */
 
 import { recordClick, recordTransition } from "../graph/transitions.ts";
-import { StoreFault } from "../graph/store_fault.ts";
+import { StoreFault } from "../db/store_fault.ts";
+import type { Surface } from "../perceive/surfaces.ts";
 import { type Before, judge } from "./expect.ts";
-import type { Look } from "./look.ts";
-import { quote } from "./report.ts";
+import type { Look } from "../look/look.ts";
 import { type Run, StepFailure } from "./run.ts";
-import type { Expectation } from "./steps.ts";
+import type { Expectation } from "./step_fields.ts";
+import type { MovedTo } from "./step_report.ts";
 
 /** What a look showed, as an expectation compares it. */
 export function beforeOf(l: Look): Before {
@@ -48,30 +49,30 @@ export async function verify(
   }
 }
 
-/** Records the click and, when the window changed, the transition; says where it led. */
+/** Records the click and, when the window changed, the transition; returns the window it led to. */
 export function remember(
   run: Run,
   from: Look,
   to: Look,
   action: string,
   text: string,
-  scope: "window" | "chrome",
+  surface: Surface,
   via: string | null = null,
-): string {
+): MovedTo | null {
   const store = run.services.store;
   const now = run.services.now();
-  if (from.nodeId === null) return "";
+  if (from.nodeId === null) return null;
   const moved = to.nodeId !== null && from.nodeId !== to.nodeId;
   try {
     store.tx(() => {
-      recordClick(store, { windowId: from.nodeId!, text, scope, now });
+      recordClick(store, { node: from.nodeId!, text, surface, now });
       if (moved) {
         recordTransition(store, {
-          fromWindowId: from.nodeId!,
-          toWindowId: to.nodeId!,
+          from: from.nodeId!,
+          to: to.nodeId!,
           action,
           text,
-          scope,
+          surface,
           via,
           now,
         });
@@ -82,5 +83,5 @@ export function remember(
     if (!(err instanceof StoreFault)) throw err;
     run.noteUnstored(err.message);
   }
-  return moved ? ` -> window ${quote(to.window?.title ?? "")} (#${to.nodeId})` : "";
+  return moved ? { title: to.window?.title ?? "", node: to.nodeId! } : null;
 }

@@ -1,13 +1,13 @@
 /**
  * The naming sheet: unnamed glyph crops at their real pixel size in a
  * numbered grid, one PNG. Numbers are drawn with a small built-in digit font,
- * so the sheet needs nothing but the PNG helpers of image.ts.
+ * so the sheet needs nothing but the image codec (image/codec.ts).
  *
  * @module
  */
 
-import type { RgbaImage } from "../desktop/types.ts";
-import { encodePng } from "./image.ts";
+import { encodePng } from "../image/codec.ts";
+import type { RgbaImage } from "../image/pixels.ts";
 
 /** Side of one cell in pixels: a 64 px glyph plus its number band and margins. */
 const CELL = 84;

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { HoverResult } from "../plan/hover.ts";
+import type { HoverResult } from "../look/hover.ts";
 
 /** A name as quoted data. */
 export function quoted(name: string): string {

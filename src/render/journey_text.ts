@@ -8,6 +8,7 @@
 import { quotedBlock } from "../common/untrusted.ts";
 import type { RunResult } from "../plan/executor.ts";
 import { elementRows, ROWS_LEGEND } from "./element_rows.ts";
+import { stepLine } from "./step_lines.ts";
 
 /** Renders a run; `shotScale` is the attached screenshot's scale, when one is attached. */
 export function journeyText(r: RunResult, shotScale: number | null): string {
@@ -19,7 +20,7 @@ export function journeyText(r: RunResult, shotScale: number | null): string {
     } s)`,
   );
   lines.push("journey:");
-  for (const s of r.reports) lines.push(`  ${s.step}. ${s.line}`);
+  for (const s of r.reports) lines.push(`  ${s.step}. ${stepLine(s)}`);
   for (const x of r.extracts) {
     lines.push("");
     lines.push(`extracted (step ${x.step}, ${x.source}; ${x.note}):`);

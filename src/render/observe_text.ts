@@ -5,10 +5,11 @@
  * @module
  */
 
-import type { Rect } from "../desktop/types.ts";
-import { iconElements, type Observation } from "../plan/look.ts";
+import { iconElements } from "../look/look.ts";
 import { emptyChromeReason } from "../perceive/surfaces.ts";
 import { elementRows, ROWS_LEGEND } from "./element_rows.ts";
+import type { Rect } from "../common/rect.ts";
+import type { Observation } from "../look/observe.ts";
 
 /** The icon count line: how many icons the window draws, named and not. */
 export function iconCountLine(icons: Array<{ label: string | null }>): string {
@@ -49,10 +50,10 @@ export function observeText(
   if (o.sighting) {
     lines.push(
       o.sighting.known
-        ? `known_window: yes, graph node #${o.sighting.windowId}, seen ${o.sighting.seenCount} times, before this ${
+        ? `known_window: yes, graph node #${o.sighting.nodeId}, seen ${o.sighting.seenCount} times, before this ${
           ago(o.at - (o.sighting.previousSeen ?? o.at))
         }`
-        : `known_window: no, first sighting, recorded as graph node #${o.sighting.windowId}`,
+        : `known_window: no, first sighting, recorded as graph node #${o.sighting.nodeId}`,
     );
   } else if (o.unstored) {
     lines.push(`known_window: unknown (not recorded: ${o.unstored})`);

@@ -10,20 +10,20 @@
  * @module
  */
 
+import type { RecallProblem } from "../graph/recall/recall.ts";
+import { quote } from "../graph/routes.ts";
 import type {
   AppFacts,
   Coverage,
   Hit,
   Listed,
   RecallData,
-  RecallProblem,
   RouteFacts,
   TransitionFacts,
   WayIn,
   WindowDetail,
   WindowFacts,
-} from "../graph/recall.ts";
-import { quote } from "../graph/routes.ts";
+} from "../graph/recall/schema.ts";
 
 /** Default size cap of a reply, in characters (~600 tokens). */
 export const DEFAULT_BUDGET = 2400;

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { gatherSheet } from "../graph/glyph_sheet.ts";
 import { iconSheet, SHEET_CELLS } from "../render/icon_sheet.ts";
 import { legendLine, quoted, whereInWindow } from "../render/icon_text.ts";
-import { decodeImage } from "../render/image.ts";
+import { decodeImage } from "../image/codec.ts";
 import { defineTool } from "./tool.ts";
 
 /** Cells in one call: two full sheets. */

@@ -5,14 +5,17 @@
  */
 
 import { z } from "zod";
+import { SURFACES } from "../perceive/surfaces.ts";
 import { executePlan } from "../plan/executor.ts";
-import { planInputShape, planSchema } from "../plan/steps.ts";
+import { planSchema } from "../plan/steps.ts";
 import { validatePlan } from "../plan/validate.ts";
-import { screenshotPng } from "../render/image.ts";
+import { screenshotPng } from "../image/codec.ts";
 import { journeyText } from "../render/journey_text.ts";
+import { stepOutput } from "../render/step_lines.ts";
 import { elementShape, missionStatusShape } from "./shared_shapes.ts";
 import { fileTiedRun, missionFields, tieRun, validateWithMission } from "./support/mission_tie.ts";
 import { defineTool } from "./tool.ts";
+import { planInputShape } from "../plan/step_listing.ts";
 
 const closeText = z.object({ text: z.string(), similarity: z.number() });
 
@@ -41,7 +44,7 @@ export const executePlanTool = defineTool({
         stage: z.enum(["exact", "fuzzy", "semantic", "contained"]),
         score: z.number(),
         candidates: z.number(),
-        scope: z.enum(["window", "chrome"]),
+        scope: z.enum(SURFACES),
         x: z.number(),
         y: z.number(),
       }).optional(),
@@ -58,7 +61,7 @@ export const executePlanTool = defineTool({
       step: z.number(),
       action: z.string(),
       reason: z.string(),
-      surface: z.enum(["window", "chrome"]).nullable(),
+      surface: z.enum(SURFACES).nullable(),
       target: z.string().nullable(),
       closest: z.array(closeText),
       window: z.string().nullable(),
@@ -105,7 +108,7 @@ export const executePlanTool = defineTool({
       images: shot ? [shot.png] : [],
       structured: {
         status: r.status,
-        steps: r.reports,
+        steps: r.reports.map(stepOutput),
         actions_used: r.actions,
         max_actions: r.maxActions,
         elapsed_ms: r.elapsedMs,

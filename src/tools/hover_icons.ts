@@ -6,7 +6,7 @@
  */
 
 import { z } from "zod";
-import { hoverIcons } from "../plan/hover.ts";
+import { hoverIcons } from "../look/hover.ts";
 import { hoverText } from "../render/icon_text.ts";
 import { defineTool } from "./tool.ts";
 

@@ -9,8 +9,8 @@ import { z } from "zod";
 import { type Comparison, PREFLIGHT_FIELDS } from "../mission/fingerprint.ts";
 import { replayItem } from "../mission/replay.ts";
 import { MAX_ITEMS } from "../mission/store.ts";
-import { statusBlock } from "../mission/status_text.ts";
-import { screenshotPng } from "../render/image.ts";
+import { filedLine, statusBlock } from "../render/mission_text.ts";
+import { screenshotPng } from "../image/codec.ts";
 import { journeyText } from "../render/journey_text.ts";
 import { defineTool } from "./tool.ts";
 
@@ -86,7 +86,7 @@ export const missionReplayTool = defineTool({
     const run = r.result!;
     const look = run.failure?.look ?? null;
     const shot = look && run.status === "escalated" ? await screenshotPng(look.frame) : null;
-    const parts = [preflight, "", journeyText(run, shot?.scale ?? null), "", r.line!];
+    const parts = [preflight, "", journeyText(run, shot?.scale ?? null), "", filedLine(r.filed!)];
     if (r.routeWarning) parts.push(`warning: ${r.routeWarning}; the recorded world is kept as it was.`);
     return {
       ok: true,

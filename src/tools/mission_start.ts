@@ -6,7 +6,7 @@
 
 import { z } from "zod";
 import { MAX_ITEMS, startMission } from "../mission/store.ts";
-import { statusBlock, statusData } from "../mission/status_text.ts";
+import { statusBlock, statusData } from "../render/mission_text.ts";
 import { missionStatusShape } from "./shared_shapes.ts";
 import { defineTool } from "./tool.ts";
 

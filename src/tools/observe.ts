@@ -5,14 +5,15 @@
  */
 
 import { z } from "zod";
-import { iconElements, observeScreen } from "../plan/look.ts";
+import { iconElements } from "../look/look.ts";
 import { emptyChromeReason } from "../perceive/surfaces.ts";
-import { screenshotPng } from "../render/image.ts";
+import { screenshotPng } from "../image/codec.ts";
 import { observeText } from "../render/observe_text.ts";
 import { defineTool } from "./tool.ts";
 import { addStage, stagesLine } from "../common/stages.ts";
-import { envVar } from "../env.ts";
+import { envVar } from "../common/env.ts";
 import { elementShape, rectShape, windowShape } from "./shared_shapes.ts";
+import { observeScreen } from "../look/observe.ts";
 
 export const observeTool = defineTool({
   name: "observe",
@@ -90,7 +91,7 @@ export const observeTool = defineTool({
           : null,
         open_windows: o.appWindows.map((w) => w.title),
         known_window: o.sighting?.known ?? false,
-        graph_node: o.sighting?.windowId ?? null,
+        graph_node: o.sighting?.nodeId ?? null,
         screen: {
           width_px: screen.widthPx,
           height_px: screen.heightPx,

@@ -1,15 +1,15 @@
 /**
  * The `recall` tool: what the interface graph remembers, and routes to it,
- * read from the database alone. Also the `choto recall` command line.
+ * read from the database alone.
  *
  * @module
  */
 
 import { z } from "zod";
 import { defineTool, type Reply } from "./tool.ts";
-import { gatherRecall, type RecallRequest } from "../graph/recall.ts";
-import { recallOutputShape as outputShape } from "../graph/recall_shape.ts";
-import type { Store } from "../graph/store.ts";
+import { gatherRecall, type RecallRequest } from "../graph/recall/recall.ts";
+import { recallOutputShape as outputShape } from "../graph/recall/schema.ts";
+import type { Store } from "../db/store.ts";
 import { DEFAULT_BUDGET, fitRecall, renderProblem } from "../render/recall_text.ts";
 
 const DESCRIPTION = [
@@ -53,7 +53,7 @@ export const recallTool = defineTool({
   },
   carriesScreenText: true,
   run(args, services) {
-    return Promise.resolve(answer(services.store, {
+    return Promise.resolve(recallReply(services.store, {
       app: args.app_name,
       window: args.window,
       query: args.query,
@@ -66,8 +66,8 @@ export const recallTool = defineTool({
 
 type RecallOut = z.infer<z.ZodObject<typeof outputShape>>;
 
-/** Gathers, fits to the size cap and renders; never throws. */
-function answer(store: Store, request: RecallRequest, budget = DEFAULT_BUDGET): Reply<RecallOut> {
+/** Gathers, fits to the size cap and renders; never throws. The tool and `choto recall` answer with it. */
+export function recallReply(store: Store, request: RecallRequest, budget = DEFAULT_BUDGET): Reply<RecallOut> {
   try {
     const outcome = gatherRecall(store, request);
     if (!outcome.ok) {
@@ -82,34 +82,4 @@ function answer(store: Store, request: RecallRequest, budget = DEFAULT_BUDGET): 
         "The database may be locked or damaged; retry, or run `choto doctor` to check it.",
     };
   }
-}
-
-/** Options of `choto recall`. */
-export interface RecallCliOptions {
-  app?: string;
-  window?: string;
-  query?: string;
-  fromWindow?: string;
-  depth?: number;
-  /** Size cap in characters (default ~2400). */
-  budget?: number;
-  /** Epoch ms (default: now). */
-  now?: number;
-}
-
-/**
- * `choto recall [--app NAME] [--window W] [--query Q] [--from W] [--depth N]`:
- * the same reply the tool gives, as text. `ok` is false for an unknown app
- * or window (the text then says what is known).
- */
-export function runRecallCli(store: Store, opts: RecallCliOptions): { ok: boolean; text: string } {
-  const reply = answer(store, {
-    app: opts.app,
-    window: opts.window,
-    query: opts.query,
-    fromWindow: opts.fromWindow,
-    depth: opts.depth ?? 1,
-    now: opts.now ?? Date.now(),
-  }, opts.budget);
-  return { ok: reply.ok, text: reply.text };
 }

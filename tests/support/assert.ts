@@ -1,6 +1,7 @@
 /**
- * Assertions for tests (JSR's std/assert cannot be fetched here), built on
- * node:assert so failures print a diff.
+ * The one assertion module every test uses (JSR's std/assert cannot be
+ * fetched here), built on node:assert so failures print a diff. Tests
+ * import from here, never from node:assert.
  *
  * @module
  */
@@ -17,9 +18,19 @@ export function assertEquals<T>(actual: unknown, expected: T, msg?: string): ass
   nodeAssert.deepStrictEqual(actual, expected, msg);
 }
 
+/** Fails when the two are deeply, strictly equal. */
+export function assertNotEquals(actual: unknown, expected: unknown, msg?: string): void {
+  nodeAssert.notDeepStrictEqual(actual, expected, msg);
+}
+
 /** Fails unless `text` matches `re`. */
 export function assertMatch(text: string, re: RegExp, msg?: string): void {
   nodeAssert.match(text, re, msg);
+}
+
+/** Fails when `text` matches `re`. */
+export function assertNotMatch(text: string, re: RegExp, msg?: string): void {
+  nodeAssert.doesNotMatch(text, re, msg);
 }
 
 /** Fails unless `fn` throws an error whose message matches `re`. */
@@ -28,8 +39,11 @@ export function assertThrows(fn: () => unknown, re?: RegExp): void {
   else nodeAssert.throws(fn);
 }
 
-/** Fails unless the promise rejects with a message matching `re`. */
-export async function assertRejects(fn: () => Promise<unknown>, re?: RegExp): Promise<void> {
+/** Fails unless the promise (or the one `fn` returns) rejects with a message matching `re`. */
+export async function assertRejects(
+  fn: Promise<unknown> | (() => Promise<unknown>),
+  re?: RegExp,
+): Promise<void> {
   if (re) await nodeAssert.rejects(fn, re);
   else await nodeAssert.rejects(fn);
 }

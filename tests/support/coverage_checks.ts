@@ -8,8 +8,8 @@
 
 import type { SQLInputValue, StatementSync } from "node:sqlite";
 import { type CoverageCounts, pick } from "../../src/graph/coverage.ts";
-import { parseNamedQueries } from "../../src/graph/sql_files.ts";
-import type { Store } from "../../src/graph/store.ts";
+import { parseNamedQueries } from "../../src/db/sql_files.ts";
+import type { Store } from "../../src/db/store.ts";
 
 const QUERIES = parseNamedQueries(
   Deno.readTextFileSync(new URL("../sql/coverage_checks.sql", import.meta.url)),

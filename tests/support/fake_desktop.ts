@@ -11,29 +11,28 @@
 import type { Clock } from "../../src/common/time.ts";
 import { inTopLeftCorner } from "../../src/desktop/corner.ts";
 import { createServices, type Services } from "../../src/services.ts";
-import { Store } from "../../src/graph/store.ts";
+import { Store } from "../../src/db/store.ts";
 import type {
   ClipboardSource,
   Desktop,
   DesktopAnswer,
   DesktopQuestion,
+  DoctorSelftestFacts,
   InputGate,
   Landing,
   LaunchableApp,
   Modifier,
   MouseButton,
   PermissionCheck,
-  Point,
   ProbeReport,
-  Rect,
-  RgbaImage,
   RunningApp,
-  SelfTestFacts,
   WindowInfo,
   WindowState,
 } from "../../src/desktop/types.ts";
 import type { ScreenReader } from "../../src/ocr/reader.ts";
 import type { Element, OcrEngine } from "../../src/ocr/types.ts";
+import type { RgbaImage } from "../../src/image/pixels.ts";
+import type { Point, Rect } from "../../src/common/rect.ts";
 
 /** A clock that jumps instead of waiting. */
 export class FakeClock implements Clock {
@@ -100,7 +99,7 @@ export class FakeDesktop implements Desktop {
   onActivate?: (windowId: string, desktop: FakeDesktop) => void;
   /** What the self-test's probe answers; it records the facts it was handed. */
   probeReport: ProbeReport = { findings: [], questions: [] };
-  readonly probed: SelfTestFacts[] = [];
+  readonly probed: DoctorSelftestFacts[] = [];
   /** Replaces the frames (otherwise flat shades that change with what is shown). */
   frame?: RgbaImage;
 
@@ -269,7 +268,7 @@ export class FakeDesktop implements Desktop {
   doctorChecks(): PermissionCheck[] {
     return [];
   }
-  probe(facts: SelfTestFacts): ProbeReport {
+  probe(facts: DoctorSelftestFacts): ProbeReport {
     this.probed.push(facts);
     return this.probeReport;
   }

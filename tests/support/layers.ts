@@ -2,7 +2,7 @@
  * The import rule of the source tree, and a checker for it. Layers are
  * listed bottom first; a file may import its own layer or any layer below
  * it, never one above, and no chain of imports may come back to where it
- * started. The README's layout section states the same order.
+ * started. docs/architecture.md states the same order.
  *
  * @module
  */
@@ -22,32 +22,23 @@ export interface Exception {
 
 /** The layers of choto, bottom first. */
 export const LAYERS: Layer[] = [
-  { name: "common", paths: ["src/common/", "src/env.ts", "src/version.ts"] },
+  { name: "common", paths: ["src/common/"] },
+  { name: "image", paths: ["src/image/"] },
   { name: "ffi", paths: ["ffi/"] },
   { name: "desktop", paths: ["src/desktop/"] },
   { name: "ocr", paths: ["src/ocr/"] },
   { name: "perceive", paths: ["src/perceive/"] },
+  { name: "db", paths: ["src/db/"] },
   { name: "graph", paths: ["src/graph/"] },
   { name: "services", paths: ["src/services.ts"] },
+  { name: "look", paths: ["src/look/"] },
   { name: "plan", paths: ["src/plan/"] },
   { name: "mission", paths: ["src/mission/"] },
   { name: "render", paths: ["src/render/"] },
   { name: "tools", paths: ["src/tools/"] },
-  {
-    name: "entry",
-    paths: [
-      "src/server.ts",
-      "src/http.ts",
-      "src/http_sessions.ts",
-      "src/stdio_transport.ts",
-      "src/doctor.ts",
-      "src/doctor_selftest.ts",
-      "src/doctor_editor.ts",
-      "src/selftest.ts",
-      "src/selftest_image.ts",
-      "main.ts",
-    ],
-  },
+  { name: "server", paths: ["src/server/"] },
+  { name: "cli", paths: ["src/cli/"] },
+  { name: "main", paths: ["main.ts"] },
 ];
 
 /**
@@ -59,9 +50,9 @@ export const PRIVATE: { paths: string[]; openTo: string[] } = {
   openTo: [
     "src/desktop/",
     // The Vision reader (and the worker it runs in) calls the same Objective-C runtime and CoreGraphics helpers.
-    "src/ocr/vision.ts",
-    "src/ocr/vision_read.ts",
-    "src/ocr/vision_worker.ts",
+    "src/ocr/engines/vision.ts",
+    "src/ocr/engines/vision_read.ts",
+    "src/ocr/engines/vision_worker.ts",
   ],
 };
 

@@ -9,115 +9,18 @@
  */
 
 import type { MacLibs } from "../../src/desktop/macos/libs.ts";
-import { type FakeLayout, translateOn, US } from "./mac_layouts.ts";
-
-type P = Deno.PointerValue;
-interface Obj {
-  kind: string;
-  value?: unknown;
-  owned: boolean;
-  releases: number;
-  retains: number;
-}
-
-/** Window and display layout of a fake Mac; tests change it between calls. */
-export interface FakeWorld {
-  /** Active displays: id, bounds in global points, mode width in pixels. */
-  displays: Array<{ id: number; bounds: number[]; pixelWidth: number }>;
-  /** The window list, front to back: number, owner, layer, bounds. */
-  windows: Array<{ n: number; owner: string; layer: number; bounds: number[]; pid?: number; title?: string }>;
-  /** The pointer in global points. */
-  pointer: [number, number];
-  /** Whether AXRaise brings a window to the front (some apps ignore it). */
-  raiseWorks: boolean;
-  /** Titles Accessibility reports, by window number, when they differ from the window list's. */
-  axTitles: Record<number, string>;
-  /** What CGWindowListCreateImage returns: its layout, or null for NULL. */
-  image: {
-    width: number;
-    height: number;
-    bitsPerPixel: number;
-    bitsPerComponent: number;
-    bitmapInfo: number;
-    bytesPerRow: number;
-  } | null;
-  /** The grants. */
-  screenRecording: boolean;
-  trusted: boolean;
-  /** The current keyboard layout. */
-  layout: FakeLayout;
-  /** CFLocaleCopyPreferredLanguages. */
-  preferredLanguages: string[];
-  /** What Vision supports (null: the request does not answer supportedRecognitionLanguagesAndReturnError:). */
-  visionLanguages: string[] | null;
-  /** Whether NSRunningApplication answers activateFromApplication:options: (macOS 14). */
-  cooperativeActivation: boolean;
-  /** Languages performRequests:error: refuses (it fails with an NSError). */
-  refusedLanguages: string[];
-  /**
-   * The bytes of a captured image, by the window list option it was made
-   * with (1 on-screen windows, 4 the layers below a window); 7s by default.
-   */
-  imageBytes?: (option: number) => Uint8Array;
-}
-
-/** A posted event, as the fake saw it. */
-export interface Posted {
-  type: string;
-  flags: bigint;
-  click?: bigint;
-  text?: string;
-  at?: number[];
-}
+import { type FakeLayout, translateOn } from "./mac_layouts.ts";
+import { fakeHeap, type P } from "./mac_fake_heap.ts";
+import { fakeObjc } from "./mac_fake_objc.ts";
+import { defaultWorld, type FakeWorld, type Posted } from "./mac_fake_world.ts";
 
 /** Builds the fake; `world` overrides the defaults (one Safari window on a Retina display). */
 export function makeFake(world: Partial<FakeWorld> = {}) {
-  const w: FakeWorld = {
-    displays: [{ id: 1, bounds: [0, 0, 1440, 900], pixelWidth: 2880 }],
-    windows: [
-      { n: 1, owner: "Window Server", layer: 24, bounds: [0, 0, 1440, 24] },
-      { n: 2, owner: "Safari", layer: 0, bounds: [100, 100, 800, 600] },
-    ],
-    pointer: [50, 60],
-    raiseWorks: true,
-    axTitles: {},
-    // 2x1 BGRA premultiplied (32Little | PremultipliedFirst), rows padded to 16 bytes.
-    image: {
-      width: 2,
-      height: 1,
-      bitsPerPixel: 32,
-      bitsPerComponent: 8,
-      bitmapInfo: (2 << 12) | 2,
-      bytesPerRow: 16,
-    },
-    screenRecording: true,
-    trusted: true,
-    layout: US,
-    preferredLanguages: ["en-US"],
-    visionLanguages: ["en-US", "fr-FR", "de-DE", "zh-Hans"],
-    cooperativeActivation: true,
-    refusedLanguages: [],
-    ...world,
-  };
-  const objs = new Map<bigint, Obj>();
-  let next = 0x1000n;
+  const w: FakeWorld = { ...defaultWorld(), ...world };
+  const h = fakeHeap();
+  const { mk, get, rel, cstr, strOf, rect, strings } = h;
   const posted: Posted[] = [];
   const calls: string[] = [];
-  let pools = 0, pushes = 0;
-  const mk = (kind: string, value?: unknown, owned = false): P => {
-    next += 16n;
-    objs.set(next, { kind, value, owned, releases: 0, retains: 0 });
-    return Deno.UnsafePointer.create(next);
-  };
-  const get = (p: P) => objs.get(Deno.UnsafePointer.value(p) as bigint)!;
-  const rel = (p: P) => void get(p).releases++;
-  const cstr = (b: BufferSource) => {
-    const u = new Uint8Array(b as ArrayBuffer);
-    return new TextDecoder().decode(u.subarray(0, u.indexOf(0)));
-  };
-  const strOf = (p: P) => get(p).value as string;
-  const rect = (x: number, y: number, w: number, h: number) =>
-    new Uint8Array(new Float64Array([x, y, w, h]).buffer);
   const win = (x: FakeWorld["windows"][number]) =>
     mk("dict", {
       kCGWindowNumber: mk("num", x.n),
@@ -140,7 +43,6 @@ export function makeFake(world: Partial<FakeWorld> = {}) {
     return p;
   };
   const evOf = (p: P) => events.get(Deno.UnsafePointer.value(p) as bigint)!;
-  const strings = (list: string[]) => list.map((s) => mk("str", s));
 
   const cf = {
     CFRelease: rel,
@@ -346,81 +248,7 @@ export function makeFake(world: Partial<FakeWorld> = {}) {
       return 0;
     },
   };
-  const sels = new Map<string, P>();
-  const selName = (p: P) => get(p).value as string;
-  const observation = mk("obs");
-  const candidate = mk("cand");
-  const vision: { minimumTextHeight: number[]; languages: string[][] } = {
-    minimumTextHeight: [],
-    languages: [],
-  };
-  let requestLanguages: string[] = [];
-  const objc = {
-    objc_getClass: (b: BufferSource) => mk("class", cstr(b)),
-    sel_registerName: (b: BufferSource) => {
-      const n = cstr(b);
-      if (!sels.has(n)) sels.set(n, mk("sel", n));
-      return sels.get(n)!;
-    },
-    objc_autoreleasePoolPush: () => (pools++, pushes++, mk("pool")),
-    objc_autoreleasePoolPop: () => void pools--,
-    msgSend_id: (r: P, s: P) => {
-      const n = selName(s);
-      if (n === "alloc") return mk("instance", get(r).value, true);
-      if (n === "init") return r;
-      if (n === "results") return mk("nsarray", [observation]);
-      if (n === "string") return mk("str", "Save As");
-      if (n === "generalPasteboard") return mk("pasteboard");
-      if (n === "bundleIdentifier") return mk("str", "com.apple.Safari");
-      if (n === "localizedDescription") return mk("str", "unsupported language");
-      return mk("autoreleased");
-    },
-    msgSend_void: (r: P, s: P) => {
-      if (selName(s) === "release") rel(r);
-    },
-    msgSend_usize: (r: P) => BigInt((get(r).value as P[]).length),
-    msgSend_f32: () => 0.9,
-    msgSend_id_id: (_r: P, s: P) => selName(s) === "stringForType:" ? mk("str", "clip") : mk("nsarray", []),
-    msgSend_id_usize: (r: P, s: P, i: bigint) =>
-      selName(s) === "topCandidates:" ? mk("nsarray", [candidate]) : (get(r).value as P[])[Number(i)],
-    msgSend_id_i32: (_r: P, _s: P, pid: number) => mk("runningApp", pid),
-    msgSend_id_id_id: (r: P) => r,
-    msgSend_bool_id_ptr: (_r: P, _s: P, _req: P, err: BufferSource) => {
-      if (requestLanguages.some((l) => w.refusedLanguages.includes(l))) {
-        (err as BigUint64Array)[0] = Deno.UnsafePointer.value(mk("nserror")) as bigint;
-        return 0;
-      }
-      return 1;
-    },
-    msgSend_bool_id: (_r: P, _s: P, asked: P) => {
-      const n = selName(asked);
-      if (n === "activateFromApplication:options:") return w.cooperativeActivation ? 1 : 0;
-      if (n === "supportedRecognitionLanguagesAndReturnError:") return w.visionLanguages ? 1 : 0;
-      return 0;
-    },
-    msgSend_bool_id_usize: (r: P, s: P, from: P, opts: bigint) => {
-      calls.push(`${selName(s)} pid ${get(r).value} from ${get(from).value} options ${opts}`);
-      return 1;
-    },
-    msgSend_bool_usize: (r: P, s: P, opts: bigint) => {
-      calls.push(`${selName(s)} pid ${get(r).value} options ${opts}`);
-      return 1;
-    },
-    msgSend_void_isize: () => {},
-    msgSend_void_f32: (_r: P, s: P, v: number) => {
-      if (selName(s) === "setMinimumTextHeight:") vision.minimumTextHeight.push(v);
-    },
-    msgSend_void_id: (_r: P, s: P, arr: P) => {
-      if (selName(s) !== "setRecognitionLanguages:") return;
-      requestLanguages = (get(arr).value as P[]).map(strOf);
-      vision.languages.push(requestLanguages);
-    },
-    msgSend_id_ptr: () => mk("nsarray", strings(w.visionLanguages ?? [])),
-    msgSend_void_u8: () => {},
-    msgSend_id_range_ptr: () => null,
-    msgSend_rect: () => rect(0, 0.5, 0.7, 0.5),
-    msgSend_stret_rect: () => rect(0, 0.5, 0.7, 0.5),
-  };
+  const { objc, vision, pools, poolsPushed } = fakeObjc(h, w, calls);
   const libs = {
     cf,
     cg,
@@ -430,16 +258,12 @@ export function makeFake(world: Partial<FakeWorld> = {}) {
     loaded: { appKit: true, vision: true },
     close: () => {},
   } as unknown as MacLibs;
-  const leaks = () =>
-    [...objs.values()].filter((o) => o.owned && o.releases !== 1 + o.retains).map((o) =>
-      `${o.kind}×${o.releases}`
-    );
   return {
     libs,
     posted,
-    leaks,
-    pools: () => pools,
-    poolsPushed: () => pushes,
+    leaks: h.leaks,
+    pools,
+    poolsPushed,
     world: w,
     axCalls,
     calls,
@@ -447,9 +271,3 @@ export function makeFake(world: Partial<FakeWorld> = {}) {
     vision,
   };
 }
-
-/** Posted key events as "code+d|u flags-hex text". */
-export const keyLog = (posted: Posted[]) =>
-  posted.filter((e) => e.type.startsWith("key")).map((e) =>
-    `${e.type.slice(3)} ${e.flags.toString(16)}${e.text ? ` ${e.text}` : ""}`
-  );

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { Store } from "../../src/graph/store.ts";
+import { Store } from "../../src/db/store.ts";
 import { startMission } from "../../src/mission/store.ts";
 
 type Go = { path: string; goal: string };

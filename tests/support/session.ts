@@ -1,13 +1,16 @@
 /**
  * One end-to-end session: a fresh X desktop, the server started with
- * `deno task start`, and a real MCP client, torn down afterwards.
+ * `deno task start` (or the command line a test names), and a real MCP
+ * client, all torn down afterwards. More servers can join the same desktop
+ * and database (`connect`), and the session's own server can be started
+ * again (`restart`); every one of them is closed with the session.
  *
  * @module
  */
 
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { connectServer } from "./mcp.ts";
-import { startDesktop, type TestDesktop } from "./xdesktop.ts";
+import { connectServer, type Elicit } from "./mcp.ts";
+import { type DesktopOptions, startDesktop, type TestDesktop } from "./xdesktop.ts";
 
 type Content = Array<{ type: string; text?: string; data?: string; mimeType?: string }>;
 
@@ -31,33 +34,94 @@ export async function callTool(client: Client, name: string, args: Record<string
   };
 }
 
-/** What a test gets. */
-export interface Session {
-  desktop: TestDesktop;
-  client: Client;
-  dir: string;
-  call(name: string, args: Record<string, unknown>): Promise<Called>;
-  stderr(): string;
+/** How to start a server: its environment on top of the desktop's, the client's answers, its command line. */
+export interface ServerOptions {
+  env?: Record<string, string>;
+  /** How the client answers the server's questions; absent: it cannot ask. */
+  elicit?: Elicit;
+  /** The deno arguments for a database path (default: `deno task start --db PATH`). */
+  args?: (db: string) => string[];
+  /** Another database than the session's. */
+  db?: string;
 }
 
-/** Runs `fn` inside a session and always cleans up; `env` adds to the server's environment. */
+/** A server with a client connected to it. */
+export interface Connected {
+  client: Client;
+  call(name: string, args: Record<string, unknown>): Promise<Called>;
+  stderr(): string;
+  /** The task runner's (or deno's) process id. */
+  pid: number | null;
+  close(): Promise<void>;
+}
+
+/** What a test gets. */
+export interface Session extends Connected {
+  desktop: TestDesktop;
+  /** A temporary folder for the test, the session's database in it. */
+  dir: string;
+  db: string;
+  /** Starts another server on this desktop, on the session's database unless told otherwise. */
+  connect(options?: ServerOptions): Promise<Connected>;
+  /** Closes the session's server and starts it again as it was, on the same database. */
+  restart(): Promise<void>;
+}
+
+/** What a session starts with: its server's options, and the desktop's (a window manager, one screen). */
+export interface SessionOptions extends ServerOptions {
+  desktop?: DesktopOptions;
+}
+
+/** Runs `fn` inside a session and always cleans up. */
 export async function withSession(
   fn: (s: Session) => Promise<void>,
-  env: Record<string, string> = {},
+  options: SessionOptions = {},
 ): Promise<void> {
-  const desktop = await startDesktop();
+  const desktop = await startDesktop(options.desktop);
   const dir = await Deno.makeTempDir({ prefix: "choto-e2e-" });
-  const server = await connectServer({ ...desktop.env, ...env }, `${dir}/choto.db`);
+  const db = `${dir}/choto.db`;
+  const open: Connected[] = [];
+  const connect = async (o: ServerOptions = {}): Promise<Connected> => {
+    const path = o.db ?? db;
+    const s = await connectServer({ ...desktop.env, ...o.env }, path, o.elicit, o.args?.(path));
+    const c: Connected = {
+      client: s.client,
+      pid: s.pid,
+      stderr: s.stderr,
+      call: (name, args) => callTool(s.client, name, args),
+      close: async () => {
+        if (!open.includes(c)) return;
+        open.splice(open.indexOf(c), 1);
+        await s.close();
+      },
+    };
+    open.push(c);
+    return c;
+  };
+  let own = await connect(options);
+  const session: Session = {
+    desktop,
+    dir,
+    db,
+    get client() {
+      return own.client;
+    },
+    get pid() {
+      return own.pid;
+    },
+    call: (name, args) => own.call(name, args),
+    stderr: () => own.stderr(),
+    close: () => own.close(),
+    connect,
+    restart: async () => {
+      await own.close();
+      own = await connect(options);
+    },
+  };
   try {
-    await fn({
-      desktop,
-      client: server.client,
-      dir,
-      stderr: server.stderr,
-      call: (name, args) => callTool(server.client, name, args),
-    });
+    await fn(session);
   } finally {
-    await server.close();
+    for (const c of [...open].reverse()) await c.close().catch(() => {});
     await desktop.stop();
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }

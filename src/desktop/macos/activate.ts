@@ -14,7 +14,7 @@
  */
 
 import { runningApplication } from "./apps.ts";
-import { AxBusy, AxDenied, perform, setTrue, windowFacts, withAppWindows } from "./ax.ts";
+import { AxBusy, AxDenied, perform, setTrue, windowClues, withAppWindows } from "./ax.ts";
 import { sleep } from "../../common/time.ts";
 import type { MacSession } from "./session.ts";
 import { LIST_EXCLUDE_DESKTOP, onScreenWindows, readRawWindows } from "./windows.ts";
@@ -113,7 +113,7 @@ export async function activateWindow(s: MacSession, windowId: string): Promise<v
     report.confirmed = await withAppWindows(s, w.pid, async (app, windows) => {
       const match = matchingWindows(
         { title: w.name, bounds: w.bounds },
-        windows.map((el) => windowFacts(s, el)),
+        windows.map((el) => windowClues(s, el)),
       );
       if (match.indices.length === 0) {
         throw new Error(

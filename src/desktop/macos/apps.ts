@@ -8,7 +8,7 @@
 
 import type { LaunchableApp, RunningApp } from "../types.ts";
 import { bundleVersionOf } from "./bundle_version.ts";
-import { safeEnv } from "./host.ts";
+import { envVar } from "../../common/env.ts";
 import type { MacSession } from "./session.ts";
 import { LIST_EXCLUDE_DESKTOP, readRawWindows } from "./windows.ts";
 import { appsOf } from "./window_list.ts";
@@ -41,7 +41,7 @@ export function runningApps(s: MacSession): RunningApp[] {
 
 /** The *.app bundles of the usual Applications folders, first name wins. */
 export function launchableApps(s: MacSession): LaunchableApp[] {
-  const home = safeEnv("HOME");
+  const home = envVar("HOME");
   const dirs = [
     "/Applications",
     "/Applications/Utilities",

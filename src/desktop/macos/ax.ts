@@ -15,7 +15,7 @@ import {
 } from "../../../ffi/macos/applicationServices.ts";
 import { AX_MESSAGING_TIMEOUT_S } from "./ax_timeout.ts";
 import type { MacSession } from "./session.ts";
-import type { WindowFacts } from "./window_match.ts";
+import type { WindowClues } from "./window_match.ts";
 
 type Ptr = Deno.PointerValue;
 
@@ -52,7 +52,7 @@ function readPair(s: MacSession, el: Ptr, name: string, type: number): [number, 
 }
 
 /** Title and frame of one AX window, or null when its frame cannot be read. */
-export function windowFacts(s: MacSession, el: Ptr): WindowFacts | null {
+export function windowClues(s: MacSession, el: Ptr): WindowClues | null {
   const pos = readPair(s, el, "AXPosition", kAXValueTypeCGPoint);
   const size = readPair(s, el, "AXSize", kAXValueTypeCGSize);
   if (!pos || !size) return null;

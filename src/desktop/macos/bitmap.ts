@@ -1,3 +1,4 @@
+import type { RgbaImage } from "../../image/pixels.ts";
 /**
  * Pixel layout conversions for CGImage data, and the PNG decoder for the
  * screencapture fallback (capture() is synchronous, so decoding cannot go
@@ -6,9 +7,7 @@
  * @module
  */
 
-import type { RgbaImage } from "../types.ts";
-
-export { decodePng } from "../../common/png.ts";
+export { decodePng } from "../../image/png.ts";
 
 /** CGImage.h bitmap-info fields. */
 export const BITMAP = {

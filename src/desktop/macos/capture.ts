@@ -10,13 +10,14 @@
  */
 
 import { isFlat } from "../flat.ts";
-import type { RgbaImage } from "../types.ts";
+
 import { decodePng, layoutProblem, toRgba } from "./bitmap.ts";
 import { rectToPixels, scaleOf } from "./geometry.ts";
 import type { MacSession } from "./session.ts";
 import { showsOnlyWhatIsBeneath } from "./wallpaper.ts";
 import { LIST_ON_SCREEN_ONLY, onScreenWindows, readWindowState } from "./windows.ts";
 import { focusWindow } from "./window_list.ts";
+import type { RgbaImage } from "../../image/pixels.ts";
 
 /** CGWindow.h: kCGWindowImageBestResolution, pixels rather than points on Retina. */
 const IMAGE_BEST_RESOLUTION = 1 << 3;

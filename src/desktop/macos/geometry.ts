@@ -6,8 +6,7 @@
  * @module
  */
 
-import { containsPoint, overlapArea } from "../../common/rect.ts";
-import type { Point, Rect } from "../types.ts";
+import { containsPoint, overlapArea, type Point, type Rect } from "../../common/rect.ts";
 
 /** One active display. */
 export interface Display {

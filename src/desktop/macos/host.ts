@@ -5,16 +5,8 @@
  * @module
  */
 
+import { envVar } from "../../common/env.ts";
 import type { HostFacts } from "./permissions.ts";
-
-/** An environment variable, or undefined when unset or not readable under the granted permissions. */
-export function safeEnv(name: string): string | undefined {
-  try {
-    return Deno.env.get(name);
-  } catch {
-    return undefined;
-  }
-}
 
 /** Reads who is responsible for our grants from the environment and the parent process. */
 export function hostFacts(systemRoot = ""): HostFacts {
@@ -33,8 +25,8 @@ export function hostFacts(systemRoot = ""): HostFacts {
     // Needs --allow-read; the note still makes sense without the path.
   }
   return {
-    termProgram: safeEnv("TERM_PROGRAM"),
-    bundleId: safeEnv("__CFBundleIdentifier"),
+    termProgram: envVar("TERM_PROGRAM"),
+    bundleId: envVar("__CFBundleIdentifier"),
     parentName,
     execPath,
   };

@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { InputGate, Modifier, MouseButton, Point } from "../types.ts";
+import type { InputGate, Modifier, MouseButton } from "../types.ts";
 import { pixelToPoint, pointFromBytes, pointToPixel } from "./geometry.ts";
 import { parseCombo } from "../keys.ts";
 import { comboKey, flagsOf, KeyRefused, MODIFIER_KEY, planHotkey, planTyping } from "./keycodes.ts";
@@ -16,6 +16,7 @@ import { sleep } from "../../common/time.ts";
 import type { MacSession } from "./session.ts";
 import { currentDisplay } from "./windows.ts";
 import { keysLanding, pointerLanding } from "./landing.ts";
+import type { Point } from "../../common/rect.ts";
 
 /** CGEventTypes.h */
 const EV = {

@@ -10,8 +10,8 @@
  * @module
  */
 
-import type { Landing, Point, WindowInfo } from "../types.ts";
-import { containsPoint } from "../../common/rect.ts";
+import type { Landing, WindowInfo } from "../types.ts";
+import { containsPoint, type Point } from "../../common/rect.ts";
 import type { MacSession } from "./session.ts";
 import { currentDisplay, onScreenWindows } from "./windows.ts";
 import { focusWindow, isVisible, type RawWindow, splitWindows } from "./window_list.ts";

@@ -54,9 +54,3 @@ export function kindOfLayer(layer: number): WindowKind {
 export function isAppKind(kind: WindowKind): boolean {
   return kind === "normal" || kind === "dialog" || kind === "utility";
 }
-
-/** Kinds that belong to the chrome surface. */
-export function isChromeKind(kind: WindowKind): boolean {
-  return kind === "menubar" || kind === "status" || kind === "menu" ||
-    kind === "popup" || kind === "tooltip" || kind === "dock";
-}

@@ -10,7 +10,7 @@
  * @module
  */
 
-import type { OpenQuestion, PermissionCheck, ProbeReport, SelfTestFacts } from "../types.ts";
+import type { DoctorSelftestFacts, OpenQuestion, PermissionCheck, ProbeReport } from "../types.ts";
 import { lastActivation } from "./activate.ts";
 import { AX_MESSAGING_TIMEOUT_S } from "./ax_timeout.ts";
 import { describeCapturePath, type MacCapture } from "./capture.ts";
@@ -77,7 +77,12 @@ export interface ProbeHost {
 }
 
 /** The probe's report, from what the session can read now and what the portable steps saw. */
-export function macProbe(s: MacSession, cap: MacCapture, facts: SelfTestFacts, host: ProbeHost): ProbeReport {
+export function macProbe(
+  s: MacSession,
+  cap: MacCapture,
+  facts: DoctorSelftestFacts,
+  host: ProbeHost,
+): ProbeReport {
   const version = macosVersionOf(host.osRelease());
   const who = s.grants.who();
   const grant = s.grants.screenRecording();
@@ -185,7 +190,7 @@ export function macProbe(s: MacSession, cap: MacCapture, facts: SelfTestFacts, h
 }
 
 /** Whether the typed characters that no key types arrived, from the copied text. */
-function keyCodeZeroAnswer(ed: NonNullable<SelfTestFacts["editor"]>, layout: LayoutMap): string {
+function keyCodeZeroAnswer(ed: NonNullable<DoctorSelftestFacts["editor"]>, layout: LayoutMap): string {
   const keyless = [...new Set([...ed.typed].filter((c) => c !== " " && !layout.typingKey(c)))];
   if (!keyless.length) return `every character typed has a key on ${layout.label}: not settled by this run`;
   if (ed.copied === null) return `not settled: nothing came back from the clipboard`;

@@ -9,7 +9,8 @@
  * @module
  */
 
-import type { Rect, RgbaImage } from "../types.ts";
+import type { RgbaImage } from "../../image/pixels.ts";
+import type { Rect } from "../../common/rect.ts";
 
 /** Mean difference per channel, out of 255, below which two areas are the same picture. */
 const SAME_PICTURE = 3;

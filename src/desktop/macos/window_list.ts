@@ -7,7 +7,8 @@
 
 import type { WindowInfo, WindowKind } from "../types.ts";
 import { type Display, onDisplay, rectToPixels } from "./geometry.ts";
-import { isAppKind, isChromeKind, kindOfLayer } from "./layers.ts";
+import { isAppKind, kindOfLayer } from "./layers.ts";
+import { isChromeKind } from "../types.ts";
 
 /** One window dictionary, keys as in CGWindow.h, bounds in global points. */
 export interface RawWindow {

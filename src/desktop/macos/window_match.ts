@@ -1,3 +1,4 @@
+import type { Rect } from "../../common/rect.ts";
 /**
  * Which Accessibility window is the CoreGraphics window asked for. The two
  * APIs share no id, so a window is recognised by its frame (global points,
@@ -6,10 +7,8 @@
  * @module
  */
 
-import type { Rect } from "../types.ts";
-
 /** What both APIs can tell about a window. */
-export interface WindowFacts {
+export interface WindowClues {
   title: string;
   bounds: Rect;
 }
@@ -34,8 +33,8 @@ export type MatchBy = "frame and title" | "frame";
  * nothing must be raised in its place.
  */
 export function matchingWindows(
-  target: WindowFacts,
-  candidates: Array<WindowFacts | null>,
+  target: WindowClues,
+  candidates: Array<WindowClues | null>,
 ): { indices: number[]; by: MatchBy } {
   const framed: number[] = [];
   candidates.forEach((c, i) => {

@@ -5,10 +5,11 @@
  * @module
  */
 
-import type { Rect, WindowState } from "../types.ts";
+import type { WindowState } from "../types.ts";
 import { type Display, displayFor, rectFromBytes, scaleOf } from "./geometry.ts";
 import type { MacSession } from "./session.ts";
 import { focusWindow, type RawWindow, splitWindows } from "./window_list.ts";
+import type { Rect } from "../../common/rect.ts";
 
 /** CGWindow.h CGWindowListOption bits. */
 export const LIST_ON_SCREEN_ONLY = 1 << 0;

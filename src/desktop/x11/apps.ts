@@ -5,7 +5,7 @@
  * @module
  */
 
-import { envVar } from "../../env.ts";
+import { envVar } from "../../common/env.ts";
 import { join } from "node:path";
 import { parseDesktopEntry, toLaunchable } from "../desktop_entry.ts";
 import type { LaunchableApp } from "../types.ts";

@@ -5,8 +5,9 @@
  */
 
 import { X, XLayout } from "../../../ffi/x11/libx11.ts";
-import type { RgbaImage } from "../types.ts";
+
 import type { XConnection } from "./connection.ts";
+import type { RgbaImage } from "../../image/pixels.ts";
 
 /** Captures the root window. Xvfb and most servers use 32 bpp BGRX at depth 24. */
 export function captureRoot(c: XConnection): RgbaImage {

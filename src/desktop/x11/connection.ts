@@ -13,7 +13,7 @@
  * @module
  */
 
-import { envVar } from "../../env.ts";
+import { envVar } from "../../common/env.ts";
 import { type LibX11, type LibXtst, openX11Libraries } from "../../../ffi/x11/open.ts";
 import { X } from "../../../ffi/x11/libx11.ts";
 import { DisplayLost } from "../display_lost.ts";

@@ -8,11 +8,12 @@
  */
 
 import { X } from "../../../ffi/x11/libx11.ts";
-import type { InputGate, Modifier, MouseButton, Point } from "../types.ts";
+import type { InputGate, Modifier, MouseButton } from "../types.ts";
 import type { XConnection } from "./connection.ts";
 import { charKeysym, keyKeysym, MODIFIER_KEYSYMS } from "./keysyms.ts";
 import { XLandings } from "./landing.ts";
 import { sleep } from "../../common/time.ts";
+import type { Point } from "../../common/rect.ts";
 
 const BUTTON: Record<MouseButton, number> = { left: 1, middle: 2, right: 3 };
 /** Core protocol wheel buttons. */

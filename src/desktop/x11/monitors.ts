@@ -10,8 +10,9 @@ import {
   libXineramaSymbols,
   XineramaScreenInfoLayout as L,
 } from "../../../ffi/x11/libxinerama.ts";
-import type { Rect } from "../types.ts";
+
 import type { XConnection } from "./connection.ts";
+import type { Rect } from "../../common/rect.ts";
 
 type Xinerama = Deno.DynamicLibrary<typeof libXineramaSymbols>;
 

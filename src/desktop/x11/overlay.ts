@@ -10,9 +10,10 @@
  */
 
 import { X, XLayout } from "../../../ffi/x11/libx11.ts";
-import type { Rect, ScreenMark } from "../types.ts";
+import type { ScreenMark } from "../types.ts";
 import type { XConnection } from "./connection.ts";
 import { MARK_CLASS } from "../own_windows.ts";
+import type { Rect } from "../../common/rect.ts";
 
 /** How a frame looks. */
 export interface FrameStyle {

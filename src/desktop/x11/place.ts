@@ -5,11 +5,11 @@
  * @module
  */
 
-import type { Rect } from "../types.ts";
 import { isOwnWindow } from "../own_windows.ts";
 import type { XConnection } from "./connection.ts";
 import { readWindowState } from "./windows.ts";
 import { sleep } from "../../common/time.ts";
+import type { Rect } from "../../common/rect.ts";
 
 /** Space kept between the question and the element. */
 const MARGIN = 40;

@@ -4,7 +4,8 @@
  * @module
  */
 
-import type { Rect, WindowKind } from "../types.ts";
+import type { WindowKind } from "../types.ts";
+import type { Rect } from "../../common/rect.ts";
 
 /** Maps an EWMH `_NET_WM_WINDOW_TYPE_*` atom name to a window kind. */
 export function kindOfType(typeName: string | null, overrideRedirect: boolean): WindowKind {
@@ -35,12 +36,6 @@ export function kindOfType(typeName: string | null, overrideRedirect: boolean): 
   }
   // An unmanaged window with no type is a popup of some toolkit.
   return overrideRedirect ? "popup" : "normal";
-}
-
-/** True for kinds that belong to the chrome surface rather than to an app window. */
-export function isChromeKind(kind: WindowKind): boolean {
-  return kind === "menu" || kind === "tooltip" || kind === "popup" ||
-    kind === "dock" || kind === "menubar" || kind === "status";
 }
 
 /**

@@ -6,10 +6,11 @@
  */
 
 import { X, XLayout } from "../../../ffi/x11/libx11.ts";
-import type { Rect, WindowInfo, WindowState } from "../types.ts";
+import type { WindowInfo, WindowState } from "../types.ts";
 import type { XConnection } from "./connection.ts";
-import { appNameOf, frameBounds, isChromeKind, kindOfType, parseWmClass } from "./window_types.ts";
-import { overlapArea } from "../../common/rect.ts";
+import { appNameOf, frameBounds, kindOfType, parseWmClass } from "./window_types.ts";
+import { isChromeKind } from "../types.ts";
+import { overlapArea, type Rect } from "../../common/rect.ts";
 import { clientPid } from "./client_pid.ts";
 
 interface Attributes {

@@ -6,14 +6,15 @@
  * @module
  */
 
+import { escapeScreenText } from "../../common/untrusted.ts";
 import type { MouseButton } from "../../desktop/types.ts";
-import { detailSuffix, matchInfo, matchLine, quote } from "../report.ts";
-import type { Run, StepReport } from "../run.ts";
+import type { Run } from "../run.ts";
 import type { Step } from "../steps.ts";
-import { findOrSkip } from "../targeting.ts";
+import { findOrSkip, matchInfo, matchSaid } from "../targeting.ts";
 import { confirmStep, destructiveLabel, markOf } from "../confirm.ts";
 import { underPointer } from "../aim.ts";
 import { beforeOf, remember, verify } from "../verify.ts";
+import type { StepReport } from "../step_report.ts";
 
 type ClickStep = Extract<Step, { action: "click" | "double_click" | "right_click" }>;
 
@@ -34,14 +35,14 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
   if ("outcome" in found) return found;
   const { button, count } = BUTTONS[step.action];
   // A menu item is only reachable through the menu opened just before it, in this window.
-  const menu = found.scope === "chrome" && run.menuPath?.node === found.look.nodeId ? run.menuPath : null;
+  const menu = found.surface === "chrome" && run.menuPath?.node === found.look.nodeId ? run.menuPath : null;
   const label = destructiveLabel(run.services.policy, found.element.text) ??
     destructiveLabel(run.services.policy, step.target.text);
   if (label && step.action !== "right_click") {
     await confirmStep(run, {
-      what: `${step.action.replace("_", "-")} ${
-        quote(found.element.text)
-      } at (${found.point.x},${found.point.y})`,
+      what: `${step.action.replace("_", "-")} "${
+        escapeScreenText(found.element.text)
+      }" at (${found.point.x},${found.point.y})`,
       app: found.look.window?.app ?? null,
       window: found.look.window?.title ?? null,
       step: n,
@@ -53,20 +54,26 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
   await run.click(found.point, button, count, step.modifiers ?? [], underPointer(found.look, found.point));
   const after = await verify(run, step.expect, beforeOf(found.look), step.timeout_ms);
   const via = menu ? menu.texts.join(" > ") : null;
-  const moved = remember(run, found.look, after.look, step.action, found.element.text, found.scope, via);
+  const moved = remember(run, found.look, after.look, step.action, found.element.text, found.surface, via);
   const openedMenu = after.look.nodeId === found.look.nodeId &&
     after.look.state.chrome.length > found.look.state.chrome.length;
   run.menuPath = openedMenu && found.look.nodeId !== null
     ? { node: found.look.nodeId, texts: [...(menu?.texts ?? []), found.element.text] }
     : null;
-  const mods = step.modifiers?.length ? ` with ${step.modifiers.join("+")}` : "";
   return {
     step: n,
     action: step.action,
     outcome: "done",
-    line: `${step.action} ${quote(step.target.text)} (${found.scope})${mods}: ${matchLine(found)}${moved}${
-      detailSuffix(after.detail)
-    }`,
+    did: {
+      kind: "click",
+      action: step.action,
+      target: step.target.text,
+      surface: found.surface,
+      modifiers: step.modifiers ?? [],
+      match: matchSaid(found),
+      movedTo: moved,
+      check: after.detail,
+    },
     match: matchInfo(found),
   };
 }

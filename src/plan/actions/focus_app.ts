@@ -6,10 +6,10 @@
  */
 
 import { focusApp } from "../../desktop/focus_app.ts";
-import { detailSuffix, quote } from "../report.ts";
-import { type Run, StepFailure, type StepReport } from "../run.ts";
+import { type Run, StepFailure } from "../run.ts";
 import type { Step } from "../steps.ts";
 import { beforeOf, verify } from "../verify.ts";
+import type { StepReport } from "../step_report.ts";
 
 type FocusAppStep = Extract<Step, { action: "focus_app" }>;
 
@@ -30,8 +30,13 @@ export async function focusAppStep(run: Run, step: FocusAppStep, n: number): Pro
     step: n,
     action: step.action,
     outcome: "done",
-    line: `focus_app ${quote(step.app_name)}: focused ${quote(r.app)} (${r.how.replace("_", " ")}, window ${
-      quote(r.window.title)
-    })${detailSuffix(after?.detail)}`,
+    did: {
+      kind: "focus_app",
+      asked: step.app_name,
+      app: r.app,
+      how: r.how,
+      window: r.window.title,
+      check: after?.detail ?? "",
+    },
   };
 }

@@ -4,13 +4,13 @@
  * @module
  */
 
-import { detailSuffix } from "../report.ts";
-import { type Run, StepFailure, type StepReport } from "../run.ts";
+import { type Run, StepFailure } from "../run.ts";
 import type { Step } from "../steps.ts";
 import { beforeOf, remember, verify } from "../verify.ts";
 import { buttonKeyOf, confirmStep, destructiveHotkey, dialogButtonFor } from "../confirm.ts";
 import { focusOf } from "../aim.ts";
 import { escapeScreenText } from "../../common/untrusted.ts";
+import type { StepReport } from "../step_report.ts";
 
 type HotkeyStep = Extract<Step, { action: "hotkey" }>;
 
@@ -38,11 +38,11 @@ export async function hotkeyStep(run: Run, step: HotkeyStep, n: number): Promise
   await run.hotkey(step.keys, focusOf(before));
   const after = await verify(run, step.expect, beforeOf(before), step.timeout_ms);
   const moved = remember(run, before, after.look, "hotkey", keys, "window");
-  const note = step.keys.includes("cmd") && desktop.platform !== "macos" ? ` (${desktop.cmdMeaning})` : "";
+  const cmdMeaning = step.keys.includes("cmd") && desktop.platform !== "macos" ? desktop.cmdMeaning : null;
   return {
     step: n,
     action: step.action,
     outcome: "done",
-    line: `hotkey ${keys}${note}${moved}${detailSuffix(after.detail)}`,
+    did: { kind: "hotkey", keys: step.keys, cmdMeaning, movedTo: moved, check: after.detail },
   };
 }

@@ -4,8 +4,9 @@
  * @module
  */
 
-import type { Run, StepReport } from "../run.ts";
+import type { Run } from "../run.ts";
 import type { Step } from "../steps.ts";
+import type { StepReport } from "../step_report.ts";
 
 type ReadClipboardStep = Extract<Step, { action: "read_clipboard" }>;
 
@@ -16,5 +17,5 @@ export async function readClipboardStep(run: Run, step: ReadClipboardStep, n: nu
   if (clip.text !== null) {
     run.extracts.push({ step: n, source: "clipboard", text: clip.text, note: clip.note });
   }
-  return { step: n, action: step.action, outcome: "done", line: `read_clipboard: ${clip.note}` };
+  return { step: n, action: step.action, outcome: "done", did: { kind: "read_clipboard", note: clip.note } };
 }

@@ -5,28 +5,28 @@
  * @module
  */
 
-import type { Point } from "../../desktop/types.ts";
-import type { Look } from "../look.ts";
-import { detailSuffix, matchLine, quote } from "../report.ts";
-import type { Run, StepReport } from "../run.ts";
+import type { Look } from "../../look/look.ts";
+import type { Run } from "../run.ts";
 import type { Step } from "../steps.ts";
-import { busiestPoint, findOrSkip } from "../targeting.ts";
+import { busiestPoint, findOrSkip, matchSaid } from "../targeting.ts";
 import { beforeOf, verify } from "../verify.ts";
 import { underPointer } from "../aim.ts";
+import type { Point } from "../../common/rect.ts";
+import type { MatchSaid, StepReport } from "../step_report.ts";
 
 type ScrollStep = Extract<Step, { action: "scroll" }>;
 
 /** Runs a scroll step. */
 export async function scrollStep(run: Run, step: ScrollStep, n: number): Promise<StepReport> {
   let at: Point;
-  let where: string;
+  let over: MatchSaid | { window: string | null; at: Point };
   let before: Look;
   if (step.target) {
     const found = await findOrSkip(run, { ...step, target: step.target }, n);
     if ("outcome" in found) return found;
     at = found.point;
     before = found.look;
-    where = `over ${matchLine(found)}`;
+    over = matchSaid(found);
   } else {
     before = await run.look();
     at = busiestPoint(before.window, before.windowElements, {
@@ -35,7 +35,7 @@ export async function scrollStep(run: Run, step: ScrollStep, n: number): Promise
       width: before.frame.width,
       height: before.frame.height,
     });
-    where = `over ${quote(before.window?.title ?? "the screen")} @ (${at.x},${at.y})`;
+    over = { window: before.window?.title ?? null, at };
   }
   await run.scroll(at, step.amount, underPointer(before, at));
   const after = await verify(run, step.expect, beforeOf(before), step.timeout_ms);
@@ -43,8 +43,6 @@ export async function scrollStep(run: Run, step: ScrollStep, n: number): Promise
     step: n,
     action: step.action,
     outcome: "done",
-    line: `scroll ${step.amount > 0 ? "down" : "up"} ${Math.abs(step.amount)} notch(es) ${where}${
-      detailSuffix(after.detail)
-    }`,
+    did: { kind: "scroll", amount: step.amount, over, check: after.detail },
   };
 }

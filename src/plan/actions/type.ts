@@ -4,13 +4,13 @@
  * @module
  */
 
-import { detailSuffix, quote } from "../report.ts";
 import { escapeScreenText } from "../../common/untrusted.ts";
-import type { Run, StepReport } from "../run.ts";
+import type { Run } from "../run.ts";
 import type { Step } from "../steps.ts";
 import { beforeOf, verify } from "../verify.ts";
 import { buttonKeyOf, confirmStep, dialogButtonFor, runsCommand } from "../confirm.ts";
 import { focusOf } from "../aim.ts";
+import type { StepReport } from "../step_report.ts";
 
 type TypeStep = Extract<Step, { action: "type" }>;
 
@@ -37,13 +37,10 @@ export async function typeStep(run: Run, step: TypeStep, n: number): Promise<Ste
   // Every key goes to the window that had the focus when the step began, or the step stops.
   await run.type(step.text, focusOf(before));
   const after = await verify(run, step.expect, beforeOf(before), step.timeout_ms);
-  const shown = step.text.length > 40 ? `${step.text.slice(0, 40)}…` : step.text;
   return {
     step: n,
     action: step.action,
     outcome: "done",
-    line: `type ${escapeScreenText(JSON.stringify(shown))} (${[...step.text].length} chars) into ${
-      quote(before.window?.title ?? "the focused window")
-    }${detailSuffix(after.detail)}`,
+    did: { kind: "type", text: step.text, into: before.window?.title ?? null, check: after.detail },
   };
 }

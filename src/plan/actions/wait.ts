@@ -4,9 +4,10 @@
  * @module
  */
 
-import type { Run, StepReport } from "../run.ts";
+import type { Run } from "../run.ts";
 import type { Step } from "../steps.ts";
 import { beforeOf, verify } from "../verify.ts";
+import type { StepReport } from "../step_report.ts";
 
 type WaitStep = Extract<Step, { action: "wait" }>;
 
@@ -16,9 +17,9 @@ export async function waitStep(run: Run, step: WaitStep, n: number): Promise<Ste
   if (step.expect) {
     const before = await run.look();
     const after = await verify(run, step.expect, beforeOf(before), step.timeout_ms);
-    return { ...base, line: `wait until it holds: ${after.detail}` };
+    return { ...base, did: { kind: "wait_until", check: after.detail } };
   }
   await run.pause(step.amount);
   await run.look();
-  return { ...base, line: `wait ${step.amount} ms` };
+  return { ...base, did: { kind: "wait", ms: step.amount } };
 }

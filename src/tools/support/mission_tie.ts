@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { fileRun } from "../../mission/runs.ts";
 import { activeItem, type Item, MAX_ITEMS } from "../../mission/store.ts";
-import { statusBlock, statusData } from "../../mission/status_text.ts";
+import { filedLine, statusBlock, statusData } from "../../render/mission_text.ts";
 import type { RunResult } from "../../plan/executor.ts";
 import type { Plan } from "../../plan/steps.ts";
 import type { Services } from "../../services.ts";
@@ -101,6 +101,9 @@ export function fileTiedRun(
   result: RunResult,
 ): { text: string; mission?: ReturnType<typeof statusData> } {
   const filed = fileRun(services, { ...tie, kind: "plan", plan, result });
-  if (!filed.mission) return { text: `\n\n${filed.line}` };
-  return { text: `\n\n${filed.line}${statusBlock(filed.mission)}`, mission: statusData(filed.mission) };
+  if (!filed.mission) return { text: `\n\n${filedLine(filed.filed)}` };
+  return {
+    text: `\n\n${filedLine(filed.filed)}${statusBlock(filed.mission)}`,
+    mission: statusData(filed.mission),
+  };
 }

@@ -27,7 +27,7 @@ import { askWithAlert } from "../../../src/desktop/macos/alert.ts";
 import { openMacLibraries } from "../../../src/desktop/macos/libs.ts";
 import { MacSession } from "../../../src/desktop/macos/session.ts";
 import type { Desktop, DesktopAnswer } from "../../../src/desktop/types.ts";
-import { createVisionEngine } from "../../../src/ocr/vision.ts";
+import { createVisionEngine } from "../../../src/ocr/engines/vision.ts";
 
 const [root, dataDir] = Deno.args;
 const control = Deno.dlopen(root + CORE_FOUNDATION_PATH, {

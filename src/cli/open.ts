@@ -1,0 +1,59 @@
+/**
+ * What the commands open from their flags: the database path (`--db`, else
+ * `CHOTO_DB`, else the platform's default), its folder, and the services a
+ * server or a one-off look runs on.
+ *
+ * @module
+ */
+
+import { dirname } from "node:path";
+import { configPath, loadPolicy } from "../common/config.ts";
+import { envVar } from "../common/env.ts";
+import { type StoredReadMemory, storedReadMemory } from "../db/read_memory.ts";
+import { defaultDbPath, Store } from "../db/store.ts";
+import { openDesktop } from "../desktop/open.ts";
+import { createEngine } from "../ocr/engines/platform.ts";
+import { createScreenReader } from "../ocr/reader.ts";
+import { createServices, type Services } from "../services.ts";
+
+/** The database in use: `--db`, else `CHOTO_DB`, else the platform's default. */
+export function dbPath(flag: string | undefined): string {
+  return flag ?? envVar("CHOTO_DB") ?? defaultDbPath();
+}
+
+/** The database's folder, or null for an in-memory database. */
+export function dataDirOf(path: string): string | null {
+  return path === ":memory:" ? null : dirname(path);
+}
+
+/** The services of a server or a one-off look, with the read memory they keep in the database. */
+export function openServices(
+  dbFlag: string | undefined,
+  ocrFlag: string | undefined,
+): Services & { memory: StoredReadMemory } {
+  const path = dbPath(dbFlag);
+  // A broken choto.json stops here, before the database or the display is touched.
+  const policy = loadPolicy(configPath(path));
+  const store = new Store(path);
+  const memory = storedReadMemory(store);
+  const svc = createServices({
+    store,
+    policy,
+    openDesktop: () => openDesktop({ dataDir: dataDirOf(path) }),
+    openReader: () => createScreenReader(createEngine(ocrFlag), memory),
+  });
+  return Object.assign(svc, { memory });
+}
+
+/** Runs `fn` on the database at `--db` and closes it however `fn` ends. */
+export async function withStore<T>(
+  dbFlag: string | undefined,
+  fn: (store: Store) => T | Promise<T>,
+): Promise<T> {
+  const store = new Store(dbPath(dbFlag));
+  try {
+    return await fn(store);
+  } finally {
+    store.close();
+  }
+}

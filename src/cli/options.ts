@@ -1,0 +1,94 @@
+/**
+ * The options of choto's command line: how each parses, its help when every
+ * command shares it, and what a value must look like.
+ *
+ * @module
+ */
+
+import type { ParseArgsOptionsConfig } from "node:util";
+import { parseSince } from "../db/audit.ts";
+import { defaultDbPath } from "../db/store.ts";
+import { engineChoices } from "../ocr/engines/platform.ts";
+import type { OptionName, Values } from "./command.ts";
+
+/** One option: how it parses, its help, and what a value must look like. */
+export interface OptionSpec {
+  type: "string" | "boolean";
+  short?: string;
+  /** Shown under "options:" for options every command shares; per-command options show in `usage`. */
+  help?: string;
+  /** A usage error message when the value is wrong, else null. */
+  check?: (value: string, values: Values) => string | null;
+}
+
+/** Every option, with its checks. */
+export const OPTIONS: Record<OptionName, OptionSpec> = {
+  db: {
+    type: "string",
+    help: `--db PATH           the SQLite database (default: ${defaultDbPath()}; env CHOTO_DB)`,
+  },
+  ocr: {
+    type: "string",
+    help: "--ocr ENGINE        OCR engine: vision (macOS default) or tesseract (default elsewhere)",
+    check: (v) =>
+      engineChoices().includes(v)
+        ? null
+        : `--ocr must be one of ${engineChoices().join(", ")} on ${Deno.build.os} (got "${v}")`,
+  },
+  png: {
+    type: "string",
+    check: (v) => v.endsWith(".png") ? null : `--png needs a file name ending in .png (got "${v}")`,
+  },
+  json: { type: "boolean" },
+  selftest: { type: "boolean" },
+  "macos-selftest": { type: "boolean" },
+  app: { type: "string" },
+  window: {
+    type: "string",
+    check: (v, values) =>
+      values.app === undefined && !v.startsWith("#")
+        ? "--window needs --app (or a node id such as --window '#5')"
+        : null,
+  },
+  query: { type: "string" },
+  from: { type: "string" },
+  depth: {
+    type: "string",
+    check: (v) => /^[123]$/.test(v) ? null : `--depth must be 1, 2 or 3 (got "${v}")`,
+  },
+  since: {
+    type: "string",
+    check: (v) =>
+      parseSince(v) === null
+        ? `--since needs a number and a unit s, m, h or d, e.g. 1h or 7d (got "${v}")`
+        : null,
+  },
+  http: { type: "boolean" },
+  port: {
+    type: "string",
+    check: (v, values) =>
+      !values.http
+        ? "--port needs --http"
+        : /^\d{1,5}$/.test(v) && Number(v) <= 65535
+        ? null
+        : `--port must be a port number 0-65535 (got "${v}")`,
+  },
+  host: {
+    type: "string",
+    check: (v, values) => values.http ? (v.trim() ? null : "--host needs an address") : "--host needs --http",
+  },
+  "older-than": {
+    type: "string",
+    check: (v) =>
+      parseSince(v) === null
+        ? `--older-than needs a number and a unit s, m, h or d, e.g. 30d (got "${v}")`
+        : null,
+  },
+  help: { type: "boolean", short: "h", help: "-h, --help          show this help" },
+  version: { type: "boolean", short: "V", help: "-V, --version       print the version" },
+};
+
+/** What parseArgs needs of the table. */
+export const PARSE_OPTIONS: ParseArgsOptionsConfig = Object.fromEntries(
+  Object.entries(OPTIONS).map(([k, o]) => [k, o.short ? { type: o.type, short: o.short } : { type: o.type }]),
+);

@@ -1,0 +1,101 @@
+/**
+ * The two pixel buffers every layer passes around (RGBA captures and the
+ * greyscale images OCR works on) and pure helpers on them. Kept free of
+ * native libraries so the hot paths (crop, scale) cost no encode/decode
+ * round trip.
+ *
+ * @module
+ */
+
+import type { Rect } from "../common/rect.ts";
+
+/** 8-bit RGBA pixels, 4 bytes per pixel, rows packed without padding (every capture has this shape). */
+export interface RgbaImage {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/** Copies a rectangle out of an RGBA image (the rectangle must lie inside it). */
+export function crop(src: RgbaImage, r: Rect): RgbaImage {
+  const out = new Uint8Array(r.width * r.height * 4);
+  for (let row = 0; row < r.height; row++) {
+    const from = ((r.y + row) * src.width + r.x) * 4;
+    out.set(src.data.subarray(from, from + r.width * 4), row * r.width * 4);
+  }
+  return { width: r.width, height: r.height, data: out };
+}
+
+/** An 8-bit greyscale image, one byte per pixel, row-major. */
+export interface Grey {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/** Integer Rec. 601 luma of a rectangle of an RGBA image (the rectangle must lie inside it). */
+export function greyOf(src: RgbaImage, r: Rect): Grey {
+  const out = new Uint8Array(r.width * r.height);
+  const d = src.data;
+  for (let row = 0; row < r.height; row++) {
+    let k = ((r.y + row) * src.width + r.x) * 4;
+    let j = row * r.width;
+    for (let col = 0; col < r.width; col++, k += 4, j++) {
+      out[j] = (d[k] * 77 + d[k + 1] * 150 + d[k + 2] * 29) >> 8;
+    }
+  }
+  return { width: r.width, height: r.height, data: out };
+}
+
+/** Expands greyscale to opaque RGBA, the format engines take. */
+export function rgbaOf(g: Grey): RgbaImage {
+  const n = g.width * g.height;
+  const out = new Uint8Array(n * 4);
+  for (let i = 0, k = 0; i < n; i++, k += 4) {
+    const v = g.data[i];
+    out[k] = v;
+    out[k + 1] = v;
+    out[k + 2] = v;
+    out[k + 3] = 255;
+  }
+  return { width: g.width, height: g.height, data: out };
+}
+
+/** Bilinear resize of a greyscale image by a (possibly fractional) factor. */
+export function scaleGrey(src: Grey, factor: number): Grey {
+  const { width: w, height: h, data } = src;
+  const W = Math.max(1, Math.round(w * factor));
+  const H = Math.max(1, Math.round(h * factor));
+  const fxOf = new Float32Array(W);
+  const x0Of = new Int32Array(W);
+  const x1Of = new Int32Array(W);
+  for (let X = 0; X < W; X++) {
+    const fx = Math.min(w - 1, Math.max(0, (X + 0.5) * w / W - 0.5));
+    x0Of[X] = Math.floor(fx);
+    x1Of[X] = Math.min(w - 1, x0Of[X] + 1);
+    fxOf[X] = fx - x0Of[X];
+  }
+  const out = new Uint8Array(W * H);
+  for (let Y = 0; Y < H; Y++) {
+    const fy = Math.min(h - 1, Math.max(0, (Y + 0.5) * h / H - 0.5));
+    const y0 = Math.floor(fy), ty = fy - y0;
+    const r0 = y0 * w, r1 = Math.min(h - 1, y0 + 1) * w;
+    for (let X = 0; X < W; X++) {
+      const tx = fxOf[X], a = x0Of[X], b = x1Of[X];
+      const top = data[r0 + a] + (data[r0 + b] - data[r0 + a]) * tx;
+      const bot = data[r1 + a] + (data[r1 + b] - data[r1 + a]) * tx;
+      out[Y * W + X] = top + (bot - top) * ty + 0.5;
+    }
+  }
+  return { width: W, height: H, data: out };
+}
+
+/** Copies a rectangle of a greyscale image, clipped to it. */
+export function cropGrey(src: Grey, r: Rect): Grey {
+  const out = new Uint8Array(r.width * r.height);
+  for (let row = 0; row < r.height; row++) {
+    const from = (r.y + row) * src.width + r.x;
+    out.set(src.data.subarray(from, from + r.width), row * r.width);
+  }
+  return { width: r.width, height: r.height, data: out };
+}

@@ -1,0 +1,119 @@
+/**
+ * Looking and remembering: one perception of the screen (perceive.ts), then
+ * the window it was for recorded in the interface graph. Plan steps look at
+ * just the window they work in and the chrome; observe reads the whole frame
+ * (observe.ts).
+ *
+ * @module
+ */
+
+import { normaliseText } from "../common/match.ts";
+import type { WindowInfo, WindowState } from "../desktop/types.ts";
+import type { KnownIcon } from "../graph/glyphs.ts";
+import type { NodeId } from "../graph/identity.ts";
+import { recordSighting, type SightingResult } from "../graph/record.ts";
+import { StoreFault } from "../db/store_fault.ts";
+import type { Element } from "../ocr/types.ts";
+import { perceive } from "../perceive/perceive.ts";
+import type { Services } from "../services.ts";
+import type { RgbaImage } from "../image/pixels.ts";
+
+/** One look: the window stack, the frame, and the text on both surfaces. */
+export interface Look {
+  state: WindowState;
+  frame: RgbaImage;
+  /** The window the step works in (null when no app window is open). */
+  window: WindowInfo | null;
+  /** Text inside that window, minus anything covered by chrome. */
+  windowElements: Element[];
+  /** Text on chrome surfaces (menus, popups, tooltips, docks, menu bar). */
+  chromeElements: Element[];
+  /** Icons drawn in the window, named when memory knows their drawing. */
+  icons: KnownIcon[];
+  /** The window's node in the interface graph, when recorded. */
+  nodeId: NodeId | null;
+  /** Why the window was not recorded although it was read (a full disk, a replaced database file). */
+  unstored: string | null;
+  at: number;
+}
+
+/**
+ * Records a sighting, or says why it could not be stored: what was read
+ * stands without the graph (a full disk or a replaced file costs the
+ * memory of this look, never the look).
+ */
+export function recordOrSay(
+  record: () => SightingResult,
+): { sighting: SightingResult | null; unstored: string | null } {
+  try {
+    return { sighting: record(), unstored: null };
+  } catch (err) {
+    if (err instanceof StoreFault) return { sighting: null, unstored: err.message };
+    throw err;
+  }
+}
+
+/** Named icons as targetable elements: a name is found like any text. */
+export function iconElements(icons: KnownIcon[]): Element[] {
+  return icons.filter((i) => i.label !== null).map((i) => ({
+    text: i.label!,
+    x: i.x,
+    y: i.y,
+    w: i.w,
+    h: i.h,
+    cx: i.cx,
+    cy: i.cy,
+    conf: 1,
+    icon: true,
+  }));
+}
+
+/** Titles of the open app windows, for error messages. */
+export function openTitles(state: WindowState): string[] {
+  return state.windows.map((w) => `"${w.title}" (${w.app})`);
+}
+
+/**
+ * Finds the window whose title contains `piece` (ignoring case and spacing,
+ * as recall compares titles), preferring windows of the frontmost app.
+ */
+export function findWindow(state: WindowState, piece: string): WindowInfo | null {
+  const p = normaliseText(piece);
+  const hits = state.windows.filter((w) => normaliseText(w.title).includes(p));
+  const front = state.frontmostApp;
+  return hits.find((w) => w.app === front) ?? hits[0] ?? null;
+}
+
+/**
+ * Captures and reads the screen. `windowId` names the window to read
+ * (default: the focus window). Records the window in the graph.
+ */
+export async function look(services: Services, windowId?: string): Promise<Look> {
+  const desktop = services.desktop();
+  const seen = await perceive(desktop, services.reader(), { windowId });
+  const { state, frame, window, surfaces } = seen;
+  const at = services.now();
+  let nodeId: NodeId | null = null;
+  let icons: KnownIcon[] = [];
+  let unstored: string | null = null;
+  if (window?.app) {
+    const version = desktop.appVersion?.(window.pid) ?? null;
+    const r = recordOrSay(() =>
+      recordSighting(services.store, window.app, window, surfaces.window, at, version, seen.icons)
+    );
+    nodeId = r.sighting?.nodeId ?? null;
+    icons = r.sighting?.icons ?? [];
+    unstored = r.unstored;
+  }
+  return {
+    state,
+    frame,
+    window,
+    windowElements: surfaces.window,
+    chromeElements: surfaces.chrome,
+    icons,
+    nodeId,
+    unstored,
+    at,
+  };
+}

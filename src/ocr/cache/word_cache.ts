@@ -1,0 +1,134 @@
+/**
+ * Reading a line from words seen before, without the recogniser.
+ *
+ * Screens repeat words far more than whole lines: a list scrolled by a
+ * row, a document reopened at another place, a tab switched to, a dialog
+ * with the labels of the last one. A line whose pixels are new is cut into
+ * word pieces at the gaps between its characters, and when every piece has the
+ * exact pixels of a piece read before, the line is put together from those
+ * readings. When fewer than half of the pieces are unknown, only those go to
+ * the recogniser, each as a line of its own (`pieceLine`: one edited word
+ * costs one word's read); other lines go whole, and teach the cache their
+ * pieces. (Read alone, the icons of a toolbar row whose other icons were
+ * known came back as letters the whole row's read had dropped.)
+ *
+ * A piece is learned only when the recogniser's words fall cleanly inside
+ * it (no word straddles two pieces), so a piece's text is always what the
+ * recogniser read, in context, from exactly those pixels.
+ *
+ * @module
+ */
+
+import type { Grey } from "../../image/pixels.ts";
+import { groupByGap, type TextLine } from "../lines/find.ts";
+import type { OcrWord } from "../types.ts";
+import { hashPixels, LineCache } from "./line_cache.ts";
+import type { Box } from "../../common/rect.ts";
+
+/**
+ * A gap at least this many row heights wide separates two pieces. In
+ * monospaced text (editors, terminals: the dense screens) a word space is a
+ * whole cell, wider than this, and letter gaps are narrower. In small
+ * proportional text the space is 1-2 px, as narrow as some letter gaps, so
+ * such a line stays one piece and the cache acts as a line cache there.
+ * (A smaller gap splits proportional lines at most spaces but cuts
+ * monospaced words at their letter gaps, which teaches nothing.)
+ */
+export const PIECE_GAP = 0.3;
+/** Never cut at a gap narrower than this many pixels, however small the text. */
+export const MIN_PIECE_GAP = 3;
+/** A piece with no word in it is remembered as empty only when this narrow (in row heights): a caret, a mark. */
+export const EMPTY_PIECE_WIDTH = 0.5;
+
+/** One word piece of a line: its ink box in the searched image and its pixel hash. */
+export interface Piece extends Box {
+  key: string;
+}
+
+/**
+ * Cuts `line` into pieces: its components, merged left to right while the
+ * gap between them is under the word-space threshold for `textHeight`.
+ */
+export function linePieces(grey: Grey, line: TextLine, textHeight: number): Piece[] {
+  const gap = Math.max(MIN_PIECE_GAP, Math.round(textHeight * PIECE_GAP));
+  return groupByGap(line.blobs, gap).map((b) => ({ ...b, key: hashPixels(grey, b) }));
+}
+
+/** Word readings of pieces, keyed by the pieces' pixels. */
+export class WordCache {
+  readonly #cache: LineCache;
+
+  constructor(capacity = 8000) {
+    this.#cache = new LineCache(capacity);
+  }
+
+  /** Lines put together from known pieces since creation (counted by the pipeline). */
+  assembled = 0;
+
+  /** Each piece's words (relative to the piece), or null for a piece never read. */
+  lookup(pieces: Piece[]): Array<OcrWord[] | null> {
+    return pieces.map((p) => this.#cache.get(p.key) ?? null);
+  }
+
+  /**
+   * Learns each piece of a line the recogniser read as `words` (relative to
+   * the line box) and returns what it learned. A line with a word that
+   * straddles pieces, or that lies outside every piece, teaches nothing: its
+   * cut does not match the reading.
+   */
+  learn(
+    pieces: Piece[],
+    line: Box,
+    words: OcrWord[],
+    textHeight: number,
+  ): Array<{ key: string; words: OcrWord[] }> {
+    const per: OcrWord[][] = pieces.map(() => []);
+    for (const w of words) {
+      const x0 = w.x + line.x, x1 = x0 + w.w;
+      // A word box may overhang its ink by a pixel or two.
+      const i = pieces.findIndex((p) => x0 >= p.x - 2 && x1 <= p.x + p.w + 2);
+      if (i < 0) return [];
+      const p = pieces[i];
+      per[i].push({ ...w, x: x0 - p.x, y: w.y + line.y - p.y });
+    }
+    const learned: Array<{ key: string; words: OcrWord[] }> = [];
+    pieces.forEach((p, i) => {
+      if (!per[i].length && p.w > textHeight * EMPTY_PIECE_WIDTH) return;
+      this.#cache.set(p.key, per[i]);
+      learned.push({ key: p.key, words: per[i] });
+    });
+    return learned;
+  }
+
+  /** Takes a piece's reading as known (one remembered from an earlier run). */
+  remember(key: string, words: OcrWord[]): void {
+    this.#cache.set(key, words);
+  }
+
+  /** How many pieces it holds at most. */
+  get capacity(): number {
+    return this.#cache.capacity;
+  }
+
+  get size(): number {
+    return this.#cache.size;
+  }
+}
+
+/** Words given relative to each piece, moved to be relative to `line`, left to right. */
+export function placeWords(pieces: Box[], words: OcrWord[][], line: Box): OcrWord[] {
+  return pieces.flatMap((p, i) =>
+    words[i].map((w) => ({ ...w, x: w.x + p.x - line.x, y: w.y + p.y - line.y }))
+  );
+}
+
+/**
+ * The part of `line` one piece covers, as a line of its own: the piece's
+ * columns (a pixel of margin each side, inside the line), the line's rows,
+ * and the components inside.
+ */
+export function pieceLine(line: TextLine, piece: Box): TextLine {
+  const x0 = Math.max(line.x, piece.x - 1), x1 = Math.min(line.x + line.w, piece.x + piece.w + 1);
+  const blobs = line.blobs.filter((b) => b.x >= piece.x && b.x + b.w <= piece.x + piece.w);
+  return { x: x0, y: line.y, w: x1 - x0, h: line.h, blobs };
+}

@@ -1,0 +1,306 @@
+/**
+ * OCR engine on tesseract, fully offline.
+ *
+ * The language model comes from the `@tesseract.js-data/eng` package on
+ * disk; `cacheMethod: "none"` stops tesseract.js from writing a copy into the
+ * working directory, and a local `langPath` means it never builds a URL. The
+ * server runs without `--allow-net`, so a download attempt would fail loudly.
+ *
+ * Recognisers start on the first read or on `warm` (the server calls it as
+ * it starts, so the first read does not pay for their start) and are
+ * reused; up to `size` of them run in parallel, one per core. Where they
+ * run, in order of preference:
+ * - libtesseract through FFI, when it is installed (`native_tesseract.ts`:
+ *   faster, and lighter); `CHOTO_OCR_NATIVE=0` skips it;
+ * - tesseract.js in `node:worker_threads` workers;
+ * - one tesseract.js recogniser in-process, when a worker cannot start
+ *   (or `CHOTO_OCR_WORKERS=0`) (`recognisers.ts`).
+ *
+ * @module
+ */
+
+import { PSM } from "tesseract.js";
+
+import { type Grey, greyOf, type RgbaImage } from "../../image/pixels.ts";
+import { envVar } from "../../common/env.ts";
+import type { OcrEngine, OcrMode, OcrWord } from "../types.ts";
+import { limitMallocArenas, trimNativeMemory } from "./malloc_trim.ts";
+import { type Recogniser, startInProcessRecogniser, startWorkerRecogniser } from "./recognisers.ts";
+import { nativeTesseract, startNativeRecogniser } from "./native_tesseract.ts";
+import { LIBTESSERACT_PATHS } from "../../../ffi/tesseract.ts";
+import { languageDataDir, modelFile } from "./language_data.ts";
+
+const PSM_OF: Record<OcrMode, PSM> = {
+  block: PSM.SINGLE_BLOCK,
+  line: PSM.SINGLE_LINE,
+  sparse: PSM.SPARSE_TEXT,
+  char: PSM.SINGLE_CHAR,
+};
+
+interface Slot {
+  worker: Promise<Recogniser>;
+  busy: boolean;
+  mode: OcrMode | null;
+  /** Characters the recogniser is limited to ("" = all; null = not set yet, so set it on first use). */
+  alphabet: string | null;
+  /** Pixels this recogniser has read since it started. */
+  pixels: number;
+}
+
+/** Tuning of the recogniser pool. */
+export interface TesseractOptions {
+  /**
+   * A recogniser is replaced by a fresh one once it has read this many
+   * megapixels. tesseract.js's WebAssembly heap grows with every large image
+   * and never shrinks; only ending the worker returns the memory. The
+   * replacement starts in the background while the other
+   * recognisers keep working. 0 disables recycling.
+   */
+  recycleMegapixels?: number;
+  /**
+   * Run tesseract.js's recogniser on the calling thread (true) or in
+   * workers (false) instead of libtesseract. Default: libtesseract when it
+   * can be used, else workers; in-process when `CHOTO_OCR_WORKERS=0`, or
+   * once a worker failed to start.
+   */
+  inProcess?: boolean;
+  /**
+   * Try libtesseract first (true wins over everything else). Default: yes,
+   * unless `CHOTO_OCR_NATIVE=0` or `CHOTO_OCR_WORKERS=0`, or `inProcess` or
+   * `workerScript` is given.
+   */
+  native?: boolean;
+  /** Where to look for libtesseract (default `LIBTESSERACT_PATHS`); a test points it at a missing file. */
+  libraryPaths?: string[];
+  /** The worker script to run (default: tesseract.js's); a test points it at a missing file. */
+  workerScript?: string;
+  /** A worker with no answer in this long is stopped (default `READ_TIMEOUT_MS`). */
+  readTimeoutMs?: number;
+}
+
+/** Where the recognisers run. */
+export type OcrBackend = "native" | "workers" | "in-process";
+
+/**
+ * Default recycling budget: off. Recycling cut peak memory little and made
+ * re-reads slower, because each ended worker leaves memory behind; small
+ * stacks, shared malloc arenas and trimming do better (docs/benchmarks.md,
+ * "Recycling recognisers").
+ */
+export const RECYCLE_MEGAPIXELS = 0;
+/** glibc malloc arenas allowed once the pool exists. */
+const MALLOC_ARENAS = 2;
+
+/** A pool of tesseract.js recognisers behind the OcrEngine interface. */
+export class TesseractEngine implements OcrEngine {
+  readonly name = "tesseract";
+  #slots: Slot[] = [];
+  #waiting: Array<() => void> = [];
+  #closed = false;
+  readonly #recyclePixels: number;
+  /** Recognisers replaced so far (for tests and benchmarks). */
+  recycled = 0;
+  /** Recognisers started so far (for tests and benchmarks). */
+  started = 0;
+  #backend: OcrBackend;
+  /** Whether the first recogniser has started, which settles the backend. */
+  #settled = false;
+  #why: string;
+  readonly #workerScript: string | undefined;
+  readonly #readTimeoutMs: number | undefined;
+  readonly #libraryPaths: string[];
+
+  constructor(readonly size = 2, options: TesseractOptions = {}) {
+    const mp = options.recycleMegapixels ?? RECYCLE_MEGAPIXELS;
+    this.#recyclePixels = mp > 0 ? mp * 1e6 : Infinity;
+    this.#workerScript = options.workerScript;
+    this.#readTimeoutMs = options.readTimeoutMs;
+    this.#libraryPaths = options.libraryPaths ?? LIBTESSERACT_PATHS;
+    const forced = options.inProcess ?? envVar("CHOTO_OCR_WORKERS") === "0";
+    const native = options.native ??
+      (envVar("CHOTO_OCR_NATIVE") !== "0" && !forced && options.inProcess === undefined &&
+        options.workerScript === undefined);
+    this.#backend = native ? "native" : forced ? "in-process" : "workers";
+    this.#why = native || !forced
+      ? ""
+      : options.inProcess
+      ? "asked for in-process"
+      : "forced by CHOTO_OCR_WORKERS=0";
+    // The recognisers' threads would each keep a fragmented malloc arena: share two.
+    limitMallocArenas(MALLOC_ARENAS);
+  }
+
+  recognize(image: RgbaImage, mode: OcrMode = "block"): Promise<OcrWord[]> {
+    return this.#read(greyOf(image, { x: 0, y: 0, width: image.width, height: image.height }), mode, "");
+  }
+
+  /**
+   * Reads a greyscale image, limited to the characters of `alphabet` when
+   * one is given (a digits-favouring second read of a token like `Fruit1O`).
+   */
+  recognizeGrey(image: Grey, mode: OcrMode = "block", alphabet = ""): Promise<OcrWord[]> {
+    return this.#read(image, mode, alphabet);
+  }
+
+  async #read(image: Grey, mode: OcrMode, alphabet: string): Promise<OcrWord[]> {
+    if (this.#closed) throw new Error("the OCR engine was closed");
+    if (image.width < 3 || image.height < 3) return [];
+    const slot = await this.#acquire();
+    let worker: Recogniser | undefined;
+    try {
+      worker = await slot.worker;
+      if (slot.mode !== mode) {
+        await worker.setParameters({
+          tessedit_pageseg_mode: PSM_OF[mode],
+          // Screens have no dictionary words to lean on: keep spacing literal.
+          preserve_interword_spaces: "1",
+          // Without a DPI tesseract prints "Estimating resolution" to stdout, which would corrupt the stdio protocol.
+          user_defined_dpi: "300",
+        });
+        slot.mode = mode;
+      }
+      if (slot.alphabet !== alphabet) {
+        await worker.setParameters({ tessedit_char_whitelist: alphabet });
+        slot.alphabet = alphabet;
+      }
+      const words = await worker.read(image);
+      slot.pixels += image.width * image.height;
+      return words;
+    } finally {
+      this.#release(slot, worker);
+    }
+  }
+
+  /** Where the recognisers run, and why (settled once the first one has started). */
+  backend(): { name: OcrBackend; why: string } {
+    const lib = this.#backend === "native" ? nativeTesseract(this.#libraryPaths) : null;
+    const started = !lib
+      ? "workers started"
+      : `libtesseract ${"error" in lib ? "" : `${lib.version} `}through FFI`;
+    return { name: this.#backend, why: this.#why || (this.#settled ? started : "not started yet") };
+  }
+
+  /**
+   * Starts every recogniser now instead of on first use, all at once: each
+   * start is mostly compiling the core and loading the model, and the cores
+   * are free while the server shakes hands. The first slot is in the pool
+   * before this awaits anything, so a read that comes meanwhile takes it and
+   * waits for its start instead of starting another. If workers turn out
+   * not to start, the extra slots are dropped once all have settled.
+   */
+  async warm(): Promise<void> {
+    if (this.#closed) return;
+    const want = this.#backend === "in-process" ? 1 : this.size;
+    while (this.#slots.length < want) this.#slots.push(this.#spawn());
+    await Promise.allSettled(this.#slots.map((s) => s.worker));
+    for (const extra of this.#slots.filter((s) => !s.busy).slice(this.#capacity())) {
+      this.#slots = this.#slots.filter((s) => s !== extra);
+      extra.worker.then((w) => w.terminate()).catch(() => {});
+    }
+    await Promise.all(this.#slots.map((s) => s.worker));
+  }
+
+  /**
+   * How many recognisers may exist: one until the first has started (it
+   * settles where they run), one in-process (there is one core), else `size`.
+   */
+  #capacity(): number {
+    return this.#settled && this.#backend !== "in-process" ? this.size : 1;
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    const slots = this.#slots;
+    this.#slots = [];
+    await Promise.allSettled(
+      slots.map(async (s) => (await s.worker).terminate()),
+    );
+  }
+
+  #spawn(): Slot {
+    this.started++;
+    const worker = this.#start();
+    // A slot whose start failed is dropped, so the next read starts afresh.
+    worker.catch(() => {
+      const i = this.#slots.findIndex((s) => s.worker === worker);
+      if (i >= 0 && !this.#slots[i].busy) this.#slots.splice(i, 1);
+    });
+    return { worker, busy: false, mode: null, alphabet: null, pixels: 0 };
+  }
+
+  async #start(): Promise<Recogniser> {
+    if (this.#backend === "native") {
+      try {
+        const r = await startNativeRecogniser(modelFile(), this.#libraryPaths);
+        this.#settled = true;
+        return r;
+      } catch (err) {
+        if (this.#settled) throw err; // it did start before: this is not a missing library
+        // Another slot may have fallen back already; either way, tesseract.js from here on.
+        if (this.#backend === "native") {
+          this.#backend = "workers";
+          this.#why = `libtesseract not used: ${(err as Error).message}`;
+        }
+      }
+    }
+    if (this.#backend === "in-process") {
+      const r = await startInProcessRecogniser(languageDataDir());
+      this.#settled = true;
+      return r;
+    }
+    try {
+      const r = await startWorkerRecogniser(languageDataDir(), {
+        script: this.#workerScript,
+        readTimeoutMs: this.#readTimeoutMs,
+      });
+      this.#settled = true;
+      return r;
+    } catch (err) {
+      if (this.#settled) throw err; // workers did start before: this is not a missing capability
+      this.#backend = "in-process";
+      this.#why = [this.#why, `a worker did not start: ${(err as Error).message}`].filter(Boolean).join("; ");
+      const r = await startInProcessRecogniser(languageDataDir());
+      this.#settled = true;
+      return r;
+    }
+  }
+
+  async #acquire(): Promise<Slot> {
+    for (;;) {
+      const idle = this.#slots.find((s) => !s.busy);
+      if (idle) {
+        idle.busy = true;
+        return idle;
+      }
+      if (this.#slots.length < this.#capacity()) {
+        const slot = this.#spawn();
+        slot.busy = true;
+        this.#slots.push(slot);
+        return slot;
+      }
+      await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    }
+  }
+
+  #release(slot: Slot, worker: Recogniser | undefined): void {
+    slot.busy = false;
+    if (!worker?.alive()) {
+      // The recogniser never started or has died: drop it, and the next read starts a new one.
+      this.#slots = this.#slots.filter((s) => s !== slot);
+      worker?.terminate().catch(() => {});
+    }
+    // When the pool goes idle (a read is done), hand the freed native memory back.
+    if (!this.#slots.some((s) => s.busy) && !this.#waiting.length) trimNativeMemory();
+    if (slot.pixels >= this.#recyclePixels && !this.#closed) {
+      const i = this.#slots.indexOf(slot);
+      if (i >= 0) {
+        // Start the replacement first so the next read never waits for the old one to end.
+        this.#slots[i] = this.#spawn();
+        this.recycled++;
+        slot.worker.then((w) => w.terminate()).catch(() => {});
+      }
+    }
+    this.#waiting.shift()?.();
+  }
+}

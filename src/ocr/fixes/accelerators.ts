@@ -1,0 +1,183 @@
+/**
+ * Menu shortcuts read as a grammar rather than as free text. A shortcut is
+ * one or more modifiers and one key, joined by `+`:
+ *
+ *   shortcut := modifier ("+" modifier)* "+" key
+ *   modifier := Ctrl | Shift | Alt | Super | Meta | Cmd | Option | Fn
+ *   key      := a key name (F1..F24, Delete, Page Up, ...) | one character
+ *
+ * The recogniser's spellings of a modifier (`Ctri`, `ctrl`, `Shif1`, `AIt`)
+ * fold to the canonical one, a letter key is upper case as menus print it,
+ * and a key that is neither a name nor one character (`Xx`, a doubled
+ * character) is cut to its first character. Whether `1`/`I`/`l` after the last
+ * `+` is a digit or a letter is left to the character's shape
+ * ({@link barOrDigit}): the grammar alone cannot tell `Ctrl+1` from `Ctrl+I`.
+ * A word that parses is a shortcut however unsure the recogniser was of it,
+ * so grey (disabled) shortcuts survive the confidence floor.
+ *
+ * @module
+ */
+
+import type { Grey } from "../../image/pixels.ts";
+
+/** Modifier spellings (lower case, `1`/`I`/`|` folded to `l`, `0` to `o`) and their canonical names. */
+const MODIFIERS: Record<string, string> = {
+  ctrl: "Ctrl",
+  ctri: "Ctrl",
+  ctr: "Ctrl",
+  ctl: "Ctrl",
+  cirl: "Ctrl",
+  ctrll: "Ctrl",
+  cfrl: "Ctrl",
+  clrl: "Ctrl",
+  shift: "Shift",
+  shif: "Shift",
+  shitt: "Shift",
+  shlft: "Shift",
+  shifl: "Shift",
+  shiit: "Shift",
+  alt: "Alt",
+  ait: "Alt",
+  all: "Alt",
+  aft: "Alt",
+  super: "Super",
+  meta: "Meta",
+  cmd: "Cmd",
+  option: "Option",
+  fn: "Fn",
+};
+
+/** Key names as menus print them, by their lower-case, space-free spelling. */
+const KEY_NAMES: Record<string, string> = Object.fromEntries(
+  [
+    "Delete",
+    "Del",
+    "Backspace",
+    "Insert",
+    "Ins",
+    "Home",
+    "End",
+    "Page Up",
+    "Page Down",
+    "PgUp",
+    "PgDn",
+    "Tab",
+    "Enter",
+    "Return",
+    "Esc",
+    "Escape",
+    "Space",
+    "Up",
+    "Down",
+    "Left",
+    "Right",
+    "Minus",
+    "Plus",
+    "Print",
+    "Pause",
+    "Menu",
+    ...Array.from({ length: 24 }, (_, i) => `F${i + 1}`),
+  ].map((k) => [k.toLowerCase().replace(/ /g, ""), k]),
+);
+
+/** macOS modifier symbols, already canonical. */
+const MAC_SYMBOLS = /^[⌘⇧⌥⌃]+(.+)$/u;
+
+function modifierOf(token: string): string | null {
+  const t = token.toLowerCase().replace(/[1|!]/g, "l").replace(/0/g, "o");
+  return MODIFIERS[t] ?? MODIFIERS[token.toLowerCase()] ?? null;
+}
+
+/** The key after the last `+`, canonical, or null when it cannot be a key. */
+function keyOf(raw: string): string | null {
+  if (!raw) return null;
+  const named = KEY_NAMES[
+    raw.toLowerCase().replace(/[ _]/g, "").replace(
+      /^f([0-9il|o]{1,2})$/,
+      (_, d: string) => "f" + d.replace(/[il|]/g, "1").replace(/o/g, "0"),
+    )
+  ];
+  if (named) return named;
+  const chars = [...raw];
+  if (chars.length === 1) return /\p{L}/u.test(raw) ? raw.toUpperCase() : raw;
+  // One character read twice (`Xx`, `CC`): the key is that one character.
+  const first = chars[0];
+  if (/\p{L}/u.test(first) && chars.every((c) => c.toLowerCase() === first.toLowerCase())) {
+    return first.toUpperCase();
+  }
+  return null;
+}
+
+/**
+ * The canonical spelling of a recognised word when it is a shortcut
+ * (`ctri+z` → `Ctrl+Z`, `Ctrl+Xx` → `Ctrl+X`), else null.
+ */
+export function readShortcut(text: string): string | null {
+  const mac = MAC_SYMBOLS.exec(text);
+  if (mac) {
+    const key = keyOf(mac[1]);
+    return key ? text.slice(0, text.length - mac[1].length) + key : null;
+  }
+  // `Ctrl++` (the plus key) splits into an empty token before the key.
+  const plusKey = /\+\+$/.test(text);
+  const parts = (plusKey ? text.slice(0, -1) : text).split("+");
+  if (parts.length < 2) return null;
+  const keyRaw = plusKey ? "+" : parts.pop()!;
+  if (plusKey) parts.pop();
+  const mods = parts.map(modifierOf);
+  if (!mods.length || mods.some((m) => m === null)) return null;
+  const key = keyOf(keyRaw);
+  return key ? [...mods, key].join("+") : null;
+}
+
+/** Folds a word to its shortcut spelling when it is one; other words pass unchanged. */
+export function foldShortcut(text: string): string {
+  return readShortcut(text) ?? text;
+}
+
+/** Whether the key of a shortcut is one of the characters a recogniser confuses: `1`, `I`, `l`, `|`. */
+export function hasBarKey(shortcut: string): boolean {
+  return /\+[1Il|]$/.test(shortcut);
+}
+
+/**
+ * Tells a digit `1` from a letter `I` by the last character's ink inside `box`
+ * (a word's box in `grey`): a plain vertical bar is `I` (`l` never names a
+ * key in a menu); a bar with a flag or a foot is `1`.
+ */
+export function barOrDigit(grey: Grey, box: { x: number; y: number; w: number; h: number }): "I" | "1" {
+  const x0 = Math.max(0, box.x), y0 = Math.max(0, box.y);
+  const x1 = Math.min(grey.width, box.x + box.w), y1 = Math.min(grey.height, box.y + box.h);
+  // Ground: the lighter or darker extreme that the box's corners share; ink: far from it.
+  let lo = 255, hi = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const v = grey.data[y * grey.width + x];
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+  }
+  const corner = grey.data[y0 * grey.width + x0];
+  const ground = Math.abs(corner - lo) < Math.abs(corner - hi) ? lo : hi;
+  const cut = (hi - lo) * 0.45;
+  const inkAt = (x: number) => {
+    for (let y = y0; y < y1; y++) if (Math.abs(grey.data[y * grey.width + x] - ground) > cut) return true;
+    return false;
+  };
+  let right = x1 - 1;
+  while (right > x0 && !inkAt(right)) right--;
+  let left = right;
+  while (left > x0 && inkAt(left - 1)) left--;
+  let top = y1, bottom = y0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = left; x <= right; x++) {
+      if (Math.abs(grey.data[y * grey.width + x] - ground) > cut) {
+        top = Math.min(top, y);
+        bottom = Math.max(bottom, y);
+      }
+    }
+  }
+  const width = right - left + 1;
+  const height = Math.max(1, bottom - top + 1);
+  return width <= Math.max(2, Math.round(height * 0.25)) ? "I" : "1";
+}

@@ -1,0 +1,96 @@
+/**
+ * The single-character pass: character-sized blobs that the line pass left
+ * without a word (calculator keys, `+`, `×`, one-letter buttons) are read
+ * one at a time in single-character mode, which knows nothing of words and
+ * so does not drop a lone symbol as noise.
+ *
+ * @module
+ */
+
+import { boundsOfBoxes, type Rect } from "../../common/rect.ts";
+import type { OcrEngine, OcrWord } from "../types.ts";
+import type { LineRead, TextLine } from "../lines/find.ts";
+import type { Grey } from "../../image/pixels.ts";
+import { readGrey } from "../engines/read_grey.ts";
+import { prepareLine } from "../lines/prepare.ts";
+import { toSource } from "../lines/stack.ts";
+import { lineGround } from "../lines/ground.ts";
+import { hashPixels, type LineCache } from "../cache/line_cache.ts";
+
+/** Single characters below this confidence are discarded. */
+export const CHAR_CONF_FLOOR = 0.5;
+/** Double chevrons the recogniser answers for a menu's solid arrowhead. */
+const CHEVRONS = new Set(["»", "«"]);
+/** Characters are prepared as if text were this tall: 4x and ~1.7x enlargement. */
+const CHAR_HEIGHTS = [8, 20];
+
+/** Whether a line is one character (a lone key label): about as wide as tall, or narrower. */
+export function isLoneChar(line: TextLine): boolean {
+  if (line.h < 2 || line.h > 60 || line.w < 2) return false;
+  // Flat marks (`-`, `=`, `<-`) are wide for their height.
+  if (line.h < 6) return line.w <= 24;
+  if (line.h < 10) return line.w <= 18;
+  return line.w <= line.h * 1.2 + 2;
+}
+
+/** Result of the single-character pass, in the pixels of the searched image. */
+export interface LoneCharsRead {
+  words: OcrWord[];
+  area: Rect | null;
+}
+
+/** Reads, in single-character mode, every character-sized line the line pass found no word in. */
+export async function readLoneChars(
+  engine: OcrEngine,
+  grey: Grey,
+  reads: LineRead[],
+  cache: LineCache,
+): Promise<LoneCharsRead> {
+  const targets = reads.filter((r) => r.words.length === 0 && isLoneChar(r.line));
+  if (!targets.length) return { words: [], area: null };
+  const words: OcrWord[] = [];
+  await Promise.all(targets.map(async ({ line }) => {
+    const key = "char:" + hashPixels(grey, line);
+    let hit = cache.get(key);
+    if (!hit) {
+      hit = await readLoneChar(engine, grey, line);
+      cache.set(key, hit);
+    }
+    for (const w of hit) words.push({ ...w, x: w.x + line.x, y: w.y + line.y });
+  }));
+  return { words, area: boundsOfBoxes(targets.map((t) => t.line)) };
+}
+
+/**
+ * Reads one character at two enlargements and keeps the more confident answer:
+ * a lone 8x11 px digit flips between readings with the scale (`7` at 4x,
+ * `¥)` at 3x), and the two scales rarely fail together.
+ */
+async function readLoneChar(engine: OcrEngine, grey: Grey, line: TextLine): Promise<OcrWord[]> {
+  let best: OcrWord[] = [];
+  let bestConf = -1;
+  for (const textHeight of CHAR_HEIGHTS) {
+    const prepared = prepareLine(grey, line, textHeight, lineGround(line, grey));
+    const read = (await readGrey(engine, prepared.image, "char"))
+      .filter((w) => w.conf >= CHAR_CONF_FLOOR && [...w.text].length <= 3);
+    // One blob is one character: `Cc` or `Oo` is the recogniser hedging on case.
+    if (line.blobs.length === 1 && read.length === 1) {
+      read[0] = { ...read[0], text: oneOfCasePair(read[0].text) };
+    }
+    // A `»` is two strokes; one solid blob read so is a submenu's arrowhead, not text.
+    if (line.blobs.length === 1 && read.length === 1 && CHEVRONS.has(read[0].text)) read.length = 0;
+    const conf = read.length ? Math.min(...read.map((w) => w.conf)) : -1;
+    if (conf > bestConf) {
+      bestConf = conf;
+      best = read.map((w) => toSource(prepared, w, -line.x, -line.y));
+    }
+  }
+  return best;
+}
+
+/** `Cc` -> `C`: a two-letter reading that is one letter in both cases. */
+export function oneOfCasePair(text: string): string {
+  const [a, b] = [...text];
+  if ([...text].length === 2 && a !== b && a.toLowerCase() === b.toLowerCase()) return a.toUpperCase();
+  return text;
+}

@@ -1,0 +1,39 @@
+/**
+ * Drops recognised "words" whose shape cannot be text: icons and widget
+ * parts (toggle pills, chevrons, rounded corners) that the recogniser reads
+ * as letters. Also removes the duplicates two overlapping line boxes can
+ * produce.
+ *
+ * @module
+ */
+
+import type { OcrWord } from "../types.ts";
+
+/** Marks that really are this small or flat on screens (a calculator's `.`, `-` and `←`). */
+const SMALL_MARKS = new Set([".", "-", "_", "=", ",", "—", "–", "−", "+", "←", "→", "÷"]);
+
+/** Whether a word's box is a plausible shape for its text. */
+export function isPlausibleWord(w: OcrWord): boolean {
+  const chars = [...w.text].length;
+  if (w.h < 4 && !SMALL_MARKS.has(w.text)) return false;
+  // One letter far wider than tall is a pill or a bar, not a character.
+  if (chars === 1 && w.w > w.h * 2.2 && !SMALL_MARKS.has(w.text)) return false;
+  return true;
+}
+
+function overlapRatio(a: OcrWord, b: OcrWord): number {
+  const ix = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+  const iy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+  if (ix <= 0 || iy <= 0) return 0;
+  return (ix * iy) / Math.min(a.w * a.h, b.w * b.h);
+}
+
+/** Keeps plausible words and, of two same-text words on the same spot, the more confident. */
+export function cleanWords(words: OcrWord[]): OcrWord[] {
+  const kept: OcrWord[] = [];
+  for (const w of [...words].filter(isPlausibleWord).sort((a, b) => b.conf - a.conf)) {
+    if (kept.some((k) => k.text === w.text && overlapRatio(k, w) > 0.5)) continue;
+    kept.push(w);
+  }
+  return kept.sort((a, b) => a.y - b.y || a.x - b.x);
+}

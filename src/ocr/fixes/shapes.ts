@@ -1,0 +1,151 @@
+/**
+ * A tiny shape classifier for the few UI symbols the English recogniser
+ * never produces: `÷` (it reads a bar, `-`) and the arrows `←` `→` (read as
+ * `~`, `—` or nothing). Each is told apart by the layout of its ink, not by
+ * a trained model:
+ *
+ * - `÷`: exactly three ink components, a flat bar with one small dot above
+ *   and one below it, both over the bar's middle;
+ * - `←`/`→`: one ink component, wider than tall, made of a thin shaft along
+ *   the middle row with a head, several times taller than the shaft, at one
+ *   end.
+ *
+ * Ink is measured on the pixels (not the edge mask, which joins a `÷`'s dots
+ * to its bar), relative to the line's ground.
+ *
+ * @module
+ */
+
+import type { Grey } from "../../image/pixels.ts";
+import type { Box } from "../../common/rect.ts";
+
+/** An ink component: its box and pixel count. */
+interface Ink extends Box {
+  n: number;
+}
+
+/** A line at most this many times wider than tall can be a lone symbol. */
+const MAX_ASPECT = 3;
+
+/** Binarised ink of a box: pixels far enough from the ground, relative to the box's strongest ink. */
+export function inkMask(g: Grey, box: Box, ground: number): Uint8Array {
+  let far = 0;
+  for (let y = box.y; y < box.y + box.h; y++) {
+    for (let x = box.x; x < box.x + box.w; x++) {
+      far = Math.max(far, Math.abs(g.data[y * g.width + x] - ground));
+    }
+  }
+  const limit = Math.max(24, far * 0.45);
+  const mask = new Uint8Array(box.w * box.h);
+  for (let y = 0; y < box.h; y++) {
+    for (let x = 0; x < box.w; x++) {
+      if (Math.abs(g.data[(box.y + y) * g.width + box.x + x] - ground) >= limit) mask[y * box.w + x] = 1;
+    }
+  }
+  return mask;
+}
+
+/** 8-connected components of a small mask. */
+function inkParts(mask: Uint8Array, w: number, h: number): Ink[] {
+  const seen = new Uint8Array(mask.length);
+  const parts: Ink[] = [];
+  for (let s = 0; s < mask.length; s++) {
+    if (!mask[s] || seen[s]) continue;
+    const todo = [s];
+    seen[s] = 1;
+    let x0 = w, y0 = h, x1 = -1, y1 = -1, n = 0;
+    while (todo.length) {
+      const i = todo.pop()!;
+      const x = i % w, y = (i - x) / w;
+      n++;
+      x0 = Math.min(x0, x), x1 = Math.max(x1, x), y0 = Math.min(y0, y), y1 = Math.max(y1, y);
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx, yy = y + dy;
+          if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+          const j = yy * w + xx;
+          if (mask[j] && !seen[j]) {
+            seen[j] = 1;
+            todo.push(j);
+          }
+        }
+      }
+    }
+    parts.push({ x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1, n });
+  }
+  return parts;
+}
+
+/** Whether three ink parts are a division sign. */
+export function isDivision(parts: Ink[]): boolean {
+  if (parts.length !== 3) return false;
+  const [top, bar, bottom] = [...parts].sort((a, b) => a.y - b.y);
+  if (bar.w < 5 || bar.w < bar.h * 2.5 || bar.h > 4) return false;
+  const mid = bar.x + bar.w / 2;
+  return [top, bottom].every((dot) =>
+    dot.w <= bar.w * 0.6 && dot.h <= bar.w * 0.6 && dot.h <= bar.h * 3 + 1 &&
+    Math.abs(dot.x + dot.w / 2 - mid) <= bar.w * 0.25
+  ) && top.y + top.h <= bar.y && bottom.y >= bar.y + bar.h;
+}
+
+/** `←`, `→` or null for one ink part, from its columns' ink heights. */
+export function arrowOf(mask: Uint8Array, w: number, part: Ink): string | null {
+  if (part.w < 8 || part.w < part.h * 1.3 || part.h < 5) return null;
+  const heights: number[] = [];
+  const mids: number[] = [];
+  for (let x = part.x; x < part.x + part.w; x++) {
+    let top = -1, bottom = -1;
+    for (let y = part.y; y < part.y + part.h; y++) {
+      if (mask[y * w + x]) {
+        if (top < 0) top = y;
+        bottom = y;
+      }
+    }
+    if (top < 0) return null;
+    heights.push(bottom - top + 1);
+    mids.push((top + bottom) / 2);
+  }
+  const centre = part.y + (part.h - 1) / 2;
+  const headOn = (cols: number[], shaft: number[]) => {
+    const thick = Math.max(...shaft.map((i) => heights[i]));
+    if (thick > Math.max(2, part.h * 0.3)) return false;
+    // The shaft runs along the middle row.
+    if (shaft.some((i) => Math.abs(mids[i] - centre) > 1.5)) return false;
+    return Math.max(...cols.map((i) => heights[i])) >= Math.max(thick * 3, part.h * 0.8);
+  };
+  const n = part.w;
+  const head = Math.max(2, Math.round(n * 0.4));
+  const left = [...Array(head).keys()];
+  const right = left.map((i) => n - 1 - i);
+  const middleToRight = [...Array(n - head).keys()].map((i) => i + head);
+  const middleToLeft = [...Array(n - head).keys()];
+  if (headOn(left, middleToRight)) return "←";
+  if (headOn(right, middleToLeft)) return "→";
+  return null;
+}
+
+/**
+ * The symbol a lone line's ink draws (`÷`, `←`, `→`), or null. The box is
+ * relative to `g`; `ground` is the grey of the surface around the symbol.
+ */
+export function classifySymbol(g: Grey, box: Box, ground: number): string | null {
+  if (box.h < 4 || box.h > 40 || box.w < 5 || box.w > box.h * MAX_ASPECT) return null;
+  const mask = inkMask(g, box, ground);
+  const parts = inkParts(mask, box.w, box.h).filter((p) => p.n >= 1);
+  if (isDivision(parts)) return "÷";
+  if (parts.length === 1) return arrowOf(mask, box.w, parts[0]);
+  return null;
+}
+
+/** The ink box of a line (relative to the line), for placing a classified symbol. */
+export function inkBox(g: Grey, box: Box, ground: number): Box {
+  const mask = inkMask(g, box, ground);
+  let x0 = box.w, y0 = box.h, x1 = -1, y1 = -1;
+  for (let y = 0; y < box.h; y++) {
+    for (let x = 0; x < box.w; x++) {
+      if (!mask[y * box.w + x]) continue;
+      x0 = Math.min(x0, x), x1 = Math.max(x1, x), y0 = Math.min(y0, y), y1 = Math.max(y1, y);
+    }
+  }
+  return x1 < 0 ? { x: 0, y: 0, w: box.w, h: box.h } : { x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1 };
+}

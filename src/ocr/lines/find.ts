@@ -1,0 +1,380 @@
+/**
+ * Finds text lines in a greyscale image before any recognition.
+ *
+ * Screens are mostly flat colour, so text shows up as dense local contrast:
+ * an edge mask (pixels that differ from a neighbour) covers every character
+ * whatever its colour or polarity. Long straight runs in that mask are
+ * borders, separators and box outlines, never character strokes, so they are
+ * erased first; what remains is cut into connected components (characters or
+ * character fragments) and chained left to right into lines. A wide gap ends a
+ * line, so a menu label and its shortcut come out as two lines.
+ *
+ * @module
+ */
+
+import type { Box } from "../../common/rect.ts";
+import type { Grey } from "../../image/pixels.ts";
+import type { OcrWord } from "../types.ts";
+
+/** A found component (character or character part). */
+export interface Blob extends Box {
+  /** Edge pixels in the component. */
+  mass: number;
+  /** Grey level of the ground just around it (set by `findTextLines`). */
+  ground?: number;
+}
+
+/** A found line: its box and the components it was built from. */
+export interface TextLine extends Box {
+  blobs: Blob[];
+}
+
+/** A found line and the words read in it, relative to its box (none until read). */
+export interface LineRead {
+  line: TextLine;
+  words: OcrWord[];
+}
+
+/**
+ * Merges boxes, left to right, into groups separated by gaps of at least
+ * `gap` pixels; returns each group's bounding box (new objects).
+ */
+export function groupByGap(boxes: Box[], gap: number): Box[] {
+  const groups: Box[] = [];
+  for (const b of [...boxes].sort((a, c) => a.x - c.x)) {
+    const last = groups[groups.length - 1];
+    if (last && b.x - (last.x + last.w) < gap) {
+      const x2 = Math.max(last.x + last.w, b.x + b.w), y2 = Math.max(last.y + last.h, b.y + b.h);
+      last.x = Math.min(last.x, b.x), last.y = Math.min(last.y, b.y);
+      last.w = x2 - last.x, last.h = y2 - last.y;
+    } else groups.push({ x: b.x, y: b.y, w: b.w, h: b.h });
+  }
+  return groups;
+}
+
+/** Two neighbours differing by at least this much (0..255) make an edge pixel. */
+export const EDGE_CONTRAST = 28;
+/** Straight edge runs at least this long are rules or outlines, not character strokes. */
+export const LONG_RUN = 30;
+/** A gap wider than this many line heights ends a line. */
+export const LINE_GAP = 1.25;
+/** Neighbouring characters on grounds this different (0..255) are on different surfaces. */
+export const GROUND_JUMP = 40;
+
+/** Where neighbouring pixels differ: across (`right`), down (`below`), and either (`any`). */
+export interface EdgeMasks {
+  any: Uint8Array;
+  right: Uint8Array;
+  below: Uint8Array;
+}
+
+/** Marks pixels that differ strongly from their right or lower neighbour. */
+export function edgeMasks(g: Grey, contrast = EDGE_CONTRAST): EdgeMasks {
+  const { width: w, height: h, data } = g;
+  const any = new Uint8Array(w * h);
+  const right = new Uint8Array(w * h);
+  const below = new Uint8Array(w * h);
+  // Two passes without bounds tests in their inner loops: this runs on every pixel of every look.
+  for (let y = 0; y < h; y++) {
+    const end = y * w + w - 1;
+    for (let i = y * w; i < end; i++) {
+      const d = data[i] - data[i + 1];
+      if (d >= contrast || -d >= contrast) {
+        right[i] = 1;
+        any[i] = 1;
+        any[i + 1] = 1;
+      }
+    }
+  }
+  const end = (h - 1) * w;
+  for (let i = 0; i < end; i++) {
+    const d = data[i] - data[i + w];
+    if (d >= contrast || -d >= contrast) {
+      below[i] = 1;
+      any[i] = 1;
+      any[i + w] = 1;
+    }
+  }
+  return { any, right, below };
+}
+
+/**
+ * Erases rules and outlines from `masks.any`. A horizontal rule is a long
+ * unbroken run of vertical contrast along a row; inside text such runs break
+ * at every letter, so characters survive. Vertical rules likewise, transposed.
+ */
+export function eraseRules(masks: EdgeMasks, w: number, h: number, long = LONG_RUN): void {
+  const { any, right, below } = masks;
+  for (let y = 0; y < h; y++) {
+    let start = -1;
+    for (let x = 0; x <= w; x++) {
+      const on = x < w && below[y * w + x] === 1;
+      if (on && start < 0) start = x;
+      if (!on && start >= 0) {
+        if (x - start >= long) {
+          any.fill(0, y * w + start, y * w + x);
+          if (y + 1 < h) any.fill(0, (y + 1) * w + start, (y + 1) * w + x);
+        }
+        start = -1;
+      }
+    }
+  }
+  // Vertical runs are followed row by row, one open run per column, so memory is read in order.
+  const start = new Int32Array(w).fill(-1);
+  for (let y = 0; y <= h; y++) {
+    for (let x = 0; x < w; x++) {
+      const on = y < h && right[y * w + x] === 1;
+      if (on) {
+        if (start[x] < 0) start[x] = y;
+        continue;
+      }
+      if (start[x] < 0) continue;
+      if (y - start[x] >= long) {
+        for (let k = start[x]; k < y; k++) {
+          any[k * w + x] = 0;
+          if (x + 1 < w) any[k * w + x + 1] = 0;
+        }
+      }
+      start[x] = -1;
+    }
+  }
+}
+
+/** 8-connected components of a mask, as boxes with their pixel counts. */
+export function components(mask: Uint8Array, w: number, h: number): Blob[] {
+  const seen = new Uint8Array(mask.length);
+  const stack = new Int32Array(mask.length);
+  const blobs: Blob[] = [];
+  for (let start = 0; start < mask.length; start++) {
+    if (!mask[start] || seen[start]) continue;
+    let top = 0;
+    stack[top++] = start;
+    seen[start] = 1;
+    let x0 = w, y0 = h, x1 = -1, y1 = -1, mass = 0;
+    while (top > 0) {
+      const i = stack[--top];
+      const x = i % w, y = (i - x) / w;
+      mass++;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= h) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= w) continue;
+          const j = yy * w + xx;
+          if (mask[j] && !seen[j]) {
+            seen[j] = 1;
+            stack[top++] = j;
+          }
+        }
+      }
+    }
+    blobs.push({ x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1, mass });
+  }
+  return blobs;
+}
+
+/** Whether a component can be part of text (not a rule, a frame or a picture). */
+export function isCharLike(b: Blob): boolean {
+  if (b.h > 90 || b.w > 400) return false;
+  // Thin vertical bars are separators or button sides.
+  if (b.w <= 3 && b.h >= 16) return false;
+  // Shaded button sides are a little wider but taller than any UI character stroke.
+  if (b.w <= 6 && b.h >= 28) return false;
+  // Thin horizontal bars are underlines or rules.
+  if (b.h <= 2 && b.w >= 24) return false;
+  if (b.h >= ICON_SIZE && b.w >= b.h * 0.75 && b.w <= b.h * 1.34) return false;
+  return true;
+}
+
+/** Edge pixels per box pixel above which a character-sized square is a filled icon, not a letter. */
+export const ICON_DENSITY = 0.75;
+/** Narrowest width/height of a filled icon; a bold `8` (12x16) is narrower. */
+export const ICON_MIN_ASPECT = 0.8;
+/** A square component at least this tall is a picture (dialog icon, avatar), not a UI character. */
+export const ICON_SIZE = 36;
+
+/**
+ * Whether a component looks like a filled icon: a square packed with edges
+ * (window buttons, a hamburger button). Alone this also fits some bold
+ * characters (rejecting such blobs one by one cost recall on the fixtures), so
+ * only lines made of nothing else are dropped (`isIconLine`).
+ */
+export function isIconBlob(b: Blob): boolean {
+  // Digits are taller than wide (a 12x16 `8` is as dense as a window button): only near-squares.
+  const square = b.w >= b.h * ICON_MIN_ASPECT && b.w <= b.h * 1.34;
+  return square && b.w >= 10 && b.h >= 10 && b.mass >= b.w * b.h * ICON_DENSITY;
+}
+
+/** Whether a line is only icons (a row of window buttons, a hamburger button). */
+export function isIconLine(l: TextLine): boolean {
+  return l.blobs.length > 0 && l.blobs.every(isIconBlob);
+}
+
+/** Chains components into lines, left to right. */
+export function chainLines(blobs: Blob[]): TextLine[] {
+  const sorted = blobs.filter(isCharLike).sort((a, b) => a.x - b.x);
+  const open: TextLine[] = [];
+  const done: TextLine[] = [];
+  for (const b of sorted) {
+    let best: TextLine | null = null;
+    let bestOverlap = 0;
+    for (let i = open.length - 1; i >= 0; i--) {
+      const line = open[i];
+      const lineH = line.h;
+      if (b.x - (line.x + line.w) > Math.max(lineH, Math.min(b.h, lineH * 2)) * LINE_GAP + 2) {
+        // Too far behind to ever be joined again: close it.
+        done.push(line);
+        open.splice(i, 1);
+        continue;
+      }
+      const overlap = Math.min(line.y + line.h, b.y + b.h) - Math.max(line.y, b.y);
+      if (overlap <= 0) continue;
+      const smaller = Math.min(line.h, b.h);
+      if (overlap < smaller * 0.5) continue;
+      // A much taller component is another object (an icon, a big title).
+      if (b.h > lineH * 2.2 && lineH >= 6) continue;
+      // A shortcut next to a coloured banner is not part of the banner's text.
+      if (
+        line.blobs[0].ground !== undefined && b.ground !== undefined &&
+        Math.abs(line.blobs[0].ground - b.ground) > GROUND_JUMP
+      ) continue;
+      if (overlap / smaller > bestOverlap) {
+        bestOverlap = overlap / smaller;
+        best = line;
+      }
+    }
+    if (best) {
+      const x2 = Math.max(best.x + best.w, b.x + b.w);
+      const y2 = Math.max(best.y + best.h, b.y + b.h);
+      best.x = Math.min(best.x, b.x);
+      best.y = Math.min(best.y, b.y);
+      best.w = x2 - best.x;
+      best.h = y2 - best.y;
+      best.blobs.push(b);
+    } else {
+      open.push({ x: b.x, y: b.y, w: b.w, h: b.h, blobs: [b] });
+    }
+  }
+  return [...done, ...open];
+}
+
+/** Whether a line is worth recognising: tall enough to be text and with enough ink. */
+export function isTextLine(l: TextLine): boolean {
+  if (l.h < 6 || l.h > 90) return false;
+  if (isIconLine(l)) return false;
+  const mass = l.blobs.reduce((s, b) => s + b.mass, 0);
+  return mass >= 12;
+}
+
+/** Whether a line is a small mark that only the single-character pass should try (`-`, `.`, `=`). */
+export function isSmallMark(l: TextLine): boolean {
+  return l.h < 6 && l.h >= 2 && l.w >= 3 && l.w <= 24;
+}
+
+/**
+ * Splits a line that is really two rows of text touching at a descender:
+ * the row profile of edge pixels dips between rows, so a deep valley with a
+ * text-tall band on each side is a cut.
+ */
+export function splitStacked(line: TextLine, mask: Uint8Array, w: number): TextLine[] {
+  if (line.h < 18) return [line];
+  const profile = new Int32Array(line.h);
+  for (let r = 0; r < line.h; r++) {
+    let n = 0;
+    const row = (line.y + r) * w;
+    for (let x = line.x; x < line.x + line.w; x++) n += mask[row + x];
+    profile[r] = n;
+  }
+  const peak = Math.max(...profile);
+  let cut = -1;
+  let lowest = Infinity;
+  for (let r = 6; r < line.h - 6; r++) {
+    if (profile[r] > peak * 0.2 || profile[r] >= lowest) continue;
+    const above = Math.max(...profile.subarray(0, r));
+    const below = Math.max(...profile.subarray(r + 1));
+    if (above > peak * 0.5 && below > peak * 0.5) {
+      lowest = profile[r];
+      cut = r;
+    }
+  }
+  if (cut < 0) return [line];
+  // One wide component with two bands is a shape (a toggle's pill and knob), not two rows of text.
+  if (line.blobs.length === 1 && line.w >= line.h * 1.3) return [];
+  const parts: TextLine[] = [];
+  for (const [from, to] of [[0, cut], [cut + 1, line.h]]) {
+    let top = from, bottom = to;
+    while (top < bottom && profile[top] === 0) top++;
+    while (bottom > top && profile[bottom - 1] === 0) bottom--;
+    if (bottom - top < 4) continue;
+    const y = line.y + top, h = bottom - top;
+    const blobs = line.blobs.filter((b) => b.y + b.h > y && b.y < y + h);
+    const part = { x: line.x, y, w: line.w, h, blobs };
+    parts.push(...splitStacked(part, mask, w));
+  }
+  return parts;
+}
+
+/** The ground around a blob: the median of eight samples two pixels outside its box. */
+export function groundAround(g: Grey, b: Box): number {
+  const xs = [b.x - 2, b.x + (b.w >> 1), b.x + b.w + 1];
+  const ys = [b.y - 2, b.y + (b.h >> 1), b.y + b.h + 1];
+  const values: number[] = [];
+  for (const y of ys) {
+    for (const x of xs) {
+      if (x === xs[1] && y === ys[1]) continue;
+      const cx = Math.min(g.width - 1, Math.max(0, x));
+      const cy = Math.min(g.height - 1, Math.max(0, y));
+      values.push(g.data[cy * g.width + cx]);
+    }
+  }
+  values.sort((a, b) => a - b);
+  return (values[3] + values[4]) / 2;
+}
+
+/**
+ * Whether a component is a solid block (a terminal's block cursor, a colour
+ * swatch): its inside is one flat grey far from its ground. No character of UI
+ * text is a filled rectangle at least 4 px wide and 6 px tall (a bare `l` or
+ * `I` is narrower), and a block chained to a character makes the recogniser read
+ * both as a letter pair (`$` and the cursor as `si`).
+ */
+export function isSolidBlock(g: Grey, b: Blob): boolean {
+  // The edge mask marks both sides of a boundary: the inside starts one pixel in.
+  const x0 = b.x + 1, x1 = b.x + b.w - 1, y0 = b.y + 1, y1 = b.y + b.h - 1;
+  if (x1 - x0 < 4 || y1 - y0 < 6 || b.w < b.h * 0.3 || b.ground === undefined) return false;
+  let lo = 255, hi = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const v = g.data[y * g.width + x];
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+    if (hi - lo > 16) return false;
+  }
+  return Math.abs((lo + hi) / 2 - b.ground) > EDGE_CONTRAST;
+}
+
+/** Finds the text lines of a greyscale image, top to bottom. */
+export function findTextLines(g: Grey): TextLine[] {
+  const masks = edgeMasks(g);
+  eraseRules(masks, g.width, g.height);
+  const blobs = components(masks.any, g.width, g.height);
+  for (const b of blobs) b.ground = groundAround(g, b);
+  const lines = chainLines(blobs.filter((b) => !isSolidBlock(g, b)))
+    .flatMap((l) => splitStacked(l, masks.any, g.width))
+    .filter((l) => isTextLine(l) || isSmallMark(l));
+  return lines.sort((a, b) => a.y - b.y || a.x - b.x);
+}
+
+/** The text height of a line: one row, even when a box caught two touching rows. */
+export function rowHeight(line: TextLine): number {
+  const heights = line.blobs.map((b) => b.h).filter((h) => h >= 4).sort((a, b) => a - b);
+  if (!heights.length) return line.h;
+  const typical = heights[heights.length >> 1] * 1.3;
+  return line.h > typical * 1.6 ? Math.round(typical) : line.h;
+}

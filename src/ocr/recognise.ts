@@ -1,0 +1,218 @@
+/**
+ * Recognising the lines the caches do not know. Each job's line is
+ * prepared (polarity, contrast, enlargement: lines/prepare.ts), stacked
+ * with others into one image per recogniser (lines/stack.ts) and read;
+ * short lines a stack left empty or half-read are read again alone
+ * (fixes/reread.ts), and words whose tail looks like digits read as letters
+ * (`Fruitlo`) again with a digits-favouring alphabet when their pixels have
+ * digit shapes (fixes/digits.ts). Every job carries its own result, so
+ * nothing is addressed by its position in a list.
+ *
+ * @module
+ */
+
+import type { Box } from "../common/rect.ts";
+import { type StageTimes, timed } from "../common/stages.ts";
+import { cropGrey, type Grey } from "../image/pixels.ts";
+import { readGrey } from "./engines/read_grey.ts";
+import { barOrDigit, foldShortcut, hasBarKey, readShortcut } from "./fixes/accelerators.ts";
+import {
+  acceptDigitReading,
+  digitAlphabet,
+  digitTail,
+  hasAlphabet,
+  inkRuns,
+  shapeSupportsDigits,
+} from "./fixes/digits.ts";
+import { fixUiWord } from "./fixes/lexicon.ts";
+import { needsReread, rereadLine } from "./fixes/reread.ts";
+import { groupByGap, rowHeight, type TextLine } from "./lines/find.ts";
+import { lineGround, surfaceBox } from "./lines/ground.ts";
+import { prepareLine, ringLevel } from "./lines/prepare.ts";
+import { packStacks, STACK_GAP, stackLines, toSource, unstackWords } from "./lines/stack.ts";
+import type { OcrEngine, OcrWord } from "./types.ts";
+
+/**
+ * Words below this confidence are dropped: on screens they are icons read as
+ * letters. A word with an editor's text caret against it reads low, so the
+ * floor sits as low as it goes before recall and precision drop
+ * (docs/benchmarks.md, "Words next to a text caret").
+ */
+export const MIN_WORD_CONF = 0.3;
+/**
+ * Most pixels one stacked image may hold. The recogniser's memory grows with
+ * the largest image it has read and never shrinks, so this bounds it, at a
+ * little more time per new frame (docs/benchmarks.md, "Stack size").
+ */
+export const MAX_STACK_AREA = 0.35e6;
+
+/** Text height of the second digits-favouring read (about 1.7x enlargement). */
+const DIGIT_SECOND_HEIGHT = 20;
+
+/** A line to recognise (a found line, or one word piece of a line cut out as a line) and what it read. */
+export interface ReadJob {
+  line: TextLine;
+  /** The key its reading is cached under. */
+  key: string;
+  /** Words relative to the line box; empty until read. */
+  words: OcrWord[];
+}
+
+/** How to recognise: lines stacked per engine call (the default) or one call per line, and how many at once. */
+export interface RecogniseOptions {
+  stacked: boolean;
+  parallel: number;
+}
+
+/** A gap between components at least this many row heights wide is a space, never inside a word. */
+export const SPACE_GAP = 0.8;
+
+/**
+ * Splits a word the recogniser read across a wide gap (`7}` for a line
+ * number and a brace 15 px apart) into one word per side, when each side
+ * is exactly one of its characters. `w` is relative to the line box.
+ */
+export function splitAtGaps(w: OcrWord, line: TextLine, textHeight: number): OcrWord[] {
+  const chars = [...w.text];
+  if (chars.length < 2) return [w];
+  const inside = line.blobs.filter((b) => {
+    const cx = b.x - line.x + b.w / 2;
+    return cx >= w.x && cx <= w.x + w.w;
+  });
+  const groups = groupByGap(inside, textHeight * SPACE_GAP);
+  if (groups.length < 2 || groups.length !== chars.length) return [w];
+  return groups.map((g, i) => ({ ...w, text: chars[i], x: g.x - line.x, y: g.y - line.y, w: g.w, h: g.h }));
+}
+
+/**
+ * Recognises every job's line and sets its words (relative to the line
+ * box). Jobs come in screen order, and a stack keeps that order: the
+ * recogniser reads top to bottom. `prepare` time is added to its own stage.
+ */
+export async function recognise(
+  engine: OcrEngine,
+  grey: Grey,
+  jobs: ReadJob[],
+  options: RecogniseOptions,
+  stages: StageTimes,
+): Promise<void> {
+  if (!jobs.length) return;
+  const prepared = timed(stages, "prepare", () =>
+    jobs.map((job) => {
+      const ground = lineGround(job.line, grey);
+      return {
+        job,
+        image: prepareLine(grey, surfaceBox(grey, job.line, ground), rowHeight(job.line), ground),
+      };
+    }));
+  const store = (p: (typeof prepared)[number], found: OcrWord[]) => {
+    const box = p.job.line;
+    p.job.words = found
+      .map((w) => ({ ...w, text: fixUiWord(w.text) }))
+      // A word that parses as a shortcut is one, however faint (a disabled item's grey `Ctrl+Z`).
+      .filter((w) => w.conf >= MIN_WORD_CONF || readShortcut(w.text) !== null)
+      .map((w) => readKeyChar(grey, box, toSource(p.image, w, -box.x, -box.y)))
+      .flatMap((w) => splitAtGaps(w, box, rowHeight(box)));
+  };
+  if (!options.stacked) {
+    await Promise.all(prepared.map(async (p) => {
+      store(p, await readGrey(engine, p.image.image, "line"));
+    }));
+    return;
+  }
+  const groups = packStacks(
+    prepared,
+    (p) => ({ width: p.image.image.width, height: p.image.image.height + STACK_GAP }),
+    MAX_STACK_AREA,
+    options.parallel,
+    // Vision finds text down to a fraction of the image height: a taller stack would hide its small lines.
+    (engine.maxStackHeight ?? Infinity) - STACK_GAP, // the stack's top gap
+  );
+  await Promise.all(groups.map(async (group) => {
+    const stack = timed(stages, "prepare", () => stackLines(group.map((p) => p.image)));
+    const words = await readGrey(engine, stack.image, "block");
+    unstackWords(stack, words).forEach((found, i) => store(group[i], found));
+  }));
+  // Short lines the stacks left empty or half-read get a second look alone.
+  const again = jobs.filter((job) => needsReread(job.line, rowHeight(job.line), job.words));
+  await Promise.all(again.map(async (job) => {
+    const line = job.line;
+    job.words = await rereadLine(
+      engine,
+      grey,
+      line,
+      lineGround(line, grey),
+      job.words,
+      MIN_WORD_CONF,
+      fixUiWord,
+    ).then((found) => found.flatMap((w) => splitAtGaps(w, line, rowHeight(line))));
+  }));
+  await rereadDigits(engine, grey, jobs);
+}
+
+/** Reads again, digits-favouring, the words whose tail looks like misread digits (`Fruitlo`). */
+async function rereadDigits(engine: OcrEngine, grey: Grey, jobs: ReadJob[]): Promise<void> {
+  if (!hasAlphabet(engine)) return;
+  const tails: Array<{ job: ReadJob; k: number; head: string; tail: string }> = [];
+  for (const job of jobs) {
+    job.words.forEach((w, k) => {
+      const split = digitTail(w.text);
+      if (split) tails.push({ job, k, ...split });
+    });
+  }
+  await Promise.all(tails.map(async ({ job, k, head, tail }) => {
+    const line = job.line;
+    const w = job.words[k];
+    const x = Math.max(0, line.x + w.x - 1), y = Math.max(0, line.y + w.y - 1);
+    const box = {
+      x,
+      y,
+      w: Math.min(grey.width, line.x + w.x + w.w + 1) - x,
+      h: Math.min(grey.height, line.y + w.y + w.h + 1) - y,
+    };
+    const ground = lineGround(line) ?? ringLevel(grey, box);
+    // Only when the pixels look like digits is the crop read again.
+    const crop = cropGrey(grey, { x: box.x, y: box.y, width: box.w, height: box.h });
+    const runs = inkRuns(crop, ground);
+    if (!shapeSupportsDigits(runs, tail)) return;
+    const alphabet = digitAlphabet(head);
+    let text: string | null = null;
+    // The line's own scale first; a second enlargement when that reading does not fit.
+    for (const height of [rowHeight(line), DIGIT_SECOND_HEIGHT]) {
+      const prepared = prepareLine(grey, box, height, ground);
+      text = acceptDigitReading(
+        head,
+        tail,
+        await engine.recognizeGrey(prepared.image, "block", alphabet),
+      );
+      if (text) break;
+    }
+    if (!text) {
+      // The head's letters can still pull a digit away (`Fruit1` for `Fruit15`): read the tail's characters alone.
+      const from = box.x + Math.max(0, runs[runs.length - [...tail].length].x0 - 1);
+      const tailBox = { x: from, y: box.y, w: box.x + box.w - from, h: box.h };
+      const digits = acceptDigitReading(
+        "",
+        tail,
+        await engine.recognizeGrey(
+          prepareLine(grey, tailBox, rowHeight(line), ground).image,
+          "block",
+          "0123456789",
+        ),
+      );
+      if (digits) text = head + digits;
+    }
+    if (text) job.words[k] = { ...w, text };
+  }));
+}
+
+/**
+ * Spells a shortcut word canonically and, when its key is a bar-shaped character
+ * (`1`/`I`/`l`), decides it by the character's ink. `w` is relative to `line`.
+ */
+function readKeyChar(grey: Grey, line: Box, w: OcrWord): OcrWord {
+  const text = foldShortcut(w.text);
+  if (!hasBarKey(text)) return text === w.text ? w : { ...w, text };
+  const key = barOrDigit(grey, { x: line.x + w.x, y: line.y + w.y, w: w.w, h: w.h });
+  return { ...w, text: text.slice(0, -1) + key };
+}

@@ -1,0 +1,229 @@
+/**
+ * Finding wordless icons in a window: compact drawings that no OCR word
+ * covers, sized like a control (roughly 8 to 64 pixels). Controls sit on
+ * flat backgrounds, so a drawing is where neighbouring pixels differ; pieces
+ * a few pixels apart (the dots of an arrow, a badge on a page) belong to one
+ * drawing, and anything long (rules, scroll bars, frames) or large (photos,
+ * the document) is not a control.
+ *
+ * @module
+ */
+
+import type { Box, Rect } from "../common/rect.ts";
+import type { RgbaImage } from "../image/pixels.ts";
+
+/** Tuning of the detector; the defaults suit toolbars drawn at 1x or 2x. */
+export interface IconBoxOptions {
+  /** Smallest channel difference between neighbours that counts as ink. */
+  contrast?: number;
+  /** Pieces this many pixels apart or closer join into one drawing. */
+  join?: number;
+  /** Size limits of a drawing's long side, in pixels. */
+  minSide?: number;
+  maxSide?: number;
+  /** Smallest short side: thinner shapes are rules and underlines. */
+  minThickness?: number;
+  /** Largest ratio of long to short side. */
+  maxAspect?: number;
+}
+
+const DEFAULTS: Required<IconBoxOptions> = {
+  contrast: 22,
+  join: 0,
+  minSide: 9,
+  maxSide: 64,
+  minThickness: 7,
+  maxAspect: 3,
+};
+
+/**
+ * The icon-sized drawings inside `region` of `frame`. `words` are the OCR boxes read
+ * there: their pixels are not ink, so an icon beside a label is still found
+ * and a word is never taken for an icon.
+ */
+export function findIconBoxes(
+  frame: RgbaImage,
+  region: Rect,
+  words: Box[],
+  options: IconBoxOptions = {},
+): Box[] {
+  const o = { ...DEFAULTS, ...options };
+  const x0 = Math.max(0, Math.round(region.x));
+  const y0 = Math.max(0, Math.round(region.y));
+  const x1 = Math.min(frame.width, Math.round(region.x + region.width));
+  const y1 = Math.min(frame.height, Math.round(region.y + region.height));
+  const w = x1 - x0;
+  const h = y1 - y0;
+  if (w < 3 || h < 3) return [];
+  const ink = inkMask(frame, x0, y0, w, h, o.contrast);
+  clearLongRuns(ink, w, h, o.maxSide + 8);
+  const boxes = components(ink, w, h, o.join);
+  const lineH = medianHeight(words);
+  const out: Box[] = [];
+  for (const b of boxes) {
+    const long = Math.max(b.w, b.h);
+    const short = Math.min(b.w, b.h);
+    if (long < o.minSide || long > o.maxSide + 2 || short < o.minThickness) continue;
+    if (long / short > o.maxAspect) continue;
+    // Touching the region's edge: part of the window frame or cut off.
+    if (b.x <= 0 || b.y <= 0 || b.x + b.w >= w || b.y + b.h >= h) continue;
+    const box = { x: b.x + x0, y: b.y + y0, w: b.w, h: b.h };
+    if (isText(box, words, lineH)) continue;
+    out.push(box);
+  }
+  return dropEnclosing(out).sort((a, b) => a.y - b.y || a.x - b.x);
+}
+
+/** Marks both pixels of every neighbouring pair whose colours differ by `contrast` or more. */
+function inkMask(frame: RgbaImage, x0: number, y0: number, w: number, h: number, contrast: number) {
+  const d = frame.data;
+  // Most neighbours are the very same colour: compare whole pixels first when the bytes allow it.
+  const px = d.byteOffset % 4 === 0
+    ? new Uint32Array(d.buffer, d.byteOffset, frame.width * frame.height)
+    : null;
+  const stride = frame.width * 4;
+  const ink = new Uint8Array(w * h);
+  const far = (i: number, j: number) => {
+    const dr = d[i] - d[j], dg = d[i + 1] - d[j + 1], db = d[i + 2] - d[j + 2];
+    return dr >= contrast || dr <= -contrast || dg >= contrast || dg <= -contrast || db >= contrast ||
+      db <= -contrast;
+  };
+  for (let y = 0; y < h; y++) {
+    const row = (y0 + y) * frame.width + x0;
+    const below = y + 1 < h;
+    for (let x = 0; x < w; x++) {
+      const p = row + x;
+      const k = y * w + x;
+      if (x + 1 < w && (!px || px[p] !== px[p + 1]) && far(p * 4, p * 4 + 4)) ink[k] = ink[k + 1] = 1;
+      if (below && (!px || px[p] !== px[p + frame.width]) && far(p * 4, p * 4 + stride)) {
+        ink[k] = ink[k + w] = 1;
+      }
+    }
+  }
+  return ink;
+}
+
+/**
+ * Clears straight runs of ink longer than `max` in a row or a column: frame
+ * borders, rules and panel edges, which would otherwise join every control
+ * drawn a pixel or two from them into one shape too big to be an icon.
+ */
+function clearLongRuns(ink: Uint8Array, w: number, h: number, max: number): void {
+  for (let y = 0; y < h; y++) {
+    let start = -1;
+    for (let x = 0; x <= w; x++) {
+      const on = x < w && ink[y * w + x] === 1;
+      if (on && start < 0) start = x;
+      else if (!on && start >= 0) {
+        if (x - start > max) ink.fill(0, y * w + start, y * w + x);
+        start = -1;
+      }
+    }
+  }
+  // Columns, walked row by row with one run start per column (rows above are already cleared,
+  // which at most splits a vertical rule where a horizontal one crossed it).
+  const start = new Int32Array(w).fill(-1);
+  for (let y = 0; y <= h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) {
+      const on = y < h && ink[row + x] === 1;
+      const s = start[x];
+      if (on) {
+        if (s < 0) start[x] = y;
+      } else if (s >= 0) {
+        if (y - s > max) { for (let yy = s; yy < y; yy++) ink[yy * w + x] = 0; }
+        start[x] = -1;
+      }
+    }
+  }
+}
+
+/** The median height of the words read, or 0 when none was. */
+function medianHeight(words: Box[]): number {
+  if (!words.length) return 0;
+  const hs = words.map((b) => b.h).sort((a, b) => a - b);
+  return hs[hs.length >> 1];
+}
+
+/**
+ * True when a shape is lettering: at least half of it lies in a word OCR
+ * read, and it is no taller than ordinary text. OCR also "reads" icons as
+ * stray letters ("e", "X", "BAH" over three toolbar buttons); those boxes are
+ * icon-sized, taller than the window's text, so the shape stays an icon.
+ */
+function isText(box: Box, words: Box[], lineH: number): boolean {
+  const textLike = (w: Box) => box.h <= lineH * 1.35 || (box.h <= w.h + 3 && w.h <= lineH * 1.5);
+  const area = box.w * box.h;
+  let covered = 0;
+  for (const w of words) {
+    if (!textLike(w)) continue;
+    const ow = Math.min(box.x + box.w, w.x + w.w) - Math.max(box.x, w.x);
+    const oh = Math.min(box.y + box.h, w.y + w.h) - Math.max(box.y, w.y);
+    if (ow > 0 && oh > 0) covered += ow * oh;
+  }
+  return covered >= area / 2;
+}
+
+/**
+ * Bounding boxes of the ink's connected pieces, where pixels up to `join`
+ * apart connect (union-find over the rows already visited).
+ */
+function components(ink: Uint8Array, w: number, h: number, join: number): Box[] {
+  const parent = new Int32Array(w * h).fill(-1);
+  const find = (a: number): number => {
+    while (parent[a] !== a) {
+      parent[a] = parent[parent[a]];
+      a = parent[a];
+    }
+    return a;
+  };
+  const unite = (a: number, b: number) => {
+    const ra = find(a);
+    const rb = find(b);
+    if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
+  };
+  const reach = join + 1;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const k = y * w + x;
+      if (!ink[k]) continue;
+      parent[k] = k;
+      for (let dy = -reach; dy <= 0; dy++) {
+        const yy = y + dy;
+        if (yy < 0) continue;
+        for (let dx = -reach; dx <= reach; dx++) {
+          if (dy === 0 && dx >= 0) break;
+          const xx = x + dx;
+          if (xx < 0 || xx >= w) continue;
+          const n = yy * w + xx;
+          if (ink[n]) unite(k, n);
+        }
+      }
+    }
+  }
+  const boxes = new Map<number, { x0: number; y0: number; x1: number; y1: number }>();
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const k = y * w + x;
+      if (!ink[k]) continue;
+      const r = find(k);
+      const b = boxes.get(r);
+      if (!b) boxes.set(r, { x0: x, y0: y, x1: x, y1: y });
+      else {
+        if (x < b.x0) b.x0 = x;
+        if (x > b.x1) b.x1 = x;
+        b.y1 = y;
+      }
+    }
+  }
+  return [...boxes.values()].map((b) => ({ x: b.x0, y: b.y0, w: b.x1 - b.x0 + 1, h: b.y1 - b.y0 + 1 }));
+}
+
+/** A box that wholly holds another candidate is the button around it, not a drawing. */
+function dropEnclosing(boxes: Box[]): Box[] {
+  return boxes.filter((a) =>
+    !boxes.some((b) =>
+      b !== a && b.x >= a.x && b.y >= a.y && b.x + b.w <= a.x + a.w && b.y + b.h <= a.y + a.h
+    )
+  );
+}

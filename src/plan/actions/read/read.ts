@@ -1,0 +1,214 @@
+/**
+ * The `read` step: the text of a window (or of chrome) laid out as drawn,
+ * optionally bounded by two texts, optionally read to the end of a long
+ * document by scrolling, joining screenfuls on their overlap, and scrolling
+ * back to where the user was.
+ *
+ * @module
+ */
+
+import type { Element } from "../../../ocr/types.ts";
+import { isSamePage, joinScreenfuls } from "./join.ts";
+import { boundLines, findLine, groupRows, type LayoutRow, layoutText } from "./layout.ts";
+import type { Look } from "../../../look/look.ts";
+import { inRegion } from "../../resolve.ts";
+import { type Run, skipOrThrow, StepFailure } from "../../run.ts";
+import type { Step } from "../../steps.ts";
+import { busiestPoint, enterWindow, surfaceOf } from "../../targeting.ts";
+import { underPointer } from "../../aim.ts";
+import type { StepReport } from "../../step_report.ts";
+
+type ReadStep = Extract<Step, { action: "read" }>;
+
+/** Wheel notches per screenful while reading to the end: about a third of a page, so pages overlap. */
+const READ_NOTCHES = 3;
+/** Screenfuls read at most, whatever the budget. */
+const MAX_PAGES = 60;
+
+function regionElements(l: Look, step: ReadStep): Element[] {
+  const surface = step.target?.scope ?? "window";
+  const { elements, area } = surfaceOf(l, surface);
+  const region = step.target?.region;
+  return region ? elements.filter((e) => inRegion(area, { x: e.cx, y: e.cy }, region)) : elements;
+}
+
+/** A row's identity across screenfuls: its words and where it sits. */
+function rowKey(row: LayoutRow): string {
+  return `${row.elements.map((e) => e.text).join(" ")}@${Math.round(row.top / 4)}`;
+}
+
+/**
+ * Rows that stayed put in every screenful (title, menu bar, toolbar, status
+ * bar): frame, not document. Compared a row at a time, because single words
+ * ("Line" at the start of every row of a listing) recur in the same place on
+ * every page while the rows they belong to differ.
+ */
+function staticRows(shots: Element[][]): Set<string> {
+  const [first, ...rest] = shots.map((s) => new Set(groupRows(s).map(rowKey)));
+  return new Set([...first].filter((k) => rest.every((r) => r.has(k))));
+}
+
+/**
+ * Drops what is not document text: low-confidence specks and lone symbols at
+ * the window's right edge, where the scroll bar's thumb moves from page to page.
+ */
+function documentText(elements: Element[], right: number): Element[] {
+  return elements.filter((e) =>
+    e.conf >= 0.4 && !(e.x + e.w > right - 30 && e.w < 24 && !/[\p{L}\p{N}]/u.test(e.text))
+  );
+}
+
+/** Lines after a cut tried as the place to continue from. */
+const CONTINUE_TRIES = 20;
+
+/**
+ * Cuts `lines` to at most `maxChars` characters at a line boundary and says
+ * where to continue: the `from_text` of the first line left out, chosen so
+ * that it finds that line and not an earlier one with the same words.
+ * Returns null when everything fits.
+ */
+export function limitLines(
+  lines: readonly string[],
+  maxChars: number,
+): { lines: string[]; note: string } | null {
+  const total = lines.join("\n").length;
+  if (total <= maxChars) return null;
+  let kept = 0;
+  let used = 0;
+  while (kept < lines.length && used + lines[kept].length + (kept ? 1 : 0) <= maxChars) {
+    used += lines[kept].length + (kept ? 1 : 0);
+    kept++;
+  }
+  // One line longer than the whole allowance is cut inside rather than dropped.
+  const out = kept ? lines.slice(0, kept) : [lines[0].slice(0, maxChars)];
+  const rest = kept || 1;
+  let next: string | null = null;
+  let fallback: string | null = null;
+  for (let i = rest; i < lines.length && i < rest + CONTINUE_TRIES; i++) {
+    const candidate = lines[i].replace(/\s+/g, " ").trim();
+    if (!candidate) continue;
+    fallback ??= candidate;
+    if (findLine(lines, candidate, 0) === i) {
+      next = candidate;
+      break;
+    }
+  }
+  const from = next ?? fallback;
+  const how = from
+    ? `to go on, read again with from_text ${JSON.stringify(from)}${
+      next ? "" : " (the same words also appear earlier)"
+    }`
+    : "raise max_chars to see the rest";
+  return {
+    lines: out,
+    note: `cut at ${out.join("\n").length} of ${total} characters (max_chars ${maxChars}), ` +
+      `${lines.length - rest} line(s) left out; ${how}`,
+  };
+}
+
+/** Runs a read step. */
+export async function readStep(run: Run, step: ReadStep, n: number): Promise<StepReport> {
+  const base = { step: n, action: "read" };
+  const surface = step.target?.scope ?? "window";
+  const win = surface === "window" ? await enterWindow(run, step.target?.window) : null;
+  // A view still moving from the previous step would be read half-way.
+  await run.settle();
+  let l = await run.look(win?.id);
+  const source = surface === "chrome" ? "chrome" : `window "${l.window?.title ?? ""}"`;
+  let lines: string[];
+  let note: string;
+
+  if (!step.scroll || surface === "chrome" || !l.window) {
+    lines = layoutText(regionElements(l, step));
+    note = `${lines.length} line(s), one screenful`;
+  } else {
+    const desktop = run.services.desktop();
+    const win = l.window;
+    const park = busiestPoint(win, l.windowElements, {
+      x: 0,
+      y: 0,
+      width: l.frame.width,
+      height: l.frame.height,
+    });
+    const right = win.bounds.x + win.bounds.width;
+    const shots: Element[][] = [documentText(regionElements(l, step), right)];
+    const aim = underPointer(l, park);
+    let notches = 0;
+    let stop = "the end of the document was reached";
+    try {
+      for (let page = 1; page < MAX_PAGES; page++) {
+        if (run.actions + 2 > run.maxActions) {
+          stop =
+            `the action budget (${run.maxActions}) was nearly used up; raise max_actions to read further`;
+          break;
+        }
+        await run.scroll(park, READ_NOTCHES, aim);
+        notches += READ_NOTCHES;
+        await run.settle();
+        l = await run.look(win.id);
+        const shot = documentText(regionElements(l, step), right);
+        const prev = shots[shots.length - 1];
+        if (isSamePage(layoutText(prev, { blankLines: false }), layoutText(shot, { blankLines: false }))) {
+          break;
+        }
+        shots.push(shot);
+        if (page === MAX_PAGES - 1) stop = `stopped after ${MAX_PAGES} screenfuls`;
+      }
+    } finally {
+      if (notches && run.mayAct()) {
+        // Put the document back where the user had it, even when reading failed half-way.
+        run.actions++;
+        await desktop.scroll(park, -notches);
+        await run.settle();
+      }
+    }
+    const fixed = shots.length > 1 ? staticRows(shots) : new Set<string>();
+    const rowsOf = (s: Element[]) => groupRows(s);
+    const bodyOf = (s: Element[]) =>
+      rowsOf(s).filter((r) => !fixed.has(rowKey(r))).flatMap((r) => r.elements);
+    const pages = shots.map((s) => layoutText(bodyOf(s), { blankLines: false }));
+    const joined = joinScreenfuls(pages);
+    const frameRows = rowsOf(shots[0]).filter((r) => fixed.has(rowKey(r)));
+    const bodyTop = Math.min(...bodyOf(shots[0]).map((e) => e.y), Infinity);
+    const header = layoutText(frameRows.filter((r) => r.top < bodyTop).flatMap((r) => r.elements), {
+      blankLines: false,
+    });
+    const footer = layoutText(frameRows.filter((r) => r.top >= bodyTop).flatMap((r) => r.elements), {
+      blankLines: false,
+    });
+    lines = [...header, ...joined.lines, ...footer];
+    const uncertain = joined.uncertain.length
+      ? `; ${joined.uncertain.length} screenful(s) joined without a visible overlap (lines may be missing there)`
+      : "";
+    note = `${shots.length} screenful(s) joined, ${lines.length} line(s); ${stop}; scrolled back${uncertain}`;
+  }
+
+  if (step.from_text !== undefined || step.to_text !== undefined) {
+    const b = boundLines(lines, step.from_text, step.to_text);
+    if (!b.found) {
+      return skipOrThrow(
+        step,
+        n,
+        `${b.missing} "${b.text}" absent`,
+        new StepFailure(`${b.missing} "${b.text}" is not in the text of the ${source}`, {
+          surface,
+          target: b.text,
+          closest: b.closest,
+          look: l,
+        }),
+      );
+    }
+    lines = b.lines;
+    note += `; bounded from ${step.from_text ? `"${step.from_text}"` : "the start"} to ${
+      step.to_text ? `"${step.to_text}"` : "the end"
+    }`;
+  }
+  const limited = limitLines(lines, step.max_chars);
+  if (limited) {
+    lines = limited.lines;
+    note += `; ${limited.note}`;
+  }
+  const text = lines.join("\n");
+  run.extracts.push({ step: n, source, text, note });
+  return { ...base, outcome: "done", did: { kind: "read", source, note } };
+}

@@ -1,0 +1,99 @@
+/**
+ * What a run reports: each step's outcome and what it did, as data (the
+ * journey's lines are written from it in render/step_lines.ts), the text
+ * steps brought back, and the windows the run passed through.
+ *
+ * @module
+ */
+
+import type { Point } from "../common/rect.ts";
+import type { NodeId } from "../graph/identity.ts";
+import type { Surface } from "../perceive/surfaces.ts";
+import type { ResolveStage } from "./resolve.ts";
+
+/** What one step did. */
+export interface StepReport {
+  /** 1-based. */
+  step: number;
+  action: string;
+  /** partial: stopped after some of its input was sent (its line says how far). */
+  outcome: "done" | "skipped" | "failed" | "partial" | "not_run";
+  /** What it did, or why it did not: the journey line is written from this (render/step_lines.ts). */
+  did: StepDid;
+  /** The element a target resolved to, when there was one. */
+  match?: {
+    text: string;
+    stage: ResolveStage;
+    score: number;
+    /** Equally good matches there were before region narrowed them (1 when unique). */
+    candidates: number;
+    scope: Surface;
+    x: number;
+    y: number;
+  };
+}
+
+/** How a step's target was found: the match, and the notes a journey line gives of it. */
+export interface MatchSaid {
+  text: string;
+  stage: ResolveStage;
+  score: number;
+  candidates: number;
+  point: Point;
+  /** How it was found when that took waiting or scrolling ("scrolled 2x down"). */
+  via: string | null;
+  /** True when the text is a named icon's. */
+  icon: boolean;
+}
+
+/** The window an action led to, as the graph now knows it. */
+export interface MovedTo {
+  title: string;
+  node: NodeId;
+}
+
+/**
+ * What a step did, as data, or why it did not. `check` is the expectation's
+ * verdict ("" without one); phrases such as a read's note or a waypoint's
+ * label are the handler's own words.
+ */
+export type StepDid =
+  | {
+    kind: "click";
+    action: string;
+    target: string;
+    surface: Surface;
+    modifiers: string[];
+    match: MatchSaid;
+    movedTo: MovedTo | null;
+    check: string;
+  }
+  | { kind: "scroll"; amount: number; over: MatchSaid | { window: string | null; at: Point }; check: string }
+  | { kind: "type"; text: string; into: string | null; check: string }
+  | { kind: "hotkey"; keys: string[]; cmdMeaning: string | null; movedTo: MovedTo | null; check: string }
+  | { kind: "focus_app"; asked: string; app: string; how: string; window: string; check: string }
+  | { kind: "wait"; ms: number }
+  | { kind: "wait_until"; check: string }
+  | { kind: "read"; source: string; note: string }
+  | { kind: "read_clipboard"; note: string }
+  | { kind: "drag"; path: string[]; check: string }
+  | { kind: "drag_readout"; said: string; check: string }
+  | { kind: "skipped"; reason: string }
+  | { kind: "failed" | "stopped"; reason: string; howFar: string | null }
+  | { kind: "not_run" };
+
+/** Text a step brought back. */
+export interface Extract {
+  step: number;
+  source: string;
+  text: string;
+  note: string;
+}
+
+/** A window the run passed through. */
+export interface SeenWindow {
+  node: NodeId;
+  app: string;
+  title: string;
+  sample: string[];
+}

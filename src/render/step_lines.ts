@@ -1,0 +1,101 @@
+/**
+ * The journey's line for each step of a run, written from what the step did
+ * (`StepReport.did`): the action, what it matched, at which stage and where,
+ * where it led, and what its expectation saw. A line is one line whatever
+ * the model or the screen put into it.
+ *
+ * @module
+ */
+
+import { escapeScreenText } from "../common/untrusted.ts";
+
+import type { MatchSaid, MovedTo, StepDid, StepReport } from "../plan/step_report.ts";
+
+/** A text in double quotes, as journey lines show it. */
+export function quote(s: string): string {
+  return `"${escapeScreenText(s)}"`;
+}
+
+/** The journey's words for a match: the text, how it matched, and where. */
+export function matchLine(m: MatchSaid): string {
+  const how = m.stage === "exact" ? "exact" : `${m.stage} ${m.score.toFixed(2)}`;
+  const via = m.via ? `${m.via} -> ` : "";
+  const many = m.candidates > 1 ? ` (1 of ${m.candidates})` : "";
+  const what = m.icon ? "icon " : "";
+  return `${via}matched ${what}${quote(m.text)} (${how}${many}) @ (${m.point.x},${m.point.y})`;
+}
+
+/** `; detail` when there is a detail to add to a journey line. */
+function detailSuffix(detail: string): string {
+  return detail ? `; ${detail}` : "";
+}
+
+/** ` -> window "…" (#N)` when the action brought up another window. */
+function movedLine(to: MovedTo | null): string {
+  return to ? ` -> window ${quote(to.title)} (#${to.node})` : "";
+}
+
+function said(d: StepDid): string {
+  switch (d.kind) {
+    case "click": {
+      const mods = d.modifiers.length ? ` with ${d.modifiers.join("+")}` : "";
+      return `${d.action} ${quote(d.target)} (${d.surface})${mods}: ${matchLine(d.match)}${
+        movedLine(d.movedTo)
+      }${detailSuffix(d.check)}`;
+    }
+    case "scroll": {
+      const where = "stage" in d.over
+        ? `over ${matchLine(d.over)}`
+        : `over ${quote(d.over.window ?? "the screen")} @ (${d.over.at.x},${d.over.at.y})`;
+      return `scroll ${d.amount > 0 ? "down" : "up"} ${Math.abs(d.amount)} notch(es) ${where}${
+        detailSuffix(d.check)
+      }`;
+    }
+    case "type": {
+      const shown = d.text.length > 40 ? `${d.text.slice(0, 40)}…` : d.text;
+      return `type ${escapeScreenText(JSON.stringify(shown))} (${[...d.text].length} chars) into ${
+        quote(d.into ?? "the focused window")
+      }${detailSuffix(d.check)}`;
+    }
+    case "hotkey": {
+      const note = d.cmdMeaning !== null ? ` (${d.cmdMeaning})` : "";
+      return `hotkey ${escapeScreenText(d.keys.join("+"))}${note}${movedLine(d.movedTo)}${
+        detailSuffix(d.check)
+      }`;
+    }
+    case "focus_app":
+      return `focus_app ${quote(d.asked)}: focused ${quote(d.app)} (${d.how.replace("_", " ")}, window ${
+        quote(d.window)
+      })${detailSuffix(d.check)}`;
+    case "wait":
+      return `wait ${d.ms} ms`;
+    case "wait_until":
+      return `wait until it holds: ${d.check}`;
+    case "read":
+      return `read ${d.source}: ${d.note}`;
+    case "read_clipboard":
+      return `read_clipboard: ${d.note}`;
+    case "drag":
+      return `drag ${d.path.join(" -> ")}${detailSuffix(d.check)}`;
+    case "drag_readout":
+      return `${d.said}${detailSuffix(d.check)}`;
+    case "skipped":
+      return `skipped: ${d.reason}`;
+    case "failed":
+    case "stopped":
+      return `${d.kind}: ${d.reason}${d.howFar ? `; ${d.howFar}` : ""}`;
+    case "not_run":
+      return "not run";
+  }
+}
+
+/** The journey line of one step. */
+export function stepLine(s: StepReport): string {
+  return escapeScreenText(said(s.did));
+}
+
+/** A step as execute_plan's typed reply lists it: its line in place of what it did. */
+export function stepOutput(s: StepReport): Omit<StepReport, "did"> & { line: string } {
+  const { did: _did, match, ...rest } = s;
+  return { ...rest, line: stepLine(s), ...(match ? { match } : {}) };
+}

@@ -1,0 +1,204 @@
+/**
+ * The plan engine without a display, running steps: expectations with
+ * retries on the fake clock, typing, keys, waiting and the clipboard, and
+ * the budget, time limit and corner failsafe that stop a run, and a
+ * shortcut the layout cannot press.
+ */
+
+import { stepLine } from "../src/render/step_lines.ts";
+import { assert, assertEquals, assertMatch } from "./support/assert.ts";
+import { type FakeDesktop, text, window } from "./support/fake_desktop.ts";
+import { editor, lines, run } from "./support/plan_run.ts";
+
+// ---------------------------------------------------------------------------
+// Expectations, with retries on the fake clock
+// ---------------------------------------------------------------------------
+
+/** Clicking "Open" shows "Dialog" `delay` ms later. */
+function opensLater(delay: number): FakeDesktop {
+  const d = editor(text("Open", 100, 120));
+  d.onClick = (_, desk) => desk.at(desk.clock.now() + delay, (x) => x.texts.push(text("Dialog", 200, 200)));
+  return d;
+}
+
+Deno.test("timeout_ms: a target drawn after the plan starts is waited for, up to timeout_ms", async () => {
+  const late = () => {
+    const d = editor(text("File", 40, 30));
+    d.at(500, (x) => x.texts.push(text("Send", 100, 120)));
+    return d;
+  };
+  const patient = late();
+  const found = await run(patient, [{
+    action: "click",
+    target: { text: "Send", scroll_to_find: false },
+    timeout_ms: 2000,
+  }]);
+  assertEquals(found.status, "success", found.failure?.reason);
+  assertMatch(stepLine(found.reports[0]), /appeared after \d+ more look\(s\) -> matched "Send"/);
+  assertEquals(patient.inputs(), ["click left 100,120"]);
+  const hasty = late();
+  const missed = await run(hasty, [{
+    action: "click",
+    target: { text: "Send", scroll_to_find: false },
+    timeout_ms: 100,
+  }]);
+  assertEquals(missed.status, "escalated");
+  assertMatch(missed.failure!.reason, /target "Send" not found .*looked for 100 ms \(timeout_ms\)/);
+  assertEquals(hasty.inputs(), []);
+});
+
+Deno.test("timeout_ms: a target in a dialog that opens while waiting is found there", async () => {
+  const d = editor(text("File", 40, 30));
+  d.at(400, (x) => {
+    // Front of the stack, with the focus: what a dialog that opens does.
+    x.windowList = [
+      window("dlg", "Editor", "Confirm", { x: 100, y: 100, width: 200, height: 100 }),
+      ...x.windowList,
+    ];
+    x.focusWindowId = "dlg";
+    x.texts.push(text("Allow", 200, 150));
+  });
+  const r = await run(d, [{
+    action: "click",
+    target: { text: "Allow", scroll_to_find: false },
+    timeout_ms: 1000,
+  }]);
+  assertEquals(r.status, "success", r.failure?.reason);
+  assertEquals(d.inputs(), ["click left 200,150"]);
+});
+
+Deno.test("expect: looks again until the text appears", async () => {
+  const d = opensLater(1200);
+  const r = await run(d, [{ action: "click", target: { text: "Open" }, expect: { appears: "Dialog" } }]);
+  assertEquals(r.status, "success");
+  assertMatch(stepLine(r.reports[0]), /expect ok: "Dialog" appeared$/);
+  assert(d.clock.now() >= 1200, "it waited on the clock for the dialog");
+});
+
+Deno.test("expect: gives up at timeout_ms and says what it saw", async () => {
+  const d = opensLater(5000);
+  const r = await run(d, [{
+    action: "click",
+    target: { text: "Open" },
+    expect: { appears: "Dialog", disappears: "Open" },
+    timeout_ms: 800,
+  }]);
+  assertEquals(r.status, "escalated");
+  assertEquals(
+    r.failure?.reason,
+    'expectation not met within 800 ms: "Dialog" is not on screen; "Open" is still on screen (1x)',
+  );
+  assertEquals(d.inputs(), ["click left 100,120"], "the click was sent once, never repeated");
+});
+
+Deno.test("expect: counts lines, and screen_changes false holds only when nothing changed", async () => {
+  const d = editor(text("msg", 100, 60), text("Send", 300, 260));
+  d.onClick = (_, desk) => desk.texts.push(text("msg", 100, 80));
+  const r = await run(d, [
+    { action: "click", target: { text: "Send" }, expect: { appears_count_increases: "msg" } },
+    { action: "wait", expect: { screen_changes: false }, timeout_ms: 500 },
+    { action: "click", target: { text: "Send" }, expect: { screen_changes: false }, timeout_ms: 500 },
+  ]);
+  assertMatch(stepLine(r.reports[0]), /"msg" on 2 line\(s\), was 1/);
+  assertMatch(stepLine(r.reports[1]), /^wait until it holds: expect ok: screen did not change$/);
+  assertEquals(r.status, "escalated");
+  assertMatch(r.failure!.reason, /screen changed/);
+});
+
+// ---------------------------------------------------------------------------
+// type, hotkey, wait, read_clipboard
+// ---------------------------------------------------------------------------
+
+Deno.test("type, hotkey and read_clipboard report what was sent and brought back", async () => {
+  const d = editor(text("File", 40, 30));
+  d.clipboard = { text: "copied words", note: "12 characters of text" };
+  const r = await run(d, [
+    { action: "type", text: "hello" },
+    { action: "hotkey", keys: ["cmd", "s"] },
+    { action: "read_clipboard" },
+  ]);
+  assertEquals(d.inputs(), ["type hello", "hotkey cmd+s"]);
+  assertEquals(lines(r), [
+    'done: type "hello" (5 chars) into "notes.txt - Editor"',
+    "done: hotkey cmd+s (cmd is Ctrl on Linux)",
+    "done: read_clipboard: 12 characters of text",
+  ]);
+  assertEquals(r.extracts, [{
+    step: 3,
+    source: "clipboard",
+    text: "copied words",
+    note: "12 characters of text",
+  }]);
+});
+
+Deno.test("wait pauses on the run's clock", async () => {
+  const d = editor();
+  const r = await run(d, [{ action: "wait", amount: 4000 }]);
+  assertEquals(lines(r), ["done: wait 4000 ms"]);
+  assert(d.clock.now() >= 4000);
+});
+
+// ---------------------------------------------------------------------------
+// Budget, time limit and the corner failsafe
+// ---------------------------------------------------------------------------
+
+Deno.test("the action budget stops a plan before the input that would exceed it", async () => {
+  const d = editor(text("Save", 100, 120));
+  const r = await run(d, [
+    { action: "click", target: { text: "Save" } },
+    { action: "click", target: { text: "Save" } },
+  ], { max_actions: 1 });
+  assertEquals(r.status, "escalated");
+  assertEquals(d.inputs(), ["click left 100,120"]);
+  assertMatch(stepLine(r.reports[1]), /^stopped: the action budget \(1\) is used up/);
+  assertEquals(r.reports[1].outcome, "not_run");
+});
+
+Deno.test("the time limit stops a long wait", async () => {
+  const d = editor();
+  const r = await run(d, [{ action: "wait", amount: 5000 }], { time_limit_ms: 1000 });
+  assertEquals(r.status, "escalated");
+  assertEquals(r.failure?.reason, "the plan's time limit (1000 ms) ran out");
+});
+
+Deno.test("the pointer in the top-left corner aborts without another look", async () => {
+  const d = editor(text("Save", 100, 120));
+  d.pointerAt = { x: 0, y: 1 };
+  const r = await run(d, [{ action: "click", target: { text: "Save" } }]);
+  assertEquals(r.status, "aborted");
+  assertEquals(r.failure?.look, null);
+  assertEquals(d.inputs(), []);
+});
+
+Deno.test("an unexpected error becomes an escalation that says so", async () => {
+  const d = editor(text("Save", 100, 120));
+  d.onClick = () => {
+    throw new Error("display went away");
+  };
+  const r = await run(d, [{ action: "click", target: { text: "Save" } }]);
+  assertEquals(r.status, "escalated");
+  assertEquals(r.failure?.reason, "internal error: display went away");
+});
+
+Deno.test("a shortcut the keyboard layout cannot press refuses the plan before its first step", async () => {
+  const d = editor(text("File", 40, 30));
+  // A backend that reads the user's layout (macOS) says which combinations it has no key for.
+  Object.assign(d, {
+    keyRefusal: (keys: string[]) =>
+      keys.includes("a") ? 'no key of the Cyrillic keyboard layout types "a" with Command held' : null,
+  });
+  const r = await run(d, [
+    { action: "type", text: "hello" },
+    { action: "hotkey", keys: ["cmd", "s"] },
+    { action: "hotkey", keys: ["cmd", "a"] },
+  ]);
+  assertEquals(r.status, "escalated");
+  assertEquals(d.inputs(), [], "nothing was typed or pressed");
+  assertEquals(lines(r), [
+    "not_run: not run",
+    "not_run: not run",
+    'failed: failed: refused: no key of the Cyrillic keyboard layout types "a" with Command held',
+  ]);
+  assertEquals(r.failure?.sent, false);
+  assertEquals(r.failure?.step, 3);
+});
