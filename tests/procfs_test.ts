@@ -63,6 +63,10 @@ Deno.test({
       stderr: "null",
     }).spawn();
     try {
+      // Until the child has become `sleep`, /proc shows the forked copy of this process's environment.
+      for (let i = 0; i < 100 && procText(`/proc/${child.pid}/comm`)?.trim() !== "sleep"; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
       assertEquals(procEnv(child.pid, "DISPLAY"), ":321");
       assertEquals(procEnv(child.pid, "CHOTO_SURELY_UNSET"), null);
     } finally {
