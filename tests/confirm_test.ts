@@ -61,9 +61,39 @@ Deno.test("without elicitation the user is asked on the desktop; Allow clicks", 
   );
   assertMatch(q.text, /It looks destructive: "Delete"/);
   assertEquals([q.allow, q.deny, q.timeoutMs], ["Allow", "Deny", 45_000]);
-  // The element's box is marked while the question is up.
+  // The element's box is marked while the question is up, and the question says so.
   assertEquals(q.mark, { x: 226, y: 163, width: 48, height: 14 });
+  assertMatch(q.text, /The element is marked in red on the screen/);
   assertEquals(confirms(s).map((c) => [c.outcome, c.target]), [["user via desktop dialog: allow", "Delete"]]);
+});
+
+Deno.test("the element asked about is marked while the user is asked, by either way, and only then", async () => {
+  const d = dialog();
+  const up = () => d.pointed.at(-1)?.up ?? false;
+  const seen: boolean[] = [];
+  d.answer = () => (seen.push(up()), { answer: "deny" });
+  await run(services(d), d, CLICK);
+  const s = services(d);
+  s.ask = (m) => (seen.push(up() && /marked in red/.test(m)), Promise.resolve("decline"));
+  await run(s, d, CLICK);
+  assertEquals(seen, [true, true]);
+  assertEquals(d.pointed.map((p) => [p.up, p.options.tone, p.marks.length]), [[false, "warning", 1], [
+    false,
+    "warning",
+    1,
+  ]]);
+  const [m] = d.pointed[0].marks;
+  assertEquals([m.box, m.gesture, m.note], [
+    { x: 226, y: 163, width: 48, height: 14 },
+    "click",
+    "choto is asking you about this",
+  ]);
+
+  // A desktop that cannot draw still asks, without saying a mark is there.
+  const bare = dialog("deny");
+  bare.cannotPoint = "no SHAPE extension";
+  await run(services(bare), bare, CLICK);
+  assert(!/marked/.test(bare.questions[0].text), bare.questions[0].text);
 });
 
 Deno.test("Deny and silence on the desktop stop the plan as declined, nothing clicked", async () => {
@@ -113,6 +143,8 @@ Deno.test("allow and deny decide for a client that cannot ask, without a dialog"
   const d = dialog("deny");
   const allow = services(d, { CHOTO_CONFIRM: "allow" });
   assertEquals((await run(allow, d, CLICK)).status, "success");
+  // Nobody is asked, so nothing is marked.
+  assertEquals(d.pointed.length, 0);
   const d2 = dialog("allow");
   const deny = services(d2, {}, { confirm: "deny" });
   const r = await run(deny, d2, CLICK);

@@ -65,7 +65,7 @@ function windowsOfClass(display: string, cls: string): WindowInfo[] {
   }
 }
 
-/** How many of choto's marks are mapped on the display (each side of a frame is one window). */
+/** How many of choto's marks are mapped on the display (one window each). */
 async function marks(desktop: TestDesktop): Promise<number> {
   const out = await new Deno.Command("xdotool", {
     args: ["search", "--onlyvisible", "--class", "^choto-mark$"],
@@ -123,8 +123,9 @@ Deno.test({
           assertMatch(text, /click "Delete" at \(\d+,\d+\) in Zenity,\s+window "Remove report"/);
           assertMatch(text, /It looks destructive:\s+"Delete"/);
           assertMatch(text, /--default-cancel/);
-          // The target is marked on screen while the question is up.
-          assertEquals(await marks(desktop), 4);
+          // The target is marked on screen while the question is up, and the question says so.
+          assertEquals(await marks(desktop), 1);
+          assertMatch(text, /The element is marked in red on the screen/);
           await answer(desktop, q, ["Return"]);
           const r = await run;
           assertEquals(r.status, "declined", r.text);
@@ -157,6 +158,7 @@ Deno.test({
           try {
             const seen = await callTool(other.client, "observe", { screenshot: false });
             assert(!/allow this step|It looks destructive/.test(seen.text), seen.text);
+
             const byText = await callTool(other.client, "execute_plan", {
               steps: [{ action: "click", target: { text: "Allow", scroll_to_find: false }, timeout_ms: 300 }],
             });
@@ -196,6 +198,7 @@ Deno.test({
           asked[0],
           /click "Delete" at \(\d+,\d+\) in Zenity, window "Remove report" \(step 2 of the plan\)/,
         );
+        assertMatch(asked[0], /The element is marked in red on the screen/);
         assertEquals(windowsOfClass(desktop.display, "choto-confirm").length, 0);
         const accepted = await clickDelete(session, () => "accept");
         assertEquals(accepted.status, "success", accepted.text);

@@ -12,7 +12,6 @@ import { ProgramNames, programOf } from "../src/desktop/x11/program.ts";
 import { onPath } from "../src/desktop/x11/apps.ts";
 import { wrapText, zenityArgs } from "../src/desktop/x11/question.ts";
 import { placeOff } from "../src/desktop/x11/place.ts";
-import { frameSides } from "../src/desktop/x11/overlay.ts";
 import { ClipboardWatch } from "../src/desktop/clipboard_watch.ts";
 
 const SLEEPER = { name: "Sleeper", aliases: ["sleep"], launch: ["sleep", "--help"] };
@@ -93,18 +92,6 @@ Deno.test("the question is wrapped, and moved off the element it asks about", ()
   const low = { ...win, y: 700 };
   assertEquals(placeOff(low, { x: 500, y: 800, width: 80, height: 30 }, screen), { ...low, y: 610 });
   assertEquals(placeOff(win, { x: 10, y: 10, width: 80, height: 30 }, screen), null);
-});
-
-Deno.test("the mark's four sides lie around the element, never over it", () => {
-  const r = { x: 100, y: 50, width: 40, height: 20 };
-  const sides = frameSides(r, { color: 0, width: 3, gap: 2 });
-  assertEquals(sides.length, 4);
-  for (const s of sides) {
-    const overlaps = s.x < r.x + r.width && s.x + s.width > r.x && s.y < r.y + r.height &&
-      s.y + s.height > r.y;
-    assert(!overlaps, JSON.stringify(s));
-  }
-  assertEquals(sides[0], { x: 95, y: 45, width: 50, height: 3 });
 });
 
 Deno.test("a clipboard change seen around a denied app in front is suspect; one seen elsewhere is not", () => {

@@ -176,6 +176,54 @@ export const libX11Symbols = {
     result: "i32",
   },
 
+  // Drawing the marks choto shows the user: a picture put into a pixmap that becomes the window's
+  // background (the server repaints it by itself), and, where sharp cannot write the note, the core font.
+  // Pixmap XCreatePixmap(Display *display, Drawable d, unsigned int width, unsigned int height,
+  //   unsigned int depth);
+  XCreatePixmap: { parameters: ["pointer", "u64", "u32", "u32", "u32"], result: "u64" },
+  // int XFreePixmap(Display *display, Pixmap pixmap);
+  XFreePixmap: { parameters: ["pointer", "u64"], result: "i32" },
+  // GC XCreateGC(Display *display, Drawable d, unsigned long valuemask, XGCValues *values);
+  XCreateGC: { parameters: ["pointer", "u64", "u64", "pointer"], result: "pointer" },
+  // int XFreeGC(Display *display, GC gc);
+  XFreeGC: { parameters: ["pointer", "pointer"], result: "i32" },
+  // Visual *XDefaultVisual(Display *display, int screen_number);
+  XDefaultVisual: { parameters: ["pointer", "i32"], result: "pointer" },
+  // int XDefaultDepth(Display *display, int screen_number);
+  XDefaultDepth: { parameters: ["pointer", "i32"], result: "i32" },
+  // XImage *XCreateImage(Display *display, Visual *visual, unsigned int depth, int format, int offset,
+  //   char *data, unsigned int width, unsigned int height, int bitmap_pad, int bytes_per_line);
+  XCreateImage: {
+    parameters: ["pointer", "pointer", "u32", "i32", "i32", "pointer", "u32", "u32", "i32", "i32"],
+    result: "pointer",
+  },
+  // int XPutImage(Display *display, Drawable d, GC gc, XImage *image, int src_x, int src_y,
+  //   int dest_x, int dest_y, unsigned int width, unsigned int height);
+  XPutImage: {
+    parameters: ["pointer", "u64", "pointer", "pointer", "i32", "i32", "i32", "i32", "u32", "u32"],
+    result: "i32",
+  },
+  // int XSetWindowBackgroundPixmap(Display *display, Window w, Pixmap background_pixmap);
+  XSetWindowBackgroundPixmap: { parameters: ["pointer", "u64", "u64"], result: "i32" },
+  // int XClearWindow(Display *display, Window w);
+  XClearWindow: { parameters: ["pointer", "u64"], result: "i32" },
+  // Font XLoadFont(Display *display, _Xconst char *name);
+  XLoadFont: { parameters: ["pointer", "buffer"], result: "u64" },
+  // int XUnloadFont(Display *display, Font font);
+  XUnloadFont: { parameters: ["pointer", "u64"], result: "i32" },
+  // int XQueryTextExtents(Display *display, XID font_ID, _Xconst char *string, int nchars,
+  //   int *direction_return, int *font_ascent_return, int *font_descent_return, XCharStruct *overall_return);
+  XQueryTextExtents: {
+    parameters: ["pointer", "u64", "buffer", "i32", "buffer", "buffer", "buffer", "buffer"],
+    result: "i32",
+  },
+  // int XSetFont(Display *display, GC gc, Font font);
+  XSetFont: { parameters: ["pointer", "pointer", "u64"], result: "i32" },
+  // int XSetForeground(Display *display, GC gc, unsigned long foreground);
+  XSetForeground: { parameters: ["pointer", "pointer", "u64"], result: "i32" },
+  // int XDrawString(Display *display, Drawable d, GC gc, int x, int y, _Xconst char *string, int length);
+  XDrawString: { parameters: ["pointer", "u64", "pointer", "i32", "i32", "buffer", "i32"], result: "i32" },
+
   // Surviving the loss of the display. Xlib calls the IO-error handler, then the display's exit
   // handler, which exits by default; one that returns (libX11 1.7+) leaves the process running.
   // int (*XSetIOErrorHandler(XIOErrorHandler handler))(Display *);
@@ -209,8 +257,13 @@ export const X = {
   XA_WM_NAME: 39n,
   XA_WM_CLASS: 67n,
   XA_WM_TRANSIENT_FOR: 68n,
-  /** XSetWindowAttributes valuemask bit for override_redirect. */
+  /** XSetWindowAttributes valuemask bits: background_pixmap, override_redirect. */
+  CWBackPixmap: 1n << 0n,
   CWOverrideRedirect: 1n << 9n,
+  /** Visual class of a display whose pixels are red, green and blue bit fields. */
+  TrueColor: 4,
+  /** XImage byte_order: least significant byte first. */
+  LSBFirst: 0,
   PropModeReplace: 0,
   /** The focus values XGetInputFocus returns besides a window. */
   FocusNone: 0n,
@@ -225,6 +278,7 @@ export const XLayout = {
     width: 0,
     height: 4,
     data: 16,
+    byteOrder: 24,
     depth: 40,
     bytesPerLine: 44,
     bitsPerPixel: 48,
@@ -252,8 +306,14 @@ export const XLayout = {
   /** sizeof(XSetWindowAttributes) is 112 on LP64; override_redirect is a Bool (int) at 88. */
   setWindowAttributesSize: 112,
   setWindowAttributes: {
+    backgroundPixmap: 0,
     overrideRedirect: 88,
   },
+  /** Visual: class (int), then the colour masks (unsigned long). */
+  visual: { class: 16, redMask: 24, greenMask: 32, blueMask: 40 },
+  /** XCharStruct: six 16-bit fields, width at 4. */
+  charStructSize: 12,
+  charStruct: { width: 4 },
   selection: {
     requestor: 32,
     selection: 40,

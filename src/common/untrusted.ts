@@ -32,3 +32,14 @@ export const SCREEN_TEXT_NOTICE =
 export function quotedBlock(text: string, indent = "  "): string {
   return text.split(/\r\n|\n|\r/).map((l) => `${indent}| ${escapeScreenText(l)}`).join("\n");
 }
+
+/**
+ * Text written by the assistant for the user's eyes (a note beside a mark)
+ * as one plain line: control, separator and direction-override characters
+ * dropped, runs of white space made one space, cut to `max` characters.
+ */
+export function plainLine(text: string, max: number): string {
+  const flat = text.normalize("NFC").replace(UNSAFE, " ").replace(/\s+/g, " ").trim();
+  const chars = [...flat];
+  return chars.length <= max ? flat : `${chars.slice(0, max - 1).join("").trimEnd()}…`;
+}

@@ -8,8 +8,9 @@
  * windows' names and by the program its process runs, so a renamed copy or
  * `--class` does not escape. Every key, button and wheel event is checked
  * where it lands, as it is sent; the clipboard is not read when a denied app
- * put its content there. choto's own question and mark are kept out the
- * same way. Other code asks `deniedApp` when it needs the reason.
+ * put its content there. choto's own question is kept out the same way,
+ * and no mark is drawn over a denied app or over that question. Other code
+ * asks `deniedApp` when it needs the reason.
  *
  * @module
  */
@@ -395,6 +396,20 @@ export function guardDesktop(
   if (inner.keyRefusal) guarded.keyRefusal = (keys) => inner.keyRefusal!(keys);
   if (inner.programNames) guarded.programNames = (pid) => inner.programNames!(pid);
   if (inner.askUser) guarded.askUser = (q) => inner.askUser!(q);
-  if (inner.mark) guarded.mark = (r) => inner.mark!(r);
+  if (inner.point) {
+    // A mark is drawn over nothing the user has hidden from choto, nor over choto's own question.
+    guarded.point = async (marks, options) => {
+      const s = inner.windows();
+      try {
+        for (const r of marks.flatMap((m) => m.to ? [m.box, m.to] : [m.box])) {
+          checkPoint("point", { x: Math.round(r.x + r.width / 2), y: Math.round(r.y + r.height / 2) }, s);
+        }
+      } catch (err) {
+        if (err instanceof DeniedError) return { shown: false, why: err.message };
+        throw err;
+      }
+      return await inner.point!(marks, options);
+    };
+  }
   return guarded;
 }

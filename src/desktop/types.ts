@@ -139,10 +139,47 @@ export type DesktopAnswer =
   | { answer: "allow" | "deny" | "timeout" }
   | { answer: "unavailable"; why: string };
 
-/** A mark drawn on screen (a frame around an element) until closed; choto never reads it. */
-export interface ScreenMark {
-  close(): void;
+/** What a mark shows the user to do at its element. */
+export const GESTURES = ["look", "click", "double_click", "right_click", "type_here", "drag_to"] as const;
+/** One gesture a mark can show. */
+export type Gesture = typeof GESTURES[number];
+
+/** One mark choto draws on the screen for the user's eyes: a frame around a box, and what to do there. */
+export interface PointMark {
+  /** The element's box, in screen pixels. */
+  box: Rect;
+  gesture: Gesture;
+  /** Its place in a sequence of marks (1, 2, ...), or null when it stands alone. */
+  number: number | null;
+  /** A short plain-text line shown beside it (the assistant's words), or null. */
+  note: string | null;
+  /** drag_to: the box the drag ends on (an arrow leads there); null otherwise. */
+  to: Rect | null;
 }
+
+/** How a set of marks is shown. */
+export interface PointOptions {
+  /** How long they stay up unless taken down sooner. */
+  durationMs: number;
+  /** guide: what the user may do (the point tool); warning: a destructive step choto is asking about. */
+  tone: "guide" | "warning";
+}
+
+/**
+ * Marks on screen, or why none could be drawn. Marks stay until their
+ * duration ends, the next set replaces them, choto sends its next input,
+ * they are closed, or the server exits; choto never reads them or sends
+ * input to them, and they take neither the pointer nor the keyboard focus.
+ */
+export type Pointing =
+  | {
+    shown: true;
+    /** How the notes were written: the system's fonts, the X server's core font (Latin-1), or not at all. */
+    notes: "fonts" | "core font" | "none";
+    /** Takes these marks down (nothing when they are already gone). */
+    close(): void;
+  }
+  | { shown: false; why: string };
 
 /** Mouse buttons. */
 export type MouseButton = "left" | "right" | "middle";
@@ -313,8 +350,12 @@ export interface Desktop {
    * the default and silence until the timeout. Optional per backend.
    */
   askUser?(q: DesktopQuestion): Promise<DesktopAnswer>;
-  /** Draws a frame around `rect` until closed (choto leaves it out of what it reads). Optional. */
-  mark?(rect: Rect): ScreenMark;
+  /**
+   * Shows marks on the screen for the user (replacing any shown), without
+   * moving the pointer or taking the focus; left out of every capture and
+   * window list. Optional per backend.
+   */
+  point?(marks: PointMark[], options: PointOptions): Promise<Pointing>;
 
   /**
    * Doctor's platform checks: permissions and who holds them, how the screen

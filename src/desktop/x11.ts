@@ -23,7 +23,8 @@ import { desktopApps, desktopAppsSync, onPath, pathApp, processes, sameDisplay }
 import { captureRoot } from "./x11/capture.ts";
 import { clipboardOwner, readClipboardText } from "./x11/clipboard.ts";
 import { haveClientPids } from "./x11/client_pid.ts";
-import { drawFrame } from "./x11/overlay.ts";
+import { MarkBoard } from "./x11/pointing.ts";
+import { markSupport } from "./x11/overlay.ts";
 import { ProgramNames } from "./x11/program.ts";
 import { moveQuestionOff } from "./x11/place.ts";
 import { askWithZenity } from "./x11/question.ts";
@@ -47,13 +48,15 @@ export function createX11Desktop(displayName?: string): Desktop {
   const versions = new Map<number, string | null>();
   const programs = new ProgramNames(desktopAppsSync, onPath);
   let closed = false;
+  const board = new MarkBoard(link);
+  const unpoint = () => board.takeDown();
 
   const desktop: Desktop = {
     platform: "x11",
     cmdMeaning: "cmd is Ctrl on Linux",
 
     windows: (): WindowState => use((s) => readWindowState(s.c)),
-    capture: (): RgbaImage => use((s) => captureRoot(s.c)),
+    capture: (): RgbaImage => use((s) => board.clean(s, captureRoot(s.c))),
     pointer: (): Point =>
       use((s) => {
         const { x, y } = s.c.queryPointer();
@@ -66,11 +69,14 @@ export function createX11Desktop(displayName?: string): Desktop {
         return inTopLeftCorner(s.monitors.list(), { x, y });
       }),
 
+    // Every input choto sends takes its marks down first: the screen is about to change under them.
     async move(to) {
+      unpoint();
       use((s) => s.input.move(to));
     },
     click: (at: Point, button: MouseButton, count: number, modifiers: Modifier[], gate) =>
       useAsync(async (s) => {
+        unpoint();
         // Only what this click presses is its own to account for; a modifier held before stays held.
         const own = modifiers.filter((m) => !s.mods.has(m));
         own.forEach((m) => s.mods.add(m));
@@ -87,6 +93,7 @@ export function createX11Desktop(displayName?: string): Desktop {
           s.input.button(button, false);
         });
       }
+      unpoint();
       use((s) => {
         s.input.button(button, true, gate);
         s.buttons.add(button);
@@ -99,18 +106,26 @@ export function createX11Desktop(displayName?: string): Desktop {
           if (held.length) s.input.modifiers(held, false);
         });
       }
+      unpoint();
       use((s) => {
         s.input.modifiers(mods, true, gate);
         mods.forEach((m) => s.mods.add(m));
       });
     },
-    scroll: (at, notches, gate) => useAsync((s) => s.input.scroll(at, notches, gate)),
+    scroll(at, notches, gate) {
+      unpoint();
+      return useAsync((s) => s.input.scroll(at, notches, gate));
+    },
     async hotkey(keys, gate) {
       const combo = parseCombo(keys, "x11");
       if ("error" in combo) throw new Error(combo.error);
+      unpoint();
       await useAsync((s) => s.input.hotkey(combo.modifiers, combo.key, gate));
     },
-    type: (text, gate) => useAsync((s) => s.input.type(text, gate)),
+    type(text, gate) {
+      unpoint();
+      return useAsync((s) => s.input.type(text, gate));
+    },
 
     async runningApps(): Promise<RunningApp[]> {
       const state = desktop.windows();
@@ -155,6 +170,7 @@ export function createX11Desktop(displayName?: string): Desktop {
     launchableApps: () => desktopApps(),
     findExecutable: (name: string) => pathApp(name),
     async launch(app: LaunchableApp) {
+      unpoint();
       const [cmd, ...args] = app.launch;
       const child = new Deno.Command(cmd, {
         args,
@@ -166,8 +182,12 @@ export function createX11Desktop(displayName?: string): Desktop {
       child.unref();
       child.status.catch(() => {});
     },
-    activate: async (windowId: string) => use((s) => activateWindow(s.c, windowId)),
+    activate: async (windowId: string) => {
+      unpoint();
+      use((s) => activateWindow(s.c, windowId));
+    },
     async reopen(app: RunningApp) {
+      unpoint();
       const named = (await desktopApps()).filter((a) => a.name === app.name);
       // The entry without arguments is the app itself ("mousepad", not "mousepad --preferences").
       const entry = named.find((a) => a.launch.length === 1) ?? named[0] ??
@@ -181,7 +201,6 @@ export function createX11Desktop(displayName?: string): Desktop {
     programNames: (pid) => programs.names(pid),
     askUser: (q) =>
       useAsync(async (s) => {
-        const mark = q.mark ? drawFrame(s.c, q.mark) : null;
         let placing: Promise<void> = Promise.resolve();
         try {
           return await askWithZenity(q, s.c.name, onPath("zenity"), (pid) => {
@@ -189,10 +208,9 @@ export function createX11Desktop(displayName?: string): Desktop {
           });
         } finally {
           await placing;
-          mark?.close();
         }
       }),
-    mark: (r) => use((s) => drawFrame(s.c, r)),
+    point: (marks, options) => board.show(marks, options, use),
     appVersion(pid) {
       // Every look asks; an update restarts the app under a new pid.
       if (pid === null) return null;
@@ -206,6 +224,7 @@ export function createX11Desktop(displayName?: string): Desktop {
     close() {
       if (closed) return;
       closed = true;
+      unpoint();
       link.close();
     },
   };
@@ -233,6 +252,13 @@ function doctorLines(s: Session): PermissionCheck[] {
       detail: onPath("zenity") !== null
         ? "zenity asks the user before a destructive step when the client cannot"
         : "zenity is missing: when the client cannot ask, destructive steps are refused; install zenity",
+    },
+    {
+      name: "screen marks",
+      ok: markSupport(c) === null,
+      detail: markSupport(c) === null
+        ? "point (and a destructive step's question) can mark elements on screen: shaped windows the pointer passes through"
+        : `point cannot draw here: ${markSupport(c)}`,
     },
     {
       name: "window manager",

@@ -16,6 +16,7 @@ import { envVar } from "../common/env.ts";
 import { decodePng, encodePng as encodePngBuiltin, isPng } from "./png.ts";
 import { downscale } from "./resize.ts";
 import type { RgbaImage } from "./pixels.ts";
+import type { AlphaMask } from "./draw.ts";
 
 /** Which code does the image work. */
 export type ImageBackendName = "sharp" | "builtin";
@@ -148,4 +149,26 @@ export async function encodePng(image: RgbaImage): Promise<Uint8Array> {
     raw: { width: image.width, height: image.height, channels: 4 },
   }).removeAlpha().png({ compressionLevel: 9 }).toBuffer();
   return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+}
+
+/** Pango reads text as markup: these three are the only characters it would take as markup. */
+function markupEscaped(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/**
+ * Plain text drawn by the system's fonts (Pango and fontconfig, through
+ * sharp) as an alpha mask, wrapped at `maxWidth` pixels; null when sharp
+ * does not load (the caller then draws it another way). Any character the
+ * text holds is drawn as itself, never read as markup.
+ */
+export async function textMask(text: string, sizePx: number, maxWidth: number): Promise<AlphaMask | null> {
+  const { sharp } = await backend();
+  if (!sharp || !text) return null;
+  const { data, info } = await sharp({
+    text: { text: markupEscaped(text), font: `sans ${sizePx}`, dpi: 72, width: maxWidth, wrap: "word-char" },
+  }).raw().toBuffer({ resolveWithObject: true });
+  const alpha = new Uint8Array(info.width * info.height);
+  for (let i = 0; i < alpha.length; i++) alpha[i] = data[i * info.channels];
+  return { width: info.width, height: info.height, alpha };
 }

@@ -17,7 +17,7 @@ import type { Policy } from "../common/policy.ts";
 import type { Rect } from "../common/rect.ts";
 import { escapeScreenText } from "../common/untrusted.ts";
 import { parseCombo } from "../desktop/keys.ts";
-import type { DesktopAnswer } from "../desktop/types.ts";
+import type { DesktopAnswer, Gesture } from "../desktop/types.ts";
 import type { Look } from "../look/look.ts";
 import { type Run, RunStopped, StepFailure } from "./run.ts";
 
@@ -117,6 +117,12 @@ export function dialogButtonFor(policy: Policy, key: ButtonKey, l: Look): string
   return destructive.find((t) => labelWords(t).join("").includes(key.letter)) ?? null;
 }
 
+/** The box of the dialog button `text` names in `l`, to mark while the user is asked. */
+export function buttonMark(l: Look, text: string | null): Rect | undefined {
+  const e = text === null ? undefined : l.windowElements.find((el) => el.text === text);
+  return e ? markOf(e) : undefined;
+}
+
 /** What is about to happen, for the question and the refusal. */
 export interface Intent {
   /** The step's own words: `click "Delete"`, `press enter`. */
@@ -126,8 +132,10 @@ export interface Intent {
   step: number;
   /** The destructive label or phrase that makes it destructive, when there is one. */
   label?: string;
-  /** The element the question is about, marked on screen while the desktop dialog asks. */
+  /** The element the question is about, marked on screen while the user is asked. */
   mark?: Rect;
+  /** What the step would do there, shown with the mark (default: look). */
+  gesture?: Gesture;
 }
 
 function describe(i: Intent): string {
@@ -159,8 +167,13 @@ export async function confirmStep(run: Run, intent: Intent): Promise<void> {
       outcome,
     });
   if (elicit && policy.confirm !== "desktop") {
-    const answer = await run.whileAsking(() =>
-      elicit(`choto is about to ${describe(intent)}. This may destroy data. Allow it?`)
+    const answer = await withMark(
+      run,
+      intent,
+      (marked) =>
+        run.whileAsking(() =>
+          elicit(`choto is about to ${describe(intent)}. This may destroy data.${marked} Allow it?`)
+        ),
     );
     audit(`user via elicitation: ${answer}`);
     if (answer === "accept") return;
@@ -187,7 +200,7 @@ export async function confirmStep(run: Run, intent: Intent): Promise<void> {
     policy.confirmTimeoutMs,
     Math.max(MIN_WAIT_MS, CALL_BUDGET_MS - (run.clock.now() - run.started)),
   );
-  const answer = await askOnDesktop(run, intent, waitMs);
+  const answer = await withMark(run, intent, (marked) => askOnDesktop(run, intent, waitMs, marked));
   const seconds = Math.round(waitMs / 1000);
   if (answer.answer === "unavailable") {
     audit(`refused: no way to ask (${answer.why})`);
@@ -215,8 +228,42 @@ export async function confirmStep(run: Run, intent: Intent): Promise<void> {
   );
 }
 
+/** The note beside the element while the user is asked. */
+const MARK_NOTE = "choto is asking you about this";
+/** How long the mark may stay at most; it goes as soon as the question ends. */
+const MARK_MS = 10 * 60_000;
+
+/**
+ * Asks with the element the question is about marked on screen, where the
+ * desktop can draw (a mark that cannot be drawn only costs the mark);
+ * `question` hears the sentence that says so.
+ */
+async function withMark<T>(run: Run, intent: Intent, question: (marked: string) => Promise<T>): Promise<T> {
+  const desktop = run.services.desktop();
+  const mark = {
+    box: intent.mark!,
+    gesture: intent.gesture ?? "look",
+    number: null,
+    note: MARK_NOTE,
+    to: null,
+  };
+  const shown = intent.mark && desktop.point
+    ? await desktop.point([mark], { durationMs: MARK_MS, tone: "warning" }).catch(() => null)
+    : null;
+  try {
+    return await question(shown?.shown ? " The element is marked in red on the screen." : "");
+  } finally {
+    if (shown?.shown) shown.close();
+  }
+}
+
 /** Puts the question to the user on the desktop, with the target marked. */
-async function askOnDesktop(run: Run, intent: Intent, timeoutMs: number): Promise<DesktopAnswer> {
+async function askOnDesktop(
+  run: Run,
+  intent: Intent,
+  timeoutMs: number,
+  marked: string,
+): Promise<DesktopAnswer> {
   const desktop = run.services.desktop();
   if (!desktop.askUser) {
     return { answer: "unavailable", why: "this desktop backend cannot show a question" };
@@ -225,7 +272,7 @@ async function askOnDesktop(run: Run, intent: Intent, timeoutMs: number): Promis
   return await run.whileAsking(() =>
     desktop.askUser!({
       title: "choto: allow this step?",
-      text: `The assistant wants choto to ${describe(intent)}.${label}\n\n` +
+      text: `The assistant wants choto to ${describe(intent)}.${label}${marked}\n\n` +
         `Allow it only if you asked for it. Deny is the default; with no answer in ${
           Math.round(timeoutMs / 1000)
         } s it counts as Deny.`,

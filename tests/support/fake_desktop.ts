@@ -24,6 +24,9 @@ import type {
   Modifier,
   MouseButton,
   PermissionCheck,
+  Pointing,
+  PointMark,
+  PointOptions,
   ProbeReport,
   RunningApp,
   WindowInfo,
@@ -89,6 +92,9 @@ export class FakeDesktop implements Desktop {
   /** How the desktop question is answered (absent: the backend has none); the questions asked. */
   answer?: (q: DesktopQuestion) => DesktopAnswer | Promise<DesktopAnswer>;
   readonly questions: DesktopQuestion[] = [];
+  /** Why marks cannot be drawn here (null: they can); every set of marks shown, and whether it is still up. */
+  cannotPoint: string | null = null;
+  readonly pointed: Array<{ marks: PointMark[]; options: PointOptions; up: boolean }> = [];
   /** Called before each input event is checked: a test moves the focus here, mid-gesture. */
   beforeEvent?: (kind: Landing["kind"], sent: number, desktop: FakeDesktop) => void;
 
@@ -264,6 +270,14 @@ export class FakeDesktop implements Desktop {
     return Promise.resolve(
       this.answer ? this.answer(q) : { answer: "unavailable", why: "no answer scripted" },
     );
+  }
+  point(marks: PointMark[], options: PointOptions): Promise<Pointing> {
+    if (this.cannotPoint) return Promise.resolve({ shown: false, why: this.cannotPoint });
+    // A new set replaces the one up.
+    this.pointed.forEach((p) => p.up = false);
+    const set = { marks, options, up: true };
+    this.pointed.push(set);
+    return Promise.resolve({ shown: true, notes: "fonts", close: () => set.up = false });
   }
   doctorChecks(): PermissionCheck[] {
     return [];

@@ -8,11 +8,17 @@ import { X, XLayout } from "../../../ffi/x11/libx11.ts";
 
 import type { XConnection } from "./connection.ts";
 import type { RgbaImage } from "../../image/pixels.ts";
+import type { Rect } from "../../common/rect.ts";
 
 /** Captures the root window. Xvfb and most servers use 32 bpp BGRX at depth 24. */
 export function captureRoot(c: XConnection): RgbaImage {
   const { width, height } = c.size();
-  const img = c.x.XGetImage(c.display, c.root, 0, 0, width, height, X.AllPlanes, X.ZPixmap);
+  return captureArea(c, { x: 0, y: 0, width, height });
+}
+
+/** Captures a rectangle of the root window (which must lie on the screen). */
+export function captureArea(c: XConnection, r: Rect): RgbaImage {
+  const img = c.x.XGetImage(c.display, c.root, r.x, r.y, r.width, r.height, X.AllPlanes, X.ZPixmap);
   if (!img) throw new Error("XGetImage failed: the display could not be read");
   try {
     const v = new Deno.UnsafePointerView(img);
@@ -29,6 +35,17 @@ export function captureRoot(c: XConnection): RgbaImage {
   } finally {
     c.x.XDestroyImage(img);
   }
+}
+
+/** Packs RGBA pixels as 32-bit BGRX, the X server's own order at depth 24 on a little-endian machine. */
+export function rgbaToBgrx(src: Uint8Array): Uint8Array {
+  const out = new Uint8Array(src.length);
+  for (let o = 0; o < src.length; o += 4) {
+    out[o] = src[o + 2];
+    out[o + 1] = src[o + 1];
+    out[o + 2] = src[o];
+  }
+  return out;
 }
 
 /** Converts rows of 32-bit BGRX (with `stride` bytes per row) to packed RGBA. */

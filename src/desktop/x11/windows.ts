@@ -12,6 +12,7 @@ import { appNameOf, frameBounds, kindOfType, parseWmClass } from "./window_types
 import { isChromeKind } from "../types.ts";
 import { overlapArea, type Rect } from "../../common/rect.ts";
 import { clientPid } from "./client_pid.ts";
+import { MARK_CLASS } from "../own_windows.ts";
 
 interface Attributes {
   x: number;
@@ -141,6 +142,8 @@ export function readWindowState(c: XConnection): WindowState {
     if (attrs.width < 4 || attrs.height < 4) continue;
     const info = describe(c, w, attrs);
     if (overlapArea(info.bounds, screenRect) === 0) continue;
+    // A mark choto shows the user is no window of any app: nothing to read, target or land on.
+    if (info.aliases?.includes(MARK_CLASS)) continue;
     if (!isChromeKind(info.kind)) info.kind = "popup";
     chrome.push(info);
   }

@@ -48,6 +48,7 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
       step: n,
       label,
       mark: markOf(found.element),
+      gesture: step.action,
     });
   }
   run.services.audit.aimAt(found.element.text);

@@ -7,7 +7,7 @@
 import { type Run, StepFailure } from "../run.ts";
 import type { Step } from "../steps.ts";
 import { beforeOf, remember, verify } from "../verify.ts";
-import { buttonKeyOf, confirmStep, destructiveHotkey, dialogButtonFor } from "../confirm.ts";
+import { buttonKeyOf, buttonMark, confirmStep, destructiveHotkey, dialogButtonFor } from "../confirm.ts";
 import { focusOf } from "../aim.ts";
 import { escapeScreenText } from "../../common/untrusted.ts";
 import type { StepReport } from "../step_report.ts";
@@ -30,6 +30,7 @@ export async function hotkeyStep(run: Run, step: HotkeyStep, n: number): Promise
       window: before.window?.title ?? null,
       step: n,
       label: button ?? undefined,
+      mark: buttonMark(before, button),
     });
   }
   // The layout may have changed since the plan was checked: refuse before anything counts as sent.

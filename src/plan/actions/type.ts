@@ -8,7 +8,7 @@ import { escapeScreenText } from "../../common/untrusted.ts";
 import type { Run } from "../run.ts";
 import type { Step } from "../steps.ts";
 import { beforeOf, verify } from "../verify.ts";
-import { buttonKeyOf, confirmStep, dialogButtonFor, runsCommand } from "../confirm.ts";
+import { buttonKeyOf, buttonMark, confirmStep, dialogButtonFor, runsCommand } from "../confirm.ts";
 import { focusOf } from "../aim.ts";
 import type { StepReport } from "../step_report.ts";
 
@@ -32,6 +32,7 @@ export async function typeStep(run: Run, step: TypeStep, n: number): Promise<Ste
       window: before.window?.title ?? null,
       step: n,
       label: button ?? undefined,
+      mark: buttonMark(before, button),
     });
   }
   // Every key goes to the window that had the focus when the step began, or the step stops.
