@@ -10,7 +10,7 @@ import type { WindowInfo } from "../desktop/types.ts";
 import type { Element } from "../ocr/types.ts";
 import { type Point, type Rect, unionRect } from "../common/rect.ts";
 import { findWindow, iconElements, type Look, openTitles } from "../look/look.ts";
-import { isResolved, type Resolved, resolveTarget } from "./resolve.ts";
+import { isResolved, type Missed, type Resolved, resolveTarget } from "./resolve.ts";
 import { type Run, skipOrThrow, StepFailure } from "./run.ts";
 import { underPointer } from "./aim.ts";
 import { escapeScreenText } from "../common/untrusted.ts";
@@ -95,7 +95,19 @@ export function busiestPoint(window: WindowInfo | null, elements: Element[], fra
   return { x: Math.round(b.x + b.width / 2), y: Math.round(b.y + b.height * 0.55) };
 }
 
-function describeMiss(target: TargetSpec, surface: Surface, l: Look, outside: number): string {
+/** Resolves a target on one look, on the surface it names, as every step does. */
+export function resolveIn(l: Look, target: Pick<TargetSpec, "text" | "scope" | "region">): Resolved | Missed {
+  const s = surfaceOf(l, target.scope ?? "window");
+  return resolveTarget(target.text, s.elements, s.area, target.region);
+}
+
+/** What a miss says: the target, the surface searched (and not the other), matches outside its region. */
+export function describeMiss(
+  target: Pick<TargetSpec, "text" | "region">,
+  surface: Surface,
+  l: Look,
+  outside: number,
+): string {
   const other = surface === "window" ? "chrome" : "window";
   const where = surface === "window" ? `window "${l.window?.title ?? "(none)"}"` : "chrome (menus, popups)";
   const region = outside ? `; ${outside} match(es) lie outside region "${target.region}"` : "";
@@ -122,10 +134,7 @@ export async function findTarget(
   const win = await enterWindow(run, target.window);
   const deadline = run.clock.now() + (opts.waitMs ?? 0);
   let l = await run.look(win?.id);
-  const attempt = (lk: Look) => {
-    const s = surfaceOf(lk, surface);
-    return resolveTarget(target.text, s.elements, s.area, target.region);
-  };
+  const attempt = (lk: Look) => resolveIn(lk, target);
   let r = attempt(l);
   let waited = 0;
   while (!isResolved(r) && run.clock.now() < deadline) {

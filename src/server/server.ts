@@ -35,12 +35,14 @@ import { missionReplayTool } from "../tools/mission_replay.ts";
 import { missionStartTool } from "../tools/mission_start.ts";
 import { missionStatusTool } from "../tools/mission_status.ts";
 import { observeTool } from "../tools/observe.ts";
+import { pointTool } from "../tools/point.ts";
 import { recallTool } from "../tools/recall.ts";
 import { submitIconLabelsTool } from "../tools/submit_icon_labels.ts";
 import { type CallContext, type Shape, type ToolSpec, toResult } from "../tools/tool.ts";
 import { ACTOR, type Actor } from "../tools/support/actor.ts";
 import { capReply, MAX_REPLY_BYTES } from "../tools/support/reply_cap.ts";
-import { firstProblems, nearestName, shortEcho, unknownFieldHint } from "../common/nearest.ts";
+import { firstProblems, nearestName, shortEcho } from "../common/nearest.ts";
+import { argumentProblems } from "../tools/support/arg_problems.ts";
 import { VERSION } from "../common/version.ts";
 import { StoreFault } from "../db/store_fault.ts";
 import { DisplayLost } from "../desktop/display_lost.ts";
@@ -60,6 +62,8 @@ export const TOOLS: ToolSpec<any, any>[] = [
   missionMarkTool,
   missionFinishTool,
   missionReplayTool,
+  // Not on macOS: no overlay is drawn there yet, and a tool that is not ready is not listed (the README says so).
+  ...(Deno.build.os === "darwin" ? [] : [pointTool]),
 ];
 
 const INSTRUCTIONS = [
@@ -231,19 +235,7 @@ function validateShape<In extends Shape>(
 ): { ok: true; value: unknown } | { ok: false; text: string } {
   const parsed = z.strictObject(tool.inputSchema).safeParse(args);
   if (parsed.success) return { ok: true, value: parsed.data };
-  const known = Object.keys(tool.inputSchema);
-  const lines = parsed.error.issues.flatMap((i) => {
-    const where = i.path.map((p) => shortEcho(String(p), 40)).join(".") || "arguments";
-    if (i.code === "unrecognized_keys") {
-      // Nested objects have their own fields: the nearest name is only offered at the top.
-      return i.keys.map((k) =>
-        where === "arguments"
-          ? `- ${unknownFieldHint(k, known)}`
-          : `- ${where}: unknown field "${shortEcho(k, 40)}"`
-      );
-    }
-    return [`- ${where}: ${i.message}`];
-  });
+  const lines = argumentProblems(parsed.error, Object.keys(tool.inputSchema));
   return {
     ok: false,
     text: [`${tool.name} was not run: its arguments need fixing. Nothing was done.`, ...firstProblems(lines)]

@@ -1,0 +1,148 @@
+/**
+ * `point`: shows the user where and how, on the screen itself, and touches
+ * nothing.
+ *
+ * @module
+ */
+
+import { z } from "zod";
+import { firstProblems } from "../common/nearest.ts";
+import { plainLine } from "../common/untrusted.ts";
+import { GESTURES, type PointMark } from "../desktop/types.ts";
+import { REGIONS, SURFACES } from "../perceive/surfaces.ts";
+import { MAX_TEXT } from "../plan/step_fields.ts";
+import { placeMarks } from "../plan/pointing.ts";
+import { notShownText, shownText } from "../render/point_text.ts";
+import { rectShape } from "./shared_shapes.ts";
+import { defineTool } from "./tool.ts";
+import { argumentProblems } from "./support/arg_problems.ts";
+
+/** Most marks one call shows. */
+const MAX_MARKS = 8;
+/** Longest note, in characters. */
+const MAX_NOTE = 120;
+
+const target = z.strictObject({
+  text: z.string().min(1).max(MAX_TEXT),
+  scope: z.enum(SURFACES).optional(),
+  region: z.enum(REGIONS).optional(),
+  window: z.string().min(1).max(200).optional(),
+});
+
+const mark = z.strictObject({
+  target: target.optional(),
+  box: z.array(z.number()).length(4).optional(),
+  gesture: z.enum(GESTURES).default("look"),
+  note: z.string().max(MAX_NOTE).optional(),
+}).refine((m) => (m.target === undefined) !== (m.box === undefined), {
+  error: "each mark takes exactly one of target (a text to find) or box ([x, y, width, height] from observe)",
+});
+
+/** What the call takes, checked in full; tools/list shows the summary in `inputSchema`. */
+const input = z.strictObject({
+  marks: z.array(mark).min(1).max(MAX_MARKS).refine(
+    (ms) => ms.every((m, i) => m.gesture !== "drag_to" || i + 1 < ms.length),
+    { error: "a drag_to mark points onto the mark after it: add the mark where the drag ends" },
+  ),
+  duration_ms: z.number().int().min(1000).max(30_000).default(6000),
+});
+
+const matched = z.object({
+  text: z.string(),
+  stage: z.enum(["exact", "fuzzy", "semantic", "contained"]),
+  scope: z.enum(SURFACES),
+});
+
+export const pointTool = defineTool({
+  name: "point",
+  title: "Show where to act",
+  description:
+    "Shows the user where to act, sending no input: a numbered frame around each element, the gesture's glyph, a note. Use it when the user acts or looks first; execute_plan acts. Marks go after duration_ms or choto's next input; shown false says why.",
+  // A summary (the limits are in the descriptions): the definition is paid for in every conversation.
+  inputSchema: {
+    marks: z.array(
+      z.object({
+        target: z.unknown().describe("An execute_plan target."),
+        box: z.array(z.number()).describe("Or [x,y,w,h]."),
+        gesture: z.enum(GESTURES).describe("Default look; drag_to: onto next mark."),
+        note: z.string().describe("For the user."),
+      }).partial(),
+    ).describe("Up to 8."),
+    duration_ms: z.number().optional().describe("Default 6000."),
+  },
+  outputSchema: {
+    shown: z.boolean().describe("True: every mark is on screen."),
+    exact: z.boolean().describe("True: every mark sits on an element or named icon read on screen."),
+    where: z.array(rectShape).describe("Each mark's box, screen pixels."),
+    matched: z.array(matched.nullable()).describe("Per mark: the element and match stage; null for a box."),
+    reason: z.string().nullable().describe("Why nothing was shown."),
+    closest: z.array(z.object({ text: z.string(), similarity: z.number() })).describe(
+      "Closest texts to a target not found.",
+    ),
+  },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  carriesScreenText: true,
+  validate(args: unknown) {
+    const parsed = input.safeParse(args);
+    if (parsed.success) return { ok: true, value: parsed.data };
+    return {
+      ok: false,
+      text: [
+        "point was not run: its arguments need fixing. Nothing was drawn.",
+        ...firstProblems(argumentProblems(parsed.error, Object.keys(input.shape))),
+      ]
+        .join("\n"),
+    };
+  },
+  async run(raw, services, call) {
+    const args = raw as z.infer<typeof input>;
+    const nothing = (reason: string, closest: { text: string; similarity: number }[] = []) => ({
+      ok: true as const,
+      text: notShownText(reason, closest),
+      structured: { shown: false, exact: false, where: [], matched: [], reason, closest },
+    });
+    const desktop = services.desktop();
+    if (!desktop.point) return nothing("this desktop backend cannot draw marks");
+    const placed = await placeMarks(services, args.marks);
+    if (!placed.found) return nothing(placed.reason, placed.closest);
+    if (call.signal.aborted) return nothing("the request was cancelled before the marks were drawn");
+    const several = args.marks.length > 1;
+    const marks: PointMark[] = args.marks.map((m, i) => ({
+      box: placed.marks[i].box,
+      gesture: m.gesture,
+      number: several ? i + 1 : null,
+      note: m.note ? plainLine(m.note, MAX_NOTE) || null : null,
+      to: m.gesture === "drag_to" ? placed.marks[i + 1].box : null,
+    }));
+    const shown = await desktop.point(marks, { durationMs: args.duration_ms, tone: "guide" });
+    if (!shown.shown) return nothing(shown.why);
+    if (call.signal.aborted) {
+      shown.close();
+      return nothing("the request was cancelled; the marks were taken down");
+    }
+    const where = placed.marks.map((p) => p.box);
+    return {
+      ok: true,
+      text: shownText(
+        placed.marks.map((p, i) => ({ ...p, gesture: marks[i].gesture, note: marks[i].note !== null })),
+        args.duration_ms,
+        shown.notes,
+      ),
+      structured: {
+        shown: true,
+        exact: placed.marks.every((p) => p.matched !== null),
+        where,
+        matched: placed.marks.map((p) =>
+          p.matched && { text: p.matched.text, stage: p.matched.stage, scope: p.matched.scope }
+        ),
+        reason: null,
+        closest: [],
+      },
+    };
+  },
+});
