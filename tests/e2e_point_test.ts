@@ -4,9 +4,10 @@
  * XGetImage, not choto's) shows the frame around the menu item's box while
  * the mark is up; choto's own next observe lists the same elements as
  * before; the pointer and the keyboard focus did not move and the menu is
- * still open; after its duration the frame is gone, and choto's next input
- * takes a mark down at once. The server runs under the MCP Bundle's own
- * command line. With UPDATE_SNAPSHOT=1 the test also writes the picture of
+ * still open, and the X server handled no input event at all (xinput
+ * watches every device); after its duration the frame is gone, and choto's
+ * next input takes a mark down at once. The server runs under the MCP
+ * Bundle's own command line. With UPDATE_SNAPSHOT=1 the test also writes the picture of
  * the marks that docs/ and the README show.
  */
 
@@ -48,6 +49,51 @@ function frameCover(img: RgbaImage, box: Rect): number[] {
   ];
 }
 
+/**
+ * The raw input events the X server handles from now on, from every device
+ * (XTEST's included), as `xinput test-xi2` reports them: what shows that
+ * nothing was sent, where a moved pointer or a closed menu would only hint.
+ */
+class InputWatch {
+  #out = "";
+  readonly #child: Deno.ChildProcess;
+  readonly #reading: Promise<void>;
+
+  private constructor(display: string) {
+    this.#child = new Deno.Command("xinput", {
+      args: ["test-xi2", "--root"],
+      env: { DISPLAY: display },
+      stdout: "piped",
+      stderr: "null",
+    }).spawn();
+    this.#reading = this.#child.stdout.pipeThrough(new TextDecoderStream()).pipeTo(
+      new WritableStream({ write: (chunk) => void (this.#out += chunk) }),
+    ).catch(() => {});
+  }
+
+  /** Starts watching; ready once xinput has listed the devices it watches. */
+  static async start(display: string): Promise<InputWatch> {
+    const w = new InputWatch(display);
+    await until(() => w.#out.includes("Virtual core keyboard"), 10_000);
+    return w;
+  }
+
+  /** The raw events seen so far: RawKeyPress, RawButtonPress, RawMotion... */
+  events(): string[] {
+    return [...this.#out.matchAll(/EVENT type \d+ \((Raw\w+)\)/g)].map((m) => m[1]);
+  }
+
+  async stop(): Promise<void> {
+    try {
+      this.#child.kill("SIGTERM");
+    } catch {
+      // already gone
+    }
+    await this.#child.status;
+    await this.#reading;
+  }
+}
+
 /** What choto lists of the open menu and the window, position and text. */
 function listed(structured: Record<string, unknown>): string[] {
   const rows = [...structured.elements as Element[], ...structured.chrome as Element[]];
@@ -64,6 +110,7 @@ Deno.test({
       const { desktop } = session;
       // The test's own view of the display: raw captures and the pointer, past choto entirely.
       const x = new XConnection(desktop.display);
+      let watch: InputWatch | null = null;
       try {
         const focused = await session.call("focus_app", { app_name: "mousepad", timeout_ms: 30_000 });
         assert(!focused.isError, focused.text);
@@ -78,6 +125,8 @@ Deno.test({
         assertEquals(frameCover(captureRoot(x), box), [0, 0, 0, 0]);
         const pointer = x.queryPointer();
         const focus = before.structured.window as { id: string };
+        watch = await InputWatch.start(desktop.display);
+        const input = watch;
 
         let shown!: Awaited<ReturnType<typeof callTool>>;
         let seen!: RgbaImage;
@@ -109,6 +158,7 @@ Deno.test({
           assertEquals(listed(after.structured), listed(before.structured));
           assert(!/keep a copy/.test(after.text), after.text);
           assertEquals(x.queryPointer(), pointer);
+          assertEquals(input.events(), [], "an input event reached the X server");
           assertEquals((after.structured.window as { id: string }).id, focus.id);
           // The mark is still up: observe sends no input.
           assert(frameCover(captureRoot(x), box).every((c) => c > 0.8));
@@ -152,6 +202,7 @@ Deno.test({
           await until(() => frameCover(captureRoot(x), file).every((c) => c < 0.05), 3_000);
           await until(() => frameCover(captureRoot(x), box).every((c) => c < 0.05), 10_000);
           assertEquals(x.queryPointer(), pointer);
+          assertEquals(input.events(), [], "an input event reached the X server");
         });
 
         await t.step("choto's next input takes a mark down at once", async () => {
@@ -165,6 +216,8 @@ Deno.test({
           assertEquals(esc.structured.status, "success", esc.text);
           // Gone with the key: the menu closes, and its pixels with the mark's.
           await until(() => frameCover(captureRoot(x), box).every((c) => c < 0.05), 3_000);
+          // The watch sees choto's input when there is some: its silence before meant none was sent.
+          await until(() => input.events().includes("RawKeyPress"), 3_000);
         });
 
         await t.step("a target not on screen shows nothing and names the closest texts", async () => {
@@ -175,6 +228,7 @@ Deno.test({
           assertMatch(miss.text, /not shown: target "Sav As" not found in the chrome/);
         });
       } finally {
+        await watch?.stop();
         x.close();
       }
       // The server Claude Desktop starts from the bundle: its notes are written in the system's fonts.
