@@ -17,6 +17,7 @@ import { unionRect } from "../common/rect.ts";
 import {
   type AlphaMask,
   blankImage,
+  DIGITS,
   disc,
   type Distance,
   outline,
@@ -102,20 +103,6 @@ function noteBox(frame: Rect, w: number, h: number, screen: Rect): Rect {
   const y = below + h <= screen.y + screen.height ? below : Math.max(screen.y, frame.y - 4 - h);
   return { x, y, width: w, height: h };
 }
-
-/** Rows of a 3x5 pixel font for the digits a badge shows. */
-const DIGITS = [
-  "111101101101111",
-  "010110010010111",
-  "111001111100111",
-  "111001111001111",
-  "101101111001001",
-  "111100111001111",
-  "111100111101111",
-  "111001010010010",
-  "111101111101111",
-  "111101111001111",
-];
 
 function paintDigits(img: RgbaImage, n: number, cx: number, cy: number, cell: number, c: Rgba): void {
   const digits = String(n).split("").map(Number);

@@ -190,3 +190,17 @@ export function opaqueRects(img: RgbaImage, threshold = 8): Rect[] {
   }
   return done.sort((a, b) => a.y - b.y || a.x - b.x);
 }
+
+/** A 3x5 pixel font for the digits 0-9: five rows of three, one string per digit ("1" is ink). */
+export const DIGITS: readonly string[] = [
+  "111101101101111",
+  "010110010010111",
+  "111001111100111",
+  "111001111001111",
+  "101101111001001",
+  "111100111001111",
+  "111100111101111",
+  "111001001001001",
+  "111101111101111",
+  "111101111001111",
+];

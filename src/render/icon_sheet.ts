@@ -8,6 +8,7 @@
 
 import { encodePng } from "../image/codec.ts";
 import type { RgbaImage } from "../image/pixels.ts";
+import { DIGITS } from "../image/draw.ts";
 
 /** Side of one cell in pixels: a 64 px glyph plus its number band and margins. */
 const CELL = 84;
@@ -16,20 +17,6 @@ const BAND = 16;
 export const SHEET_COLUMNS = 8;
 /** Cells per sheet (8 x 5 grid: 672 x 420 px, far under 1568 px and 1 MB). */
 export const SHEET_CELLS = 40;
-
-// 3x5 digit glyphs, one row per string, drawn at 2x.
-const DIGITS = [
-  "111101101101111",
-  "010110010010111",
-  "111001111100111",
-  "111001111001111",
-  "101101111001001",
-  "111100111001111",
-  "111100111101111",
-  "111001001001001",
-  "111101111101111",
-  "111101111001111",
-];
 
 function fill(img: RgbaImage, x: number, y: number, w: number, h: number, rgb: [number, number, number]) {
   for (let yy = Math.max(0, y); yy < Math.min(img.height, y + h); yy++) {
@@ -46,6 +33,7 @@ function fill(img: RgbaImage, x: number, y: number, w: number, h: number, rgb: [
 function drawNumber(img: RgbaImage, n: number, x: number, y: number) {
   let cx = x;
   for (const ch of String(n)) {
+    // Drawn at 2x.
     const bits = DIGITS[Number(ch)];
     for (let r = 0; r < 5; r++) {
       for (let c = 0; c < 3; c++) {
