@@ -57,7 +57,7 @@ export const pointTool = defineTool({
   name: "point",
   title: "Show where to act",
   description:
-    "Shows the user where to act, sending no input: a numbered frame around each element, the gesture's glyph, a note. Use it when the user acts or looks first; execute_plan acts. Marks go after duration_ms or choto's next input; shown false says why.",
+    "Shows the user where to act, sending no input: frames (numbered if several) with the gesture's glyph and a note. Use it when the user acts or looks first; execute_plan acts. Marks go after duration_ms or choto's next input; shown false says why.",
   // A summary (the limits are in the descriptions): the definition is paid for in every conversation.
   inputSchema: {
     marks: z.array(
