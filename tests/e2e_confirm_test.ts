@@ -151,6 +151,9 @@ Deno.test({
       await t.step(
         "under the bundle's permissions, another choto cannot see or aim at the question; Allow clicks",
         async () => {
+          // The question must outlast another server's start and two of its calls, which on a loaded
+          // machine take longer than the short wait above.
+          await Deno.writeTextFile(`${dir}/choto.json`, JSON.stringify({ confirm_timeout_seconds: 45 }));
           // The first server runs with the MCP Bundle's own flags, the way Claude Desktop starts it.
           const run = clickDelete(session, undefined, bundleArgs);
           const q = await question(desktop.display);
