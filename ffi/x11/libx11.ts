@@ -203,10 +203,6 @@ export const libX11Symbols = {
     parameters: ["pointer", "u64", "pointer", "pointer", "i32", "i32", "i32", "i32", "u32", "u32"],
     result: "i32",
   },
-  // int XSetWindowBackgroundPixmap(Display *display, Window w, Pixmap background_pixmap);
-  XSetWindowBackgroundPixmap: { parameters: ["pointer", "u64", "u64"], result: "i32" },
-  // int XClearWindow(Display *display, Window w);
-  XClearWindow: { parameters: ["pointer", "u64"], result: "i32" },
   // Font XLoadFont(Display *display, _Xconst char *name);
   XLoadFont: { parameters: ["pointer", "buffer"], result: "u64" },
   // int XUnloadFont(Display *display, Font font);
@@ -262,8 +258,6 @@ export const X = {
   CWOverrideRedirect: 1n << 9n,
   /** Visual class of a display whose pixels are red, green and blue bit fields. */
   TrueColor: 4,
-  /** XImage byte_order: least significant byte first. */
-  LSBFirst: 0,
   PropModeReplace: 0,
   /** The focus values XGetInputFocus returns besides a window. */
   FocusNone: 0n,
@@ -278,7 +272,6 @@ export const XLayout = {
     width: 0,
     height: 4,
     data: 16,
-    byteOrder: 24,
     depth: 40,
     bytesPerLine: 44,
     bitsPerPixel: 48,

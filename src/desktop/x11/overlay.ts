@@ -155,7 +155,8 @@ function writeLines(c: XConnection, pixmap: bigint, gc: Deno.PointerValue, text:
   if (!text) return;
   const font = c.x.XLoadFont(c.display, cstr(CORE_FONT));
   const ascent = new Int32Array(1), descent = new Int32Array(1), dir = new Int32Array(1);
-  c.x.XQueryTextExtents(c.display, font, latin1("M"), 1, dir, ascent, descent, new Uint8Array(12));
+  const overall = new Uint8Array(XLayout.charStructSize);
+  c.x.XQueryTextExtents(c.display, font, latin1("M"), 1, dir, ascent, descent, overall);
   c.x.XSetFont(c.display, gc, font);
   c.x.XSetForeground(c.display, gc, 0xffffffn);
   text.lines.forEach((line, i) => {
