@@ -146,6 +146,9 @@ Deno.test({
           assertEquals(shown.structured.shown, true, shown.text);
           assertEquals(shown.structured.exact, true);
           assertEquals((shown.structured.where as Rect[])[1], box);
+          // Without sharp (the built-in image code) the note is written in the X server's core font.
+          const coreFont = Deno.env.get("CHOTO_IMAGE") === "builtin";
+          assertEquals(/core font/.test(shown.text), coreFont, shown.text);
           const matched = shown.structured.matched as Array<{ text: string; scope: string }>;
           assertEquals([matched[0].text, matched[1].scope], ["File", "chrome"]);
           seen = captureRoot(x);
