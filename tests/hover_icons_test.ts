@@ -4,13 +4,14 @@
  * names what shows a tooltip, counts what does not, sends one progress
  * message per icon, clicks and types nothing, and on every way out (corner
  * failsafe, front window change, window move, cancellation) stops and puts
- * the pointer back.
+ * the pointer back. An icon it named is a target point marks by that name.
  */
 
 import { hoverIcons } from "../src/look/hover.ts";
 import { hoverText } from "../src/render/icon_text.ts";
 import { annotateIconsTool } from "../src/tools/annotate_icons.ts";
 import { hoverIconsTool } from "../src/tools/hover_icons.ts";
+import { pointTool } from "../src/tools/point.ts";
 import { submitIconLabelsTool } from "../src/tools/submit_icon_labels.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { FakeClock, FakeDesktop, fakeServices, text, window } from "./support/fake_desktop.ts";
@@ -167,4 +168,26 @@ Deno.test("hover_icons acts on the screen, so the server lets it run only when n
   assertEquals(hoverIconsTool.actsOnScreen, true);
   assertEquals(annotateIconsTool.actsOnScreen ?? false, false);
   assertEquals(submitIconLabelsTool.actsOnScreen ?? false, false);
+});
+
+Deno.test("an icon named by its tooltip is a point target, marked exactly on its box, with nothing sent", async () => {
+  const { d, clock, services } = setup();
+  await hoverIcons(services, 12, { clock });
+  const sent = d.inputs().length;
+  const args = pointTool.validate!({
+    marks: [{ target: { text: "Save the current file" }, gesture: "click" }],
+  });
+  assert(args.ok);
+  const r = await pointTool.run(args.value as never, services, { signal: new AbortController().signal });
+  assert(r.ok, r.text);
+  assertEquals([r.structured?.shown, r.structured?.exact], [true, true], r.text);
+  assertMatch(r.text, /"Save the current file" \[icon\] \(exact, window\)/);
+  // The mark sits on the icon drawn at (100, 60).
+  const [box] = r.structured!.where;
+  assert(
+    box.x <= 100 && 100 < box.x + box.width && box.y <= 60 && 60 < box.y + box.height,
+    JSON.stringify(box),
+  );
+  assertEquals(d.pointed.at(-1)?.marks[0].box, box);
+  assertEquals(d.inputs().length, sent);
 });
