@@ -181,6 +181,8 @@ Deno.test("keys that press a dialog's destructive button ask first", async () =>
     const r = await run(services(d), d, [step]);
     assertEquals(r.status, "declined", JSON.stringify(step));
     assertMatch(d.questions[0].text, /the dialog's button "Delete"/);
+    // The button the keys would press is marked while the user is asked.
+    assertEquals(d.pointed.map((p) => p.marks[0].box), [{ x: 226, y: 163, width: 48, height: 14 }]);
     assertEquals(d.inputs(), []);
   }
   // Escape and Tab press nothing.
