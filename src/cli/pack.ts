@@ -92,7 +92,11 @@ export function importSeed(store: Store, path: string, policy: Policy, say: (lin
   }
   try {
     const r = importMemory(store, data, policy, Date.now());
-    say(r.ok ? `choto: memory seed ${path}: ${r.text}` : `choto: the memory seed ${path} was not imported: ${r.text}`);
+    say(
+      r.ok
+        ? `choto: memory seed ${path}: ${r.text}`
+        : `choto: the memory seed ${path} was not imported: ${r.text}`,
+    );
     return r.ok;
   } catch (err) {
     say(`choto: the memory seed ${path} was not imported: ${(err as Error).message}`);
