@@ -23,6 +23,8 @@ Deno.test("choto memory export | import, from a file and from stdin", async () =
       const main = see(a, "Geany", "untitled - Geany", ["File", "Edit"], NOW - HOUR);
       const prefs = see(a, "Geany", "Preferences", ["Toolbar"], NOW - HOUR, "dialog");
       go(a, main, "Preferences", prefs, NOW - HOUR, "chrome", "Edit");
+      // Back in the main window, where routes start.
+      see(a, "Geany", "untitled - Geany", ["File", "Edit"], NOW - HOUR + 1000);
       see(a, "Mousepad", "Untitled 1 - Mousepad", ["File"], NOW - HOUR);
       see(a, "galculator", "galculator", ["7", "8"], NOW - HOUR);
       a.close();
