@@ -14,6 +14,7 @@ import { type Command, type OptionName, UsageError, type Values } from "./src/cl
 import { dbCommand } from "./src/cli/db.ts";
 import { doctorCommand } from "./src/cli/doctor.ts";
 import { forgetCommand } from "./src/cli/forget.ts";
+import { mapCommand } from "./src/cli/map.ts";
 import { memoryCommand } from "./src/cli/memory.ts";
 import { missionsCommand } from "./src/cli/missions.ts";
 import { observeCommand } from "./src/cli/observe.ts";
@@ -33,6 +34,7 @@ const COMMANDS: Record<string, Command> = {
   audit: auditCommand,
   forget: forgetCommand,
   memory: memoryCommand,
+  map: mapCommand,
   doctor: doctorCommand,
   selftest: selftestCommand,
   db: dbCommand,
