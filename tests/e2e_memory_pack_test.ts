@@ -127,6 +127,12 @@ Deno.test({
             r.text,
             /route: in #\d+ "[^"]*Geany[^"]*" click "Edit" then click "Preferences" \(chrome\) -> #\d+/,
           );
+          // The same map as a resource, from the server `deno task start` runs.
+          const page = await b.client.readResource({ uri: "choto://map/Geany" });
+          assertMatch(
+            String((page.contents[0] as { text: string }).text),
+            /Geany · \d+ windows, \d+ transitions/,
+          );
           onB = await firstTask(b);
           assertEquals(onB.calls, 1, "B had to learn the names again");
         },
