@@ -49,6 +49,7 @@ import { VERSION } from "../common/version.ts";
 import { StoreFault } from "../db/store_fault.ts";
 import { DisplayLost } from "../desktop/display_lost.ts";
 import { listMapResources, MAP_TEMPLATE, readMapResource } from "./map_resource.ts";
+import { linkView, MAP_VIEW, MAP_VIEW_URI, readMapView, rendersApps } from "./map_app.ts";
 
 /** Every registered tool, in the order `tools/list` shows them. */
 // deno-lint-ignore no-explicit-any
@@ -103,8 +104,12 @@ export function createServer(
   );
   const listing = listingOf(tools);
   const byName = new Map(tools.map((t) => [t.name, t]));
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: listMapResources(services) }));
+  // A client that renders MCP Apps gets recall linked to the map view, and the view listed.
+  const apps = () => rendersApps(server.getClientCapabilities());
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: apps() ? linkView(listing) : listing }));
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({
+    resources: apps() ? [MAP_VIEW, ...listMapResources(services)] : listMapResources(services),
+  }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
     resourceTemplates: [{
       uriTemplate: MAP_TEMPLATE,
@@ -116,7 +121,10 @@ export function createServer(
   }));
   server.setRequestHandler(
     ReadResourceRequestSchema,
-    (request: ReadResourceRequest) => readMapResource(services, request.params.uri),
+    (request: ReadResourceRequest) =>
+      request.params.uri === MAP_VIEW_URI
+        ? readMapView(services)
+        : readMapResource(services, request.params.uri),
   );
   server.setRequestHandler(CallToolRequestSchema, async (request: CallToolRequest, extra: RequestExtra) => {
     const tool = byName.get(request.params.name);

@@ -16,10 +16,14 @@ export function chromiumPath(): string | null {
   return null;
 }
 
-/** What one headless run gives: the DOM after the page's scripts ran, or a screenshot. */
+/**
+ * What one headless run gives: the DOM after the page's scripts ran, or a
+ * screenshot. `settleMs` lets the page run that long in virtual time first,
+ * for messages between frames, which arrive after the page has loaded.
+ */
 export async function headless(
   url: string,
-  want: { dumpDom: true } | { screenshot: string; width: number; height: number },
+  want: { dumpDom: true; settleMs?: number } | { screenshot: string; width: number; height: number },
 ): Promise<string> {
   const program = chromiumPath();
   if (program === null) throw new Error("chromium is not installed");
@@ -34,7 +38,7 @@ export async function headless(
       "--hide-scrollbars",
       `--user-data-dir=${profile}`,
       ...("dumpDom" in want
-        ? ["--dump-dom"]
+        ? ["--dump-dom", ...(want.settleMs ? [`--virtual-time-budget=${want.settleMs}`] : [])]
         : [`--screenshot=${want.screenshot}`, `--window-size=${want.width},${want.height}`]),
       url,
     ];

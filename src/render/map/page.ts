@@ -9,6 +9,7 @@
 import type { MapData } from "../../graph/map_data.ts";
 import { MAP_SCRIPT } from "./client.ts";
 import { MATCHER_SOURCE } from "./matcher_source.ts";
+import { VIEW_SCRIPT } from "./view.ts";
 
 const STYLE = `
 body { margin: 0; font: 14px/1.4 system-ui, "DejaVu Sans", sans-serif; color: #1d2327; background: #f6f7f9; }
@@ -77,13 +78,17 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The whole page for a map. */
-export function mapPage(map: MapData): string {
+/**
+ * The whole page for a map; with `view`, it also speaks the MCP Apps
+ * handshake to the host that frames it in a conversation.
+ */
+export function mapPage(map: MapData, options: { view?: boolean } = {}): string {
   const scope = map.apps.map((a) => a.name).join(", ") || "nothing remembered yet";
   // A denied app is not named even here: the page may be shared.
   const n = map.left_out.length;
   const leftOut = n === 0 ? "" : ` · ${n} app${n === 1 ? "" : "s"} on the deny list left out`;
-  if (/<\/script/i.test(MATCHER_SOURCE) || /<\/script/i.test(MAP_SCRIPT)) {
+  const script = options.view ? `${MAP_SCRIPT}${VIEW_SCRIPT}` : MAP_SCRIPT;
+  if (/<\/script/i.test(MATCHER_SOURCE) || /<\/script/i.test(script)) {
     throw new Error("the map's script holds a closing script tag");
   }
   return `<!DOCTYPE html>
@@ -117,7 +122,7 @@ export function mapPage(map: MapData): string {
 <script>
 const DATA = JSON.parse(document.getElementById("map-data").textContent);
 const MATCHER = ${MATCHER_SOURCE};
-${MAP_SCRIPT}
+${script}
 </script>
 </body>
 </html>
