@@ -14,6 +14,8 @@ import { type Command, type OptionName, UsageError, type Values } from "./src/cl
 import { dbCommand } from "./src/cli/db.ts";
 import { doctorCommand } from "./src/cli/doctor.ts";
 import { forgetCommand } from "./src/cli/forget.ts";
+import { mapCommand } from "./src/cli/map.ts";
+import { memoryCommand } from "./src/cli/memory.ts";
 import { missionsCommand } from "./src/cli/missions.ts";
 import { observeCommand } from "./src/cli/observe.ts";
 import { ocrCommand } from "./src/cli/ocr.ts";
@@ -31,6 +33,8 @@ const COMMANDS: Record<string, Command> = {
   missions: missionsCommand,
   audit: auditCommand,
   forget: forgetCommand,
+  memory: memoryCommand,
+  map: mapCommand,
   doctor: doctorCommand,
   selftest: selftestCommand,
   db: dbCommand,
@@ -65,12 +69,19 @@ function parse(argv: string[]): { values: Values; command: string; rest: string[
   } catch (err) {
     throw new UsageError((err as Error).message.split("\n")[0]);
   }
-  const values = parsed.values as Values;
+  const { app, ...rest } = parsed.values as Values & { app?: string[] };
+  const values: Values = rest;
   const positionals = parsed.positionals;
   const command = positionals[0] ?? "serve";
   const spec = COMMANDS[command];
   if (!spec) {
     throw new UsageError(`unknown command "${command}" (commands: ${Object.keys(COMMANDS).join(", ")})`);
+  }
+  if (app !== undefined) {
+    if (app.length > 1 && !spec.manyApps) {
+      throw new UsageError(`"${command}" takes one --app (got ${app.length})`);
+    }
+    values.app = app[app.length - 1];
   }
   for (const key of Object.keys(values) as OptionName[]) {
     if (key === "help" || key === "version") continue;
@@ -81,6 +92,7 @@ function parse(argv: string[]): { values: Values; command: string; rest: string[
     const problem = typeof value === "string" ? o.check?.(value, values) : null;
     if (problem) throw new UsageError(problem);
   }
+  if (app !== undefined) values.apps = app;
   return { values, command, rest: positionals.slice(1) };
 }
 

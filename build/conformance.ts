@@ -12,11 +12,12 @@
 
 const SUITE = "npm:@modelcontextprotocol/conformance@0.1.16";
 
-/** Scenarios that exercise what choto offers: lifecycle, ping, tools, Streamable HTTP, DNS-rebinding defence. */
+/** Scenarios that exercise what choto offers: lifecycle, ping, tools, resources listed, Streamable HTTP, DNS-rebinding defence. */
 export const APPLY = [
   "server-initialize",
   "ping",
   "tools-list",
+  "resources-list",
   "server-sse-multiple-streams",
   "dns-rebinding-protection",
 ];
@@ -24,7 +25,8 @@ export const APPLY = [
 /** Scenarios that do not apply, and why. */
 export const NOT_APPLICABLE: Record<string, string> = {
   "logging-set-level": "choto declares no logging capability",
-  "completion-complete": "choto offers no prompts or resource templates to complete",
+  "completion-complete":
+    "choto offers no prompts, and its one resource template (choto://map/{app}) offers no completions",
   "tools-call-simple-text": "calls the suite's reference tool (test_simple_text), which choto does not have",
   "tools-call-image": "calls the suite's reference tool test_image_content",
   "tools-call-audio": "calls the suite's reference tool test_audio_content",
@@ -42,12 +44,14 @@ export const NOT_APPLICABLE: Record<string, string> = {
   "elicitation-sep1330-enums": "calls the suite's reference tool test_elicitation_sep1330_enums",
   "server-sse-polling":
     "needs an event store for resumable streams; choto's replies are short and not resumable",
-  "resources-list": "choto offers no resources",
-  "resources-read-text": "choto offers no resources",
-  "resources-read-binary": "choto offers no resources",
-  "resources-templates-read": "choto offers no resources",
-  "resources-subscribe": "choto offers no resources",
-  "resources-unsubscribe": "choto offers no resources",
+  "resources-read-text":
+    "reads the suite's reference resources (test://...); choto's map resources are tested in tests/map_resource_test.ts",
+  "resources-read-binary":
+    "reads the suite's reference resources (test://...); choto's map resources are tested in tests/map_resource_test.ts",
+  "resources-templates-read":
+    "reads the suite's reference resources (test://...); choto's map resources are tested in tests/map_resource_test.ts",
+  "resources-subscribe": "choto's resources take no subscriptions",
+  "resources-unsubscribe": "choto's resources take no subscriptions",
   "prompts-list": "choto offers no prompts",
   "prompts-get-simple": "choto offers no prompts",
   "prompts-get-with-args": "choto offers no prompts",

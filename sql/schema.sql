@@ -91,7 +91,7 @@ CREATE TABLE glyphs (
   h          INTEGER NOT NULL,
   png        BLOB,
   first_seen INTEGER NOT NULL,
-  last_seen  INTEGER NOT NULL,
+  last_seen  INTEGER NOT NULL, label_at INTEGER,
   UNIQUE (app_id, phash)
 );
 

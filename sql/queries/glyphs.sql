@@ -24,7 +24,7 @@ ON CONFLICT (glyph_id, window_id, x, y) DO UPDATE SET
 DELETE FROM glyph_sightings WHERE window_id = :window_id AND last_seen < :now;
 
 -- name: name_glyph
-UPDATE glyphs SET label = :label, label_from = :label_from WHERE id = :id;
+UPDATE glyphs SET label = :label, label_from = :label_from, label_at = :now WHERE id = :id;
 
 -- name: glyph_place_count
 SELECT count(*) AS n FROM glyph_sightings WHERE glyph_id = :id;

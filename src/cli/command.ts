@@ -25,16 +25,22 @@ export type OptionName =
   | "since"
   | "older-than"
   | "http"
+  | "recipes"
   | "port"
   | "host"
   | "help"
   | "version";
 
 /** The options that take no value. */
-export type Flag = "json" | "selftest" | "macos-selftest" | "help" | "version" | "http";
+export type Flag = "json" | "selftest" | "macos-selftest" | "help" | "version" | "http" | "recipes";
 
-/** Parsed option values: true for a flag given, the text for a valued option. */
-export type Values = { [K in Flag]?: boolean } & { [K in Exclude<OptionName, Flag>]?: string };
+/**
+ * Parsed option values: true for a flag given, the text for a valued option
+ * (the last one given); `apps` holds every `--app`, for the command that takes several.
+ */
+export type Values = { [K in Flag]?: boolean } & { [K in Exclude<OptionName, Flag>]?: string } & {
+  apps?: string[];
+};
 
 /** One command: its help lines, the options it takes (the rest are refused), and what it does. */
 export interface Command {
@@ -42,6 +48,8 @@ export interface Command {
   usage: Array<[string, string]>;
   details?: string[];
   options: OptionName[];
+  /** Takes `--app` more than once (the others take one). */
+  manyApps?: boolean;
   /** Most positional arguments it takes, and what to say when given more. */
   maxArgs: number;
   tooMany?: (rest: string[]) => string;

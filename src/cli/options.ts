@@ -19,6 +19,8 @@ export interface OptionSpec {
   help?: string;
   /** A usage error message when the value is wrong, else null. */
   check?: (value: string, values: Values) => string | null;
+  /** May be given more than once (the commands that take one value see the last). */
+  multiple?: boolean;
 }
 
 /** Every option, with its checks. */
@@ -42,7 +44,7 @@ export const OPTIONS: Record<OptionName, OptionSpec> = {
   json: { type: "boolean" },
   selftest: { type: "boolean" },
   "macos-selftest": { type: "boolean" },
-  app: { type: "string" },
+  app: { type: "string", multiple: true },
   window: {
     type: "string",
     check: (v, values) =>
@@ -64,6 +66,7 @@ export const OPTIONS: Record<OptionName, OptionSpec> = {
         : null,
   },
   http: { type: "boolean" },
+  recipes: { type: "boolean" },
   port: {
     type: "string",
     check: (v, values) =>
@@ -90,5 +93,11 @@ export const OPTIONS: Record<OptionName, OptionSpec> = {
 
 /** What parseArgs needs of the table. */
 export const PARSE_OPTIONS: ParseArgsOptionsConfig = Object.fromEntries(
-  Object.entries(OPTIONS).map(([k, o]) => [k, o.short ? { type: o.type, short: o.short } : { type: o.type }]),
+  Object.entries(OPTIONS).map((
+    [k, o],
+  ) => [k, {
+    type: o.type,
+    ...(o.short ? { short: o.short } : {}),
+    ...(o.multiple ? { multiple: true } : {}),
+  }]),
 );

@@ -17,6 +17,7 @@ import { createServer } from "../server/server.ts";
 import { BoundedStdioTransport } from "../server/stdio_transport.ts";
 import type { Command } from "./command.ts";
 import { dbPath, openServices } from "./open.ts";
+import { importSeed } from "./pack.ts";
 
 /** The port `serve --http` listens on unless given one. */
 const DEFAULT_PORT = 8767;
@@ -46,6 +47,8 @@ async function serve(
   http?: { host: string; port: number },
 ): Promise<void> {
   const svc = openServices(dbFlag, ocrFlag);
+  const seed = envVar("CHOTO_MEMORY_SEED");
+  if (seed) importSeed(svc.store, seed, svc.policy, (line) => console.error(line));
   // A replaced database file is let go of even while nothing writes; old rows go while the server runs.
   svc.store.watch(DB_WATCH_MS);
   keepPruned([() => svc.audit.prune(), () => svc.memory.prune()]);

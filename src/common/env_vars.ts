@@ -36,6 +36,7 @@ export const ENV_VARS: readonly EnvVarUse[] = [
   { name: "CHOTO_CONFIRM", why: "who answers before a destructive step", start: true, mac: true },
   { name: "CHOTO_AUDIT_RETENTION_DAYS", why: "how long the audit log keeps rows", start: true, mac: true },
   { name: "CHOTO_HTTP_TOKEN", why: "the bearer token of serve --http", start: true, mac: true },
+  { name: "CHOTO_MEMORY_SEED", why: "a memory pack imported at start", start: true, mac: true },
   { name: "CHOTO_OCR_NATIVE", why: "tesseract.js instead of libtesseract", start: true, mac: false },
   {
     name: "OMP_THREAD_LIMIT",

@@ -88,16 +88,20 @@ export interface GlyphsNamed {
   places: number;
 }
 
-/** Names glyphs (each with every place it is drawn) in one transaction. */
+/**
+ * Names glyphs (each with every place it is drawn) in one transaction, at
+ * `now` (epoch ms): when two memories are merged, the name given last wins.
+ */
 export function nameGlyphs(
   store: Store,
   names: Array<{ glyphId: number; label: string }>,
   from: LabelSource,
+  now = Date.now(),
 ): GlyphsNamed {
   return store.tx(() => {
     let places = 0;
     for (const n of names) {
-      store.q("name_glyph").run({ id: n.glyphId, label: n.label, label_from: from });
+      store.q("name_glyph").run({ id: n.glyphId, label: n.label, label_from: from, now });
       places += store.get<{ n: number }>("glyph_place_count", { id: n.glyphId })!.n;
     }
     return { glyphs: names.length, places };

@@ -18,7 +18,11 @@ import {
   type CallToolRequest,
   CallToolRequestSchema,
   type CallToolResult,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
+  type ReadResourceRequest,
+  ReadResourceRequestSchema,
   type ServerNotification,
   type ServerRequest,
   type Tool,
@@ -46,6 +50,8 @@ import { argumentProblems } from "../tools/support/arg_problems.ts";
 import { VERSION } from "../common/version.ts";
 import { StoreFault } from "../db/store_fault.ts";
 import { DisplayLost } from "../desktop/display_lost.ts";
+import { listMapResources, MAP_TEMPLATE, readMapResource } from "./map_resource.ts";
+import { linkView, MAP_VIEW, MAP_VIEW_URI, readMapView, rendersApps } from "./map_app.ts";
 
 /** Every registered tool, in the order `tools/list` shows them. */
 // deno-lint-ignore no-explicit-any
@@ -94,11 +100,36 @@ export function createServer(
 ): Server {
   const server = new Server(
     { name: "choto", title: "choto desktop control", version: VERSION },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: VALIDATOR },
+    {
+      capabilities: { tools: {}, resources: {} },
+      instructions: INSTRUCTIONS,
+      jsonSchemaValidator: VALIDATOR,
+    },
   );
   const listing = listingOf(tools);
   const byName = new Map(tools.map((t) => [t.name, t]));
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
+  // A client that renders MCP Apps gets recall linked to the map view, and the view listed.
+  const apps = () => rendersApps(server.getClientCapabilities());
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: apps() ? linkView(listing) : listing }));
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({
+    resources: apps() ? [MAP_VIEW, ...listMapResources(services)] : listMapResources(services),
+  }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    resourceTemplates: [{
+      uriTemplate: MAP_TEMPLATE,
+      name: "memory-map-of-app",
+      title: "choto memory map of one app",
+      mimeType: "text/html",
+      description: "The windows of one app choto remembers, as one page; APP is its name, URI-encoded.",
+    }],
+  }));
+  server.setRequestHandler(
+    ReadResourceRequestSchema,
+    (request: ReadResourceRequest) =>
+      request.params.uri === MAP_VIEW_URI
+        ? readMapView(services)
+        : readMapResource(services, request.params.uri),
+  );
   server.setRequestHandler(CallToolRequestSchema, async (request: CallToolRequest, extra: RequestExtra) => {
     const tool = byName.get(request.params.name);
     if (!tool) {

@@ -1,0 +1,147 @@
+/**
+ * The envelope of a memory pack: a text file whose first line is a JSON
+ * header (what it is, its format version, which choto wrote it and when, the
+ * content's length in bytes and SHA-256) and whose rest is the content, one
+ * JSON document. Text, so a person can read what a pack would share before
+ * sharing it.
+ *
+ * Reading refuses, before anything is imported: a file that is no pack; a
+ * pack of a newer format than this choto reads; a pack shorter or longer than
+ * its header says (cut off in a copy); a pack whose content does not hash to
+ * its header's checksum (damaged or edited by hand); content that does not
+ * have the format's shape. The checksum catches damage and edits, not a
+ * forger, who can recompute it: share packs the way code is shared.
+ *
+ * @module
+ */
+
+import { createHash } from "node:crypto";
+import { type PackBody, packBodySchema } from "./body.ts";
+
+/** What the header's `format` says. */
+export const PACK_FORMAT = "choto-memory-pack";
+/** The newest pack format this choto writes and reads. */
+export const PACK_VERSION = 1;
+
+/** The first line of a pack. */
+export interface PackHeader {
+  format: typeof PACK_FORMAT;
+  version: number;
+  /** The choto version that wrote it. */
+  choto: string;
+  /** When it was written (ISO). */
+  created: string;
+  /** The content's length in UTF-8 bytes. */
+  bytes: number;
+  /** The content's SHA-256, hex. */
+  sha256: string;
+}
+
+/** Why a pack was refused. */
+export type PackProblem = "not_a_pack" | "newer" | "truncated" | "checksum" | "shape";
+
+/** A pack read, or why not (with a sentence saying what to do). */
+export type DecodedPack =
+  | { ok: true; header: PackHeader; body: PackBody }
+  | { ok: false; problem: PackProblem; text: string };
+
+function sha256(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+/** Writes a pack: the header line, then the content. */
+export function encodePack(body: PackBody, choto: string, now: number): string {
+  const content = JSON.stringify(body);
+  const bytes = new TextEncoder().encode(content);
+  const header: PackHeader = {
+    format: PACK_FORMAT,
+    version: PACK_VERSION,
+    choto,
+    created: new Date(now).toISOString(),
+    bytes: bytes.length,
+    sha256: sha256(bytes),
+  };
+  return `${JSON.stringify(header)}\n${content}\n`;
+}
+
+const NOTHING = "Nothing was imported.";
+
+/** Reads a pack from its bytes, refusing anything it cannot trust whole; `chotoVersion` is this choto's. */
+export function decodePack(data: Uint8Array, chotoVersion: string): DecodedPack {
+  const newline = data.indexOf(0x0a);
+  const headText = new TextDecoder().decode(newline < 0 ? data.subarray(0, 4096) : data.subarray(0, newline));
+  let header: Partial<PackHeader> | null = null;
+  try {
+    const parsed = JSON.parse(headText);
+    if (parsed && typeof parsed === "object" && parsed.format === PACK_FORMAT) header = parsed;
+  } catch {
+    header = null;
+  }
+  if (!header) {
+    if (newline < 0 && headText.startsWith(`{"format":"${PACK_FORMAT}"`)) {
+      return refuse("truncated", `the pack ends inside its header: it was cut off in a copy. Copy it again.`);
+    }
+    return refuse(
+      "not_a_pack",
+      `this is not a choto memory pack (its first line should be a header naming "${PACK_FORMAT}"); make one with \`choto memory export\`.`,
+    );
+  }
+  const version = Number(header.version);
+  if (!Number.isInteger(version) || version < 1) {
+    return refuse(
+      "shape",
+      `the pack's header has no valid format version (got ${JSON.stringify(header.version)}).`,
+    );
+  }
+  if (version > PACK_VERSION) {
+    return refuse(
+      "newer",
+      `the pack is format ${version}, written by choto ${
+        header.choto ?? "(unknown)"
+      }; this choto (${chotoVersion}) reads formats up to ${PACK_VERSION}. Upgrade choto here, or export the pack from a choto no newer than this one.`,
+    );
+  }
+  if (typeof header.bytes !== "number" || typeof header.sha256 !== "string") {
+    return refuse("shape", "the pack's header lacks the content's length or checksum.");
+  }
+  let content = newline < 0 ? new Uint8Array() : data.subarray(newline + 1);
+  // The writer ends the file with one newline after the content.
+  if (content.length === header.bytes + 1 && content[content.length - 1] === 0x0a) {
+    content = content.subarray(0, header.bytes);
+  }
+  if (content.length !== header.bytes) {
+    return refuse(
+      content.length < header.bytes ? "truncated" : "checksum",
+      content.length < header.bytes
+        ? `the pack is cut off: its header promises ${header.bytes} bytes of content and the file holds ${content.length}. Copy it again.`
+        : `the pack holds ${content.length} bytes of content where its header says ${header.bytes}: it was changed after export. Export it again.`,
+    );
+  }
+  if (sha256(content) !== header.sha256) {
+    return refuse(
+      "checksum",
+      "the pack's content does not match its checksum: it was damaged or edited after export. Export it again.",
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder().decode(content));
+  } catch (err) {
+    return refuse("shape", `the pack's content is not JSON (${(err as Error).message}).`);
+  }
+  const parsed = packBodySchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return refuse(
+      "shape",
+      `the pack's content does not have the shape of format ${version}: ${
+        issue.path.join(".") || "content"
+      }: ${issue.message}.`,
+    );
+  }
+  return { ok: true, header: header as PackHeader, body: parsed.data };
+}
+
+function refuse(problem: PackProblem, text: string): DecodedPack {
+  return { ok: false, problem, text: `${text} ${NOTHING}` };
+}
