@@ -84,7 +84,7 @@ Deno.test("with no way to ask at all, the step is refused and says why", async (
   const d = dialog("unavailable");
   const s = services(d);
   const r = await run(s, d, CLICK);
-  assertEquals(r.status, "escalated");
+  assertEquals(r.status, "refused");
   assertMatch(
     stepLine(r.reports[0]),
     /this client cannot ask \(no MCP elicitation\) and choto could not ask on the desktop: zenity is not installed/,
@@ -116,7 +116,7 @@ Deno.test("allow and deny decide for a client that cannot ask, without a dialog"
   const d2 = dialog("allow");
   const deny = services(d2, {}, { confirm: "deny" });
   const r = await run(deny, d2, CLICK);
-  assertEquals(r.status, "escalated");
+  assertEquals(r.status, "refused");
   assertMatch(stepLine(r.reports[0]), /"confirm": "deny"/);
   assertEquals([d.questions.length, d2.questions.length], [0, 0]);
   assertEquals(confirms(allow)[0].outcome, "policy: allow (the client cannot ask)");

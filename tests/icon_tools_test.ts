@@ -118,6 +118,7 @@ Deno.test("submit_icon_labels writes a whole batch or nothing, and says what to 
     app: "Geany",
     glyphs_named: 2,
     places_named: (ok.structured as { places_named: number }).places_named,
+    renamed: [],
     still_unnamed: sheet.cells.length + sheet.remaining - 2,
   });
   assertMatch(ok.text, /named 2 icon drawing\(s\) at \d+ place\(s\) in "Geany": "Save", "Open"\./);

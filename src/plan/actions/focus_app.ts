@@ -15,15 +15,22 @@ type FocusAppStep = Extract<Step, { action: "focus_app" }>;
 
 /** Runs a focus_app step. */
 export async function focusAppStep(run: Run, step: FocusAppStep, n: number): Promise<StepReport> {
-  run.event();
+  // Bringing an app forward sends nothing into it: the step may be sent again as it is.
+  await run.lookingOnly(() => Promise.resolve(run.event()));
   // Launching an app takes longer than most post-conditions: allow at least 10 s.
   const r = await focusApp(
     run.services.desktop(),
     step.app_name,
     Math.min(Math.max(step.timeout_ms, 10_000), run.remainingMs()),
     run.clock,
+    run.signal,
+    (ms, of) => run.tell({ kind: "waiting", ms, of }),
   );
-  if (!r.ok) throw new StepFailure(r.message);
+  if (!r.ok) {
+    // A cancelled request ends the run as cancelled, not as an app that failed to come forward.
+    run.checkpoint();
+    throw new StepFailure(r.message);
+  }
   const l = await run.look();
   const after = step.expect ? await verify(run, step.expect, beforeOf(l), step.timeout_ms) : null;
   return {
