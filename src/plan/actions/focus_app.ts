@@ -6,6 +6,7 @@
  */
 
 import { focusApp } from "../../desktop/focus_app.ts";
+import { DeniedError } from "../../desktop/guard.ts";
 import { type Run, StepFailure } from "../run.ts";
 import type { Step } from "../steps.ts";
 import { beforeOf, verify } from "../verify.ts";
@@ -29,6 +30,8 @@ export async function focusAppStep(run: Run, step: FocusAppStep, n: number): Pro
   if (!r.ok) {
     // A cancelled request ends the run as cancelled, not as an app that failed to come forward.
     run.checkpoint();
+    // The deny list is the user's rule: the run ends refused, as for input into a denied window.
+    if (r.reason === "denied") throw new DeniedError(r.message);
     throw new StepFailure(r.message);
   }
   const l = await run.look();
