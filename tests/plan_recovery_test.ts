@@ -94,7 +94,7 @@ Deno.test("a destructive step nobody can be asked about is refused, and the advi
   assertEquals(r.status, "refused");
   assertEquals(d.inputs(), []);
   const next = await advice(r);
-  assertEquals(next, "step 1 was refused by the user's settings: ask the user; do not retry it another way.");
+  assertEquals(next, "step 1 was refused (its line says why): ask the user; do not retry it another way.");
   assertMatch(journeyText(r, null), /^status: refused /);
   assert(RECOVERY_RULE.includes("ask the user; do not retry it another way"));
 });

@@ -21,8 +21,9 @@ import type { Point } from "../common/rect.ts";
 
 /**
  * How a run ended: declined when the user said no to a destructive step,
- * refused when the user's settings stopped a step without asking (a
- * destructive step nobody could be asked about, an app on the deny list).
+ * refused when a step was not allowed and nobody was asked (a destructive
+ * step nobody could be asked about, an app on the deny list, choto's own
+ * question to the user).
  */
 export type RunStatus = "success" | "escalated" | "aborted" | "declined" | "refused";
 

@@ -35,7 +35,7 @@ export function nextStep(r: Ending): string | null {
   const partly = f.sent ? ` (it had sent input: see its line; never resend it whole)` : "";
   switch (r.status) {
     case "refused":
-      return `step ${n} was refused by the user's settings${partly}: ${USER}.`;
+      return `step ${n} was refused (its line says why)${partly}: ${USER}.`;
     case "declined":
       return `the user said no to step ${n}${partly}: ${USER}.`;
     case "aborted":

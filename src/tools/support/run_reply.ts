@@ -24,8 +24,8 @@ export const RUN_STATUSES = ["success", "escalated", "aborted", "declined", "ref
 /** The status field, described once for both tools. */
 export const runStatusField = z.enum(RUN_STATUSES).describe(
   "escalated: a step failed (see failure); aborted: the user or client stopped the run; declined: the user " +
-    "said no to a destructive step; refused: the user's settings stopped a step without asking (a " +
-    "destructive step nobody could be asked about, an app on the deny list).",
+    "said no to a destructive step; refused: a step was not allowed, nobody asked (a destructive step " +
+    "nobody could be asked about, an app on the deny list, choto's own question).",
 );
 
 /** The typed facts of a run, besides its status. */
