@@ -171,3 +171,18 @@ Deno.test("a drag that starts or ends on a destructive label asks, raw points in
     assertEquals(d.inputs(), []);
   }
 });
+
+Deno.test("the time the user takes to answer is not counted against time_limit_ms", async () => {
+  const d = dialog("allow");
+  const answer = d.answer!;
+  // The user thinks for 20 s, four times the run's whole limit.
+  d.answer = (q) => {
+    d.clock.t += 20_000;
+    return answer(q);
+  };
+  const s = services(d);
+  const r = await executePlan(s, planSchema.parse({ steps: CLICK, time_limit_ms: 5000 }), d.clock);
+  assertEquals(r.status, "success", r.failure?.reason);
+  assertEquals(d.inputs(), ["click left 250,170"]);
+  assert(r.elapsedMs < 5000, `${r.elapsedMs} ms counted`);
+});

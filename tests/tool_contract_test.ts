@@ -11,6 +11,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { README, withGlance } from "../build/docs_tools.ts";
+import { missionById } from "../src/mission/store.ts";
 import { createServer, listingOf } from "../src/server/server.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { FakeDesktop, fakeServices, text, window } from "./support/fake_desktop.ts";
@@ -178,6 +179,16 @@ Deno.test("mission_replay: progress, the run's typed facts, and a closed mission
     assert(!r.isError, r.text);
     assertEquals(r.structured.status, "success", r.text);
     assertEquals(clicks(), before + 1);
+    // A failed replay of a closed mission's item is recorded; the mark it closed with stays.
+    d.texts = [text("File", 40, 30)];
+    r = await s.call("mission_replay", {
+      mission_item_id: 1,
+      llm_version_tag: "model-a",
+      mission_id: missionId,
+    });
+    assertEquals(r.structured.status, "escalated", r.text);
+    const item = missionById(s.services.store, missionId)!.items[0];
+    assertEquals([item.status, item.runs], ["passed", 4]);
   } finally {
     await s.close();
   }
