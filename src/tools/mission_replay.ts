@@ -37,7 +37,7 @@ export const missionReplayTool = defineTool({
   title: "Replay a mission item",
   summary: "repeats an item's recipe, only when the world matches the one it was recorded in",
   description:
-    "Repeats item N's recipe (the steps of the run that passed it) as execute_plan would, with the same reply. First it compares the recorded world (app, build, llm_version_tag, screen, start window, its size) with now: a difference runs nothing and names each field with both values (in the active mission, rerun with execute_plan(mission_item_id=N) or mission_mark). A failed replay fails the item; mission_id replays a closed mission's item, its marks left as they were. Clicks and types.",
+    "Repeats item N's recipe (the steps of the run that passed it) as execute_plan would, with its reply. It runs only if the recorded world (app, build, llm_version_tag, screen, start window, its size) matches now; a difference names each field with both values and what to do. A failed replay fails the item. mission_id: a closed mission's item, its marks kept. Clicks and types.",
   inputSchema: {
     mission_item_id: z.number().int().min(1).max(MAX_ITEMS).describe("Item id."),
     llm_version_tag: z.string().trim().min(1).max(200).describe("The model driving now."),
@@ -83,7 +83,11 @@ export const missionReplayTool = defineTool({
         text: [
           preflight,
           "",
-          `A difference is not proof the app changed: a resized window, a dialog in the way, another model or a real update all show up here, and only you can tell which. To go ahead, run the steps deliberately with execute_plan(mission_item_id=${n}); a success records this world as the item's new recipe. Or judge the item yourself with mission_mark.`,
+          `A difference is not proof the app changed: a resized window, a dialog in the way, another model or a real update all show up here, and only you can tell which. ${
+            r.mission.status === "active"
+              ? `To go ahead, run the steps deliberately with execute_plan(mission_item_id=${n}); a success records this world as the item's new recipe. Or judge the item yourself with mission_mark.`
+              : "To go ahead, run the steps deliberately with execute_plan; the closed mission's recipe stays as it was."
+          }`,
         ].join("\n") + statusBlock(r.mission),
         structured: {
           status: null,
