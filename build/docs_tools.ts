@@ -1,19 +1,55 @@
 /**
- * docs/tools.md, written from the tool definitions: what `tools/list`
- * answers, tool by tool (title, description, behaviour hints, every input
- * field with its type and description, the typed reply's fields), so the
- * reference cannot drift from the code. `deno task docs:tools` writes it;
- * `--check` fails when the file is not what the definitions give (`deno task
- * test` runs that).
+ * docs/tools.md and the README's tools at a glance, written from the tool
+ * definitions: what `tools/list` answers, tool by tool (title, description,
+ * behaviour hints, every input field with its type and description, the
+ * typed reply's fields), and each tool's one-line summary, so neither can
+ * drift from the code. `deno task docs:tools` writes both; `--check` fails
+ * when either is not what the definitions give (`deno task test` runs that).
  *
  * @module
  */
 
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { listingOf } from "../src/server/server.ts";
+import { listingOf, TOOLS } from "../src/server/server.ts";
 
 /** Where the reference lives, relative to the repository root. */
 export const TOOLS_DOC = "docs/tools.md";
+
+/** The README, whose tools at a glance sit between the two markers. */
+export const README = "README.md";
+export const GLANCE_BEGIN =
+  "<!-- tools at a glance: generated from the tool definitions by `deno task docs:tools` -->";
+export const GLANCE_END = "<!-- end of the generated tools at a glance -->";
+
+/** What a tool is for, in a line, by name. */
+export function summaries(tools: Array<{ name: string; summary: string }> = TOOLS): Map<string, string> {
+  return new Map(tools.map((t) => [t.name, t.summary]));
+}
+
+/** A Markdown table padded as `deno fmt` lays it out, so the README stays formatted. */
+function paddedTable(head: string[], rows: string[][]): string[] {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r[i]].length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => c + " ".repeat(widths[i] - [...c].length)).join(" | ")} |`;
+  return [line(head), `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`, ...rows.map(line)];
+}
+
+/** The tools at a glance: each tool and what it is for. */
+export function glanceTable(tools: Tool[], summary = summaries()): string {
+  return paddedTable(
+    ["tool", "what it is for"],
+    tools.map((t) => [`\`${t.name}\``, cell(summary.get(t.name) ?? "")]),
+  ).join("\n");
+}
+
+/** The README with its tools at a glance regenerated between the markers; throws when a marker is missing. */
+export function withGlance(readme: string, tools: Tool[], summary = summaries()): string {
+  const begin = readme.indexOf(GLANCE_BEGIN);
+  const end = readme.indexOf(GLANCE_END);
+  if (begin < 0 || end < begin) throw new Error(`${README} has lost its tools-at-a-glance markers`);
+  return readme.slice(0, begin + GLANCE_BEGIN.length) + "\n\n" + glanceTable(tools, summary) + "\n\n" +
+    readme.slice(end);
+}
 
 interface Schema {
   type?: string | string[];
@@ -81,19 +117,17 @@ function table(head: string[], rows: string[][]): string[] {
   ];
 }
 
-/** What the model reads of a tool: name, title, description and input schema as compact JSON. */
+/**
+ * What the model reads of a tool, the measure its budget is held to: name +
+ * title + description + the input schema as compact JSON.
+ */
 export function modelChars(t: Tool): number {
-  return JSON.stringify({
-    name: t.name,
-    title: t.title,
-    description: t.description,
-    inputSchema: t.inputSchema,
-  })
-    .length;
+  return t.name.length + (t.title ?? "").length + (t.description ?? "").length +
+    JSON.stringify(t.inputSchema).length;
 }
 
 /** The reference for a listing. */
-export function toolsDoc(tools: Tool[]): string {
+export function toolsDoc(tools: Tool[], summary = summaries()): string {
   const lines = [
     "# The tools",
     "",
@@ -102,13 +136,23 @@ export function toolsDoc(tools: Tool[]): string {
     "`tests/snapshots/tools_list.json` holds it byte for byte.",
     "",
     ...table(
-      ["tool", "title", "read-only", "destructive", "idempotent", "open world", "model reads (chars)"],
+      [
+        "tool",
+        "title",
+        "what it is for",
+        "read-only",
+        "destructive",
+        "idempotent",
+        "open world",
+        "model reads (chars)",
+      ],
       tools.map((t) => {
         const a = t.annotations ?? {};
         const yes = (v: boolean | undefined) => (v ? "yes" : "no");
         return [
           `[\`${t.name}\`](#${t.name})`,
           cell(t.title ?? ""),
+          cell(summary.get(t.name) ?? ""),
           yes(a.readOnlyHint),
           yes(a.destructiveHint),
           yes(a.idempotentHint),
@@ -142,18 +186,23 @@ export function toolsDoc(tools: Tool[]): string {
 
 if (import.meta.main) {
   const root = new URL("..", import.meta.url).pathname;
-  const text = toolsDoc(listingOf());
+  const listing = listingOf();
+  const readme = await Deno.readTextFile(`${root}${README}`);
+  const files = [[TOOLS_DOC, toolsDoc(listing)], [README, withGlance(readme, listing)]];
   if (Deno.args.includes("--check")) {
-    const now = await Deno.readTextFile(`${root}${TOOLS_DOC}`).catch(() => "");
-    if (now !== text) {
+    let stale = false;
+    for (const [file, text] of files) {
+      const now = await Deno.readTextFile(`${root}${file}`).catch(() => "");
+      if (now === text) continue;
       console.error(
-        `${TOOLS_DOC} is not what the tool definitions give: run \`deno task docs:tools\` and commit it`,
+        `${file} is not what the tool definitions give: run \`deno task docs:tools\` and commit it`,
       );
-      Deno.exit(1);
+      stale = true;
     }
-    console.log(`${TOOLS_DOC} is current`);
+    if (stale) Deno.exit(1);
+    console.log(`${files.map(([f]) => f).join(" and ")} are current`);
   } else {
-    await Deno.writeTextFile(`${root}${TOOLS_DOC}`, text);
-    console.log(`wrote ${TOOLS_DOC}`);
+    for (const [file, text] of files) await Deno.writeTextFile(`${root}${file}`, text);
+    console.log(`wrote ${files.map(([f]) => f).join(" and ")}`);
   }
 }

@@ -114,7 +114,7 @@ Deno.test("with no way to ask at all, the step is refused and says why", async (
   const d = dialog("unavailable");
   const s = services(d);
   const r = await run(s, d, CLICK);
-  assertEquals(r.status, "escalated");
+  assertEquals(r.status, "refused");
   assertMatch(
     stepLine(r.reports[0]),
     /this client cannot ask \(no MCP elicitation\) and choto could not ask on the desktop: zenity is not installed/,
@@ -148,7 +148,7 @@ Deno.test("allow and deny decide for a client that cannot ask, without a dialog"
   const d2 = dialog("allow");
   const deny = services(d2, {}, { confirm: "deny" });
   const r = await run(deny, d2, CLICK);
-  assertEquals(r.status, "escalated");
+  assertEquals(r.status, "refused");
   assertMatch(stepLine(r.reports[0]), /"confirm": "deny"/);
   assertEquals([d.questions.length, d2.questions.length], [0, 0]);
   assertEquals(confirms(allow)[0].outcome, "policy: allow (the client cannot ask)");
@@ -204,4 +204,19 @@ Deno.test("a drag that starts or ends on a destructive label asks, raw points in
     assertEquals(r.status, "declined", JSON.stringify(path));
     assertEquals(d.inputs(), []);
   }
+});
+
+Deno.test("the time the user takes to answer is not counted against time_limit_ms", async () => {
+  const d = dialog("allow");
+  const answer = d.answer!;
+  // The user thinks for 20 s, four times the run's whole limit.
+  d.answer = (q) => {
+    d.clock.t += 20_000;
+    return answer(q);
+  };
+  const s = services(d);
+  const r = await executePlan(s, planSchema.parse({ steps: CLICK, time_limit_ms: 5000 }), d.clock);
+  assertEquals(r.status, "success", r.failure?.reason);
+  assertEquals(d.inputs(), ["click left 250,170"]);
+  assert(r.elapsedMs < 5000, `${r.elapsedMs} ms counted`);
 });

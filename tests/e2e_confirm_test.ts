@@ -173,7 +173,7 @@ Deno.test({
             const byPoint = await callTool(other.client, "execute_plan", {
               steps: [{ action: "drag", path: [allow, { x: allow.x + 2, y: allow.y }] }],
             });
-            assertEquals(byPoint.structured.status, "escalated", byPoint.text);
+            assertEquals(byPoint.structured.status, "refused", byPoint.text);
             assertMatch(byPoint.text, /refused: that window is choto's own question to the user/);
           } finally {
             await other.close();

@@ -81,7 +81,7 @@ Deno.test({
         await new Promise((r) => setTimeout(r, 300));
         const r = await s.call("execute_plan", { steps: [{ action: "read_clipboard" }] });
         replies.push(r.text, JSON.stringify(r.structured));
-        assertEquals(r.structured.status, "escalated", r.text);
+        assertEquals(r.structured.status, "refused", r.text);
         assertMatch(r.text, /refused: .* is on the user's deny list .*the clipboard holds what it copied/);
         const store = new Store(`${s.dir}/choto.db`);
         try {

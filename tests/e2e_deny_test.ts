@@ -79,7 +79,7 @@ Deno.test({
           steps: [{ action: "focus_app", app_name: "Mousepad" }, { action: "type", text: "x" }],
         });
         replies.push(p.text, JSON.stringify(p.structured));
-        assertEquals(p.structured.status, "escalated", p.text);
+        assertEquals(p.structured.status, "refused", p.text);
         assertMatch(p.text, /deny list/);
       });
 
@@ -113,7 +113,7 @@ Deno.test({
           }],
         });
         replies.push(p.text, JSON.stringify(p.structured));
-        assertEquals(p.structured.status, "escalated", p.text);
+        assertEquals(p.structured.status, "refused", p.text);
         assertMatch(p.text, /failed: refused: \S+ is on the user's deny list/);
         assert(!/input was sent/.test(p.text), p.text);
         // Nothing moved: the pointer never left where it was.

@@ -90,8 +90,10 @@ Deno.test({
         const r = await plan;
 
         let typed = 0;
-        await t.step("the step stops as partial, saying how far it got and where", () => {
-          assertEquals(r.structured.status, "escalated", r.text);
+        await t.step("the step stops as partial, refused, saying how far it got and where", () => {
+          // The deny list is the user's rule: refused, and what was typed is never to be typed again.
+          assertEquals(r.structured.status, "refused", r.text);
+          assertMatch(r.structured.next as string, /never resend it whole/);
           const step = (r.structured.steps as Array<{ outcome: string; line: string }>)[0];
           assertEquals(step.outcome, "partial", step.line);
           assertMatch(step.line, /xev is on the user's deny list/);

@@ -68,7 +68,8 @@ Deno.test("a drawing named once arrives named in every window of its app, and re
   const other = { ...second, app: "Mousepad", id: "3" };
   const s3 = recordSighting(store, "Mousepad", other, words, NOW + 2000, null, icons);
   assertEquals(s3.icons.filter((i) => i.label !== null).length, 0);
-  assertEquals(findApp(store, "geany")?.name, "Geany");
+  const found = findApp(store, "geany");
+  assertEquals(found.kind === "found" ? found.item.name : null, "Geany");
 
   const r = gatherRecall(store, { now: NOW + 3000, query: "Save the current file", app: "Geany" });
   assert(r.ok);

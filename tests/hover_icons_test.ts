@@ -7,7 +7,7 @@
  * the pointer back. An icon it named is a target point marks by that name.
  */
 
-import { hoverIcons } from "../src/look/hover.ts";
+import { hoverIcons, TOOLTIP_WAIT_MS } from "../src/look/hover.ts";
 import { hoverText } from "../src/render/icon_text.ts";
 import { annotateIconsTool } from "../src/tools/annotate_icons.ts";
 import { hoverIconsTool } from "../src/tools/hover_icons.ts";
@@ -97,9 +97,15 @@ Deno.test("hovering names the icons that show a tooltip, one progress message ea
   );
   assertMatch(reply, /^showed nothing: 1\.$/m);
   assertMatch(reply, /^still unnamed in this window: 1\.$/m);
-  // A second walk has only the icon without a tooltip left to visit.
+  // A second walk has only the icon without a tooltip left to visit: it waits the tooltip delay, no more.
+  const t0 = clock.now();
   const again = await hoverIcons(services, 12, { clock });
   assertEquals(again.hovered, 1);
+  const took = clock.now() - t0;
+  assert(
+    took >= TOOLTIP_WAIT_MS && took < TOOLTIP_WAIT_MS + 1000,
+    `${took} ms for an icon without a tooltip`,
+  );
 });
 
 Deno.test("limit caps the visits and says how many are left", async () => {

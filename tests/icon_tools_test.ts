@@ -5,7 +5,9 @@
  * all or nothing and refuses what it cannot write in one sentence.
  */
 
+import { z } from "zod";
 import { loadIconFixtures } from "../bench/icon_score.ts";
+import { findApp, glyphsByKey, MAX_GLYPH_NAME, nameGlyphs } from "../src/graph/glyphs.ts";
 import type { WindowInfo } from "../src/desktop/types.ts";
 import { recordSighting } from "../src/graph/record.ts";
 import { findIcons } from "../src/perceive/icons.ts";
@@ -118,6 +120,7 @@ Deno.test("submit_icon_labels writes a whole batch or nothing, and says what to 
     app: "Geany",
     glyphs_named: 2,
     places_named: (ok.structured as { places_named: number }).places_named,
+    renamed: [],
     still_unnamed: sheet.cells.length + sheet.remaining - 2,
   });
   assertMatch(ok.text, /named 2 icon drawing\(s\) at \d+ place\(s\) in "Geany": "Save", "Open"\./);
@@ -141,4 +144,37 @@ Deno.test("annotate_icons says plainly when every icon has a name, and refuses a
   // Without app_name the app with unnamed icons left is chosen and named.
   const chosen = await annotateIconsTool.run({}, services, call);
   assertMatch(chosen.text, /of "Geany" \(chosen/);
+});
+
+Deno.test("submit_icon_labels renames a tooltip's name and says so; a name over 80 characters is refused", async () => {
+  const { store, services } = seed();
+  using _ = store;
+  const sheet = (await annotateIconsTool.run({ app_name: "gea" }, services, call)).structured as Cells;
+  assertEquals(sheet.app, "Geany", "app_name matches as focus_app and recall match it");
+  const key = sheet.cells[0].key;
+  const app = findApp(store, "Geany");
+  assert(app.kind === "found");
+  nameGlyphs(
+    store,
+    [{ glyphId: glyphsByKey(store, app.item.id, key)[0].id, label: "Save the file" }],
+    "tooltip",
+  );
+
+  const input = z.object(submitIconLabelsTool.inputSchema);
+  const long = input.safeParse({ app_name: "Geany", labels: { [key]: "x".repeat(MAX_GLYPH_NAME + 1) } });
+  assert(!long.success);
+  assertMatch(long.error.issues[0].message, /a name is at most 80 characters: shorten it/);
+  assert(input.safeParse({ app_name: "Geany", labels: { [key]: "x".repeat(MAX_GLYPH_NAME) } }).success);
+
+  const r = await submitIconLabelsTool.run({ app_name: "Geany", labels: { [key]: "Save" } }, services, call);
+  assert(r.ok, r.text);
+  assertEquals((r.structured as { renamed: unknown[] }).renamed, [{
+    key,
+    was: "Save the file",
+    was_from: "tooltip",
+  }]);
+  assertMatch(
+    r.text,
+    new RegExp(`renamed "${key}": it was "Save the file" \\(read from its tooltip\\), now "Save"\\.`),
+  );
 });

@@ -55,7 +55,7 @@ async function recorded(): Promise<{ d: FakeDesktop; services: Services; itemId:
 Deno.test("the recipe replays when the world matches, without touching the recipe", async () => {
   const { d, services, itemId } = await recorded();
   const before = recipeOf(services.store, itemId);
-  const r = await replayItem(services, 1, "model-a", d.clock);
+  const r = await replayItem(services, 1, "model-a", { clock: d.clock });
   assert(r.ok && r.ran, JSON.stringify(r));
   assertEquals(r.result!.status, "success");
   assertEquals(r.comparison.differences, []);
@@ -69,7 +69,7 @@ Deno.test("the recipe replays when the world matches, without touching the recip
 Deno.test("a resized window or another model: no input is sent and each field has both values", async () => {
   const { d, services } = await recorded();
   d.windowList = [{ ...EDITOR, bounds: { ...EDITOR.bounds, width: 300 } }];
-  const r = await replayItem(services, 1, "model-b", d.clock);
+  const r = await replayItem(services, 1, "model-b", { clock: d.clock });
   assert(r.ok && !r.ran);
   assertEquals(r.comparison.differences, [
     { field: "llm_version_tag", recorded: '"model-a"', now: '"model-b"' },
@@ -83,7 +83,7 @@ Deno.test("a dialog in front or the app gone: the window field differs", async (
   const { d, services } = await recorded();
   d.windowList = [DIALOG, EDITOR];
   d.focusWindowId = "dlg";
-  let r = await replayItem(services, 1, "model-a", d.clock);
+  let r = await replayItem(services, 1, "model-a", { clock: d.clock });
   assert(r.ok && !r.ran);
   assertEquals(r.comparison.differences.map((x) => [x.field, x.recorded, x.now]), [
     ["window", '"notes.txt - Editor" (window)', '"Save changes?" (dialog)'],
@@ -91,7 +91,7 @@ Deno.test("a dialog in front or the app gone: the window field differs", async (
   ]);
   d.windowList = [];
   d.focusWindowId = null;
-  r = await replayItem(services, 1, "model-a", d.clock);
+  r = await replayItem(services, 1, "model-a", { clock: d.clock });
   assert(r.ok && !r.ran);
   assertEquals(r.comparison.differences.map((x) => [x.field, x.now]), [
     ["app", 'no window of "Editor" is open'],
@@ -108,7 +108,7 @@ Deno.test("a replay that walks into another window succeeds with a route warning
     desk.focusWindowId = "dlg";
     desk.texts = [text("Save changes?", 200, 130), text("Close", 200, 170)];
   };
-  const r = await replayItem(services, 1, "model-a", d.clock);
+  const r = await replayItem(services, 1, "model-a", { clock: d.clock });
   assert(r.ok && r.ran);
   assertEquals(r.result!.status, "success");
   assertMatch(
@@ -122,7 +122,7 @@ Deno.test("a failed replay fails the item with the run's reason; no recipe is sa
   const { d, services, itemId } = await recorded();
   const before = recipeOf(services.store, itemId);
   d.texts = [text("File", 40, 30)];
-  const r = await replayItem(services, 1, "model-a", d.clock);
+  const r = await replayItem(services, 1, "model-a", { clock: d.clock });
   assert(r.ok && r.ran);
   assertEquals(r.result!.status, "escalated");
   const item = activeMission(services.store)!.items[0];
@@ -131,13 +131,13 @@ Deno.test("a failed replay fails the item with the run's reason; no recipe is sa
   assertEquals(recipeOf(services.store, itemId), before);
   d.log.length = 0;
 
-  const none = await replayItem(services, 2, "model-a", d.clock);
+  const none = await replayItem(services, 2, "model-a", { clock: d.clock });
   assert(!none.ok);
   assertEquals(
     none.text,
     "Item 2 has no recipe to replay: run its steps with execute_plan(mission_item_id=2), and a successful run keeps them as its recipe.",
   );
-  const unknown = await replayItem(services, 3, "model-a", d.clock);
+  const unknown = await replayItem(services, 3, "model-a", { clock: d.clock });
   assert(!unknown.ok);
   assertMatch(unknown.text, /has no item 3; its items are 1 to 2/);
   assertEquals(d.log.filter((l) => !l.startsWith("move")).length, 0, "no input for a refused replay");

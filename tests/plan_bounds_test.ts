@@ -27,7 +27,7 @@ async function run(
   extra: Record<string, unknown> = {},
   signal?: AbortSignal,
 ): Promise<RunResult> {
-  return await executePlan(fakeServices(d), planSchema.parse({ steps, ...extra }), d.clock, signal);
+  return await executePlan(fakeServices(d), planSchema.parse({ steps, ...extra }), d.clock, { signal });
 }
 
 /** Aborts `ac` when the run asks about the corner for the `n`th time (one ask per event). */

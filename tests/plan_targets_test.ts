@@ -53,11 +53,16 @@ Deno.test("a misspelt target matches fuzzily and the journey says how well", asy
   assertMatch(stepLine(r.reports[0]), /matched "Preferences" \(fuzzy 0\.\d+\)/);
 });
 
-Deno.test("region picks one of several equal matches", async () => {
+Deno.test("region picks one of several equal matches, and 1 of N counts those inside it", async () => {
   const d = editor(text("OK", 100, 40), text("OK", 100, 250));
   const r = await run(d, [{ action: "click", target: { text: "OK", region: "bottom" } }]);
   assertEquals(d.inputs(), ["click left 100,250"]);
-  assertMatch(stepLine(r.reports[0]), /\(1 of 2\)/);
+  assertEquals(r.reports[0].match?.candidates, 1);
+  const both = await run(editor(text("OK", 100, 40), text("OK", 100, 250)), [{
+    action: "click",
+    target: { text: "OK" },
+  }]);
+  assertMatch(stepLine(both.reports[0]), /\(1 of 2\)/);
 });
 
 Deno.test("a target is searched on its own surface only: window text is not chrome", async () => {

@@ -9,6 +9,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { createServer } from "../src/server/server.ts";
+import { modelChars } from "../build/docs_tools.ts";
 import { createServices } from "../src/services.ts";
 import { Store } from "../src/db/store.ts";
 import { assert, assertEquals } from "./support/assert.ts";
@@ -95,25 +96,40 @@ Deno.test("every tool definition is complete", async () => {
 
 /**
  * Limits for the whole set of tools, held now so that the tools still to
- * come fit: what the model reads of every tool (name, title, description,
- * input schema, as compact JSON), execute_plan's share of it, and the whole
- * tools/list reply.
+ * come fit: what the model reads of every tool (name + title + description
+ * + the input schema as compact JSON, `modelChars`), execute_plan's share of
+ * it, what a tool added later may take, and the whole tools/list reply.
  */
-const BUDGET = { modelReads: 24_000, executePlan: 10_000, wholeList: 48_000 };
+const BUDGET = { modelReads: 18_000, executePlan: 8_000, newTool: 900, wholeList: 50_000 };
+
+/** The twelve tools the budget was first set for; any other tool is a new one. */
+const SEED_TOOLS = [
+  "recall",
+  "observe",
+  "execute_plan",
+  "focus_app",
+  "hover_icons",
+  "annotate_icons",
+  "submit_icon_labels",
+  "mission_start",
+  "mission_status",
+  "mission_mark",
+  "mission_finish",
+  "mission_replay",
+];
 
 Deno.test("tools/list stays within its size budget", async () => {
   const tools = await listTools();
   const rows = (tools as Tool[]).map((t) => ({
     tool: t.name,
-    reads:
-      JSON.stringify({ name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema })
-        .length,
+    reads: modelChars(t),
     description: (t.description ?? "").length,
     input: JSON.stringify(t.inputSchema).length,
     output: JSON.stringify(t.outputSchema ?? {}).length,
     whole: JSON.stringify(t).length,
   }));
-  const reads = rows.reduce((n, r) => n + r.reads, 0);
+  const seed = rows.filter((r) => SEED_TOOLS.includes(r.tool));
+  const reads = seed.reduce((n, r) => n + r.reads, 0);
   const whole = JSON.stringify({ tools }).length;
   console.table(rows);
   console.log(
@@ -125,7 +141,10 @@ Deno.test("tools/list stays within its size budget", async () => {
   }
   const plan = rows.find((r) => r.tool === "execute_plan");
   assert(plan && plan.reads <= BUDGET.executePlan, `execute_plan reads ${plan?.reads} chars`);
-  assert(reads <= BUDGET.modelReads, `the model reads ${reads} chars`);
+  assert(reads <= BUDGET.modelReads, `the model reads ${reads} chars of the twelve seed tools`);
+  for (const r of rows.filter((r) => !SEED_TOOLS.includes(r.tool))) {
+    assert(r.reads <= BUDGET.newTool, `${r.tool}, a new tool, reads ${r.reads} chars`);
+  }
   assert(whole <= BUDGET.wholeList, `tools/list is ${whole} chars`);
 });
 

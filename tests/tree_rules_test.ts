@@ -13,7 +13,7 @@ import { assert, assertEquals } from "./support/assert.ts";
 import { ROOT } from "./support/mcp.ts";
 import { readmeConfig, taskStart } from "./support/shipped.ts";
 import { listingOf } from "../src/server/server.ts";
-import { TOOLS_DOC, toolsDoc } from "../build/docs_tools.ts";
+import { glanceTable, README, summaries, TOOLS_DOC, toolsDoc, withGlance } from "../build/docs_tools.ts";
 import { ENV_VARS, grantedEnv } from "../src/common/env_vars.ts";
 
 /** The files under `dir` (relative to the root) whose names end in `ext`, recursively. */
@@ -103,13 +103,25 @@ Deno.test("docs/tools.md is what the tool definitions give, and a changed descri
   assertEquals(check.code, 0, new TextDecoder().decode(check.stderr));
 });
 
-Deno.test("the README stays short, names every tool, and every document link leads to a file", async () => {
+Deno.test("the README's tools at a glance are generated from the definitions, and a changed summary makes them stale", async () => {
+  const readme = await Deno.readTextFile(`${ROOT}${README}`);
+  const listing = listingOf();
+  assertEquals(withGlance(readme, listing), readme, "run `deno task docs:tools` and commit README.md");
+  for (const t of listing) {
+    assert(
+      new RegExp(`^\\| \`${t.name}\` +\\| \\S`, "m").test(readme),
+      `README's tools at a glance: ${t.name}`,
+    );
+  }
+  const edited = summaries();
+  edited.set("recall", "something else");
+  assert(withGlance(readme, listing, edited) !== readme, "a changed summary must change the README");
+  assert(!glanceTable(listing).includes("||"), "every tool has a summary");
+});
+
+Deno.test("the README stays short, and every document link leads to a file", async () => {
   const readme = await Deno.readTextFile(`${ROOT}README.md`);
   assert(readme.split("\n").length <= 200, `README.md has ${readme.split("\n").length} lines`);
-  for (const t of listingOf()) {
-    const row = new RegExp(`^\\| \`${t.name}\` +\\|`, "m");
-    assert(row.test(readme), `README's tools at a glance: ${t.name}`);
-  }
   const missing: string[] = [];
   for (const doc of ["README.md", "CONTRIBUTING.md", "CHANGELOG.md", ...await sources("docs", ".md")]) {
     const text = await Deno.readTextFile(`${ROOT}${doc}`);

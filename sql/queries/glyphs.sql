@@ -29,8 +29,9 @@ UPDATE glyphs SET label = :label, label_from = :label_from, label_at = :now WHER
 -- name: glyph_place_count
 SELECT count(*) AS n FROM glyph_sightings WHERE glyph_id = :id;
 
--- name: find_app
-SELECT id, name FROM apps WHERE name = :name COLLATE NOCASE;
+-- name: apps_by_recency
+-- Every app, most recently seen first, for the name matcher.
+SELECT id, name FROM apps ORDER BY last_seen DESC, id;
 
 -- name: app_with_most_drawn_unnamed
 -- The app whose unnamed drawing appears in the most places.
@@ -54,8 +55,8 @@ WHERE s.glyph_id = :glyph_id
 ORDER BY s.last_seen DESC, s.id;
 
 -- name: glyph_by_key
--- Glyphs of an app whose hash starts with a sheet key.
-SELECT id, phash, w, h, label FROM glyphs
+-- Glyphs of an app whose hash starts with a sheet key, with any name they already have.
+SELECT id, phash, w, h, label, label_from FROM glyphs
 WHERE app_id = :app_id AND substr(phash, 1, length(:key)) = :key;
 
 -- name: glyph_counts_of_app

@@ -1,10 +1,13 @@
 /**
- * Matching an app name the way a person means it: case-insensitive exact
- * name first, then a unique prefix, then a unique substring. At each stage
- * display names are tried before aliases (binary names), so "mousepad"
- * finds the app "Mousepad" rather than its settings dialog, whose command is
- * also `mousepad`. Several hits at the first stage that has any make the
- * name ambiguous.
+ * Matching a name the way a person means it, the one matcher for app names
+ * (focus_app, recall, the icon tools) and window titles (a step's
+ * target.window, recall's window): case-insensitive exact name first, then
+ * a unique prefix, then a unique piece. At each stage display names are
+ * tried before aliases (binary names; localized names belong there too), so
+ * "mousepad" finds the app "Mousepad" rather than its settings dialog, whose
+ * command is also `mousepad`. Differently named hits at the first stage that
+ * has any make the name ambiguous, reported by {@link ambiguousName} in the
+ * same words by every tool.
  *
  * @module
  */
@@ -14,13 +17,16 @@ import { normaliseText } from "./match.ts";
 /** Something with a display name and other names it answers to. */
 export interface HasNames {
   name: string;
-  aliases: string[];
+  aliases: readonly string[];
 }
+
+/** The stages of {@link matchAppName}, in the order they are tried. */
+export type NameStage = "exact" | "prefix" | "substring";
 
 /** The outcome of matching a name against candidates. */
 export type NameMatch<T> =
-  | { kind: "found"; item: T; stage: "exact" | "prefix" | "substring" }
-  | { kind: "ambiguous"; candidates: T[]; stage: "exact" | "prefix" | "substring" }
+  | { kind: "found"; item: T; stage: NameStage }
+  | { kind: "ambiguous"; candidates: T[]; stage: NameStage }
   | { kind: "none" };
 
 /**
@@ -32,13 +38,18 @@ export function sameAppName(a: string, b: string): boolean {
   return normaliseText(a).replace(/ /g, "") === normaliseText(b).replace(/ /g, "");
 }
 
-/** Matches `query` against the names and aliases of `items`. */
-export function matchAppName<T extends HasNames>(query: string, items: T[]): NameMatch<T> {
+/**
+ * Matches `query` against the names and aliases of `items`. Items with the
+ * same display name count as one (an app listed twice, two windows with one
+ * title: nothing in a name tells them apart), and the first of them in
+ * `items` is the one found: put the preferred candidates first.
+ */
+export function matchAppName<T extends HasNames>(query: string, items: readonly T[]): NameMatch<T> {
   const q = normaliseText(query);
   if (!q) return { kind: "none" };
   const display = (t: T) => [normaliseText(t.name)];
   const aliases = (t: T) => t.aliases.map(normaliseText).filter(Boolean);
-  const tests: Array<["exact" | "prefix" | "substring", (n: string) => boolean]> = [
+  const tests: Array<[NameStage, (n: string) => boolean]> = [
     ["exact", (n) => n === q],
     ["prefix", (n) => n.startsWith(q)],
     ["substring", (n) => n.includes(q)],
@@ -46,11 +57,27 @@ export function matchAppName<T extends HasNames>(query: string, items: T[]): Nam
   for (const [stage, test] of tests) {
     for (const names of [display, aliases]) {
       const hits = items.filter((t) => names(t).some(test));
-      // One app can be listed twice (two .desktop files with one name): dedupe by name.
-      const unique = [...new Map(hits.map((h) => [normaliseText(h.name), h])).values()];
-      if (unique.length === 1) return { kind: "found", item: unique[0], stage };
-      if (unique.length > 1) return { kind: "ambiguous", candidates: unique, stage };
+      const firsts: T[] = [];
+      for (const h of hits) {
+        if (!firsts.some((f) => normaliseText(f.name) === normaliseText(h.name))) firsts.push(h);
+      }
+      if (firsts.length === 1) return { kind: "found", item: firsts[0], stage };
+      if (firsts.length > 1) return { kind: "ambiguous", candidates: firsts, stage };
     }
   }
   return { kind: "none" };
+}
+
+/** Candidates an ambiguity names at most; the rest are counted. */
+const MAX_LISTED = 8;
+
+/**
+ * The one way every tool reports an ambiguous name: what it matched and how
+ * to choose. `what` names the candidates ("running apps", "open windows");
+ * `names` are shown as given (quote-safe: the caller escapes screen text).
+ */
+export function ambiguousName(query: string, what: string, names: readonly string[]): string {
+  const shown = names.slice(0, MAX_LISTED).map((n) => `"${n}"`).join(", ");
+  const more = names.length > MAX_LISTED ? ` and ${names.length - MAX_LISTED} more` : "";
+  return `"${query}" matches ${names.length} ${what} (${shown}${more}); pass one of them in full`;
 }

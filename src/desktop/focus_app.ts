@@ -5,7 +5,7 @@
  * @module
  */
 
-import { matchAppName, sameAppName } from "../common/app_match.ts";
+import { ambiguousName, matchAppName, sameAppName } from "../common/app_match.ts";
 import type { Desktop, LaunchableApp, WindowInfo } from "./types.ts";
 import { type Clock, realClock } from "../common/time.ts";
 
@@ -28,19 +28,46 @@ export type FocusResult =
 
 /** How long a running app without a window gets to show one before it is asked to. */
 const STARTING_MS = 2500;
+/** How often a wait for a window says how long it has waited. */
+const TELL_EVERY_MS = 500;
+
+/**
+ * Told, every {@link TELL_EVERY_MS} or so while focus_app waits for a
+ * window, how long it has waited of how long it may: a progress
+ * notification keeps a client's request alive through a slow launch.
+ */
+export type OnWait = (waitedMs: number, ofMs: number) => Promise<void> | void;
+
+/** A wait's reports, at most one per {@link TELL_EVERY_MS}, counted from `t0`. */
+function waitTeller(clock: Clock, t0: number, ofMs: number, onWait?: OnWait): () => Promise<void> {
+  let last = t0;
+  return async () => {
+    const now = clock.now();
+    if (!onWait || now - last < TELL_EVERY_MS) return;
+    last = now;
+    try {
+      // Short of the total, which only the answer reaches.
+      await onWait(Math.min(now - t0, ofMs - 1), ofMs);
+    } catch {
+      // A client that cannot be told (it went away) changes nothing about the wait.
+    }
+  };
+}
 
 async function windowAppears(
   desktop: Desktop,
   names: string[],
   ms: number,
   clock: Clock,
-  signal?: AbortSignal,
+  signal: AbortSignal | undefined,
+  tell: () => Promise<void>,
 ): Promise<"appeared" | "not_yet" | "cancelled"> {
   const end = clock.now() + ms;
   while (clock.now() < end) {
     if (signal?.aborted) return "cancelled";
     if (desktop.windows().windows.some((w) => windowOf(w, names))) return "appeared";
     await clock.sleep(100);
+    await tell();
   }
   return "not_yet";
 }
@@ -61,7 +88,8 @@ function windowOf(w: WindowInfo, names: string[]): boolean {
 /**
  * Focuses (or launches) the app called `query`, waiting up to `timeoutMs`
  * by `clock` (the real one unless a test passes its own). When `signal`
- * aborts, it stops at the next check and says what it had already done.
+ * aborts, it stops at the next check and says what it had already done;
+ * `onWait` hears how long it has waited for a window.
  */
 export async function focusApp(
   desktop: Desktop,
@@ -69,13 +97,15 @@ export async function focusApp(
   timeoutMs = 10_000,
   clock: Clock = realClock,
   signal?: AbortSignal,
+  onWait?: OnWait,
 ): Promise<FocusResult> {
   const t0 = clock.now();
+  const tell = waitTeller(clock, t0, timeoutMs, onWait);
   const refusal = desktop.deniedApp?.(query);
   if (refusal) return { ok: false, reason: "denied", message: refusal, candidates: [] };
   const running = await desktop.runningApps();
   const hit = matchAppName(query, running);
-  if (hit.kind === "ambiguous") return ambiguous(`"${query}" matches`, "running", hit.candidates);
+  if (hit.kind === "ambiguous") return ambiguous(query, "running apps", hit.candidates);
   if (hit.kind === "found") {
     const app = hit.item;
     const names = [app.name, ...app.aliases];
@@ -84,7 +114,7 @@ export async function focusApp(
     // to map its window before asking it for another one.
     const appears = app.windowIds.length
       ? "appeared"
-      : await windowAppears(desktop, names, STARTING_MS, clock, signal);
+      : await windowAppears(desktop, names, STARTING_MS, clock, signal, tell);
     if (appears === "cancelled" || signal?.aborted) return cancelled("");
     if (appears === "not_yet") {
       how = "reopened";
@@ -97,7 +127,7 @@ export async function focusApp(
         );
       }
     }
-    return await confirm(desktop, app.name, names, how, t0, timeoutMs, clock, signal);
+    return await confirm(desktop, app.name, names, how, { t0, timeoutMs, clock, signal, tell });
   }
 
   const launchable = await desktop.launchableApps();
@@ -116,33 +146,22 @@ export async function focusApp(
       `starting ${target.app.name} (${target.app.launch.join(" ")}) failed: ${(err as Error).message}`,
     );
   }
-  return await confirm(
-    desktop,
-    target.app.name,
-    [target.app.name, ...target.app.aliases],
-    "launched",
+  return await confirm(desktop, target.app.name, [target.app.name, ...target.app.aliases], "launched", {
     t0,
     timeoutMs,
     clock,
     signal,
-  );
+    tell,
+  });
 }
 
 /** An ambiguous name: the candidates, and what to do about it. */
-function ambiguous(
-  lead: string,
-  where: "running" | "installed",
-  candidates: Array<{ name: string }>,
-): Extract<FocusResult, { ok: false }> {
+function ambiguous(query: string, what: string, candidates: Array<{ name: string }>): Extract<
+  FocusResult,
+  { ok: false }
+> {
   const names = candidates.map((c) => c.name);
-  return {
-    ok: false,
-    reason: "ambiguous",
-    candidates: names,
-    message: `${lead} ${names.length} ${where} apps (${
-      names.map((n) => `"${n}"`).join(", ")
-    }); call focus_app again with one of these exact names`,
-  };
+  return { ok: false, reason: "ambiguous", candidates: names, message: ambiguousName(query, what, names) };
 }
 
 function fail(
@@ -159,7 +178,7 @@ function pickLaunchable(
   const hit = matchAppName(query, apps);
   if (hit.kind === "found") return { app: hit.item };
   if (hit.kind === "ambiguous") {
-    return ambiguous(`"${query}" is not running and matches`, "installed", hit.candidates);
+    return ambiguous(query, "installed apps, none of them running", hit.candidates);
   }
   return {
     ok: false,
@@ -176,11 +195,9 @@ async function confirm(
   appName: string,
   names: string[],
   how: "activated" | "launched" | "reopened",
-  t0: number,
-  timeoutMs: number,
-  clock: Clock,
-  signal?: AbortSignal,
+  wait: { t0: number; timeoutMs: number; clock: Clock; signal?: AbortSignal; tell: () => Promise<void> },
 ): Promise<FocusResult> {
+  const { t0, timeoutMs, clock, signal } = wait;
   let activatedId: string | null = null;
   let activatedAt = 0;
   let lastWindow: WindowInfo | null = null;
@@ -218,6 +235,7 @@ async function confirm(
       }
     }
     await clock.sleep(100);
+    await wait.tell();
   }
   return fail(
     lastWindow ? "not_confirmed" : "launch_failed",

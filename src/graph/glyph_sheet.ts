@@ -29,14 +29,24 @@ export interface SheetCell {
 /** The sheet's content, or why there is none. */
 export type SheetData =
   | { ok: true; app: string; chosen: boolean; cells: SheetCell[]; remaining: number }
-  | { ok: false; problem: "unknown_app" | "nothing_recorded"; app: string | null };
+  | { ok: false; problem: "unknown_app" | "nothing_recorded"; app: string | null }
+  | { ok: false; problem: "ambiguous_app"; app: string; candidates: string[] };
 
 /**
  * The unnamed glyphs of `appName` (or of the app whose unnamed drawing is
  * drawn in the most places), at most `cap`, most-drawn first.
  */
 export function gatherSheet(store: Store, appName: string | undefined, cap: number): SheetData {
-  const app = appName ? findApp(store, appName) : appWithMostDrawnUnnamed(store);
+  const hit = appName ? findApp(store, appName) : null;
+  if (hit?.kind === "ambiguous") {
+    return {
+      ok: false,
+      problem: "ambiguous_app",
+      app: appName!,
+      candidates: hit.candidates.map((a) => a.name),
+    };
+  }
+  const app = hit ? (hit.kind === "found" ? hit.item : undefined) : appWithMostDrawnUnnamed(store);
   if (!app) return { ok: false, problem: appName ? "unknown_app" : "nothing_recorded", app: appName ?? null };
   const all = unnamedGlyphs(store, app.id);
   const hashes = store.all<{ phash: string }>("glyphs_of_app", { app_id: app.id }).map((g) => g.phash);

@@ -13,6 +13,7 @@ import { sameDrawing } from "../perceive/phash.ts";
 import type { Store } from "../db/store.ts";
 import type { NodeId } from "./identity.ts";
 import type { Rect } from "../common/rect.ts";
+import { matchAppName, type NameMatch } from "../common/app_match.ts";
 
 /** An icon of the window just read, with what memory knows of its drawing. */
 export interface KnownIcon extends SeenIcon {
@@ -20,6 +21,9 @@ export interface KnownIcon extends SeenIcon {
   /** Its name, or null while nobody has named the drawing. */
   label: string | null;
 }
+
+/** Longest icon name kept, from a tooltip or from a model. */
+export const MAX_GLYPH_NAME = 80;
 
 /** Where a name came from. */
 export type LabelSource = "tooltip" | "model";
@@ -114,9 +118,10 @@ export function glyphCounts(store: Store, appId: number): { total: number; named
   return { total: row.total, named: row.named };
 }
 
-/** An app by name (case-insensitive), or undefined. */
-export function findApp(store: Store, name: string): { id: number; name: string } | undefined {
-  return store.get<{ id: number; name: string }>("find_app", { name });
+/** A recorded app by the one name matcher (exact, unique prefix, unique piece; any case). */
+export function findApp(store: Store, name: string): NameMatch<{ id: number; name: string }> {
+  const apps = store.all<{ id: number; name: string }>("apps_by_recency").map((a) => ({ ...a, aliases: [] }));
+  return matchAppName(name, apps);
 }
 
 /** The app whose unnamed drawing is drawn in the most places, or undefined. */
@@ -157,9 +162,13 @@ export function glyphPlaces(store: Store, glyphId: number): GlyphPlace[] {
   return store.all<GlyphPlace>("glyph_places", { glyph_id: glyphId });
 }
 
-/** The glyphs of an app whose hash starts with `key`. */
-export function glyphsByKey(store: Store, appId: number, key: string): GlyphRow[] {
-  return store.all<GlyphRow>("glyph_by_key", { app_id: appId, key });
+/** The glyphs of an app whose hash starts with `key`, with where any name they have came from. */
+export function glyphsByKey(
+  store: Store,
+  appId: number,
+  key: string,
+): Array<GlyphRow & { label_from: LabelSource | null }> {
+  return store.all<GlyphRow & { label_from: LabelSource | null }>("glyph_by_key", { app_id: appId, key });
 }
 
 /** How many of these glyphs (ids, repeats allowed) still have no name. */

@@ -11,7 +11,7 @@
 
 import { DeniedError } from "../desktop/guard.ts";
 import type { WindowInfo } from "../desktop/types.ts";
-import { type KnownIcon, nameGlyphs, unnamedAmong } from "../graph/glyphs.ts";
+import { type KnownIcon, MAX_GLYPH_NAME, nameGlyphs, unnamedAmong } from "../graph/glyphs.ts";
 import { cropImage } from "../perceive/phash.ts";
 
 import { look } from "./look.ts";
@@ -24,8 +24,6 @@ import type { Point, Rect } from "../common/rect.ts";
 export const TOOLTIP_WAIT_MS = 2000;
 /** How far from the pointer (px) a tooltip may open and still be this icon's. */
 const TOOLTIP_REACH = 160;
-/** Longest name kept from a tooltip. */
-const MAX_NAME = 80;
 
 /** What a hover walk did. */
 export interface HoverResult {
@@ -113,7 +111,7 @@ export async function hoverIcons(
       const tip = await readTooltip(services, { x: icon.cx, y: icon.cy }, lastTip, clock, checkpoint);
       if (tip) {
         lastTip = tip.pixels;
-        const name = tip.text.slice(0, MAX_NAME);
+        const name = tip.text.slice(0, MAX_GLYPH_NAME);
         nameGlyphs(services.store, [{ glyphId: icon.glyphId, label: name }], "tooltip");
         result.named.push(name);
       } else {
@@ -124,7 +122,7 @@ export async function hoverIcons(
         i + 1,
         visits.length,
         tip
-          ? `icon ${i + 1}/${visits.length}: "${tip.text.slice(0, MAX_NAME)}"`
+          ? `icon ${i + 1}/${visits.length}: "${tip.text.slice(0, MAX_GLYPH_NAME)}"`
           : `icon ${i + 1}/${visits.length}: no tooltip`,
       );
     }

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { normaliseText } from "../common/match.ts";
+import { matchAppName, type NameMatch } from "../common/app_match.ts";
 import type { WindowInfo, WindowState } from "../desktop/types.ts";
 import type { KnownIcon } from "../graph/glyphs.ts";
 import type { NodeId } from "../graph/identity.ts";
@@ -74,14 +74,22 @@ export function openTitles(state: WindowState): string[] {
 }
 
 /**
- * Finds the window whose title contains `piece` (ignoring case and spacing,
- * as recall compares titles), preferring windows of the frontmost app.
+ * The window a piece of title names, by the one name matcher (exact title,
+ * then a unique prefix, then a unique piece, case aside), among every app's
+ * windows: two differently titled windows that both fit are ambiguous. Of
+ * windows with the same title the focus window is taken, then the
+ * frontmost app's.
  */
-export function findWindow(state: WindowState, piece: string): WindowInfo | null {
-  const p = normaliseText(piece);
-  const hits = state.windows.filter((w) => normaliseText(w.title).includes(p));
+export function findWindow(state: WindowState, piece: string): NameMatch<WindowInfo> {
   const front = state.frontmostApp;
-  return hits.find((w) => w.app === front) ?? hits[0] ?? null;
+  const rank = (w: WindowInfo) => (w.id === state.focusWindowId ? 0 : w.app === front ? 1 : 2);
+  const ordered = [...state.windows].sort((a, b) => rank(a) - rank(b));
+  const hit = matchAppName(piece, ordered.map((w) => ({ name: w.title, aliases: [], w })));
+  if (hit.kind === "found") return { kind: "found", item: hit.item.w, stage: hit.stage };
+  if (hit.kind === "ambiguous") {
+    return { kind: "ambiguous", candidates: hit.candidates.map((c) => c.w), stage: hit.stage };
+  }
+  return hit;
 }
 
 /**

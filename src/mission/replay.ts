@@ -8,12 +8,12 @@
  */
 
 import type { Clock } from "../common/time.ts";
-import { executePlan, type RunResult } from "../plan/executor.ts";
+import { executePlan, type PlanHooks, type RunResult } from "../plan/executor.ts";
 import { planSchema } from "../plan/steps.ts";
 import type { Services } from "../services.ts";
 import { compareRoutes, compareWorlds, type Comparison } from "./fingerprint.ts";
 import { type Filed, fileRun, routeOf } from "./runs.ts";
-import { activeItem, type Mission, recipeOf, type Refusal } from "./store.ts";
+import { activeItem, itemOf, type Mission, recipeOf, type Refusal } from "./store.ts";
 import { worldNow } from "./world.ts";
 
 /** What a replay came to. */
@@ -34,27 +34,40 @@ export type ReplayOutcome =
     n: number;
   };
 
+/** Which mission, and the run's clock (tests pass a fake one), cancellation and progress. */
+export interface ReplayOptions {
+  /** A mission other than the active one, closed ones included; default: the active mission. */
+  missionId?: number;
+  clock?: Clock;
+  hooks?: PlanHooks;
+}
+
 /**
- * Replays item `n` of the active mission, labelled with the driving model's
- * tag. `clock` is the run's clock (tests pass a fake one).
+ * Replays item `n` of the active mission (or of `opts.missionId`),
+ * labelled with the driving model's tag. An item of a closed mission is
+ * replayed the same way; its run is recorded, its mark left as it was.
  */
 export async function replayItem(
   services: Services,
   n: number,
   llmVersionTag: string,
-  clock?: Clock,
-  signal?: AbortSignal,
+  opts: ReplayOptions = {},
 ): Promise<ReplayOutcome> {
-  const found = activeItem(services.store, n, "mission_replay");
+  const found = opts.missionId === undefined
+    ? activeItem(services.store, n, "mission_replay")
+    : itemOf(services.store, opts.missionId, n, "mission_replay");
   if (!found.ok) return found;
   const { mission, item } = found;
+  const again = mission.status === "active"
+    ? `execute_plan(mission_item_id=${n})`
+    : "execute_plan (tied to an item of an active mission)";
   const recipe = recipeOf(services.store, item.id);
   if (!recipe) {
     return {
       ok: false,
       mission,
       text:
-        `Item ${n} has no recipe to replay: run its steps with execute_plan(mission_item_id=${n}), and a successful run keeps them as its recipe.`,
+        `Item ${n} has no recipe to replay: run its steps with ${again}, and a successful run keeps them as its recipe.`,
     };
   }
   const plan = planSchema.safeParse(recipe.plan);
@@ -63,7 +76,7 @@ export async function replayItem(
       ok: false,
       mission,
       text:
-        `Item ${n}'s recipe no longer fits this version's step language, so it was not run: run the steps anew with execute_plan(mission_item_id=${n}), which keeps them as the new recipe.`,
+        `Item ${n}'s recipe no longer fits this version's step language, so it was not run: run the steps anew with ${again}, which keeps them as the new recipe.`,
     };
   }
   const now = worldNow(services.desktop(), recipe.fingerprint, llmVersionTag);
@@ -72,8 +85,9 @@ export async function replayItem(
     return { ok: true, ran: false, comparison, result: null, routeWarning: null, filed: null, mission, n };
   }
   const startedAt = services.now();
-  const result = await executePlan(services, plan.data, clock, signal);
+  const result = await executePlan(services, plan.data, opts.clock, opts.hooks);
   const filed = fileRun(services, {
+    closed: mission.status !== "active",
     missionId: mission.id,
     item,
     kind: "replay",

@@ -26,9 +26,19 @@ export function runReason(r: RunResult): string | null {
   return f ? `step ${f.step} (${f.action}): ${f.reason}` : `the run ended ${r.status}`;
 }
 
+/**
+ * A run's outcome as the mission records keep it: the user's no stops the
+ * run as the corner does, and a refusal by the user's settings fails it as
+ * an escalation does; the reason says which it was.
+ */
+function outcomeOf(r: RunResult): "success" | "escalated" | "aborted" {
+  return r.status === "declined" ? "aborted" : r.status === "refused" ? "escalated" : r.status;
+}
+
 /** What was filed on an item after a run (render/mission_text.ts says it). */
 export type Filed =
   | { item: number; verdict: "passed"; recipeKept: boolean }
+  | { item: number; verdict: "recorded"; mission: number; outcome: "success" | "escalated" | "aborted" }
   | { item: number; verdict: "failed"; reason: string | null }
   | { item: number; verdict: "not_filed"; error: string };
 
@@ -43,6 +53,8 @@ export function fileRun(
     result: RunResult;
     llmVersionTag: string | null;
     startedAt: number;
+    /** The item belongs to a closed mission: the run is recorded, its mark left as the mission closed. */
+    closed?: boolean;
   },
 ): { mission: Mission | null; filed: Filed } {
   const { item } = opts;
@@ -62,11 +74,11 @@ function fileVerdict(
   const route = routeOf(result);
   const keep = kind === "plan" && result.status === "success";
   const now = services.now();
+  const closed = opts.closed === true;
   recordRun(services.store, {
     itemId: item.id,
     kind,
-    // The user's no stops the run as the corner does; the reason says which it was.
-    outcome: result.status === "declined" ? "aborted" : result.status,
+    outcome: outcomeOf(result),
     reason: runReason(result),
     llmVersionTag: opts.llmVersionTag,
     route,
@@ -78,8 +90,11 @@ function fileVerdict(
         fingerprint: worldOfRun(services.store, services.desktop(), route, opts.llmVersionTag),
       }
       : undefined,
+    mark: !closed,
   }, now);
-  const filed: Filed = result.status === "success"
+  const filed: Filed = closed
+    ? { item: item.n, verdict: "recorded", mission: opts.missionId, outcome: outcomeOf(result) }
+    : result.status === "success"
     ? { item: item.n, verdict: "passed", recipeKept: keep }
     : { item: item.n, verdict: "failed", reason: runReason(result) };
   // Another server may have closed the mission meanwhile: the record is filed on it all the same.

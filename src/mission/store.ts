@@ -78,6 +78,8 @@ export interface RunRecord {
   finishedAt: number;
   /** On a successful plan run: the steps and world to keep as the item's recipe. */
   recipe?: { plan: Record<string, unknown>; fingerprint: Fingerprint };
+  /** False for a replay of a closed mission's item: the run is kept, the closing record stays as it was. */
+  mark?: boolean;
 }
 
 type MissionRow = {
@@ -104,6 +106,9 @@ type ItemRow = {
 
 /** The most items one checklist holds (the highest mission_item_id the tools accept). */
 export const MAX_ITEMS = 999;
+
+/** The highest mission id the tools accept (ids are row ids, counting from 1). */
+export const MAX_MISSION_ID = 999_999_999;
 
 const blank = (s: unknown) => typeof s !== "string" || s.trim() === "";
 
@@ -248,6 +253,35 @@ export function activeItem(
 }
 
 /**
+ * Item `n` of mission `missionId`, active or closed, or a refusal that
+ * says what exists (a closed mission's recipes stay replayable).
+ */
+export function itemOf(
+  store: Store,
+  missionId: number,
+  n: number,
+  tool: string,
+): { ok: true; mission: Mission; item: Item } | Refusal {
+  const mission = missionById(store, missionId);
+  if (!mission) {
+    return {
+      ok: false,
+      text:
+        `${tool} refused: there is no mission #${missionId}; leave mission_id out for the active one (\`choto missions\` lists past ones). Nothing was run.`,
+    };
+  }
+  const item = mission.items.find((i) => i.n === n);
+  if (!item) {
+    return {
+      ok: false,
+      text:
+        `${tool} refused: mission #${mission.id} has no item ${n}; its items are 1 to ${mission.items.length} (mission_status(full=true, mission_id=${mission.id}) lists them). Nothing was run.`,
+    };
+  }
+  return { ok: true, mission, item };
+}
+
+/**
  * The model marks an item by hand. A failure needs a reason and nothing
  * else may carry one: a failure without a reason supports no next step, and
  * a pass with one says two things at once.
@@ -316,13 +350,15 @@ export function recordRun(store: Store, run: RunRecord, now: number): number {
         title: w.title,
       })
     );
-    store.q("mission_item_mark").run({
-      id: run.itemId,
-      status: run.outcome === "success" ? "passed" : "failed",
-      reason,
-      marked_by: "run",
-      now,
-    });
+    if (run.mark !== false) {
+      store.q("mission_item_mark").run({
+        id: run.itemId,
+        status: run.outcome === "success" ? "passed" : "failed",
+        reason,
+        marked_by: "run",
+        now,
+      });
+    }
     if (run.outcome === "success" && run.recipe) {
       const f = run.recipe.fingerprint;
       store.q("mission_recipe_upsert").run({

@@ -19,7 +19,7 @@ import { escapeScreenText } from "../common/untrusted.ts";
 import { parseCombo } from "../desktop/keys.ts";
 import type { DesktopAnswer, Gesture } from "../desktop/types.ts";
 import type { Look } from "../look/look.ts";
-import { type Run, RunStopped, StepFailure } from "./run.ts";
+import { type Run, RunStopped } from "./run.ts";
 
 /** Terminal emulators: a newline typed into one runs a command. */
 const TERMINALS = [
@@ -151,8 +151,8 @@ const MIN_WAIT_MS = 10_000;
 
 /**
  * Asks the user before a destructive step and returns when it may run;
- * throws a refusal (the plan stops) when the user says no, does not answer,
- * or the policy does not allow it.
+ * stops the plan as declined when the user says no or does not answer, and
+ * as refused when nobody can be asked and the policy does not allow it.
  */
 export async function confirmStep(run: Run, intent: Intent): Promise<void> {
   const elicit = run.services.ask;
@@ -180,7 +180,7 @@ export async function confirmStep(run: Run, intent: Intent): Promise<void> {
     throw new RunStopped(
       `the user ${answer === "cancel" ? "dismissed the question about" : "declined"} ${
         describe(intent)
-      }; nothing was done. Do not retry it unless the user asks`,
+      }; nothing was done`,
       "declined",
     );
   }
@@ -190,10 +190,11 @@ export async function confirmStep(run: Run, intent: Intent): Promise<void> {
   }
   if (policy.confirm === "deny") {
     audit("policy: deny (the client cannot ask)");
-    throw new StepFailure(
+    throw new RunStopped(
       `refused: ${
         describe(intent)
-      } is destructive and the user's policy ("confirm": "deny" in choto.json) forbids it; nothing was done. Ask the user to do it themselves`,
+      } is destructive and the user's policy ("confirm": "deny" in choto.json) forbids it without asking; nothing was done`,
+      "refused",
     );
   }
   const waitMs = Math.min(
@@ -204,10 +205,11 @@ export async function confirmStep(run: Run, intent: Intent): Promise<void> {
   const seconds = Math.round(waitMs / 1000);
   if (answer.answer === "unavailable") {
     audit(`refused: no way to ask (${answer.why})`);
-    throw new StepFailure(
+    throw new RunStopped(
       `refused: ${describe(intent)} is destructive and needs the user's yes, but ${
         elicit ? "" : "this client cannot ask (no MCP elicitation) and "
-      }choto could not ask on the desktop: ${answer.why}; nothing was done. The user can do it themselves, or set "confirm": "allow" in choto.json (or CHOTO_CONFIRM=allow)`,
+      }choto could not ask on the desktop: ${answer.why}; nothing was done (the user can do it themselves, or allow such steps with "confirm": "allow" in choto.json)`,
+      "refused",
     );
   }
   audit(
@@ -220,10 +222,8 @@ export async function confirmStep(run: Run, intent: Intent): Promise<void> {
     answer.answer === "timeout"
       ? `the user did not answer choto's question about ${
         describe(intent)
-      } within ${seconds} s, which counts as no; nothing was done. Do not retry it unless the user asks`
-      : `the user denied ${
-        describe(intent)
-      } in choto's dialog; nothing was done. Do not retry it unless the user asks`,
+      } within ${seconds} s, which counts as no; nothing was done`
+      : `the user denied ${describe(intent)} in choto's dialog; nothing was done`,
     "declined",
   );
 }

@@ -19,9 +19,17 @@ import type { Services } from "../services.ts";
 import { isClick } from "./actions/click.ts";
 import { runStep } from "./handlers.ts";
 import type { Look } from "../look/look.ts";
-import { Run, type RunStatus, RunStopped, StepFailure } from "./run.ts";
-import type { Plan } from "./steps.ts";
+import { Run, type RunProgress, type RunStatus, RunStopped, StepFailure } from "./run.ts";
+import type { Plan, Step } from "./steps.ts";
 import type { SeenWindow, StepReport } from "./step_report.ts";
+
+/** What the request gives a run besides the plan: cancellation, and progress notifications. */
+export interface PlanHooks {
+  /** The request's abort signal: the client cancelled it. */
+  signal?: AbortSignal;
+  /** Called as the run moves on (when the client asked for progress), with the plan's steps to name them. */
+  progress?(p: RunProgress, steps: readonly Step[]): Promise<void> | void;
+}
 
 /** Default time limit of a whole plan. */
 export const DEFAULT_TIME_LIMIT_MS = 180_000;
@@ -38,7 +46,11 @@ export interface RunResult {
   /** What the graph could not store (a full disk, a replaced database file); the run went on without it. */
   unstored: string[];
   failure: {
-    /** Whether the failed step sent input before it stopped. */
+    /**
+     * Whether the failed step sent input that reached an app before it
+     * stopped (scrolling only to find or read does not count): such a step
+     * is never to be sent again whole.
+     */
     sent: boolean;
     step: number;
     action: string;
@@ -50,20 +62,21 @@ export interface RunResult {
   } | null;
 }
 
-/** Runs a plan to its end, its first failure, or an abort; `clock` is the real one outside tests. */
+/**
+ * Runs a plan to its end, its first failure, or an abort; `clock` is the
+ * real one outside tests, `hooks` the request's cancellation and progress.
+ */
 export async function executePlan(
   services: Services,
   plan: Plan,
   clock: Clock = realClock,
-  signal?: AbortSignal,
+  hooks: PlanHooks = {},
 ): Promise<RunResult> {
-  const run = new Run(
-    services,
-    plan.max_actions,
-    plan.time_limit_ms ?? DEFAULT_TIME_LIMIT_MS,
-    clock,
-    signal,
-  );
+  const progress = hooks.progress;
+  const run = new Run(services, plan.max_actions, plan.time_limit_ms ?? DEFAULT_TIME_LIMIT_MS, clock, {
+    signal: hooks.signal,
+    progress: progress ? (p) => progress(p, plan.steps) : undefined,
+  });
   let failure: RunResult["failure"] = null;
   let status: RunStatus = "success";
   const unpressable = keyRefusal(services, plan);
@@ -99,6 +112,7 @@ export async function executePlan(
     const n = i + 1;
     run.beginStep();
     try {
+      await run.tell({ kind: "step" }, { n, total: plan.steps.length });
       run.checkpoint();
       // Only a click keeps track of an open menu; anything else may have closed it.
       if (!isClick(step.action) && step.action !== "wait" && step.action !== "read") run.menuPath = null;
@@ -106,7 +120,8 @@ export async function executePlan(
       run.reports.push(report);
     } catch (err) {
       const stopped = err instanceof RunStopped;
-      status = stopped ? err.status : "escalated";
+      // The deny list is the user's rule: a step it stops is refused, not a failure to fix and resend.
+      status = stopped ? err.status : err instanceof DeniedError ? "refused" : "escalated";
       const reason = escapeScreenText(
         stopped || err instanceof StepFailure || err instanceof StoreFault || err instanceof DisplayLost
           ? err.message
@@ -115,8 +130,8 @@ export async function executePlan(
           : `internal error: ${(err as Error).message}`,
       );
       // A step that sent input is never "not run" nor plain "failed": resending it would repeat what was done.
-      const sent = run.stepEvents > 0;
-      const howFar = run.progress ?? (sent ? "its input was sent" : null);
+      const sent = run.acted();
+      const howFar = sent ? run.progress ?? "its input was sent" : null;
       const cut = stopped || (sent && err instanceof DeniedError);
       run.reports.push({
         step: n,
@@ -147,6 +162,10 @@ export async function executePlan(
       break;
     }
   }
+  await run.tell({ kind: "end", status }, {
+    n: failure?.step ?? plan.steps.length,
+    total: plan.steps.length,
+  });
   return {
     status,
     reports: run.reports,

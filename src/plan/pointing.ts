@@ -10,6 +10,7 @@
 import type { NearText } from "../common/match.ts";
 import { overlapArea, type Rect } from "../common/rect.ts";
 import { escapeScreenText } from "../common/untrusted.ts";
+import { ambiguousName } from "../common/app_match.ts";
 import { findWindow, type Look, look, openTitles } from "../look/look.ts";
 import type { Region, Surface } from "../perceive/surfaces.ts";
 import type { Services } from "../services.ts";
@@ -61,13 +62,17 @@ export async function placeMarks(
     const key = piece ?? "";
     const seen = looks.get(key);
     if (seen) return seen;
-    const win = piece ? findWindow(state, piece) : null;
-    if (piece && !win) {
+    const hit = piece ? findWindow(state, piece) : null;
+    if (piece && hit?.kind === "ambiguous") {
+      const titles = hit.candidates.map((w) => escapeScreenText(w.title));
+      return `window ${ambiguousName(escapeScreenText(piece), "open windows", titles)}`;
+    }
+    if (piece && hit?.kind !== "found") {
       return `no open window's title contains "${escapeScreenText(piece)}"; open windows: ${
         openTitles(state).join(", ") || "(none)"
       }`;
     }
-    const l = await look(services, win?.id);
+    const l = await look(services, hit?.kind === "found" ? hit.item.id : undefined);
     looks.set(key, l);
     return l;
   };

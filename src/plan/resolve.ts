@@ -3,8 +3,8 @@
  * surface (the window or chrome), matches exact → fuzzy → semantic with the
  * shared matcher, and as a last resort accepts an element whose text
  * contains the target as whole words (a label read together with its
- * neighbour), aiming at that part of it. `region` breaks ties between
- * several equally good matches.
+ * neighbour), aiming at that part of it. `region` filters every match,
+ * before the best stage is chosen.
  *
  * @module
  */
@@ -24,7 +24,7 @@ export interface Resolved {
   score: number;
   /** Where to aim, in screen pixels. */
   point: Point;
-  /** How many elements matched at the winning stage before `region` narrowed them. */
+  /** How many elements matched at the winning stage (inside `region`, when one is given). */
   candidates: number;
 }
 
@@ -99,19 +99,21 @@ export function resolveTarget(
   if (!hits.length) {
     return { closest: closestTexts(query, elements.map((e) => e.text), 3), outsideRegion: [] };
   }
-  const best = Math.min(...hits.map((h) => STAGE_RANK[h.stage]));
-  let pool = hits.filter((h) => STAGE_RANK[h.stage] === best);
-  const candidates = pool.length;
+  // Region is a filter on every match, weaker stages included: a fuzzy match inside the region beats an
+  // exact one outside it.
+  let pool = hits;
   if (region) {
-    const within = pool.filter((h) => inRegion(area, h.point, region));
-    if (!within.length) {
+    pool = hits.filter((h) => inRegion(area, h.point, region));
+    if (!pool.length) {
       return {
         closest: closestTexts(query, elements.map((e) => e.text), 3),
-        outsideRegion: pool.map((h) => h.element),
+        outsideRegion: hits.map((h) => h.element),
       };
     }
-    pool = within;
   }
+  const best = Math.min(...pool.map((h) => STAGE_RANK[h.stage]));
+  pool = pool.filter((h) => STAGE_RANK[h.stage] === best);
+  const candidates = pool.length;
   // Highest score wins; ties go to reading order (top to bottom, left to right).
   pool.sort((a, b) => b.score - a.score || a.element.cy - b.element.cy || a.element.cx - b.element.cx);
   const win = pool[0];

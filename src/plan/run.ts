@@ -19,8 +19,13 @@ import type { Extract, SeenWindow, StepReport } from "./step_report.ts";
 import { frameHash } from "../image/compare.ts";
 import type { Point } from "../common/rect.ts";
 
-/** How a run ended. */
-export type RunStatus = "success" | "escalated" | "aborted" | "declined";
+/**
+ * How a run ended: declined when the user said no to a destructive step,
+ * refused when a step was not allowed and nobody was asked (a destructive
+ * step nobody could be asked about, an app on the deny list, choto's own
+ * question to the user).
+ */
+export type RunStatus = "success" | "escalated" | "aborted" | "declined" | "refused";
 
 /** A step failed: stop and escalate with the evidence. */
 export class StepFailure extends Error {
@@ -51,11 +56,35 @@ export function skipOrThrow(
   return { step: n, action: step.action, outcome: "skipped", did: { kind: "skipped", reason } };
 }
 
-/** The user pulled the pointer into the corner, or the run ran out of budget/time. */
+/** The user pulled the pointer into the corner, said no, or the run ran out of budget/time. */
 export class RunStopped extends Error {
-  constructor(message: string, readonly status: "aborted" | "escalated" | "declined") {
+  constructor(message: string, readonly status: Exclude<RunStatus, "success">) {
     super(message);
   }
+}
+
+/** What a run is doing, as data for a progress notification (render/step_lines.ts words it). */
+export interface RunProgress {
+  /** How far the run is, in steps: fractions while a step reads or searches screen by screen. */
+  done: number;
+  /** The plan's steps. */
+  total: number;
+  /** The step running (1-based), or the last one run when the run has ended. */
+  step: number;
+  doing:
+    | { kind: "step" }
+    | { kind: "screenful"; n: number }
+    | { kind: "search"; direction: "down" | "up"; notches: number }
+    | { kind: "waiting"; ms: number; of: number }
+    | { kind: "end"; status: RunStatus };
+}
+
+/** What the request gives a run besides the plan: cancellation and progress notifications. */
+export interface RunHooks {
+  /** The request's abort signal: the client cancelled it. */
+  signal?: AbortSignal;
+  /** Called as the run moves on, when the client asked for progress. */
+  progress?(p: RunProgress): Promise<void> | void;
 }
 
 /**
@@ -104,6 +133,18 @@ export class Run {
   actions = 0;
   /** Input events the current step has sent. */
   stepEvents = 0;
+  /**
+   * Of those, the ones sent only to look: scrolling to find a target or to
+   * read, bringing the window named by target.window or focus_app's app
+   * forward. A step whose every event was one of these has acted on nothing.
+   */
+  lookingEvents = 0;
+  #looking = 0;
+  /** The step running and the plan's length, for progress. */
+  #step = 0;
+  #steps = 0;
+  #sub = 0;
+  #told = -1;
   /** How far the current step's input got ("typed 87 of 150 characters"), for a cut step. */
   progress: string | null = null;
   readonly started: number;
@@ -125,10 +166,50 @@ export class Run {
     readonly timeLimitMs: number,
     /** Where the run's time comes from (a fake clock in tests). */
     readonly clock: Clock = realClock,
-    /** The request's abort signal: the client cancelled it. */
-    readonly signal?: AbortSignal,
+    readonly hooks: RunHooks = {},
   ) {
     this.started = clock.now();
+    this.signal = hooks.signal;
+  }
+
+  /** The request's abort signal: the client cancelled it. */
+  readonly signal?: AbortSignal;
+
+  /** True when the current step sent input that reached an app (more than looking). */
+  acted(): boolean {
+    return this.stepEvents > this.lookingEvents;
+  }
+
+  /** Runs `fn` with every input event it sends counted as looking (see {@link lookingEvents}). */
+  async lookingOnly<T>(fn: () => Promise<T>): Promise<T> {
+    this.#looking++;
+    try {
+      return await fn();
+    } finally {
+      this.#looking--;
+    }
+  }
+
+  /** Reports progress: at the start of step `n` of `total`, within it, or at the end. */
+  async tell(doing: RunProgress["doing"], step?: { n: number; total: number }): Promise<void> {
+    if (step) {
+      this.#step = step.n;
+      this.#steps = step.total;
+      this.#sub = 0;
+    }
+    if (!this.hooks.progress || this.#steps === 0) return;
+    let done: number;
+    if (doing.kind === "end") done = this.#steps;
+    else if (doing.kind === "step") done = this.#step - 1;
+    else done = this.#step - 1 + Math.round((1 - 1 / (++this.#sub + 1)) * 1e4) / 1e4;
+    // Progress only ever grows: a report that would not move it is left out.
+    if (done <= this.#told) return;
+    this.#told = done;
+    try {
+      await this.hooks.progress({ done, total: this.#steps, step: this.#step, doing });
+    } catch {
+      // A client that went away cannot be told; the run goes on regardless.
+    }
   }
 
   /** Time spent waiting for the user's answer, which the time limit does not count. */
@@ -172,6 +253,7 @@ export class Run {
   /** Starts counting a new step's input. */
   beginStep(): void {
     this.stepEvents = 0;
+    this.lookingEvents = 0;
     this.progress = null;
   }
 
@@ -203,6 +285,24 @@ export class Run {
       this.actions++;
     }
     this.stepEvents++;
+    if (this.#looking > 0) this.lookingEvents++;
+  }
+
+  /** Actions `events` more input events of the current step would cost, by the budget's rule. */
+  costOf(events: number): number {
+    const per = EVENTS_PER_ACTION;
+    return Math.ceil((this.stepEvents + events) / per) - Math.ceil(this.stepEvents / per);
+  }
+
+  /**
+   * Counts input events sent past the checkpoint (a read putting the view
+   * back where the user had it, which must happen whatever the budget says)
+   * the way {@link event} counts them, so the budget tells the truth.
+   */
+  countUnchecked(events: number): void {
+    this.actions += this.costOf(events);
+    this.stepEvents += events;
+    if (this.#looking > 0) this.lookingEvents += events;
   }
 
   /**

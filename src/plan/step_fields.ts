@@ -42,7 +42,7 @@ const MAX_STEPS = 50;
 /** Longest text a target, bound, expect or window piece may be: longer is never on screen as one line. */
 export const MAX_TEXT = 500;
 /** Most characters one type step sends. */
-const MAX_TYPED = 5_000;
+export const MAX_TYPED = 5_000;
 /** Most wheel notches one scroll step sends. */
 export const MAX_NOTCHES = 10_000;
 /** Most waypoints of a drag. */
@@ -104,24 +104,25 @@ export function strictShape<S extends z.ZodRawShape>(shape: S, what: string) {
 
 /** The surface a target is searched on (published as `scope`). */
 export const scopeField = z.enum(SURFACES).default("window").describe(
-  "Surface searched, never both: the step's window, or chrome (menu bar, open menus, popovers: every " +
-    "menu item).",
+  "Surface searched, never both: the step's window, or chrome (open menus, popovers, the macOS menu bar).",
 );
 
 /** The part of the surface a match must lie in. */
 export const regionField = z.enum(REGIONS).optional().describe(
-  "Match only in this part: top, bottom, left, right half; center: middle half both ways. A " +
-    "filter: matches outside are ignored. On read: read only that part.",
+  "Only matches in this part count (any stage): top, bottom, left, right half; center: middle half " +
+    "both ways. read: only there.",
 );
 
 /** The window to act in, by a piece of its title. */
 export const windowField = z.string().min(1).max(200).optional().describe(
-  "Piece of a window title (any case) to act in instead of the front window; no match fails the step.",
+  "Piece of any app's window title (matched as focus_app names), raised first; none or several fail " +
+    "the step.",
 );
 
 /** Whether a window target may be scrolled into view. */
 export const scrollToFindField = z.boolean().optional().meta({ default: true }).describe(
-  "Scroll down and up to find text off screen, then back. false where scrolling has side effects.",
+  "Scroll down, then up, to find off-screen text (back only if not found); false where scrolling has " +
+    "side effects.",
 );
 
 /** The visible text of an element to aim at. */
@@ -187,33 +188,34 @@ export type Target = z.infer<typeof targetSchema>;
 
 /** Keys held down through a pointer action. */
 export const modifiersField = z.array(
-  z.enum(["cmd", "shift", "alt", "ctrl"]).describe("cmd is Ctrl on Linux."),
+  z.enum(["cmd", "shift", "alt", "ctrl"]),
 ).min(1).max(4).optional().describe(
-  "click, double_click, right_click, drag: keys held throughout (cmd-click adds to a selection).",
+  "click*, drag: keys held throughout (cmd-click adds to a selection; cmd: Ctrl on Linux).",
 );
 
 /** Whether a missing target skips the step instead of failing it. */
 export const skipIfAbsentField = z.boolean().optional().describe(
-  "click, double_click, right_click, scroll with a target, read: true skips the step when its target " +
-    "(read: from_text/to_text) is missing. Only for optional noise (a cookie banner).",
+  "click*, scroll, read: true skips the step if its target (read: from_text/to_text) is missing; only " +
+    "for optional noise (a cookie banner).",
 );
 
 /** A text an expectation looks for. */
 const expectedText = (meaning: string) => z.string().trim().min(1).max(MAX_TEXT).optional().describe(meaning);
 
-/** A post-condition checked, with retries, until the step's timeout. */
-const expectSchema = strictShape({
-  appears: expectedText("Text on screen afterwards (a dialog, page, menu opened)."),
+/** The fields of an expectation. */
+export const expectShape = {
+  appears: expectedText("Text shown afterwards (a dialog, page, menu)."),
   disappears: expectedText(
-    "Text gone afterwards (a closed dialog); not text cleared from a field (its grey hint stays).",
+    "Text gone afterwards (a closed dialog); not a field's cleared text (its grey hint stays).",
   ),
   appears_count_increases: expectedText(
     "Text on more lines than before: a sent message, a new row.",
   ),
-  screen_changes: z.boolean().optional().describe(
-    "true: the screen visibly changes; false: it does not.",
-  ),
-}, "expect").check((ctx) => {
+  screen_changes: z.boolean().optional().describe("Whether the screen visibly changes."),
+};
+
+/** A post-condition checked, with retries, until the step's timeout. */
+const expectSchema = strictShape(expectShape, "expect").check((ctx) => {
   const given = Object.values(ctx.value).some((v) => v !== undefined);
   if (given) return;
   ctx.issues.push({
@@ -229,15 +231,14 @@ export type Expectation = z.infer<typeof expectSchema>;
 
 /** A step's post-condition. */
 export const expectField = expectSchema.optional().describe(
-  "Post-condition retried until timeout_ms; all fields given must hold.",
+  "Checked until timeout_ms; every field given must hold.",
 );
 
 const timeoutRange = { error: "timeout_ms must be a whole number of milliseconds from 100 to 60000" };
 /** How long a step waits for its target and its expectation. */
 export const timeoutField = z.number().int(timeoutRange).min(100, timeoutRange).max(60_000, timeoutRange)
   .default(DEFAULT_TIMEOUT_MS).describe(
-    "ms to wait for the target or waypoints to appear (before any scroll search) and for expect; " +
-      "focus_app waits 10000 at least.",
+    "ms to wait for targets (before scrolling for them) and expect; focus_app: 10000 at least.",
   );
 
 /** The fields every action that changes the screen takes. */
@@ -251,9 +252,8 @@ export const keysField = z.array(z.string().min(1).max(20).describe("A key name 
     if ("error" in combo) ctx.issues.push({ code: "custom", input: ctx.value, message: combo.error });
   })
   .describe(
-    "hotkey: pressed together, modifiers first: ['cmd','s'], ['shift','enter']. Modifiers cmd (Ctrl on " +
-      "Linux), ctrl, alt, shift; then one character or enter, escape, tab, space, backspace, delete, " +
-      "up, down, left, right, home, end, pageup, pagedown, f1-f20.",
+    "hotkey: pressed together, modifiers first: ['cmd','s'], ['shift','enter'] (cmd: Ctrl on Linux); " +
+      "named keys as usual (escape, pagedown, f1-f20).",
   );
 
 // ---------------------------------------------------------------------------
@@ -262,8 +262,8 @@ export const keysField = z.array(z.string().min(1).max(20).describe("A key name 
 
 /** A displacement from an element's centre. */
 export const offsetSchema = strictShape({
-  dx: z.number().describe("Pixels right of the centre (negative: left)."),
-  dy: z.number().describe("Pixels below the centre (negative: above)."),
+  dx: z.number().describe("Pixels right (negative: left)."),
+  dy: z.number().describe("Pixels down (negative: up)."),
 }, "offset");
 
 /** A waypoint named by an element, optionally displaced from its centre. */
@@ -308,8 +308,8 @@ export const typedTextField = z.string().min(1, { error: "text is empty: give th
   MAX_TYPED,
   { error: `a type step sends at most ${MAX_TYPED} characters: split the text over several type steps` },
 ).describe(
-  "type: characters for the focused field. \\n presses Return (in a chat it sends: type the lines " +
-    "separately with hotkey ['shift','enter'] between), \\t Tab.",
+  "type: characters for the focused field. \\n presses Return (in a chat it sends: type lines " +
+    "separately, hotkey ['shift','enter'] between), \\t Tab.",
 );
 
 /** Wheel notches of a scroll step. */
@@ -337,7 +337,7 @@ export const appNameField = z.string().trim().min(1, {
   error: "app_name is empty: name the app, e.g. 'Finder'",
 })
   .max(200)
-  .describe("focus_app: the app's name ('Finder', 'Mousepad'); launched if not running.");
+  .describe("focus_app: the app's name ('Mousepad'); launched if not running.");
 
 /** A text bounding a read. */
 const boundingText = (meaning: string) =>
@@ -346,15 +346,20 @@ const boundingText = (meaning: string) =>
 
 /** Where a read starts. */
 export const fromTextField = boundingText(
-  "read: from the line holding this text (included); matched like a target, missing fails.",
+  "read: from the line holding this text (included; matched like a target).",
 );
 /** Where a read ends. */
-export const toTextField = boundingText("read: up to the line holding this text (included).");
+export const toTextField = boundingText("read: to the line holding this text (included).");
+
+/** Screenfuls a read with scroll reads at most, whatever the budget. */
+export const MAX_SCREENFULS = 60;
+/** Wheel notches per screenful while reading to the end: about a third of a page, so pages overlap. */
+export const READ_NOTCHES = 3;
 
 /** Whether a read scrolls to the document's end. */
 export const readScrollField = z.boolean().default(false).describe(
-  "read: true reads to the document's end, joining screenfuls without repeats, then scrolls back; " +
-    "each screenful is an action. false: one screenful.",
+  `read: true reads to the end (at most ${MAX_SCREENFULS} screenfuls of ${READ_NOTCHES} notches), ` +
+    "joined without repeats, then scrolls back.",
 );
 
 /** Longest reply text a read gives by default. */
@@ -369,14 +374,14 @@ export const maxCharsField = z.number().int().min(200).max(200_000).default(DEFA
 export const stepsLimits = <T extends z.ZodType>(step: T) =>
   z.array(step).min(1, { error: "steps is empty: give at least one step" }).max(MAX_STEPS, {
     error: `a plan holds at most ${MAX_STEPS} steps: split it and send the rest after this one succeeds`,
-  }).describe(`Up to ${MAX_STEPS} steps, run in order; the first failure stops the run.`);
+  }).describe("Run in order; the first failure stops the run.");
 
 /** A plan's action budget. */
 export const maxActionsField = z.number().int().min(1).max(500).default(DEFAULT_MAX_ACTIONS).describe(
-  "Action budget: each step's input events (key, click, wheel notch, pointer move; searches included) cost 1 per 25 begun.",
+  "Action budget: each step's input events (keys, clicks, notches, moves; searches too) cost 1 per 25 begun.",
 );
 
 /** A plan's wall-clock limit. */
 export const timeLimitField = z.number().int().min(1000).max(600_000).optional().describe(
-  "Wall-clock limit of the run in ms (default 180000); reached, the run stops and escalates.",
+  "ms the run may take (default 180000; the user's answers not counted).",
 );

@@ -12,10 +12,12 @@ import {
   ACTIONS,
   appNameField,
   expectField,
+  expectShape,
   fromTextField,
   keysField,
   MAX_NOTCHES,
   MAX_TEXT,
+  MAX_TYPED,
   MAX_WAIT_MS,
   MAX_WAYPOINTS,
   maxActionsField,
@@ -36,22 +38,29 @@ import {
 } from "./step_fields.ts";
 
 // ---------------------------------------------------------------------------
-// The one step shape the model reads
+// The one step shape the model reads. Objects are shown without
+// additionalProperties and strings without their minimum length: the
+// validator refuses both with the field and the fix, and the listing is paid
+// for in every conversation.
 // ---------------------------------------------------------------------------
+
+/** A field's own description, for a listing-only copy of it. */
+const said = (field: z.ZodType) => field.description ?? "";
+
+/** A text of at most `max` characters, described as the field it stands for. */
+const textDoc = (field: z.ZodType, max = MAX_TEXT) => z.string().max(max).optional().describe(said(field));
 
 /**
  * A target as tools/list shows it: one object for every action, since a
  * read's target only says where to read.
  */
-const targetDoc = z.strictObject({
+const targetDoc = z.object({
   text: z.string().max(MAX_TEXT).describe("Visible text as observe lists it; '' on read."),
   scope: scopeField,
   region: regionField,
-  window: windowField,
+  window: textDoc(windowField, 200),
   scroll_to_find: scrollToFindField,
-}).describe(
-  "click, double_click, right_click: the element. scroll: the pane to scroll over. read: where to read.",
-);
+}).describe("click*: the element. scroll: the pane to scroll over. read: where to read.");
 
 /**
  * Waypoints and readouts are never scrolled for; their other target fields
@@ -62,25 +71,32 @@ const onScreenTargetDoc = (meaning: string) =>
     text: z.string().max(MAX_TEXT).describe("Visible text; scope, region, window as in target."),
   }).describe(meaning);
 
-const waypointDoc = z.strictObject({
-  target: onScreenTargetDoc("An element on screen (preferred: survives scrolling).").optional(),
-  offset: offsetSchema.optional().describe("From the element's centre, for a spot with no text."),
-  x: z.number().optional().describe("Or a fixed point: x in screen pixels."),
-  y: z.number().optional().describe("With x: y in screen pixels."),
+const waypointDoc = z.object({
+  target: onScreenTargetDoc("An element on screen (preferred).").optional(),
+  offset: z.object(offsetSchema.shape).optional().describe(
+    "From its centre (a spot with no text).",
+  ),
+  x: z.number().optional().describe("Or a fixed point: screen x."),
+  y: z.number().optional().describe("With x: screen y."),
 }).describe("{target, offset?} or {x, y}.");
 
-const untilReadoutDoc = z.strictObject({
-  watch: onScreenTargetDoc("The readout's own text (not its label), on screen before the drag."),
-  value: z.string().max(50).describe("The reading to stop at, as the app writes it: 50%, -6 dB, 00:12:00."),
-  tolerance: z.number().default(0).describe("Allowed distance from value, in its units."),
-}).describe(
-  "drag: until the readout shows value; path is 2 points, path[1] only the direction.",
-);
+const untilReadoutDoc = z.object({
+  watch: onScreenTargetDoc("The readout's text (not its label), on screen."),
+  value: z.string().max(50).describe("The reading to stop at, as shown: 50%, -6 dB."),
+  tolerance: z.number().default(0).describe("Allowed distance from value."),
+}).describe("drag: until the readout shows value (path: 2 points, the second a direction).");
+
+const expectDoc = z.object({
+  appears: textDoc(expectShape.appears),
+  disappears: textDoc(expectShape.disappears),
+  appears_count_increases: textDoc(expectShape.appears_count_increases),
+  screen_changes: expectShape.screen_changes,
+}).optional().describe(said(expectField));
 
 const actionDoc = z.enum(ACTIONS).describe(
-  "Takes the fields marked with its name, plus expect and timeout_ms (not on read, read_clipboard). " +
-    "wait: amount ms, or until expect holds. read: the window's text as laid out. read_clipboard: " +
-    "the clipboard's text.",
+  "Takes the fields marked with its name (click*: click, double_click, right_click) plus expect, " +
+    "timeout_ms (not on read*). wait: amount ms, or until expect holds. read: the window's text as laid " +
+    "out.",
 );
 
 /**
@@ -93,23 +109,24 @@ const stepDoc = z.strictObject({
   action: actionDoc,
   target: targetDoc.optional(),
   path: z.array(waypointDoc).max(MAX_WAYPOINTS).optional().describe(
-    "drag: 2+ waypoints in one window, all found before the press; pressed on the first, released on " +
-      "the last.",
+    "drag: 2+ points in one window, found before the press: press on the first, release on the last.",
   ),
   until_readout: untilReadoutDoc.optional(),
   modifiers: modifiersField,
-  text: typedTextField.optional(),
-  keys: keysField.optional(),
-  amount: z.number().int().min(-30_000).max(MAX_WAIT_MS).optional().describe(
-    `scroll: wheel notches, + down, - up (at most ${MAX_NOTCHES}). wait: ms (1-30000, default 1000).`,
+  text: z.string().max(MAX_TYPED).optional().describe(said(typedTextField)),
+  keys: z.array(z.string().max(20)).max(6).optional().describe(
+    said(keysField),
   ),
-  app_name: appNameField.optional(),
-  from_text: fromTextField,
-  to_text: toTextField,
+  amount: z.number().int().min(-30_000).max(MAX_WAIT_MS).optional().describe(
+    `scroll: wheel notches, + down, - up (≤ ${MAX_NOTCHES}). wait: ms (1-30000, default 1000).`,
+  ),
+  app_name: textDoc(appNameField, 200),
+  from_text: textDoc(fromTextField),
+  to_text: textDoc(toTextField),
   scroll: readScrollField.optional(),
   max_chars: maxCharsField.optional(),
   skip_if_absent: skipIfAbsentField,
-  expect: expectField,
+  expect: expectDoc,
   timeout_ms: timeoutField.optional(),
 }).describe("One step.");
 

@@ -25,7 +25,7 @@ export interface StepReport {
     text: string;
     stage: ResolveStage;
     score: number;
-    /** Equally good matches there were before region narrowed them (1 when unique). */
+    /** Matches at the winning stage, inside region when given (1 when unique). */
     candidates: number;
     scope: Surface;
     x: number;

@@ -14,6 +14,7 @@ import { isResolved, type Missed, type Resolved, resolveTarget } from "./resolve
 import { type Run, skipOrThrow, StepFailure } from "./run.ts";
 import { underPointer } from "./aim.ts";
 import { escapeScreenText } from "../common/untrusted.ts";
+import { ambiguousName } from "../common/app_match.ts";
 import type { Region, Surface } from "../perceive/surfaces.ts";
 import type { MatchSaid, StepReport } from "./step_report.ts";
 
@@ -41,21 +42,31 @@ const SEARCH_STEPS = 6;
 /** The largest step, in notches, once small steps proved to move little. */
 const MAX_SEARCH_NOTCHES = 20;
 
-/** Brings the window whose title contains `piece` to the front and returns it. */
+/**
+ * Brings the window a piece of title names (any app's, by the one name
+ * matcher) to the front and returns it; no window or several differently
+ * titled ones fail the step before any input.
+ */
 export async function enterWindow(run: Run, piece: string | undefined): Promise<WindowInfo | null> {
   const desktop = run.services.desktop();
   const state = desktop.windows();
   if (!piece) return null;
-  const win = findWindow(state, piece);
-  if (!win) {
+  const hit = findWindow(state, piece);
+  if (hit.kind === "ambiguous") {
+    const titles = hit.candidates.map((w) => escapeScreenText(w.title));
+    throw new StepFailure(`target.window ${ambiguousName(escapeScreenText(piece), "open windows", titles)}`);
+  }
+  if (hit.kind === "none") {
     throw new StepFailure(
       `no open window's title contains "${escapeScreenText(piece)}"; open windows: ${
         openTitles(state).join(", ") || "(none)"
       }`,
     );
   }
+  const win = hit.item;
   if (state.focusWindowId !== win.id) {
-    run.event();
+    // Raising the window is aiming, not acting: nothing reaches the app yet.
+    await run.lookingOnly(() => Promise.resolve(run.event()));
     // A backend that can tell the window did not come forward (macOS) refuses: the step fails, nothing is clicked.
     await desktop.activate(win.id).catch((e) => {
       throw new StepFailure(`"${win.title}" could not be brought to the front: ${(e as Error).message}`);
@@ -161,7 +172,8 @@ export async function findTarget(
       for (let i = 0; i < SEARCH_STEPS; i++) {
         const before = textsOf(l);
         const beforeAt = placed(l);
-        await run.scroll(park, dir * notches, underPointer(l, park));
+        await run.lookingOnly(() => run.scroll(park, dir * notches, underPointer(l, park)));
+        await run.tell({ kind: "search", direction: dir > 0 ? "down" : "up", notches });
         await run.settle();
         l = await run.look(l.window!.id);
         const after = textsOf(l);
@@ -189,7 +201,7 @@ export async function findTarget(
     };
     const goBack = async () => {
       if (away === 0) return;
-      await run.scroll(park, -away, underPointer(l, park));
+      await run.lookingOnly(() => run.scroll(park, -away, underPointer(l, park)));
       away = 0;
       await run.settle();
       // The next search compares against what is on screen now, not what was before going back.

@@ -1,6 +1,7 @@
 /**
  * The text of an execute_plan reply: status, the journey (one line per
- * step), extracted text, the evidence of a failure, and the windows seen.
+ * step), extracted text, the evidence of a failure, the windows seen, and
+ * what to do next when the run stopped.
  *
  * @module
  */
@@ -8,6 +9,7 @@
 import { quotedBlock } from "../common/untrusted.ts";
 import type { RunResult } from "../plan/executor.ts";
 import { elementRows, ROWS_LEGEND } from "./element_rows.ts";
+import { nextStep } from "./recovery.ts";
 import { stepLine } from "./step_lines.ts";
 
 /** Renders a run; `shotScale` is the attached screenshot's scale, when one is attached. */
@@ -51,13 +53,6 @@ export function journeyText(r: RunResult, shotScale: number | null): string {
       lines.push(...elementRows(l.chromeElements));
       if (shotScale !== null) lines.push(`screenshot: attached (scale ${shotScale} of the screen)`);
     }
-    if (f.sent) {
-      lines.push(
-        `step ${f.step} sent input before it stopped (see its line): observe first, then send only what is still missing, never the whole step again.`,
-      );
-    } else if (r.status === "escalated") {
-      lines.push("fix the failed step and resend the plan from that step.");
-    }
   }
   lines.push("");
   lines.push(`windows seen during this run (${r.windowsSeen.length}):`);
@@ -68,5 +63,7 @@ export function journeyText(r: RunResult, shotScale: number | null): string {
   }
   if (!r.windowsSeen.length) lines.push("  (none)");
   for (const why of r.unstored) lines.push(`not stored in the interface graph: ${why}`);
+  const next = nextStep(r);
+  if (next) lines.push(`next: ${next}`);
   return lines.join("\n");
 }

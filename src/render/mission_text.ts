@@ -160,6 +160,8 @@ export function filedLine(f: Filed): string {
       }.`;
     case "failed":
       return `item ${f.item} failed: ${f.reason}.`;
+    case "recorded":
+      return `the run (${f.outcome}) is recorded on item ${f.item} of mission #${f.mission}, which is closed: its closing record stays as it was.`;
     case "not_filed":
       return `the run above happened, but its verdict could not be filed on item ${f.item} (${f.error}): mark it with mission_mark once the database is reachable.`;
   }

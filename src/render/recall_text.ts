@@ -10,6 +10,8 @@
  * @module
  */
 
+import { ambiguousName } from "../common/app_match.ts";
+import { escapeScreenText } from "../common/untrusted.ts";
 import type { RecallProblem } from "../graph/recall/recall.ts";
 import { quote } from "../graph/routes.ts";
 import type {
@@ -149,6 +151,19 @@ export function renderProblem(p: RecallProblem): string {
         `No app matching ${quote(p.asked)} has ever been seen. ${apps}`,
         "Retry with one of those names (a piece is enough), call recall with no arguments to list every app, " +
         "or observe the app (bring it to the front first) so it gets recorded.",
+      ].join("\n");
+    case "ambiguous_app":
+      return [
+        now,
+        `${ambiguousName(escapeScreenText(p.asked), "recorded apps", p.candidates.map(escapeScreenText))}.`,
+      ]
+        .join("\n");
+    case "ambiguous_window":
+      return [
+        now,
+        `window ${
+          ambiguousName(escapeScreenText(p.asked), "recorded windows", p.candidates.map(escapeScreenText))
+        }, or its #id.`,
       ].join("\n");
     case "unknown_window":
       return [

@@ -9,6 +9,8 @@
 
 import { escapeScreenText } from "../common/untrusted.ts";
 
+import type { RunProgress } from "../plan/run.ts";
+import type { Step } from "../plan/steps.ts";
 import type { MatchSaid, MovedTo, StepDid, StepReport } from "../plan/step_report.ts";
 
 /** A text in double quotes, as journey lines show it. */
@@ -98,4 +100,55 @@ export function stepLine(s: StepReport): string {
 export function stepOutput(s: StepReport): Omit<StepReport, "did"> & { line: string } {
   const { did: _did, match, ...rest } = s;
   return { ...rest, line: stepLine(s), ...(match ? { match } : {}) };
+}
+
+/** A step in a few words, as a progress notification names it: `click "Save"`, `type 16 characters`. */
+export function stepWords(step: Step): string {
+  switch (step.action) {
+    case "click":
+    case "double_click":
+    case "right_click":
+      return `${step.action} ${quote(step.target.text)}`;
+    case "drag":
+      return `drag ${
+        step.path.map((w) => ("target" in w ? quote(w.target.text) : `(${w.x},${w.y})`)).join(" -> ")
+      }`;
+    case "type":
+      return `type ${[...step.text].length} characters`;
+    case "hotkey":
+      return `hotkey ${escapeScreenText(step.keys.join("+"))}`;
+    case "scroll":
+      return `scroll ${step.amount > 0 ? "down" : "up"} ${Math.abs(step.amount)}${
+        step.target ? ` over ${quote(step.target.text)}` : ""
+      }`;
+    case "wait":
+      return step.expect ? "wait until the expectation holds" : `wait ${step.amount} ms`;
+    case "focus_app":
+      return `focus_app ${quote(step.app_name)}`;
+    case "read":
+      return step.scroll ? "read to the end" : "read";
+    case "read_clipboard":
+      return "read_clipboard";
+  }
+}
+
+/** The message of a progress notification: `step 3 of 8: click "Save"`, and what the step is doing. */
+export function progressMessage(p: RunProgress, steps: readonly Step[]): string {
+  const d = p.doing;
+  if (d.kind === "end") {
+    return d.status === "success"
+      ? `done: ${p.total} of ${p.total} steps`
+      : `${d.status} at step ${p.step} of ${p.total}`;
+  }
+  const head = `step ${p.step} of ${p.total}: ${stepWords(steps[p.step - 1])}`;
+  switch (d.kind) {
+    case "step":
+      return head;
+    case "screenful":
+      return `${head}, screenful ${d.n}`;
+    case "search":
+      return `${head}, scrolling ${d.direction} to find it (${d.notches} notches)`;
+    case "waiting":
+      return `${head}, waiting for its window (${Math.round(d.ms / 1000)} of ${Math.round(d.of / 1000)} s)`;
+  }
 }

@@ -6,6 +6,7 @@
  */
 
 import { z } from "zod";
+import { ambiguousName } from "../common/app_match.ts";
 import { gatherSheet } from "../graph/glyph_sheet.ts";
 import { iconSheet, SHEET_CELLS } from "../render/icon_sheet.ts";
 import { legendLine, quoted, whereInWindow } from "../render/icon_text.ts";
@@ -18,10 +19,11 @@ const CAP = 2 * SHEET_CELLS;
 export const annotateIconsTool = defineTool({
   name: "annotate_icons",
   title: "Show unnamed icons to name",
+  summary: "a sheet of an app's unnamed icons, from memory, for the model to name",
   description: [
-    "Returns a PNG sheet of one app's unnamed icons at real size in a numbered grid, with a legend. Each cell's line gives its key, window, where in it, size, nearest texts and other windows drawing it.",
-    "Name them with submit_icon_labels using the keys (not the cell numbers). Try hover_icons first: apps name many icons in tooltips.",
-    "From memory only: captures and clicks nothing. Without app_name, picks the app whose unnamed icon is drawn most, and says which.",
+    `Returns one or two PNG sheets (${SHEET_CELLS} cells each) of an app's unnamed icons at real size, numbered, with a legend: each cell's key, window, place, size, nearest texts, other windows drawing it.`,
+    "Name them with submit_icon_labels by key (not cell number); try hover_icons first (apps name many in tooltips).",
+    "From memory: captures and clicks nothing. app_name matches as in recall; without it, the app whose unnamed icon is drawn most (it says which).",
   ].join(" "),
   inputSchema: {
     app_name: z.string().max(200).optional().describe(
@@ -50,6 +52,9 @@ export const annotateIconsTool = defineTool({
     const name = args.app_name?.trim();
     const data = gatherSheet(services.store, name || undefined, CAP);
     if (!data.ok) {
+      if (data.problem === "ambiguous_app") {
+        return { ok: false, text: `app_name ${ambiguousName(name!, "recorded apps", data.candidates)}.` };
+      }
       if (data.problem === "unknown_app") {
         return {
           ok: false,

@@ -14,23 +14,23 @@ import { windowShape } from "./shared_shapes.ts";
 export const focusAppTool = defineTool({
   name: "focus_app",
   title: "Bring an app to the front",
+  summary: "brings an app to the front by name, launching it when needed",
   description: [
-    "Brings an app to the front by name, launching it if it is not running and asking it for a window if it has none. The name matches without regard to case: exactly, then a unique prefix, then a unique piece ('calc' finds Galculator); only desktop applications launch (visible desktop entries, app bundles), other programs only when the user's config lists them.",
-    "It answers only once the window system confirms the focus; otherwise it says why: an ambiguous name (the candidates are listed: call again with one), no such app, a failed launch, or a window that never came to the front.",
-    "Use it before observe or execute_plan when the app may not be in front; inside a plan, the focus_app step does the same. Side effects: may start a program and moves the keyboard focus; never clicks or types.",
+    "Brings an app to the front by name, launching it if it is not running, asking it for a window if it has none. Names match any case: exactly, then a unique prefix, then a unique piece ('calc' finds Galculator), as in recall and target.window. Only desktop applications launch (desktop entries, app bundles), other programs only if the user's config lists them.",
+    "It answers once the window system confirms the focus, else says why: an ambiguous name (call again with a listed candidate), no such app, a deny-listed app, a failed launch, a window that never came forward, or cancellation.",
+    "Use it when the app may not be in front; a plan's focus_app step does the same. Side effects: may start a program; moves the keyboard focus; never clicks or types.",
   ].join("\n\n"),
   inputSchema: {
     app_name: z.string().trim().min(1, {
       error: 'app_name is empty: pass the application\'s name, e.g. "Mousepad" or "System Settings"',
-    }).max(200).describe("The app's name as a user would say it ('Mousepad', 'Safari'); a piece is enough."),
+    }).max(200).describe("The app's name as a user would say it ('Mousepad')."),
     timeout_ms: z.number().int().min(500).max(60_000).default(10_000).describe(
-      "ms to wait for its window to take the focus; slow starters may need more.",
+      "ms to wait for its window to take the focus.",
     ),
   },
   outputSchema: {
-    focused: z.boolean().describe("True: the app's window was confirmed to have the focus."),
     app: z.string().describe("The application now in front."),
-    window: windowShape.describe("Its focused window."),
+    window: windowShape.describe("Its focused window, confirmed by the window system."),
     action: z.enum(["already_front", "activated", "launched", "reopened"]).describe("What it took."),
     ms: z.number().describe("Milliseconds until the focus was confirmed."),
   },
@@ -43,7 +43,22 @@ export const focusAppTool = defineTool({
   actsOnScreen: true,
   carriesScreenText: true,
   async run(args, services, call) {
-    const r = await focusApp(services.desktop(), args.app_name, args.timeout_ms, realClock, call?.signal);
+    const asked = escapeScreenText(args.app_name);
+    const progress = call.progress;
+    const r = await focusApp(
+      services.desktop(),
+      args.app_name,
+      args.timeout_ms,
+      realClock,
+      call.signal,
+      progress
+        ? (ms, of) =>
+          progress(ms, of, `waiting for "${asked}" to come to the front (${secs(ms)} of ${secs(of)} s)`)
+        : undefined,
+    );
+    // The last report is at the total, however the wait ended.
+    await progress?.(args.timeout_ms, args.timeout_ms, r.ok ? `focused "${r.app}"` : `"${asked}" not focused`)
+      .catch(() => {});
     if (!r.ok) {
       // The message repeats the model's app name: escaped, so it cannot start a line of its own.
       return { ok: false, text: `not focused: ${escapeScreenText(r.message)}` };
@@ -53,7 +68,6 @@ export const focusAppTool = defineTool({
       ok: true,
       text: `focused "${r.app}" (window "${w.title}"; ${r.how.replace("_", " ")} in ${r.ms} ms)`,
       structured: {
-        focused: true,
         app: r.app,
         window: { id: w.id, app: w.app, title: w.title, kind: w.kind, bounds: w.bounds },
         action: r.how,
@@ -62,3 +76,8 @@ export const focusAppTool = defineTool({
     };
   },
 });
+
+/** Milliseconds as whole seconds, for a progress message. */
+function secs(ms: number): number {
+  return Math.round(ms / 1000);
+}

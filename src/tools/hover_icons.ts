@@ -6,17 +6,20 @@
  */
 
 import { z } from "zod";
-import { hoverIcons } from "../look/hover.ts";
+import { hoverIcons, TOOLTIP_WAIT_MS } from "../look/hover.ts";
 import { hoverText } from "../render/icon_text.ts";
 import { defineTool } from "./tool.ts";
 
 export const hoverIconsTool = defineTool({
   name: "hover_icons",
   title: "Name icons from their tooltips",
+  summary: "names the front window's icons from their tooltips",
   description: [
-    "Hovers each unnamed icon of the FRONT window and keeps the app's tooltip as that drawing's name wherever the app draws it. Only the tooltip is read; named icons are then targets like text.",
+    "Hovers each unnamed icon of the FRONT window and keeps the app's tooltip as that drawing's name wherever the app draws it, a target like text.",
     "Use first when observe reports unlabeled icons (focus_app the app first); annotate_icons covers icons without tooltips.",
-    "Moves the pointer (1-2 s per icon) and puts it back; clicks and types nothing. Stops early on pointer in the top-left corner, cancellation, the front window changing or moving, or a deny-listed window over an icon.",
+    `Moves the real pointer (per icon the app's tooltip delay, ${
+      TOOLTIP_WAIT_MS / 1000
+    } s where none shows) and puts it back; clicks and types nothing. Stops early on the pointer in the top-left corner, cancellation, the front window changing or moving, or a deny-listed window over an icon.`,
   ].join(" "),
   inputSchema: {
     limit: z.number().int().min(1).max(40).default(12).describe("Most icons to visit (default 12, max 40)."),
@@ -35,9 +38,11 @@ export const hoverIconsTool = defineTool({
   carriesScreenText: true,
   annotations: {
     readOnlyHint: false,
+    // Names only drawings that have none.
     destructiveHint: false,
     idempotentHint: false,
-    openWorldHint: false,
+    // The pointer moves over whatever app is in front, whose tooltips are read.
+    openWorldHint: true,
   },
   async run(args, services, call) {
     const r = await hoverIcons(services, args.limit, { signal: call.signal, progress: call.progress });

@@ -13,8 +13,9 @@ import { defineTool } from "./tool.ts";
 export const missionFinishTool = defineTool({
   name: "mission_finish",
   title: "Finish the mission",
+  summary: "closes the mission as done or abandoned; its recipes stay replayable",
   description:
-    "Closes the active mission: done when nothing is left to try (failed items do not prevent it; that is your call), abandoned when the checklist was not worked through. Frees the one active slot mission_start needs. The reply is the whole checklist as a closing record; nothing is deleted, items keep their recipes and reasons. Writes only choto's database.",
+    "Closes the active mission for good: done when nothing is left to try (failed items allow it: your call), abandoned when the checklist was not worked through; frees the one active slot mission_start needs. The reply is the whole checklist as a closing record. Nothing is deleted: reasons stay, and mission_replay(mission_id) still replays recipes. Writes only choto's database.",
   inputSchema: {
     status: z.enum(["done", "abandoned"]).describe("How the mission ends."),
   },
@@ -22,7 +23,8 @@ export const missionFinishTool = defineTool({
   askForRest: "mission_status(full=true, from_item=N) lists the items a page at a time",
   annotations: {
     readOnlyHint: false,
-    destructiveHint: false,
+    // A closed mission cannot be reopened.
+    destructiveHint: true,
     idempotentHint: false,
     openWorldHint: false,
   },

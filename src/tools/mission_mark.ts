@@ -13,8 +13,9 @@ import { defineTool } from "./tool.ts";
 export const missionMarkTool = defineTool({
   name: "mission_mark",
   title: "Mark a mission item",
+  summary: "the model marks an item passed, failed (with a reason) or skipped",
   description:
-    "Marks an item of the active mission yourself. Use it for acceptance only you can judge (a screenshot, text a plan read back) or when nothing was run; execute_plan with mission_item_id marks its own. failed needs a reason; a reason on passed or skipped is refused. skipped: deliberately not attempted. Replaces the previous mark; replies with the status block.",
+    "Marks an item of the active mission yourself, for acceptance only you can judge (a screenshot, text a plan read back) or when nothing was run; execute_plan with mission_item_id marks its own. failed needs a reason, passed and skipped take none. skipped: deliberately not attempted. Replaces the previous mark.",
   inputSchema: {
     mission_item_id: z.number().int().min(1).max(MAX_ITEMS).describe("Item id."),
     status: z.enum(["passed", "failed", "skipped"]).describe("The verdict."),

@@ -8,10 +8,9 @@
 import { z } from "zod";
 import { type Comparison, PREFLIGHT_FIELDS } from "../mission/fingerprint.ts";
 import { replayItem } from "../mission/replay.ts";
-import { MAX_ITEMS } from "../mission/store.ts";
+import { MAX_ITEMS, MAX_MISSION_ID } from "../mission/store.ts";
 import { filedLine, statusBlock } from "../render/mission_text.ts";
-import { screenshotPng } from "../image/codec.ts";
-import { journeyText } from "../render/journey_text.ts";
+import { planHooks, RUN_STATUSES, runOutputShape, runReply } from "./support/run_reply.ts";
 import { defineTool } from "./tool.ts";
 
 function preflightLines(c: Comparison, compared: string[]): string[] {
@@ -31,18 +30,24 @@ function preflightLines(c: Comparison, compared: string[]): string[] {
   return lines;
 }
 
+const runFields = z.object(runOutputShape).partial().shape;
+
 export const missionReplayTool = defineTool({
   name: "mission_replay",
   title: "Replay a mission item",
+  summary: "repeats an item's recipe, only when the world matches the one it was recorded in",
   description:
-    "Repeats the steps that passed item N (its recipe) through execute_plan's executor. First it compares the recorded world (app, build, llm_version_tag, screen, start window, its size) with now: on any difference no step runs and each field is named with both values; then rerun with execute_plan(mission_item_id=N) or use mission_mark. A failed replay fails the item. Clicks and types.",
+    "Repeats item N's recipe (the steps of the run that passed it) as execute_plan would, with its reply. It runs only if the recorded world (app, build, llm_version_tag, screen, start window, its size) matches now; a difference names each field with both values and what to do. A failed replay fails the item. mission_id: a closed mission's item, its marks kept. Clicks and types.",
   inputSchema: {
     mission_item_id: z.number().int().min(1).max(MAX_ITEMS).describe("Item id."),
     llm_version_tag: z.string().trim().min(1).max(200).describe("The model driving now."),
+    mission_id: z.number().int().min(1).max(MAX_MISSION_ID).optional().describe(
+      "A closed mission instead of the active one.",
+    ),
   },
   outputSchema: {
-    status: z.enum(["success", "escalated", "aborted", "declined"]).nullable().describe(
-      "How it ended; null: not run.",
+    status: z.enum(RUN_STATUSES).nullable().describe(
+      "How the run ended, as execute_plan's status; null: not run.",
     ),
     differences: z.array(z.object({
       field: z.string().describe("Field."),
@@ -50,6 +55,7 @@ export const missionReplayTool = defineTool({
       now: z.string().describe("Now."),
     })).describe("What differs."),
     route_warning: z.string().nullable().describe("How the route differed."),
+    ...runFields,
   },
   annotations: {
     readOnlyHint: false,
@@ -61,7 +67,10 @@ export const missionReplayTool = defineTool({
   carriesScreenText: true,
   async run(args, services, call) {
     const n = args.mission_item_id;
-    const r = await replayItem(services, n, args.llm_version_tag, undefined, call.signal);
+    const r = await replayItem(services, n, args.llm_version_tag, {
+      missionId: args.mission_id,
+      hooks: planHooks(call),
+    });
     if (!r.ok) return { ok: false, text: r.text + (r.mission ? statusBlock(r.mission) : "") };
     const compared = PREFLIGHT_FIELDS.filter((f) =>
       !r.comparison.differences.some((d) => d.field === f) &&
@@ -74,7 +83,11 @@ export const missionReplayTool = defineTool({
         text: [
           preflight,
           "",
-          `A difference is not proof the app changed: a resized window, a dialog in the way, another model or a real update all show up here, and only you can tell which. To go ahead, run the steps deliberately with execute_plan(mission_item_id=${n}); a success records this world as the item's new recipe. Or judge the item yourself with mission_mark.`,
+          `A difference is not proof the app changed: a resized window, a dialog in the way, another model or a real update all show up here, and only you can tell which. ${
+            r.mission.status === "active"
+              ? `To go ahead, run the steps deliberately with execute_plan(mission_item_id=${n}); a success records this world as the item's new recipe. Or judge the item yourself with mission_mark.`
+              : "To go ahead, run the steps deliberately with execute_plan; the closed mission's recipe stays as it was."
+          }`,
         ].join("\n") + statusBlock(r.mission),
         structured: {
           status: null,
@@ -84,19 +97,14 @@ export const missionReplayTool = defineTool({
       };
     }
     const run = r.result!;
-    const look = run.failure?.look ?? null;
-    const shot = look && run.status === "escalated" ? await screenshotPng(look.frame) : null;
-    const parts = [preflight, "", journeyText(run, shot?.scale ?? null), "", filedLine(r.filed!)];
+    const reply = await runReply(run);
+    const parts = [preflight, "", reply.text, "", filedLine(r.filed!)];
     if (r.routeWarning) parts.push(`warning: ${r.routeWarning}; the recorded world is kept as it was.`);
     return {
       ok: true,
       text: parts.join("\n") + statusBlock(r.mission),
-      images: shot ? [shot.png] : [],
-      structured: {
-        status: run.status,
-        differences: [],
-        route_warning: r.routeWarning,
-      },
+      images: reply.images,
+      structured: { ...reply.facts, differences: [], route_warning: r.routeWarning },
     };
   },
 });

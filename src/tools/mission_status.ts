@@ -5,7 +5,7 @@
  */
 
 import { z } from "zod";
-import { activeMission, MAX_ITEMS, missionById, noActiveMission } from "../mission/store.ts";
+import { activeMission, MAX_ITEMS, MAX_MISSION_ID, missionById, noActiveMission } from "../mission/store.ts";
 import { statusBlock, statusData } from "../render/mission_text.ts";
 import { missionStatusShape } from "./shared_shapes.ts";
 import { defineTool } from "./tool.ts";
@@ -13,14 +13,17 @@ import { defineTool } from "./tool.ts";
 export const missionStatusTool = defineTool({
   name: "mission_status",
   title: "Mission status",
+  summary: "where the mission stands: progress, the item in play, failures",
   description:
-    "Shows where the active mission stands: its goal, progress, the item in play with its intent and acceptance, and the failures with their reasons, the same block execute_plan with mission_item_id ends with. Call it when you have lost the thread, not after every run. full=true lists every item with its id and status instead, a page at a time; ask for it before deciding a mission is done. Reads only.",
+    "Shows where the active mission stands: goal, progress, the item in play (intent, acceptance) and the failures with reasons, the block execute_plan with mission_item_id ends with. Call it when you have lost the thread, not after every run; before deciding a mission is done, ask for full=true. Reads only.",
   inputSchema: {
-    full: z.boolean().default(false).describe("List every item (a long list in pages)."),
+    full: z.boolean().default(false).describe("List every item (in pages)."),
     from_item: z.number().int().min(1).max(MAX_ITEMS).default(1).describe(
       "With full, the first item listed.",
     ),
-    mission_id: z.number().int().min(1).optional().describe("A finished mission instead of the active one."),
+    mission_id: z.number().int().min(1).max(MAX_MISSION_ID).optional().describe(
+      "A finished mission instead of the active one.",
+    ),
   },
   outputSchema: missionStatusShape,
   askForRest: "mission_status(full=true, from_item=N) lists the items a page at a time",

@@ -56,6 +56,7 @@ const matched = z.object({
 export const pointTool = defineTool({
   name: "point",
   title: "Show where to act",
+  summary: "marks elements on screen for the user (frame, gesture, note) and sends no input; X11 only",
   description:
     "Shows the user where to act, sending no input: frames (numbered if several) with the gesture's glyph and a note. Use it when the user acts or looks first; execute_plan acts. Marks go after duration_ms or choto's next input; shown false says why.",
   // A summary (the limits are in the descriptions): the definition is paid for in every conversation.

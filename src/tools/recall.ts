@@ -13,25 +13,24 @@ import type { Store } from "../db/store.ts";
 import { DEFAULT_BUDGET, fitRecall, renderProblem } from "../render/recall_text.ts";
 
 const DESCRIPTION = [
-  "Answers from what choto recorded about app windows, without touching the screen: use it first, as a remembered window costs a few hundred tokens and a screenshot ~1,600. observe shows the screen now; execute_plan acts.",
-  "Stored: windows only, with their texts, named icons and transitions ('click X -> window Y'); menus and other chrome never, so their absence means nothing.",
-  "No arguments: the known apps. app_name: its windows and the one last seen. window: that one and the route to it; depth unfolds transitions. query: where a text was seen (texts, icon names, titles) by execute_plan's matching stages (exact, fuzzy, semantic, contained; 'partial' if only part of a word), each with a route of steps ('(chrome)' marks a menu item) or what is missing for one.",
-  "Times are UTC with ages; days old or STALE (unseen 7 days, or the app changed): verify with observe or a short plan. Coverage counts what was seen: not found means never seen. The reply is capped (~2,400 chars); a cut says what it left out and how to narrow.",
-  "An unknown app or window is an error listing known names. Side effects: none; reads the local database only.",
+  "Answers from what choto recorded of app windows, without touching the screen: try it first (a remembered window costs a few hundred tokens, a screenshot ~1,600); observe shows the screen now.",
+  "Stored: windows with their texts, named icons and transitions ('click X -> window Y'); never menus or other chrome, so their absence means nothing.",
+  "Names match as in focus_app: an unknown one is an error listing known names, an ambiguous one its candidates. Times are UTC with ages; STALE (unseen 7 days, or the app changed): verify with observe. Not found means never seen. Replies are capped (~2,400 chars); a cut says how to narrow. Side effects: none; reads the local database only.",
 ].join("\n\n");
 
 const inputShape = {
   app_name: z.string().min(1).max(200).optional().describe(
-    "App to focus on: its name or a piece of it, any case. Leave out to list every app.",
+    "An app (name or piece): its windows and the last one seen. Leave out for every known app.",
   ),
   window: z.string().min(1).max(200).optional().describe(
-    "A window of that app: a piece of its title or its id ('#5').",
+    "A window (title piece or '#5'; of app_name when given): it and the route to it.",
   ),
   query: z.string().min(1).max(500).optional().describe(
-    "Text to find: a label, icon name or window title; app_name narrows it.",
+    "Where a text, icon name or title was seen (execute_plan's stages; 'partial': part of a word), with " +
+      "a route to each (or what one lacks); app_name narrows it.",
   ),
   from_window: z.string().min(1).max(200).optional().describe(
-    "Where routes start (title piece or '#id'); default: where the app was last seen.",
+    "Where routes start (title piece or '#id'); default: the window last seen.",
   ),
   depth: z.number().int().min(1).max(3).default(1).describe(
     "Levels of transitions to unfold.",
@@ -42,6 +41,7 @@ const inputShape = {
 export const recallTool = defineTool({
   name: "recall",
   title: "Recall the interface map",
+  summary: "what choto remembers of apps and windows, and the route to a text, without touching the screen",
   description: DESCRIPTION,
   inputSchema: inputShape,
   outputSchema: outputShape,

@@ -6,12 +6,13 @@
  */
 
 import { z } from "zod";
-import { findApp, glyphCounts, glyphsByKey, nameGlyphs } from "../graph/glyphs.ts";
+import { ambiguousName } from "../common/app_match.ts";
+import { findApp, glyphCounts, glyphsByKey, MAX_GLYPH_NAME, nameGlyphs } from "../graph/glyphs.ts";
 import { quoted } from "../render/icon_text.ts";
 import { defineTool } from "./tool.ts";
 
-/** Longest name accepted. */
-const MAX_NAME = 80;
+/** Longest name accepted: a tooltip is cut to the same length. */
+const MAX_NAME = MAX_GLYPH_NAME;
 
 /** More names than one sheet can hold in any call. */
 const MAX_LABELS = 200;
@@ -19,36 +20,53 @@ const MAX_LABELS = 200;
 export const submitIconLabelsTool = defineTool({
   name: "submit_icon_labels",
   title: "Name icons from a sheet",
+  summary: "the model's names for the cells of that sheet (renaming named ones)",
   description: [
-    "Names the icons of an annotate_icons sheet by their keys. Each name goes on the drawing and every place the app draws it, now and later, so {action:'click', target:{text:<name>}} works.",
-    "All or nothing: an unknown key, a blank name or an unknown app is refused with what to fix and nothing written. Touches no screen.",
+    "Names the icons of an annotate_icons sheet by their keys: each name goes on the drawing and every place the app draws it, now and later, a target like text.",
+    "A key of a named icon renames it (tooltip names too); the reply gives the old name.",
+    `All or nothing: an unknown key or app, or a blank name, is refused with what to fix, nothing written. Touches no screen.`,
   ].join(" "),
   inputSchema: {
     app_name: z.string().max(200).describe("The app annotate_icons reported."),
-    labels: z.record(z.string().max(64), z.string().max(200))
+    labels: z.record(
+      z.string().max(64),
+      z.string().max(MAX_NAME, { error: `a name is at most ${MAX_NAME} characters: shorten it` }),
+    )
       .refine((l) => Object.keys(l).length <= MAX_LABELS, {
         error: `at most ${MAX_LABELS} labels in one call: send the rest in another`,
       })
       .describe(
-        `Cell key (not number) -> the name a user would say, e.g. {"3fa90c1d": "Share"}; at most ${MAX_LABELS}.`,
+        `Cell key (not number) -> the name a user would say: {"3fa90c1d": "Share"}; at most ${MAX_LABELS}.`,
       ),
   },
   outputSchema: {
     app: z.string().describe("The app."),
     glyphs_named: z.number().describe("Drawings named."),
     places_named: z.number().describe("Places they are drawn."),
+    renamed: z.array(z.object({ key: z.string(), was: z.string(), was_from: z.enum(["tooltip", "model"]) }))
+      .describe("Drawings that had a name, the name they had and where it came from."),
     still_unnamed: z.number().describe("The app's icons still unnamed."),
   },
   annotations: {
     readOnlyHint: false,
-    destructiveHint: false,
+    // A key of a named drawing replaces its name.
+    destructiveHint: true,
     idempotentHint: true,
     openWorldHint: false,
   },
   async run(args, services) {
     const store = services.store;
     const appName = args.app_name.trim();
-    const app = appName ? findApp(store, appName) : undefined;
+    const hit = appName ? findApp(store, appName) : null;
+    if (hit?.kind === "ambiguous") {
+      return {
+        ok: false,
+        text: `app_name ${
+          ambiguousName(appName, "recorded apps", hit.candidates.map((a) => a.name))
+        }; nothing was written.`,
+      };
+    }
+    const app = hit?.kind === "found" ? hit.item : undefined;
     if (!app) {
       return {
         ok: false,
@@ -61,12 +79,19 @@ export const submitIconLabelsTool = defineTool({
     const unknown: string[] = [];
     const blank: string[] = [];
     const names: Array<{ glyphId: number; label: string }> = [];
+    const renamed: Array<{ key: string; was: string; was_from: "tooltip" | "model"; to: string }> = [];
     for (const [key, raw] of entries) {
-      const label = raw.replace(/\s+/g, " ").trim().slice(0, MAX_NAME);
+      const label = raw.replace(/\s+/g, " ").trim();
       const hits = glyphsByKey(store, app.id, key.trim().toLowerCase());
       if (hits.length !== 1 || key.trim().length < 8) unknown.push(key);
       else if (!label) blank.push(key);
-      else names.push({ glyphId: hits[0].id, label });
+      else {
+        names.push({ glyphId: hits[0].id, label });
+        const was = hits[0].label;
+        if (was !== null && was !== label) {
+          renamed.push({ key, was, was_from: hits[0].label_from ?? "model", to: label });
+        }
+      }
     }
     const problems: string[] = [];
     if (!entries.length) problems.push("labels is empty: pass {key: name} for the cells of the sheet");
@@ -88,6 +113,11 @@ export const submitIconLabelsTool = defineTool({
         `named ${named.glyphs} icon drawing(s) at ${named.places} place(s) in ${quoted(app.name)}: ${
           names.map((n) => quoted(n.label)).join(", ")
         }.`,
+        ...renamed.map((r) =>
+          `renamed ${quoted(r.key)}: it was ${quoted(r.was)} (${
+            r.was_from === "tooltip" ? "read from its tooltip" : "named by a model"
+          }), now ${quoted(r.to)}.`
+        ),
         `${left} of ${quoted(app.name)}'s icons still unnamed.`,
         "Target them by name: {action:'click', target:{text:<name>}}.",
       ].join("\n"),
@@ -95,6 +125,7 @@ export const submitIconLabelsTool = defineTool({
         app: app.name,
         glyphs_named: named.glyphs,
         places_named: named.places,
+        renamed: renamed.map(({ key, was, was_from }) => ({ key, was, was_from })),
         still_unnamed: left,
       },
     };

@@ -55,6 +55,11 @@ export interface CallContext {
 export interface ToolSpec<In extends Shape, Out extends Shape> {
   name: string;
   title: string;
+  /**
+   * What the tool is for, in a line: the README's tools at a glance and the
+   * overview of docs/tools.md are generated from it. Not part of tools/list.
+   */
+  summary: string;
   description: string;
   inputSchema: In;
   outputSchema: Out;

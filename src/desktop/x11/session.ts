@@ -74,6 +74,9 @@ function heldText(s: Session): string {
   return held.length ? `; ${held.join(", ")} held then went with it, so nothing stays pressed` : "";
 }
 
+/** The errors {@link DisplayLink} worded itself (what went, what was held), as against the connection's bare one. */
+const WORDED = new WeakSet<Error>();
+
 /** Sessions on one display, one at a time. */
 export class DisplayLink {
   #current: Kept | null;
@@ -126,7 +129,8 @@ export class DisplayLink {
   #failed(s: Kept, err: unknown): unknown {
     this.#leave(s);
     if (!s.c.lost) return err;
-    return err instanceof DisplayLost && s.dropped ? err : this.#lostDuring(s);
+    // Another call may have dropped the session first: a bare DisplayLost from the connection is still worded.
+    return err instanceof DisplayLost && WORDED.has(err) ? err : this.#lostDuring(s);
   }
 
   /**
@@ -209,6 +213,7 @@ export class DisplayLink {
         heldText(s)
       }; input sent before that reached the old server, and choto connects again on the next call once an X server answers on ${this.#shown}`,
     );
+    WORDED.add(err);
     this.#drop(s);
     return err;
   }

@@ -52,8 +52,16 @@ export interface RecallRequest {
 /** Why a question cannot be answered, with what is known instead. */
 export interface RecallProblem {
   now: string;
-  problem: "unknown_app" | "unknown_window" | "unknown_from_window" | "empty_query";
+  problem:
+    | "unknown_app"
+    | "ambiguous_app"
+    | "unknown_window"
+    | "ambiguous_window"
+    | "unknown_from_window"
+    | "empty_query";
   asked: string;
+  /** What an ambiguous name matched (apps, or windows as `#id title`). */
+  candidates: string[];
   known_apps: string[];
   known_windows: WindowRef[];
 }
@@ -92,22 +100,26 @@ class RecallReader {
     const { app: appName, window, query } = this.#req;
     let app: AppRow | null = null;
     if (appName !== undefined && appName.trim() !== "") {
-      app = findApp(this.#rows, appName);
-      if (!app) return this.#problem("unknown_app", appName, null);
+      const hit = findApp(this.#rows, appName);
+      if (hit.kind === "ambiguous") {
+        return this.#problem("ambiguous_app", appName, null, hit.candidates.map((a) => a.name));
+      }
+      if (hit.kind === "none") return this.#problem("unknown_app", appName, null);
+      app = hit.item;
     }
     const from = this.#req.fromWindow;
     if (from !== undefined && from.trim() !== "") {
-      this.#fromWindow = this.#findWindow(from, app);
-      if (this.#fromWindow === null) return this.#problem("unknown_from_window", from, app);
+      const found = this.#findWindow(from, app, "unknown_from_window");
+      if (typeof found !== "number") return found;
+      this.#fromWindow = found;
     }
     if (query !== undefined) {
       if (query.trim() === "") return this.#problem("empty_query", query, app);
       return this.#query(query, app);
     }
     if (window !== undefined && window.trim() !== "") {
-      const found = this.#findWindow(window, app);
-      if (!found) return this.#problem("unknown_window", window, app);
-      return this.#windowFocus(found);
+      const found = this.#findWindow(window, app, "unknown_window");
+      return typeof found === "number" ? this.#windowFocus(found) : found;
     }
     if (app) return this.#appFocus(app);
     return this.#appsFocus();
@@ -163,8 +175,9 @@ class RecallReader {
   #query(query: string, app: AppRow | null): RecallOutcome {
     let onlyWindow: NodeId | null = null;
     if (this.#req.window !== undefined && this.#req.window.trim() !== "") {
-      onlyWindow = this.#findWindow(this.#req.window, app);
-      if (onlyWindow === null) return this.#problem("unknown_window", this.#req.window, app);
+      const found = this.#findWindow(this.#req.window, app, "unknown_window");
+      if (typeof found !== "number") return found;
+      onlyWindow = found;
     }
     const ranked = searchRanked(this.#rows.store, query, app?.id ?? null, onlyWindow);
     const hits: Hit[] = [];
@@ -265,8 +278,21 @@ class RecallReader {
     return { items: lines, total };
   }
 
-  #findWindow(piece: string, app: AppRow | null): NodeId | null {
-    return findWindow(this.#rows, piece, app, this.#notes);
+  /** The window `piece` names, or the problem to answer with (none, or several). */
+  #findWindow(
+    piece: string,
+    app: AppRow | null,
+    missing: "unknown_window" | "unknown_from_window",
+  ): NodeId | RecallOutcome {
+    const found = findWindow(this.#rows, piece, app);
+    if (found.kind === "found") return found.node;
+    if (found.kind === "none") return this.#problem(missing, piece, app);
+    return this.#problem(
+      "ambiguous_window",
+      piece,
+      app,
+      found.windows.map((w) => `#${w.id} ${w.title}`),
+    );
   }
 
   /**
@@ -300,6 +326,7 @@ class RecallReader {
     problem: RecallProblem["problem"],
     asked: string,
     app: AppRow | null,
+    candidates: string[] = [],
   ): RecallOutcome {
     const knownWindows = app
       ? (this.#rows.store.all<WindowRow>("recall_app_windows", { app_id: app.id }))
@@ -312,6 +339,7 @@ class RecallReader {
         now: iso(this.#now),
         problem,
         asked,
+        candidates,
         known_apps: this.#rows.allApps().slice(0, 20).map((a) => a.name),
         known_windows: knownWindows,
       },

@@ -168,23 +168,23 @@ export async function startWorkerRecogniser(
   worker.on("error", (err: Error) => die(new Error(`OCR worker failed: ${err.message}`)));
   worker.on("exit", (code: number) => die(new Error(`OCR worker exited (code ${code})`)));
   const readTimeoutMs = options.readTimeoutMs ?? READ_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  // Starting (loading the model, which a loaded machine slows) is bounded by timeoutMs; later requests by
+  // readTimeoutMs.
+  let limitMs = timeoutMs;
   const send: Send = (action, payload, transfer) => {
     if (dead) return Promise.reject(dead);
     const jobId = `job-${++jobs}`;
+    const ms = limitMs;
     const timer = setTimeout(() => {
-      die(
-        new Error(
-          `the OCR worker gave no answer to ${action} within ${readTimeoutMs / 1000} s and was stopped`,
-        ),
-      );
+      die(new Error(`the OCR worker gave no answer to ${action} within ${ms / 1000} s and was stopped`));
       void worker.terminate();
-    }, readTimeoutMs);
+    }, ms);
     return new Promise<unknown>((resolve, reject) => {
       pending.set(jobId, { resolve, reject });
       worker.postMessage({ workerId: "worker", jobId, action, payload }, transfer);
     }).finally(() => clearTimeout(timer));
   };
-  const timeoutMs = options.timeoutMs ?? 30_000;
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     await Promise.race([
@@ -203,6 +203,7 @@ export async function startWorkerRecogniser(
   } finally {
     clearTimeout(timer);
   }
+  limitMs = readTimeoutMs;
   return {
     alive: () => dead === null,
     setParameters: (params) => send("setParameters", { params }),

@@ -19,14 +19,11 @@ import type { Services } from "../../services.ts";
 /** The input fields execute_plan gains; the rest of its input is the plan. */
 export const missionFields = {
   mission_item_id: z.number().int().min(1).max(MAX_ITEMS).optional().describe(
-    "Ties this run to item N of the active mission (mission_start): success passes the item and keeps " +
-      "these steps as its recipe, with a fingerprint of the world, for mission_replay; any other outcome " +
-      "fails it with this run's reason. Either way the reply ends with the mission status. Leave out for " +
-      "an ordinary run.",
+    "Ties the run to item N of the active mission: success passes it and keeps these steps as its " +
+      "recipe, anything else fails it.",
   ),
   llm_version_tag: z.string().trim().min(1).max(200).optional().describe(
-    "Labels the model driving the run; kept with the recipe and compared before a replay. Only with " +
-      "mission_item_id.",
+    "The model driving; kept with the recipe, compared before a replay. Only with mission_item_id.",
   ),
 };
 const missionFieldsSchema = z.object(missionFields);

@@ -14,16 +14,12 @@ import type { Look } from "../../../look/look.ts";
 import { inRegion } from "../../resolve.ts";
 import { type Run, skipOrThrow, StepFailure } from "../../run.ts";
 import type { Step } from "../../steps.ts";
+import { MAX_SCREENFULS, READ_NOTCHES } from "../../step_fields.ts";
 import { busiestPoint, enterWindow, surfaceOf } from "../../targeting.ts";
 import { underPointer } from "../../aim.ts";
 import type { StepReport } from "../../step_report.ts";
 
 type ReadStep = Extract<Step, { action: "read" }>;
-
-/** Wheel notches per screenful while reading to the end: about a third of a page, so pages overlap. */
-const READ_NOTCHES = 3;
-/** Screenfuls read at most, whatever the budget. */
-const MAX_PAGES = 60;
 
 function regionElements(l: Look, step: ReadStep): Element[] {
   const surface = step.target?.scope ?? "window";
@@ -136,14 +132,17 @@ export async function readStep(run: Run, step: ReadStep, n: number): Promise<Ste
     let notches = 0;
     let stop = "the end of the document was reached";
     try {
-      for (let page = 1; page < MAX_PAGES; page++) {
-        if (run.actions + 2 > run.maxActions) {
+      for (let page = 1; page < MAX_SCREENFULS; page++) {
+        // Room for this screenful and for scrolling every notch back, by the budget's one rule.
+        if (run.actions + run.costOf(READ_NOTCHES + notches + READ_NOTCHES) > run.maxActions) {
           stop =
             `the action budget (${run.maxActions}) was nearly used up; raise max_actions to read further`;
           break;
         }
-        await run.scroll(park, READ_NOTCHES, aim);
+        // Reading scrolls only to look, and scrolls back: the step may be sent again as it is.
+        await run.lookingOnly(() => run.scroll(park, READ_NOTCHES, aim));
         notches += READ_NOTCHES;
+        await run.tell({ kind: "screenful", n: page + 1 });
         await run.settle();
         l = await run.look(win.id);
         const shot = documentText(regionElements(l, step), right);
@@ -152,13 +151,15 @@ export async function readStep(run: Run, step: ReadStep, n: number): Promise<Ste
           break;
         }
         shots.push(shot);
-        if (page === MAX_PAGES - 1) stop = `stopped after ${MAX_PAGES} screenfuls`;
+        if (page === MAX_SCREENFULS - 1) stop = `stopped after ${MAX_SCREENFULS} screenfuls`;
       }
     } finally {
       if (notches && run.mayAct()) {
         // Put the document back where the user had it, even when reading failed half-way.
-        run.actions++;
-        await desktop.scroll(park, -notches);
+        await run.lookingOnly(async () => {
+          run.countUnchecked(notches);
+          await desktop.scroll(park, -notches);
+        });
         await run.settle();
       }
     }

@@ -1,0 +1,52 @@
+/**
+ * What to do after a run that did not succeed: one rule, written once here
+ * and used by execute_plan's description, the journey's `next:` line and
+ * the typed reply's `next`. A step whose input reached an app is never to be
+ * sent again whole (an expectation is judged after the click or keys went
+ * out: resending would click or send twice); a step that sent nothing is
+ * fixed and resent from there; a step the user's settings refused, or the
+ * user declined, is for the user to decide, never to be tried another way.
+ *
+ * @module
+ */
+
+import type { RunStatus } from "../plan/run.ts";
+
+/** The three answers, each in the words every reply uses. */
+const SENT = "observe, then send only what is missing; never resend it whole";
+const UNSENT = "fix it and resend the plan from it";
+const USER = "ask the user; do not retry it another way";
+
+/** The rule as execute_plan's description states it. */
+export const RECOVERY_RULE =
+  `A stopped run says next: what to do. A step that sent input: ${SENT}. One that sent nothing: ${UNSENT}. Refused or declined: ${USER}.`;
+
+/** What the advice is drawn from: how the run ended and whether the stopped step had sent input. */
+export interface Ending {
+  status: RunStatus;
+  failure: { step: number; sent: boolean } | null;
+}
+
+/** The advice for a run's ending, or null after a success. */
+export function nextStep(r: Ending): string | null {
+  const f = r.failure;
+  if (r.status === "success" || !f) return null;
+  const n = f.step;
+  const partly = f.sent ? ` (it had sent input: see its line; never resend it whole)` : "";
+  switch (r.status) {
+    case "refused":
+      return `step ${n} was refused (its line says why)${partly}: ${USER}.`;
+    case "declined":
+      return `the user said no to step ${n}${partly}: ${USER}.`;
+    case "aborted":
+      return `the run was stopped (the pointer in the top-left corner, or the request cancelled)${partly}: ask the user before going on.`;
+    case "escalated":
+      return f.sent
+        ? `step ${n} sent input before it stopped (see its line): ${
+          SENT.replace("it whole", `step ${n} whole`)
+        }.`
+        : `step ${n} sent nothing: ${
+          UNSENT.replace("fix it", `fix step ${n}`).replace("from it", `from step ${n}`)
+        }.`;
+  }
+}

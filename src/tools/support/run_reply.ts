@@ -1,0 +1,135 @@
+/**
+ * A run's reply, as execute_plan and mission_replay both give it: the
+ * journey's text, the screenshot of a failure, and the same facts as typed
+ * data, down to the screenshot's scale and the advice of the `next:` line.
+ *
+ * @module
+ */
+
+import { z } from "zod";
+import { screenshotPng } from "../../image/codec.ts";
+import { SURFACES } from "../../perceive/surfaces.ts";
+import type { PlanHooks, RunResult } from "../../plan/executor.ts";
+import { journeyText } from "../../render/journey_text.ts";
+import { nextStep } from "../../render/recovery.ts";
+import { progressMessage, stepOutput } from "../../render/step_lines.ts";
+import { elementShape } from "../shared_shapes.ts";
+import type { CallContext } from "../tool.ts";
+
+const closeText = z.object({ text: z.string(), similarity: z.number() });
+
+/** Every status a run can end with. */
+export const RUN_STATUSES = ["success", "escalated", "aborted", "declined", "refused"] as const;
+
+/** The status field, described once for both tools. */
+export const runStatusField = z.enum(RUN_STATUSES).describe(
+  "escalated: a step failed (see failure); aborted: the user or client stopped the run; declined: the user " +
+    "said no to a destructive step; refused: a step was not allowed, nobody asked (a destructive step " +
+    "nobody could be asked about, an app on the deny list, choto's own question).",
+);
+
+/** The typed facts of a run, besides its status. */
+export const runOutputShape = {
+  steps: z.array(z.object({
+    step: z.number(),
+    action: z.string(),
+    outcome: z.enum(["done", "skipped", "failed", "partial", "not_run"]),
+    line: z.string(),
+    match: z.object({
+      text: z.string(),
+      stage: z.enum(["exact", "fuzzy", "semantic", "contained"]),
+      score: z.number(),
+      candidates: z.number(),
+      scope: z.enum(SURFACES),
+      x: z.number(),
+      y: z.number(),
+    }).optional(),
+  })).describe(
+    "Per step: its journey line and, for a target, the text it matched, the stage, how many matches " +
+      "there were at that stage (in region, when given), and where it aimed (screen pixels).",
+  ),
+  actions_used: z.number().describe("Actions spent (see max_actions)."),
+  max_actions: z.number().describe("The action budget."),
+  elapsed_ms: z.number().describe("Wall-clock time of the run, less time the user took to answer."),
+  extracted: z.array(z.object({ step: z.number(), source: z.string(), text: z.string(), note: z.string() }))
+    .describe("Text brought back by read and read_clipboard; note says how it was read and any cut."),
+  failure: z.object({
+    step: z.number(),
+    action: z.string(),
+    reason: z.string(),
+    input_sent: z.boolean(),
+    surface: z.enum(SURFACES).nullable(),
+    target: z.string().nullable(),
+    closest: z.array(closeText),
+    window: z.string().nullable(),
+    elements: z.array(elementShape),
+    chrome: z.array(elementShape),
+  }).nullable().describe(
+    "What stopped the run: the step, why, whether it had sent input that reached an app (then never " +
+      "resend it whole), the surface searched, the closest texts to a missed target, and the window's " +
+      "and chrome's elements now.",
+  ),
+  next: z.string().nullable().describe(
+    "What to do now, when the run did not succeed (the text's next: line).",
+  ),
+  screenshot: z.object({ width: z.number(), height: z.number(), scale: z.number() }).nullable().describe(
+    "The PNG attached to an escalation; divide its coordinates by scale for screen pixels. Null: none.",
+  ),
+  windows_seen: z.array(z.object({
+    node: z.number(),
+    app: z.string(),
+    title: z.string(),
+    sample: z.array(z.string()),
+  })).describe("Each window the run passed through, with its graph node and a sample of its text."),
+};
+
+/** The typed facts of a run, as {@link runOutputShape} and the status field describe them. */
+export type RunFacts = z.infer<z.ZodObject<typeof runOutputShape>> & {
+  status: typeof RUN_STATUSES[number];
+};
+
+/** The text, images and typed facts of a run's reply. */
+export async function runReply(
+  r: RunResult,
+): Promise<{ text: string; images: Uint8Array[]; facts: RunFacts }> {
+  const look = r.failure?.look ?? null;
+  const shot = look && r.status === "escalated" ? await screenshotPng(look.frame) : null;
+  return {
+    text: journeyText(r, shot?.scale ?? null),
+    images: shot ? [shot.png] : [],
+    facts: {
+      status: r.status,
+      steps: r.reports.map(stepOutput),
+      actions_used: r.actions,
+      max_actions: r.maxActions,
+      elapsed_ms: r.elapsedMs,
+      extracted: r.extracts,
+      failure: r.failure
+        ? {
+          step: r.failure.step,
+          action: r.failure.action,
+          reason: r.failure.reason,
+          input_sent: r.failure.sent,
+          surface: r.failure.surface,
+          target: r.failure.target,
+          closest: r.failure.closest,
+          window: look?.window?.title ?? null,
+          elements: look?.windowElements ?? [],
+          chrome: look?.chromeElements ?? [],
+        }
+        : null,
+      next: nextStep(r),
+      screenshot: shot ? { width: shot.width, height: shot.height, scale: shot.scale } : null,
+      windows_seen: r.windowsSeen,
+    },
+  };
+}
+
+/** The request's cancellation, and its progress notifications in the steps' own words. */
+export function planHooks(call: CallContext): PlanHooks {
+  const progress = call.progress;
+  return {
+    signal: call.signal,
+    progress: progress ? (p, steps) => progress(p.done, p.total, progressMessage(p, steps)) : undefined,
+  };
+}
