@@ -158,7 +158,7 @@ export class ScreenPipeline {
     if (last?.key === key && timed(stages, "diff", () => sameBytes(last.grey, grey.data))) {
       return { ...last.result, words: last.result.words.map((w) => ({ ...w })), recognised: 0, stages };
     }
-    const found = timed(stages, "lines", () => findTextLines(grey));
+    const found = timed(stages, "lines", () => findTextLines(grey, this.engine.cjk));
     // Rows a scrolled view shows only in part are not read: half characters read as other letters.
     const cut = timed(stages, "lines", () => clippedLines(found, grey));
     const reads: LineRead[] = found.map((line) => ({ line, words: [] }));
@@ -212,7 +212,7 @@ export class ScreenPipeline {
         continue;
       }
       // Lone characters and small marks are left to the single-character pass.
-      if (!isTextLine(line) || isLoneChar(line)) continue;
+      if (!isTextLine(line, this.engine.cjk) || isLoneChar(line)) continue;
       const key = hashPixels(grey, line);
       const hit = this.cache.get(key);
       if (hit) read.words = hit;
@@ -284,7 +284,12 @@ export class ScreenPipeline {
       this.engine,
       grey,
       jobs,
-      { stacked: options.stacked ?? true, parallel: this.parallel },
+      {
+        stacked: options.stacked ?? true,
+        parallel: this.parallel,
+        cjk: this.engine.cjk,
+        latin: this.engine.latin,
+      },
       stages,
     );
     for (const job of jobs) this.cache.set(job.key, job.words);

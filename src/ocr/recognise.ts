@@ -25,6 +25,8 @@ import {
   shapeSupportsDigits,
 } from "./fixes/digits.ts";
 import { fixUiWord } from "./fixes/lexicon.ts";
+import { cjkLabels, fitCjkBoxes } from "./fixes/cjk.ts";
+import { latinSpans, replaceSpan, spanLine } from "./fixes/latin_runs.ts";
 import { needsReread, rereadLine } from "./fixes/reread.ts";
 import { groupByGap, rowHeight, type TextLine } from "./lines/find.ts";
 import { lineGround, surfaceBox } from "./lines/ground.ts";
@@ -62,6 +64,10 @@ export interface ReadJob {
 export interface RecogniseOptions {
   stacked: boolean;
   parallel: number;
+  /** Read each line as the labels of a script without spaces (fixes/cjk.ts). */
+  cjk?: boolean;
+  /** With `cjk`: the engine that reads the Latin runs of CJK lines again (fixes/latin_runs.ts). */
+  latin?: OcrEngine;
 }
 
 /** A gap between components at least this many row heights wide is a space, never inside a word. */
@@ -148,6 +154,29 @@ export async function recognise(
     ).then((found) => found.flatMap((w) => splitAtGaps(w, line, rowHeight(line))));
   }));
   await rereadDigits(engine, grey, jobs);
+  if (!options.cjk) return;
+  for (const job of jobs) job.words = fitCjkBoxes(job.words, job.line.h);
+  if (options.latin) await readLatinRuns(options.latin, grey, jobs, options, stages);
+  for (const job of jobs) job.words = cjkLabels(job.words, rowHeight(job.line));
+}
+
+/** Reads again with `latin` the spans of CJK lines that are Latin or left without a word. */
+async function readLatinRuns(
+  latin: OcrEngine,
+  grey: Grey,
+  jobs: ReadJob[],
+  options: RecogniseOptions,
+  stages: StageTimes,
+): Promise<void> {
+  const runs = jobs.flatMap((job) =>
+    latinSpans(job.words, job.line, rowHeight(job.line)).map((span) => {
+      const line = spanLine(job.line, span);
+      return { job, read: { line, key: "", words: [] } as ReadJob };
+    })
+  );
+  if (!runs.length) return;
+  await recognise(latin, grey, runs.map((r) => r.read), { ...options, cjk: false, latin: undefined }, stages);
+  for (const { job, read } of runs) job.words = replaceSpan(job.words, job.line, read.line, read.words);
 }
 
 /** Reads again, digits-favouring, the words whose tail looks like misread digits (`Fruitlo`). */

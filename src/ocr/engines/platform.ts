@@ -11,6 +11,7 @@ import { TesseractEngine } from "./tesseract.ts";
 import type { OcrEngine, OcrMode, OcrWord } from "../types.ts";
 import { createVisionEngine } from "./vision.ts";
 import type { RgbaImage } from "../../image/pixels.ts";
+import type { UiLanguage } from "../../common/languages.ts";
 
 /** Engine names the CLI accepts on this OS; the first is the default. */
 export function engineChoices(os: string = Deno.build.os): string[] {
@@ -36,8 +37,23 @@ export class SplitEngine implements OcrEngine {
   }
 }
 
-/** Creates the engine named `choice` (default: the platform's first choice). */
-export function createEngine(choice: string = engineChoices()[0]): OcrEngine {
-  if (choice === "vision") return new SplitEngine(createVisionEngine(), new TesseractEngine(1));
-  return new TesseractEngine(2);
+/** What an engine reads with. */
+export interface EngineSettings {
+  /** The languages in force, the primary first (default: English). */
+  languages?: readonly UiLanguage[];
+  /** choto's data folder, where libtesseract's unpacked models go when it reads several languages. */
+  dataDir?: string | null;
+}
+
+/** Creates the engine named `choice` (default: the platform's first choice), reading `settings.languages`. */
+export function createEngine(choice: string = engineChoices()[0], settings: EngineSettings = {}): OcrEngine {
+  const models = settings.languages?.map((l) => l.tesseract);
+  const tesseract = { models, modelFolder: settings.dataDir ?? undefined };
+  if (choice === "vision") {
+    const vision = createVisionEngine(
+      settings.languages ? { languages: settings.languages.map((l) => l.vision) } : {},
+    );
+    return new SplitEngine(vision, new TesseractEngine(1, tesseract));
+  }
+  return new TesseractEngine(2, tesseract);
 }

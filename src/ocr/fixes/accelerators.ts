@@ -4,7 +4,15 @@
  *
  *   shortcut := modifier ("+" modifier)* "+" key
  *   modifier := Ctrl | Shift | Alt | Super | Meta | Cmd | Option | Fn
- *   key      := a key name (F1..F24, Delete, Page Up, ...) | one character
+ *             | Strg | Umschalt | Maj | Mayús | Alt Gr ...  (as GTK and Qt
+ *               translate them; Japanese and Chinese menus keep Ctrl/Shift)
+ *   key      := a key name (F1..F24, Delete, Entf, Suppr, Supr, Page Up,
+ *               Bild auf, ...) | one character
+ *
+ * A localized name stays in the language it is printed in (`Strg+O` is
+ * read as `Strg+O`, never as `Ctrl+O`), so a target written as the screen
+ * shows it is found, and a word made of such names is a shortcut that
+ * survives the confidence floor as an English one does.
  *
  * The recogniser's spellings of a modifier (`Ctri`, `ctrl`, `Shif1`, `AIt`)
  * fold to the canonical one, a letter key is upper case as menus print it,
@@ -45,6 +53,28 @@ const MODIFIERS: Record<string, string> = {
   cmd: "Cmd",
   option: "Option",
   fn: "Fn",
+  // German (GTK, Qt, KDE), with the recogniser's spellings.
+  strg: "Strg",
+  stig: "Strg",
+  stry: "Strg",
+  strq: "Strg",
+  umschalt: "Umschalt",
+  umschait: "Umschalt",
+  umschaltt: "Umschalt",
+  hochstelltaste: "Hochstelltaste",
+  // French.
+  maj: "Maj",
+  mai: "Maj",
+  // Spanish.
+  "mayús": "Mayús",
+  mayus: "Mayús",
+  "mayüs": "Mayús",
+  "mayás": "Mayús",
+  "mayüús": "Mayús",
+  "mayúsculas": "Mayúsculas",
+  // Alt Gr (German, French and Spanish keyboards), written with or without a space.
+  altgr: "AltGr",
+  "alt gr": "Alt Gr",
 };
 
 /** Key names as menus print them, by their lower-case, space-free spelling. */
@@ -76,6 +106,32 @@ const KEY_NAMES: Record<string, string> = Object.fromEntries(
     "Print",
     "Pause",
     "Menu",
+    // German, French and Spanish key names as GTK and Qt print them.
+    "Entf",
+    "Einfg",
+    "Pos1",
+    "Ende",
+    "Bild auf",
+    "Bild ab",
+    "Rücktaste",
+    "Eingabe",
+    "Leertaste",
+    "Suppr",
+    "Inser",
+    "Début",
+    "Fin",
+    "Échap",
+    "Espace",
+    "Entrée",
+    "Retour arrière",
+    "Supr",
+    "Insertar",
+    "Inicio",
+    "Re Pág",
+    "Av Pág",
+    "Retroceso",
+    "Espacio",
+    "Intro",
     ...Array.from({ length: 24 }, (_, i) => `F${i + 1}`),
   ].map((k) => [k.toLowerCase().replace(/ /g, ""), k]),
 );
