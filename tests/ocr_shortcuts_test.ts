@@ -30,6 +30,24 @@ Deno.test("shortcut spellings fold to one canonical form", () => {
   for (const [read, canonical] of cases) assertEquals(readShortcut(read), canonical, read);
 });
 
+Deno.test("localized modifier and key names are shortcuts, kept in the language printed", () => {
+  const cases: Array<[string, string]> = [
+    ["Strg+O", "Strg+O"],
+    ["Strg+o", "Strg+O"],
+    ["Umschalt+Strg+S", "Umschalt+Strg+S"],
+    ["Umschalt+Strg+Entf", "Umschalt+Strg+Entf"],
+    ["Strg+Bild_auf", "Strg+Bild auf"],
+    ["Maj+Ctrl+Suppr", "Maj+Ctrl+Suppr"],
+    ["Mayús+Ctrl+Supr", "Mayús+Ctrl+Supr"],
+    ["Mayus+Ctrl+S", "Mayús+Ctrl+S"],
+    ["Ctrl+Av_Pág", "Ctrl+Av Pág"],
+  ];
+  for (const [read, canonical] of cases) assertEquals(readShortcut(read), canonical, read);
+  for (const text of ["Strg", "Maj+Datei", "Strasse+1x", "Mayús"]) {
+    assertEquals(readShortcut(text), null, text);
+  }
+});
+
 Deno.test("words that are not shortcuts pass unchanged", () => {
   for (const text of ["C++", "+/-", "M+", "Ctrl", "1+2", "Save+Close", "Ctrl+Save", "Fruit+"]) {
     assertEquals(readShortcut(text), null, text);
