@@ -23,6 +23,7 @@
 import { chooseLanguages } from "../src/common/languages.ts";
 import { modelFiles, unpackModels } from "../src/ocr/engines/language_data.ts";
 import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
+import { tesseractModels } from "../src/ocr/engines/platform.ts";
 import { wordsOfTsv } from "../src/ocr/engines/tsv.ts";
 import { groupWords } from "../src/ocr/group.ts";
 import { ScreenPipeline } from "../src/ocr/pipeline.ts";
@@ -99,6 +100,8 @@ export interface LanguageRow {
   frames: number;
   truth: number;
   ours: Tally;
+  /** English alone on the same frames: what choto read before it read other languages. */
+  before: Tally;
   cli: Tally | null;
   ms: number;
   englishMs: number;
@@ -119,14 +122,16 @@ export async function benchLanguage(
   options: LanguageBenchOptions = {},
 ): Promise<LanguageRow> {
   const rounds = options.rounds ?? ROUNDS;
-  const models = chooseLanguages({ override: code }).languages.map((l) => l.tesseract);
-  const engine = new TesseractEngine(2, { models, modelFolder: folder });
+  const languages = chooseLanguages({ override: code }).languages;
+  const models = languages.map((l) => l.tesseract);
+  const engine = new TesseractEngine(2, { ...tesseractModels(languages), modelFolder: folder });
   await engine.warm();
   const cliFolder = options.cli === false
     ? ""
     : await unpackModels(await modelFiles(models), `${folder}/cli`);
   const entries = languageEntries(code);
   const ours = tally();
+  const before = tally();
   let cli: Tally | null = options.cli === false ? null : tally();
   const times: number[] = [], englishTimes: number[] = [];
   let cjk = false;
@@ -139,7 +144,11 @@ export async function benchLanguage(
         const read = await coldRead(engine, f);
         if (round === 0) add(ours, f, read.words);
         mine.push(read.ms);
-        if (english) theirs.push((await coldRead(english, f)).ms);
+        if (english) {
+          const read = await coldRead(english, f);
+          if (round === 0) add(before, f, read.words);
+          theirs.push(read.ms);
+        }
       }
       times.push(median(mine));
       englishTimes.push(median(theirs));
@@ -157,6 +166,7 @@ export async function benchLanguage(
     frames: entries.length,
     truth: ours.truth,
     ours,
+    before,
     cli,
     ms: mean(times),
     englishMs: mean(englishTimes),
@@ -176,25 +186,27 @@ export async function benchLanguages(
   const english = new TesseractEngine(2);
   await english.warm();
   const lines = [
-    "| language | models | frames | words | recall | prec | by | cli recall | cli prec | ms/frame | english ms | time ratio |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    "| language | models | frames | words | by | eng only recall / prec | recall / prec | cli recall / prec | ms/frame | english ms | time ratio |",
+    "|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   try {
     for (const code of codes) {
       const row = await benchLanguage(code, english, folder, options);
       const ours = figures(row.ours, row.cjk);
+      const before = figures(row.before, row.cjk);
       const cli = row.cli ? figures(row.cli, row.cjk) : null;
+      const pair = (f: { recall: number; precision: number }) => `${fmt(f.recall)} / ${fmt(f.precision)}`;
       const words = row.cjk
-        ? ` (words ${fmt(row.ours.found / Math.max(1, row.ours.truth))}/${
+        ? ` (words ${fmt(row.ours.found / Math.max(1, row.ours.truth))} / ${
           fmt(row.ours.found / Math.max(1, row.ours.ocr))
         })`
         : "";
       lines.push(
-        `| ${row.code} | ${row.models} | ${row.frames} | ${row.truth} | ${fmt(ours.recall)} | ${
-          fmt(ours.precision)
-        }${words} | ${row.cjk ? "chars" : "words"} | ${cli ? fmt(cli.recall) : "-"} | ${
-          cli ? fmt(cli.precision) : "-"
-        } | ${fmt(row.ms, 0)} | ${fmt(row.englishMs, 0)} | x${fmt(row.ms / row.englishMs, 2)} |`,
+        `| ${row.code} | ${row.models} | ${row.frames} | ${row.truth} | ${row.cjk ? "chars" : "words"} | ${
+          pair(before)
+        } | ${pair(ours)}${words} | ${cli ? pair(cli) : "-"} | ${fmt(row.ms, 0)} | ${
+          fmt(row.englishMs, 0)
+        } | x${fmt(row.ms / row.englishMs, 2)} |`,
       );
       if (verbose) console.error(`${code} missed: ${row.ours.missed.join(" | ")}`);
     }

@@ -45,10 +45,27 @@ export interface EngineSettings {
   dataDir?: string | null;
 }
 
+/**
+ * tesseract's models for `languages`: all at once (`deu+eng`), except under
+ * a Japanese or Chinese first language, whose model reads alone and leaves
+ * the Latin runs to a second pass with the others (fixes/latin_runs.ts): on
+ * the fixtures that read more of both and took less time than `jpn+eng`.
+ */
+export function tesseractModels(
+  languages: readonly UiLanguage[] | undefined,
+): { models?: string[]; latinModels?: string[] } {
+  if (!languages?.length) return {};
+  const names = languages.map((l) => l.tesseract);
+  if (languages[0].script !== "cjk" || names.length < 2) return { models: names };
+  return {
+    models: names.slice(0, 1),
+    latinModels: languages.slice(1).filter((l) => l.script === "latin").map((l) => l.tesseract),
+  };
+}
+
 /** Creates the engine named `choice` (default: the platform's first choice), reading `settings.languages`. */
 export function createEngine(choice: string = engineChoices()[0], settings: EngineSettings = {}): OcrEngine {
-  const models = settings.languages?.map((l) => l.tesseract);
-  const tesseract = { models, modelFolder: settings.dataDir ?? undefined };
+  const tesseract = { ...tesseractModels(settings.languages), modelFolder: settings.dataDir ?? undefined };
   if (choice === "vision") {
     const vision = createVisionEngine(
       settings.languages ? { languages: settings.languages.map((l) => l.vision) } : {},
