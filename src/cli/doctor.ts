@@ -13,6 +13,7 @@ import { configPath } from "../common/config.ts";
 import { describeLanguages, englishOnly, type LanguageChoice } from "../common/languages.ts";
 import { type Policy, policyLines } from "../common/policy.ts";
 import { TesseractEngine } from "../ocr/engines/tesseract.ts";
+import { tesseractModels } from "../ocr/engines/platform.ts";
 import { modelFile } from "../ocr/engines/language_data.ts";
 import { createScreenReader } from "../ocr/reader.ts";
 import { type Command, UsageError } from "./command.ts";
@@ -96,7 +97,7 @@ async function languageCheck(choice: LanguageChoice): Promise<Check> {
 
 async function engineCheck(choice: LanguageChoice, dataDir: string | null): Promise<Check> {
   const engine = new TesseractEngine(1, {
-    models: choice.languages.map((l) => l.tesseract),
+    ...tesseractModels(choice.languages),
     modelFolder: dataDir ?? undefined,
   });
   try {
@@ -107,9 +108,9 @@ async function engineCheck(choice: LanguageChoice, dataDir: string | null): Prom
     return {
       name: "OCR engine",
       ok: true,
-      detail: `${where}, reading ${engine.models.join("+")}: started in ${
-        Math.round(performance.now() - t0)
-      } ms, offline`,
+      detail: `${where}, reading ${engine.models.join("+")}${
+        engine.latin ? ` (Latin runs again with ${engine.latin.models.join("+")})` : ""
+      }: started in ${Math.round(performance.now() - t0)} ms, offline`,
     };
   } catch (err) {
     return { name: "OCR engine", ok: false, detail: `tesseract did not start: ${(err as Error).message}` };
