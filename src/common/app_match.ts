@@ -1,5 +1,6 @@
 /**
- * Matching an app name the way a person means it: case-insensitive exact
+ * Matching an app name the way a person means it (case and accents aside,
+ * in any language the desktop entry names it in): exact
  * name first, then a unique prefix, then a unique substring. At each stage
  * display names are tried before aliases (binary names), so "mousepad"
  * finds the app "Mousepad" rather than its settings dialog, whose command is
@@ -9,7 +10,12 @@
  * @module
  */
 
-import { normaliseText } from "./match.ts";
+import { accentFold, normaliseText } from "./match.ts";
+
+/** A name as names are compared: case, spacing and accents aside ("Éditeur" is "editeur"). */
+function nameKey(name: string): string {
+  return accentFold(normaliseText(name));
+}
 
 /** Something with a display name and other names it answers to. */
 export interface HasNames {
@@ -29,15 +35,15 @@ export type NameMatch<T> =
  * an app's name both ways.
  */
 export function sameAppName(a: string, b: string): boolean {
-  return normaliseText(a).replace(/ /g, "") === normaliseText(b).replace(/ /g, "");
+  return nameKey(a).replace(/ /g, "") === nameKey(b).replace(/ /g, "");
 }
 
 /** Matches `query` against the names and aliases of `items`. */
 export function matchAppName<T extends HasNames>(query: string, items: T[]): NameMatch<T> {
-  const q = normaliseText(query);
+  const q = nameKey(query);
   if (!q) return { kind: "none" };
-  const display = (t: T) => [normaliseText(t.name)];
-  const aliases = (t: T) => t.aliases.map(normaliseText).filter(Boolean);
+  const display = (t: T) => [nameKey(t.name)];
+  const aliases = (t: T) => t.aliases.map(nameKey).filter(Boolean);
   const tests: Array<["exact" | "prefix" | "substring", (n: string) => boolean]> = [
     ["exact", (n) => n === q],
     ["prefix", (n) => n.startsWith(q)],

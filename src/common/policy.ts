@@ -15,7 +15,7 @@ import {
   localeLanguages,
   UI_LANGUAGES,
 } from "./languages.ts";
-import { normaliseText } from "./match.ts";
+import { accentFold, normaliseText } from "./match.ts";
 import { escapeScreenText } from "./untrusted.ts";
 
 /** The effective policy, after the file and the environment. */
@@ -54,6 +54,18 @@ export const DEFAULT_DENY_APPS: readonly string[] = [
   "Dashlane",
   "Enpass",
   "LastPass",
+  // Keychain Access and Passwords as macOS names them in the languages choto reads (Seahorse's
+  // Linux entry is localized too: "Passwörter und Verschlüsselung", "Mots de passe et clés").
+  "Schlüsselbundverwaltung",
+  "Trousseaux d'accès",
+  "Acceso a Llaveros",
+  "キーチェーンアクセス",
+  "钥匙串访问",
+  "Passwörter",
+  "Mots de passe",
+  "Contraseñas",
+  "パスワード",
+  "密码",
 ];
 
 /**
@@ -249,12 +261,12 @@ export function defaultPolicy(): Policy {
   return buildPolicy(null, "", () => undefined);
 }
 
-const squash = (s: string) => normaliseText(s).replace(/ /g, "");
+const squash = (s: string) => accentFold(normaliseText(s)).replace(/ /g, "");
 
 /**
  * The deny-list entry an app falls under, or null. An app is denied when one
  * of its names equals, starts with or contains an entry, case and spacing
- * ignored, as focus_app matches names: "keepassxc" covers "KeePassXC" and
+ * ignored, accents too, as focus_app matches names: "keepassxc" covers "KeePassXC" and
  * "org.keepassxc.KeePassXC".
  */
 export function deniedEntry(policy: Policy, app: string, aliases: string[] = []): string | null {
