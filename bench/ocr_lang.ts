@@ -73,7 +73,8 @@ export function figures(t: Tally, cjk: boolean): { recall: number; precision: nu
 async function cliWords(png: string, models: string, folder: string): Promise<OcrWord[] | null> {
   try {
     const out = await new Deno.Command("tesseract", {
-      args: [png, "stdout", "-l", models, "--tessdata-dir", folder, "tsv"],
+      // The `tsv` config file lives in the system's tessdata folder, not in `folder`: set what it sets.
+      args: [png, "stdout", "-l", models, "--tessdata-dir", folder, "-c", "tessedit_create_tsv=1"],
       env: { OMP_THREAD_LIMIT: "1" },
       stdout: "piped",
       stderr: "null",
@@ -124,7 +125,8 @@ export async function benchLanguage(
   const rounds = options.rounds ?? ROUNDS;
   const languages = chooseLanguages({ override: code }).languages;
   const models = languages.map((l) => l.tesseract);
-  const engine = new TesseractEngine(2, { ...tesseractModels(languages), modelFolder: folder });
+  const plan = tesseractModels(languages);
+  const engine = new TesseractEngine(2, { ...plan, modelFolder: folder });
   await engine.warm();
   const cliFolder = options.cli === false
     ? ""
@@ -162,7 +164,9 @@ export async function benchLanguage(
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
   return {
     code,
-    models: models.join("+"),
+    models: `${(plan.models ?? []).join("+")}${
+      plan.latinModels?.length ? `, Latin runs ${plan.latinModels.join("+")}` : ""
+    }`,
     frames: entries.length,
     truth: ours.truth,
     ours,
