@@ -15,7 +15,14 @@ import type { Box } from "../common/rect.ts";
 import { type StageTimes, timed } from "../common/stages.ts";
 import { cropGrey, type Grey } from "../image/pixels.ts";
 import { readGrey } from "./engines/read_grey.ts";
-import { barOrDigit, foldShortcut, hasBarKey, readShortcut } from "./fixes/accelerators.ts";
+import {
+  barOrDigit,
+  foldShortcut,
+  hasBarKey,
+  hasRoundKey,
+  letterOOrZero,
+  readShortcut,
+} from "./fixes/accelerators.ts";
 import {
   acceptDigitReading,
   digitAlphabet,
@@ -241,7 +248,8 @@ async function rereadDigits(engine: OcrEngine, grey: Grey, jobs: ReadJob[]): Pro
  */
 function readKeyChar(grey: Grey, line: Box, w: OcrWord): OcrWord {
   const text = foldShortcut(w.text);
+  const box = { x: line.x + w.x, y: line.y + w.y, w: w.w, h: w.h };
+  if (hasRoundKey(text)) return { ...w, text: text.slice(0, -1) + letterOOrZero(grey, box) };
   if (!hasBarKey(text)) return text === w.text ? w : { ...w, text };
-  const key = barOrDigit(grey, { x: line.x + w.x, y: line.y + w.y, w: w.w, h: w.h });
-  return { ...w, text: text.slice(0, -1) + key };
+  return { ...w, text: text.slice(0, -1) + barOrDigit(grey, box) };
 }
