@@ -60,6 +60,8 @@ export interface OcrEngine {
    * text a CJK model reads poorly (fixes/latin_runs.ts).
    */
   readonly latin?: OcrEngine;
+  /** tesseract's models it reads with (`["deu", "eng"]`), when it says: readings are remembered per set. */
+  readonly models?: readonly string[];
   /** What the engine reads with, for the self-test ("languages fr-FR, en-US"), when it can say. */
   detail?(): string | null;
   /** Starts the recognisers now rather than on the first read (optional). */
