@@ -33,7 +33,14 @@ import {
 } from "./fixes/digits.ts";
 import { fixUiWord } from "./fixes/lexicon.ts";
 import { cjkLabels, fitCjkBoxes } from "./fixes/cjk.ts";
-import { latinSpans, replaceSpan, spanLine } from "./fixes/latin_runs.ts";
+import {
+  latinSpans,
+  MNEMONIC_ALPHABET,
+  mnemonicGaps,
+  mnemonicLetter,
+  replaceSpan,
+  spanLine,
+} from "./fixes/latin_runs.ts";
 import { needsReread, rereadLine } from "./fixes/reread.ts";
 import { groupByGap, rowHeight, type TextLine } from "./lines/find.ts";
 import { lineGround, surfaceBox } from "./lines/ground.ts";
@@ -164,6 +171,7 @@ export async function recognise(
   if (!options.cjk) return;
   for (const job of jobs) job.words = fitCjkBoxes(job.words, job.line.h);
   if (options.latin) await readLatinRuns(options.latin, grey, jobs, options, stages);
+  if (options.latin && hasAlphabet(options.latin)) await readMnemonics(options.latin, grey, jobs);
   for (const job of jobs) job.words = cjkLabels(job.words, rowHeight(job.line));
 }
 
@@ -184,6 +192,28 @@ async function readLatinRuns(
   if (!runs.length) return;
   await recognise(latin, grey, runs.map((r) => r.read), { ...options, cjk: false, latin: undefined }, stages);
   for (const { job, read } of runs) job.words = replaceSpan(job.words, job.line, read.line, read.words);
+}
+
+/** Reads, letters only, the mnemonics the CJK model left after its labels (fixes/latin_runs.ts). */
+async function readMnemonics(latin: OcrEngine, grey: Grey, jobs: ReadJob[]): Promise<void> {
+  await Promise.all(
+    jobs.flatMap((job) =>
+      mnemonicGaps(job.words, job.line, rowHeight(job.line)).map(async ({ word, span }) => {
+        const line = job.line;
+        const box = { x: line.x + span.x0 - 1, y: line.y, w: span.x1 - span.x0 + 2, h: line.h };
+        const ground = lineGround(line) ?? ringLevel(grey, box);
+        const read = await latin.recognizeGrey!(
+          prepareLine(grey, box, rowHeight(line), ground).image,
+          "block",
+          MNEMONIC_ALPHABET,
+        );
+        const letter = mnemonicLetter(read.map((w) => w.text).join(""));
+        if (!letter) return;
+        const w = job.words[word];
+        job.words[word] = { ...w, text: `${w.text}(${letter})`, w: span.x1 - w.x };
+      })
+    ),
+  );
 }
 
 /** Reads again, digits-favouring, the words whose tail looks like misread digits (`Fruitlo`). */

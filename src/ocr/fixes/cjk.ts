@@ -139,7 +139,7 @@ const MNEMONIC_DIGITS: Record<string, string> = {
 
 /**
  * Spells a CJK label's mnemonic as the letter it is: "保存(5)" → "保存(S)",
- * "(LU" at the end → "(L)". Menus underline letters only, and a count
+ * "(LU" or "(L" at the end → "(L)". Menus underline letters only, and a count
  * ("受信 (3)") stands apart behind a space, so it is never joined to a label.
  */
 export function fixMnemonic(text: string): string {
@@ -153,7 +153,16 @@ export function fixMnemonic(text: string): string {
       /([^\s(（])[(（]([0-9])[)）]/u,
       (m, before: string, d: string) => MNEMONIC_DIGITS[d] ? `${before}(${MNEMONIC_DIGITS[d]})` : m,
     )
-    .replace(/([^\s(（])[(（]([A-Z])[A-Z|]$/u, "$1($2)");
+    .replace(/([^\s(（])[(（]([A-Z])[A-Z|]?$/u, "$1($2)");
+}
+
+/**
+ * A CJK label's trailing ellipsis as the menus write it, three dots: the
+ * recogniser reads the dots as `....` or `…`, or one of them as `.`
+ * after a `…`.
+ */
+export function fixEllipsis(text: string): string {
+  return hasCjk(text) ? text.replace(/([)）])[.…·]*…[.…·]*$|([)）])[.·]{2,}$/u, "$1$2...") : text;
 }
 
 /** A closing quote cannot open a label: tesseract reads one into the margin before a menu title. */
@@ -164,7 +173,10 @@ export function dropStrayQuote(text: string): string {
 /** One line's words (relative to it, boxes fitted) as labels: runs joined, mnemonics and stray quotes fixed. */
 export function cjkLabels(words: OcrWord[], textHeight: number): OcrWord[] {
   if (!words.some((w) => hasCjk(w.text))) return words;
-  return joinCjkRuns(words, textHeight).map((w) => ({ ...w, text: fixMnemonic(dropStrayQuote(w.text)) }));
+  return joinCjkRuns(words, textHeight).map((w) => ({
+    ...w,
+    text: fixEllipsis(fixMnemonic(dropStrayQuote(w.text))),
+  }));
 }
 
 /** Words' texts as one element's: a space between two words, none between two CJK characters. */

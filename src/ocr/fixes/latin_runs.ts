@@ -132,3 +132,34 @@ export function replaceSpan(words: OcrWord[], line: TextLine, own: TextLine, rea
   if (after.length < before.length && before.includes(after)) return words;
   return [...words.filter((w) => !inside(w)), ...found].sort((a, b) => a.x - b.x);
 }
+
+/** The letters a menu underlines, and the brackets a CJK menu puts them in: a mnemonic's alphabet. */
+export const MNEMONIC_ALPHABET = "()ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/**
+ * CJK labels whose mnemonic the CJK model left unread ("全部保存" for
+ * "全部保存(L)": too small a Latin run to be read again as one): the
+ * index of each such word and the bare ink right after it, as wide as
+ * "(L)" is drawn.
+ */
+export function mnemonicGaps(
+  words: readonly OcrWord[],
+  line: TextLine,
+  textHeight: number,
+): Array<{ word: number; span: LatinSpan }> {
+  const bare = merge(bareInk(words, line), textHeight * 0.2);
+  const out: Array<{ word: number; span: LatinSpan }> = [];
+  words.forEach((w, i) => {
+    if (!hasCjk(w.text) || /[)）.…]$/u.test(w.text)) return;
+    const end = w.x + w.w;
+    const span = bare.find((b) => b.x0 >= end - 1 && b.x0 - end <= textHeight * 0.4);
+    const width = span ? span.x1 - span.x0 : 0;
+    if (span && width >= textHeight * 0.4 && width <= textHeight * 1.4) out.push({ word: i, span });
+  });
+  return out;
+}
+
+/** A mnemonic read on its own (`(L)`, `L)`, `(L`) as the letter it names, or null. */
+export function mnemonicLetter(read: string): string | null {
+  return /^[(]?([A-Z])[)]?$/.exec(read.replace(/\s+/g, ""))?.[1] ?? null;
+}
