@@ -4,6 +4,12 @@
  * stock `tesseract` CLI (if installed) on the same frames, side by side.
  *
  * Run: deno run --allow-all bench/ocr_bench.ts [name-filter]
+ * (`lang` reads only the languages' frames, `lang/de` one language's).
+ *
+ * Then, per language (bench/ocr_lang.ts): recall and precision with English
+ * alone (what choto read before it read other languages), with the
+ * language's own models, and with the stock CLI given the same models, and
+ * the time per new frame against English on the same frames.
  *
  * Columns (matching rule in bench/ocr_score.ts):
  * - cold ms: a frame never seen (empty cache), recognisers already started;
@@ -18,6 +24,7 @@ import { fixtureEntries, loadFixture, median, type Score, scoreWords } from "./o
 import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
 import { ScreenPipeline } from "../src/ocr/pipeline.ts";
 import { groupWords } from "../src/ocr/group.ts";
+import { benchLanguages } from "./ocr_lang.ts";
 
 import type { OcrWord } from "../src/ocr/types.ts";
 import type { RgbaImage } from "../src/image/pixels.ts";
@@ -168,6 +175,14 @@ async function main() {
         fmt(precision / cliPrecision, 2)
       }, time per new frame x${fmt(median(times.cold) / median(times.cli), 2)}`,
     );
+  }
+  // The languages' frames (fixtures/lang/), each read with its user's models, after the English set.
+  if (!filter || filter.startsWith("lang")) {
+    const codes = filter?.startsWith("lang/") ? [filter.slice(5)] : undefined;
+    console.log("");
+    for (const line of await benchLanguages(codes, Boolean(Deno.env.get("OCR_BENCH_VERBOSE")))) {
+      console.log(line);
+    }
   }
 }
 

@@ -12,6 +12,11 @@
  *   / OCR words; centre error = distance between the centres of each
  *   matched pair (the median is reported).
  *
+ * Japanese and Chinese frames (`fixtures/lang/ja|zh`, script `cjk`) are
+ * scored by their characters as well (`scoreChars`, the rule of
+ * fixtures/README.md): words there are runs without spaces that
+ * recognisers cut anywhere.
+ *
  * @module
  */
 
@@ -38,6 +43,8 @@ export interface Fixture {
   png: string;
   frame: RgbaImage;
   words: TruthWord[];
+  /** How its words are written: with spaces (`latin`, every English frame) or without (`cjk`). */
+  script: "latin" | "cjk";
 }
 
 /** How one frame scored. */
@@ -102,6 +109,72 @@ export function scoreWords(truth: TruthWord[], ocr: OcrWord[], grow = GROW): Sco
   };
 }
 
+/** How a frame scored by its characters. */
+export interface CharScore {
+  truthChars: number;
+  found: number;
+  ocrChars: number;
+  /** Truth words not read in full, with what was read on them: `保存(S)→保存(5)`. */
+  missed: string[];
+}
+
+/** A text as the list of characters it is compared by: normalised, without whitespace. */
+function charsOf(text: string): string[] {
+  return [...normaliseText(text).replace(/\s+/g, "")];
+}
+
+/** Length of the longest common subsequence of two character lists. */
+function commonSubsequence(a: string[], b: string[]): number {
+  const row = new Array<number>(b.length + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = 0;
+    for (let j = 1; j <= b.length; j++) {
+      const up = row[j];
+      row[j] = a[i - 1] === b[j - 1] ? diagonal + 1 : Math.max(row[j], row[j - 1]);
+      diagonal = up;
+    }
+  }
+  return row[b.length];
+}
+
+/**
+ * Scores OCR words by their characters (fixtures/README.md, "Words"): each
+ * OCR character sits at its share of its word's box and goes to the truth
+ * word whose grown box holds it (the nearest centre when several do); a truth
+ * word's characters found are the longest common subsequence of its own and
+ * those it was given, left to right.
+ */
+export function scoreChars(truth: TruthWord[], ocr: OcrWord[], grow = GROW): CharScore {
+  const given: Array<Array<{ x: number; c: string }>> = truth.map(() => []);
+  let ocrChars = 0;
+  for (const w of ocr) {
+    const cs = charsOf(w.text);
+    ocrChars += cs.length;
+    const cy = w.y + w.h / 2;
+    cs.forEach((c, i) => {
+      const cx = w.x + (i + 0.5) * w.w / cs.length;
+      let best = -1, bestDist = Infinity;
+      truth.forEach((t, k) => {
+        if (cx < t.x - grow || cx > t.x + t.w + grow || cy < t.y - grow || cy > t.y + t.h + grow) return;
+        const d = Math.hypot(cx - (t.x + t.w / 2), cy - (t.y + t.h / 2));
+        if (d < bestDist) bestDist = d, best = k;
+      });
+      if (best >= 0) given[best].push({ x: cx, c });
+    });
+  }
+  let truthChars = 0, found = 0;
+  const missed: string[] = [];
+  truth.forEach((t, i) => {
+    const want = charsOf(t.text);
+    const got = given[i].sort((a, b) => a.x - b.x).map((g) => g.c);
+    const n = commonSubsequence(want, got);
+    truthChars += want.length;
+    found += n;
+    if (n < want.length) missed.push(`${t.text}→${got.join("") || "∅"}`);
+  });
+  return { truthChars, found, ocrChars, missed };
+}
+
 /** Median of a list (0 for an empty one). */
 export function median(values: number[]): number {
   if (!values.length) return 0;
@@ -145,7 +218,27 @@ export function fixtureEntries(filter?: (name: string) => boolean): FixtureEntry
 export async function loadFixture(entry: FixtureEntry): Promise<Fixture> {
   const truth = JSON.parse(await Deno.readTextFile(entry.json));
   const frame = await decodeImage(await Deno.readFile(entry.png));
-  return { name: entry.name, png: entry.png, frame, words: truth.words };
+  return { name: entry.name, png: entry.png, frame, words: truth.words, script: truth.script ?? "latin" };
+}
+
+/** The languages with labelled frames in `fixtures/lang/`, by ISO code. */
+export const FIXTURE_LANGUAGES = ["de", "fr", "es", "ja", "zh"] as const;
+
+/** The labelled frames of one language (`fixtures/lang/<code>/`), sorted by name. */
+export function languageEntries(code: string): FixtureEntry[] {
+  const dir = `${FIXTURES}lang/${code}`;
+  let entries: Deno.DirEntry[] = [];
+  try {
+    entries = [...Deno.readDirSync(dir)];
+  } catch {
+    return [];
+  }
+  return entries.filter((e) => e.name.endsWith(".json")).sort((a, b) => a.name.localeCompare(b.name)).map(
+    (e) => {
+      const base = e.name.slice(0, -5);
+      return { name: `lang/${code}/${base}`, png: `${dir}/${base}.png`, json: `${dir}/${e.name}` };
+    },
+  );
 }
 
 /** Loads every fixture (all frames in memory: fine for tests, not for the benchmark). */

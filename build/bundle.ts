@@ -28,8 +28,13 @@ const DIST = join(ROOT, "dist");
 const LEFT_OUT = ["sharp", "@anthropic-ai/mcpb"];
 /** Browser-only builds in npm packages the server never loads. */
 const BROWSER_ONLY = /\.wasm\.js$/;
-/** The legacy (non-LSTM) English model, 11 MB that choto never reads: it uses 4.0.0_best_int. */
-const LEGACY_MODEL = "npm/registry.npmjs.org/@tesseract.js-data/eng/1.0.0/4.0.0";
+/**
+ * Each language's legacy (non-LSTM) model, 11 to 20 MB each that choto never
+ * reads: it uses 4.0.0_best_int.
+ */
+const LEGACY_MODELS = ["eng", "deu", "fra", "spa", "jpn", "chi_sim"].map((m) =>
+  `npm/registry.npmjs.org/@tesseract.js-data/${m}/1.0.0/4.0.0`
+);
 
 const config = JSON.parse(await Deno.readTextFile(join(ROOT, "deno.json")));
 const MCPB: string = config.imports["@anthropic-ai/mcpb"];
@@ -99,7 +104,7 @@ async function stageSource(stage: string): Promise<void> {
     if (e.name !== "npm") await Deno.remove(join(denoDir, e.name), { recursive: true });
   }
   await removeMatching(join(denoDir, "npm"), BROWSER_ONLY);
-  await Deno.remove(join(denoDir, LEGACY_MODEL), { recursive: true });
+  for (const legacy of LEGACY_MODELS) await Deno.remove(join(denoDir, legacy), { recursive: true });
 }
 
 /** Builds, validates and packs a bundle; returns the .mcpb path. */

@@ -40,10 +40,17 @@ export const COMPILE_INCLUDE: Include[] = [
     path: "src/ocr/engines/vision_worker.ts",
     why: "the worker Vision reads in on macOS, started by URL (the compiler sees no import of it)",
   },
-  {
-    path: "node_modules/@tesseract.js-data/eng/4.0.0_best_int",
-    why: "the English OCR model (eng.traineddata.gz), read when a recogniser starts",
-  },
+  ...[
+    ["eng", "English"],
+    ["deu", "German"],
+    ["fra", "French"],
+    ["spa", "Spanish"],
+    ["jpn", "Japanese"],
+    ["chi_sim", "Chinese (simplified)"],
+  ].map(([model, name]) => ({
+    path: `node_modules/@tesseract.js-data/${model}/4.0.0_best_int`,
+    why: `the ${name} OCR model (${model}.traineddata.gz), read when a recogniser for it starts`,
+  })),
   {
     path: "node_modules/.deno/tesseract.js@7.0.0/node_modules/tesseract.js",
     why: "the OCR worker script (src/worker-script/node/index.js) and the modules it requires",

@@ -1,7 +1,8 @@
 /**
  * libtesseract's C API (`<tesseract/capi.h>`, tesseract 5.x), the part
- * choto uses: create a handle, load a model from memory, set parameters and
- * an image, recognise, and take the words as TSV. Declarations only.
+ * choto uses: create a handle, load a model from memory (or several from a
+ * folder), set parameters and an image, recognise, and take the words as
+ * TSV. Declarations only.
  *
  * @module
  */
@@ -50,6 +51,14 @@ export const libTesseractSymbols = {
     result: "i32",
     nonblocking: true,
     optional: true,
+  },
+  // int TessBaseAPIInit2(TessBaseAPI *handle, const char *datapath, const char *language,
+  //     TessOcrEngineMode oem);
+  // Loads the models `language` names (`deu+eng`) from the folder `datapath`.
+  TessBaseAPIInit2: {
+    parameters: ["pointer", "buffer", "buffer", "i32"],
+    result: "i32",
+    nonblocking: true,
   },
   // BOOL TessBaseAPISetVariable(TessBaseAPI *handle, const char *name, const char *value);
   TessBaseAPISetVariable: { parameters: ["pointer", "buffer", "buffer"], result: "i32" },

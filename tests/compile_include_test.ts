@@ -59,9 +59,10 @@ Deno.test("a selftest run reads nothing from the project that the list leaves ou
   try {
     const read = new Set<string>();
     // libtesseract (where installed), tesseract.js workers, tesseract.js in-process.
+    // Then another language's model: Japanese, with English for its Latin runs.
     const recognisers: Array<Record<string, string>> = [{}, { CHOTO_OCR_NATIVE: "0" }, {
       CHOTO_OCR_WORKERS: "0",
-    }];
+    }, { CHOTO_LANGS: "ja" }];
     for (const [i, env] of recognisers.entries()) {
       const log = join(dir, `audit-${i}.jsonl`);
       const out = await runChoto(["selftest"], {
@@ -87,6 +88,7 @@ Deno.test("a selftest run reads nothing from the project that the list leaves ou
     }
     // The run did read run-time data, or this test would prove nothing.
     assert([...read].some((p) => p.endsWith("eng.traineddata.gz")), [...read].join("\n"));
+    assert([...read].some((p) => p.endsWith("jpn.traineddata.gz")), [...read].join("\n"));
     assert([...read].some((p) => p.endsWith(".wasm")), [...read].join("\n"));
     assert([...read].some((p) => p.includes("/sql/migrations/")), [...read].join("\n"));
     const missing = [...read].filter((p) => !covered(p)).map((p) => p.slice(root.length + 1));

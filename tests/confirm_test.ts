@@ -110,6 +110,27 @@ Deno.test("Deny and silence on the desktop stop the plan as declined, nothing cl
   }
 });
 
+Deno.test("a click on each language's destructive label asks the user; denied, nothing is clicked", async () => {
+  const labels: Array<[string, string, string]> = [
+    ["de", "Endgültig löschen", "Löschen"],
+    ["de", "Verwerfen", "Verwerfen"],
+    ["fr", "Supprimer", "Supprimer"],
+    ["es", "Eliminar", "Eliminar"],
+    ["ja", "完全に削除", "削除"],
+    ["zh", "删除", "删除"],
+  ];
+  for (const [code, label, phrase] of labels) {
+    const d = dialog("deny");
+    d.texts = [text("?", 150, 60), text("OK", 120, 170), text(label, 250, 170)];
+    const s = services(d);
+    const r = await run(s, d, [{ action: "click", target: { text: label } }]);
+    assertEquals(r.status, "declined", `${code}: ${r.failure?.reason}`);
+    assertEquals(d.questions.length, 1, code);
+    assert(d.questions[0].text.includes(`It looks destructive: "${phrase}"`), d.questions[0].text);
+    assertEquals(d.inputs(), [], code);
+  }
+});
+
 Deno.test("with no way to ask at all, the step is refused and says why", async () => {
   const d = dialog("unavailable");
   const s = services(d);

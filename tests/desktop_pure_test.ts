@@ -1,6 +1,6 @@
 /** Unit tests for the pure parts of the desktop layer. */
 
-import { matchAppName } from "../src/common/app_match.ts";
+import { matchAppName, sameAppName } from "../src/common/app_match.ts";
 import { parseDesktopEntry, splitExec, toLaunchable } from "../src/desktop/desktop_entry.ts";
 import { displayHolding, inTopLeftCorner } from "../src/desktop/corner.ts";
 import { keyRefusal, NAMED_KEYS, parseCombo } from "../src/desktop/keys.ts";
@@ -45,6 +45,30 @@ Deno.test("desktop entries give a launch recipe and their names", () => {
   });
   assertEquals(parseDesktopEntry("[Desktop Entry]\nType=Link\nName=x\nURL=y\n"), null);
   assertEquals(splitExec('"/opt/My App/run" --x "a b" %f 100%%'), ["/opt/My App/run", "--x", "a b", "100%"]);
+});
+
+Deno.test("an app answers to its names in the languages choto reads, accents aside", () => {
+  const entry = parseDesktopEntry(
+    "[Desktop Entry]\nName=Mousepad\nGenericName=Text Editor\nGenericName[de]=Textbearbeitung\n" +
+      "GenericName[fr]=Éditeur de texte\nGenericName[ja]=テキストエディター\nGenericName[zh_CN]=文本编辑器\n" +
+      "GenericName[ko]=텍스트 편집기\nName[de]=Mousepad\nExec=mousepad %U\n",
+  );
+  assert(entry);
+  const app = toLaunchable(entry);
+  assertEquals(app.aliases, [
+    "mousepad",
+    "Text Editor",
+    "Textbearbeitung",
+    "Éditeur de texte",
+    "テキストエディター",
+    "文本编辑器",
+  ]);
+  const other = { name: "Geany", aliases: ["geany", "IDE"] };
+  for (const q of ["Textbearbeitung", "editeur de texte", "テキストエディター", "文本编辑器"]) {
+    const m = matchAppName(q, [other, app]);
+    assertEquals(m.kind === "found" ? m.item.name : m.kind, "Mousepad", q);
+  }
+  assert(sameAppName("Éditeur", "editeur"));
 });
 
 Deno.test("key combinations parse names, aliases and single characters", () => {

@@ -4,7 +4,7 @@
  * word, counts; another word that only starts like one does not.
  */
 
-import { assert, assertEquals } from "./support/assert.ts";
+import { assertEquals } from "./support/assert.ts";
 import { buildPolicy } from "../src/common/policy.ts";
 import { destructivePhrase, labelWords } from "../src/common/destructive.ts";
 import { DESTRUCTIVE_VOCABULARIES, destructiveWords } from "../src/common/destructive_words.ts";
@@ -94,9 +94,66 @@ Deno.test("the user's own list replaces the built-in one, and each language plug
   assertEquals(destructiveLabel(own, "Send now"), "Send");
   assertEquals(destructiveLabel(own, "Yes, send it"), "Send");
   assertEquals(destructiveLabel(own, "Delete"), null);
-  assertEquals(destructiveWords(["en"]), policy.destructiveLabels);
+  assertEquals(destructiveWords(Object.keys(DESTRUCTIVE_VOCABULARIES)), policy.destructiveLabels);
   assertEquals(destructiveWords(["xx"]), destructiveWords(["en"]));
-  assert(Object.keys(DESTRUCTIVE_VOCABULARIES).includes("en"));
+  assertEquals(Object.keys(DESTRUCTIVE_VOCABULARIES), ["en", "de", "fr", "es", "ja", "zh"]);
+});
+
+/** Each language's labels that ask, with the phrase that makes them, and labels of theirs that do not. */
+const BY_LANGUAGE: Record<string, { asks: Array<[string, string]>; not: string[] }> = {
+  de: {
+    asks: [
+      ["Löschen", "Löschen"],
+      ["Endgültig löschen", "Löschen"],
+      ["Verwerfen", "Verwerfen"],
+      [
+        "Ohne Speichern schließen",
+        "Ohne Speichern",
+      ],
+      ["In den Papierkorb verschieben", "In den Papierkorb verschieben"],
+      ["LÖSCHEN?", "Löschen"],
+    ],
+    not: ["Speichern", "Abbrechen", "Gelöschte Objekte", "Zoom zurücksetzen", "Öffnen …"],
+  },
+  fr: {
+    asks: [["Supprimer", "Supprimer"], ["Fermer sans enregistrer", "Fermer sans enregistrer"], [
+      "Vider la corbeille",
+      "Vider la corbeille",
+    ], ["Effacer l’historique", "Effacer"]],
+    not: ["Enregistrer", "Annuler", "Remplacer…", "Réinitialiser le zoom"],
+  },
+  es: {
+    asks: [
+      ["Eliminar", "Eliminar"],
+      ["Cerrar sin guardar", "Cerrar sin guardar"],
+      ["Borrar todo", "Borrar"],
+      [
+        "Descartar cambios",
+        "Descartar",
+      ],
+    ],
+    not: ["Guardar", "Cancelar", "Reemplazar…", "Eliminados"],
+  },
+  ja: {
+    asks: [["削除", "削除"], ["完全に削除", "削除"], ["保存せずに閉じる(W)", "保存せずに閉じる"], [
+      "ゴミ箱を空にする",
+      "ゴミ箱を空にする",
+    ], ["変更を破棄しますか？", "破棄"]],
+    not: ["保存(S)", "上書き保存", "キャンセル", "開く(O)…"],
+  },
+  zh: {
+    asks: [["删除", "删除"], ["永久删除", "删除"], ["不保存", "不保存"], ["清空回收站", "清空"]],
+    not: ["保存(S)", "取消", "打开(O)…", "另存为(A)…"],
+  },
+};
+
+Deno.test("each language's destructive words ask, and its everyday labels do not", () => {
+  for (const [code, { asks, not }] of Object.entries(BY_LANGUAGE)) {
+    const got = [...asks.map(([label]) => label), ...not].map((
+      label,
+    ) => [label, destructiveLabel(policy, label)]);
+    assertEquals(got, [...asks, ...not.map((label) => [label, null])], code);
+  }
 });
 
 /** A look at a dialog (or a window) holding these texts. */

@@ -75,3 +75,46 @@ Deno.test("synonymsOf gives the lexicon group without the query", () => {
   assert(!synonymsOf("Preferences").includes("preferences"));
   assertEquals(synonymsOf("Frobnicate"), []);
 });
+
+Deno.test("a missing accent or ß written as ss is a near miss: fuzzy, below an equal fold, never exact", () => {
+  const cases: Array<[string, string]> = [
+    ["Offnen …", "Öffnen …"],
+    ["uber", "über"],
+    ["Fenetre", "Fenêtre"],
+    ["Edition", "Édition"],
+    ["senal", "señal"],
+    ["STRASSE", "Straße"],
+  ];
+  for (const [query, screen] of cases) {
+    const m = matchText(query, screen);
+    assertEquals(m?.stage, "fuzzy", `${query} / ${screen}`);
+    assert(m!.score < 0.99 && m!.score >= 0.95, `${query}: ${m!.score}`);
+  }
+  // Case folds the way the language writes it: exact.
+  assertEquals(matchText("ÖFFNEN", "öffnen")?.stage, "exact");
+  assertEquals(matchText("ÉDITION", "édition")?.stage, "exact");
+  // An accent that changes the word is still only a near miss, and ranks below the word itself.
+  const ranked = rankMatches("Löschen", ["Loschen", "Löschen"], (t) => t);
+  assertEquals(ranked.map((r) => r.item), ["Löschen", "Loschen"]);
+  // Japanese: kana with and without dakuten are different characters, not accents.
+  assertEquals(matchText("ハ", "バ"), null);
+  // Full-width brackets are the ASCII ones.
+  assertEquals(matchText("開く(O)...", "開く（O）…")?.stage, "exact");
+});
+
+Deno.test("semantic: the languages' UI synonyms, across languages", () => {
+  for (
+    const [a, b] of [
+      ["Einstellungen", "Optionen"],
+      ["Paramètres", "Préférences"],
+      ["Configuración", "Preferencias"],
+      ["設定", "環境設定"],
+      ["设置", "首选项"],
+      ["Settings", "Einstellungen"],
+      ["Delete", "削除"],
+    ]
+  ) assertEquals(matchText(a, b)?.stage, "semantic", `${a} / ${b}`);
+  assertEquals(matchText("Einstellungen", "Löschen"), null);
+  assert(synonymsOf("設定").includes("環境設定"));
+  assert(synonymsOf("Settings").includes("preferences") && synonymsOf("Settings").includes("paramètres"));
+});

@@ -104,7 +104,8 @@ Deno.test({
   async fn() {
     const [f] = await loadFixtures((n) => n === "apps/zenity_question_light");
     const grey = greyOf(f.frame, DIALOG);
-    const r = await startNativeRecogniser(modelFile());
+    const eng = await modelFile("eng");
+    const r = await startNativeRecogniser(eng);
     await r.setParameters({ tessedit_pageseg_mode: "11", user_defined_dpi: "300" });
     const reading = r.read(grey);
     const ending = r.terminate();
@@ -113,7 +114,7 @@ Deno.test({
     assert(found.includes("permanently?"), found.join(" "));
     await ending;
     await assertRejects(() => r.read(grey), /terminated/);
-    const other = await startNativeRecogniser(modelFile());
+    const other = await startNativeRecogniser(eng);
     try {
       await assertRejects(
         () => other.setParameters({ no_such_parameter: "1" }),

@@ -6,10 +6,10 @@
  */
 
 import { assert, assertEquals } from "./support/assert.ts";
-import { loadFixtures } from "../bench/ocr_score.ts";
+import { type Fixture, languageEntries, loadFixture, loadFixtures } from "../bench/ocr_score.ts";
 import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
 import { ScreenPipeline } from "../src/ocr/pipeline.ts";
-import { barOrDigit, foldShortcut, readShortcut } from "../src/ocr/fixes/accelerators.ts";
+import { barOrDigit, foldShortcut, letterOOrZero, readShortcut } from "../src/ocr/fixes/accelerators.ts";
 import type { Grey } from "../src/image/pixels.ts";
 
 Deno.test("shortcut spellings fold to one canonical form", () => {
@@ -28,6 +28,24 @@ Deno.test("shortcut spellings fold to one canonical form", () => {
     ["⌘⇧s", "⌘⇧S"],
   ];
   for (const [read, canonical] of cases) assertEquals(readShortcut(read), canonical, read);
+});
+
+Deno.test("localized modifier and key names are shortcuts, kept in the language printed", () => {
+  const cases: Array<[string, string]> = [
+    ["Strg+O", "Strg+O"],
+    ["Strg+o", "Strg+O"],
+    ["Umschalt+Strg+S", "Umschalt+Strg+S"],
+    ["Umschalt+Strg+Entf", "Umschalt+Strg+Entf"],
+    ["Strg+Bild_auf", "Strg+Bild auf"],
+    ["Maj+Ctrl+Suppr", "Maj+Ctrl+Suppr"],
+    ["Mayús+Ctrl+Supr", "Mayús+Ctrl+Supr"],
+    ["Mayus+Ctrl+S", "Mayús+Ctrl+S"],
+    ["Ctrl+Av_Pág", "Ctrl+Av Pág"],
+  ];
+  for (const [read, canonical] of cases) assertEquals(readShortcut(read), canonical, read);
+  for (const text of ["Strg", "Maj+Datei", "Strasse+1x", "Mayús"]) {
+    assertEquals(readShortcut(text), null, text);
+  }
 });
 
 Deno.test("words that are not shortcuts pass unchanged", () => {
@@ -55,29 +73,62 @@ Deno.test("a plain bar is the letter I, a bar with a flag and a foot the digit 1
   assertEquals(barOrDigit(one, box), "1");
 });
 
+Deno.test("a round key as wide as it is tall is the letter O, an upright oval the digit 0", () => {
+  // Ellipse outlines 11 px tall: the letter 10 px wide, the digit 7.
+  const ring = (rx: number) =>
+    glyph((x, y) => {
+      const d = ((x - 6) / rx) ** 2 + ((y - 7) / 5.5) ** 2;
+      return d <= 1 && d >= 0.45;
+    });
+  const box = { x: 0, y: 0, w: 12, h: 14 };
+  assertEquals(letterOOrZero(ring(5), box), "O");
+  assertEquals(letterOOrZero(ring(3.5), box), "0");
+});
+
+/** The shortcuts of `frames` that `engine` did not read exactly, and how many there were. */
+async function misreadShortcuts(
+  engine: TesseractEngine,
+  frames: Fixture[],
+): Promise<{ wrong: string[]; shortcuts: number }> {
+  const wrong: string[] = [];
+  let shortcuts = 0;
+  for (const f of frames) {
+    const { words } = await new ScreenPipeline(engine).run(f.frame, {
+      x: 0,
+      y: 0,
+      width: f.frame.width,
+      height: f.frame.height,
+    });
+    for (const t of f.words.filter((t) => readShortcut(t.text) !== null)) {
+      shortcuts++;
+      const cx = t.x + t.w / 2, cy = t.y + t.h / 2;
+      const read = words.find((w) => Math.abs(w.x + w.w / 2 - cx) <= 6 && Math.abs(w.y + w.h / 2 - cy) <= 4);
+      if (read?.text !== t.text) wrong.push(`${f.name}: ${t.text} read as ${read?.text ?? "nothing"}`);
+    }
+  }
+  return { wrong, shortcuts };
+}
+
 Deno.test("every shortcut on the labelled menu frames is read exactly", async () => {
   const frames = await loadFixtures((n) => n.startsWith("apps/menu_"));
   assert(frames.length >= 5, `only ${frames.length} menu frames`);
   const engine = new TesseractEngine(2);
   try {
-    const wrong: string[] = [];
-    let shortcuts = 0;
-    for (const f of frames) {
-      const { words } = await new ScreenPipeline(engine).run(f.frame, {
-        x: 0,
-        y: 0,
-        width: f.frame.width,
-        height: f.frame.height,
-      });
-      for (const t of f.words.filter((t) => readShortcut(t.text) !== null)) {
-        shortcuts++;
-        const cx = t.x + t.w / 2, cy = t.y + t.h / 2;
-        const read = words.find((w) =>
-          Math.abs(w.x + w.w / 2 - cx) <= 6 && Math.abs(w.y + w.h / 2 - cy) <= 4
-        );
-        if (read?.text !== t.text) wrong.push(`${f.name}: ${t.text} read as ${read?.text ?? "nothing"}`);
-      }
-    }
+    const { wrong, shortcuts } = await misreadShortcuts(engine, frames);
+    assert(shortcuts >= 25, `only ${shortcuts} shortcuts labelled`);
+    assertEquals(wrong, []);
+  } finally {
+    await engine.close();
+  }
+});
+
+Deno.test("every shortcut on the German menu frames is read exactly, Strg+O as the letter", async () => {
+  const entries = languageEntries("de").filter((e) => /menu/.test(e.name));
+  const frames = await Promise.all(entries.map(loadFixture));
+  assert(frames.length >= 3, `only ${frames.length} German menu frames`);
+  const engine = new TesseractEngine(2, { models: ["deu", "eng"] });
+  try {
+    const { wrong, shortcuts } = await misreadShortcuts(engine, frames);
     assert(shortcuts >= 25, `only ${shortcuts} shortcuts labelled`);
     assertEquals(wrong, []);
   } finally {

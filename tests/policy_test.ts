@@ -27,6 +27,11 @@ Deno.test("the default deny list holds the common password managers", () => {
   // Matched like focus_app: case, spacing and a longer name ignored.
   assertEquals(deniedEntry(p, "org.keepassxc.KeePassXC"), "KeePassXC");
   assertEquals(deniedEntry(p, "keychain access"), "Keychain Access");
+  // Under another language the same apps carry its names, accents written or not.
+  assertEquals(deniedEntry(p, "Schlüsselbundverwaltung"), "Schlüsselbundverwaltung");
+  assertEquals(deniedEntry(p, "Passworter und Verschlusselung"), "Passwörter");
+  assertEquals(deniedEntry(p, "キーチェーンアクセス"), "キーチェーンアクセス");
+  assertEquals(deniedEntry(p, "密码和密钥"), "密码");
 });
 
 Deno.test("the file adds to or replaces the defaults and the environment adds more", () => {

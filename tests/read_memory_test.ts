@@ -39,6 +39,32 @@ Deno.test("a restarted reader reads a screen the last one read without the recog
   }
 });
 
+Deno.test("readings are remembered per set of models: a German reader does not take the English reading", async () => {
+  const [f] = await loadFixtures((n) => n === "apps/zenity_list_light");
+  const full = { x: 0, y: 0, width: f.frame.width, height: f.frame.height };
+  const store = new Store(":memory:");
+  const english = new TesseractEngine(2);
+  const german = new TesseractEngine(2, { models: ["deu", "eng"] });
+  try {
+    const first = await new ScreenPipeline(english, undefined, 2, storedReadMemory(store)).run(f.frame, full);
+    assert(first.recognised > 5, `recognised ${first.recognised}`);
+    const other = await new ScreenPipeline(german, undefined, 2, storedReadMemory(store)).run(f.frame, full);
+    assertEquals(other.recognised, first.recognised, "the German reader read every line itself");
+    // Each set of models finds its own readings again.
+    for (const engine of [english, german]) {
+      assertEquals(
+        (await new ScreenPipeline(engine, undefined, 2, storedReadMemory(store)).run(f.frame, full))
+          .recognised,
+        0,
+      );
+    }
+  } finally {
+    await english.close();
+    await german.close();
+    store.close();
+  }
+});
+
 Deno.test("the memory keeps only the newest readings of each kind", () => {
   const store = new Store(":memory:");
   let now = NOW;

@@ -9,6 +9,8 @@ import { visionLanguages } from "../src/ocr/engines/vision_languages.ts";
 import { minimumTextHeight, VISION_MAX_STACK_HEIGHT } from "../src/ocr/engines/vision_read.ts";
 
 import { makeFake } from "./support/mac_fake.ts";
+import { macPreferredLanguages } from "../src/desktop/macos/languages.ts";
+import { buildPolicy } from "../src/common/policy.ts";
 import { packStacks } from "../src/ocr/lines/stack.ts";
 
 const SUPPORTED = [
@@ -87,4 +89,18 @@ Deno.test("stacks are cut at the engine's height limit as well as its area", () 
   const capped = packStacks(lines, (l) => l, 1e9, 1, 1024 - 40);
   assert(capped.length > 1);
   for (const g of capped) assert(g.length * 74 <= 984, `a stack of ${g.length} lines`);
+});
+
+Deno.test("the macOS preferred languages choose what choto reads, and Vision is asked for the same", async () => {
+  const f = makeFake({ preferredLanguages: ["ja-JP", "en-US"], visionLanguages: [...SUPPORTED] });
+  const names = macPreferredLanguages(f.libs);
+  assertEquals(names, ["ja-JP", "en-US"]);
+  const policy = buildPolicy(null, "cfg", () => undefined, { names, from: "the macOS preferred languages" });
+  assertEquals(policy.languages.languages.map((l) => l.tesseract), ["jpn", "eng"]);
+  assertEquals(policy.languages.source, "the macOS preferred languages");
+  const e = createVisionEngine({ libs: f.libs, languages: policy.languages.languages.map((l) => l.vision) });
+  await e.recognize(frame(100, 40));
+  assertEquals(f.vision.languages, [["ja-JP", "en-US"]]);
+  await e.close();
+  assertEquals(f.leaks(), [], "the preferred-languages array is released");
 });

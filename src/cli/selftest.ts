@@ -21,6 +21,8 @@ import type { OcrEngine } from "../ocr/types.ts";
 import { createVisionEngine } from "../ocr/engines/vision.ts";
 import { decodeImage, imageBackend, screenshotPng } from "../image/codec.ts";
 import { envVar } from "../common/env.ts";
+import { chooseLanguages, localeLanguages } from "../common/languages.ts";
+import { tesseractModels } from "../ocr/engines/platform.ts";
 import { SELFTEST_SIZE, SELFTEST_WORDS, selftestPng } from "./selftest_image.ts";
 import type { RgbaImage } from "../image/pixels.ts";
 import type { Command } from "./command.ts";
@@ -114,6 +116,23 @@ export async function selftestChecks(): Promise<SelftestResult[]> {
       return { backend: b.name === "native" ? b.why : `tesseract.js, ${b.name} (${b.why})`, detail };
     }),
   );
+
+  // The languages the desktop or CHOTO_LANGS name: their models load and read the image's (Latin) words.
+  const languages = chooseLanguages({ override: envVar("CHOTO_LANGS"), desktop: localeLanguages(envVar) });
+  if (languages.languages.length > 1) {
+    results.push(
+      await timed(`OCR, tesseract in ${languages.languages.map((l) => l.tesseract).join("+")}`, async () => {
+        if (!image) throw new Error("no image: decoding failed");
+        const engine = new TesseractEngine(2, tesseractModels(languages.languages));
+        return {
+          backend: `${engine.models.join("+")}${
+            engine.latin ? `, Latin runs ${engine.latin.models.join("+")}` : ""
+          }, from ${languages.source}`,
+          detail: await readWords(engine, image),
+        };
+      }),
+    );
+  }
 
   if (Deno.build.os === "darwin") {
     results.push(

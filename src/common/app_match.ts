@@ -1,5 +1,6 @@
 /**
- * Matching a name the way a person means it, the one matcher for app names
+ * Matching a name the way a person means it (case and accents aside, in any
+ * language the desktop entry names it in), the one matcher for app names
  * (focus_app, recall, the icon tools) and window titles (a step's
  * target.window, recall's window): case-insensitive exact name first, then
  * a unique prefix, then a unique piece. At each stage display names are
@@ -12,7 +13,12 @@
  * @module
  */
 
-import { normaliseText } from "./match.ts";
+import { accentFold, normaliseText } from "./match.ts";
+
+/** A name as names are compared: case, spacing and accents aside ("Éditeur" is "editeur"). */
+function nameKey(name: string): string {
+  return accentFold(normaliseText(name));
+}
 
 /** Something with a display name and other names it answers to. */
 export interface HasNames {
@@ -35,7 +41,7 @@ export type NameMatch<T> =
  * an app's name both ways.
  */
 export function sameAppName(a: string, b: string): boolean {
-  return normaliseText(a).replace(/ /g, "") === normaliseText(b).replace(/ /g, "");
+  return nameKey(a).replace(/ /g, "") === nameKey(b).replace(/ /g, "");
 }
 
 /**
@@ -45,10 +51,10 @@ export function sameAppName(a: string, b: string): boolean {
  * `items` is the one found: put the preferred candidates first.
  */
 export function matchAppName<T extends HasNames>(query: string, items: readonly T[]): NameMatch<T> {
-  const q = normaliseText(query);
+  const q = nameKey(query);
   if (!q) return { kind: "none" };
-  const display = (t: T) => [normaliseText(t.name)];
-  const aliases = (t: T) => t.aliases.map(normaliseText).filter(Boolean);
+  const display = (t: T) => [nameKey(t.name)];
+  const aliases = (t: T) => t.aliases.map(nameKey).filter(Boolean);
   const tests: Array<[NameStage, (n: string) => boolean]> = [
     ["exact", (n) => n === q],
     ["prefix", (n) => n.startsWith(q)],
@@ -59,7 +65,7 @@ export function matchAppName<T extends HasNames>(query: string, items: readonly 
       const hits = items.filter((t) => names(t).some(test));
       const firsts: T[] = [];
       for (const h of hits) {
-        if (!firsts.some((f) => normaliseText(f.name) === normaliseText(h.name))) firsts.push(h);
+        if (!firsts.some((f) => nameKey(f.name) === nameKey(h.name))) firsts.push(h);
       }
       if (firsts.length === 1) return { kind: "found", item: firsts[0], stage };
       if (firsts.length > 1) return { kind: "ambiguous", candidates: firsts, stage };

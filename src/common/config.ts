@@ -14,8 +14,17 @@ export function configPath(dbPath: string): string {
   return envVar("CHOTO_CONFIG") ?? join(dbPath === ":memory:" ? "." : dirname(dbPath), "choto.json");
 }
 
-/** The effective policy: the file (when present) with the environment's overrides. */
-export function loadPolicy(path: string, env: (name: string) => string | undefined = envVar): Policy {
+/**
+ * The effective policy: the file (when present) with the environment's
+ * overrides. `desktopLanguages` are the languages the desktop names outside
+ * the environment (the macOS preferred languages); by default the locale
+ * variables.
+ */
+export function loadPolicy(
+  path: string,
+  env: (name: string) => string | undefined = envVar,
+  desktopLanguages?: { names: readonly string[]; from: string },
+): Policy {
   let json: unknown = null;
   let text: string | null = null;
   try {
@@ -32,5 +41,5 @@ export function loadPolicy(path: string, env: (name: string) => string | undefin
       throw new ConfigError(`${path} is not valid JSON: ${(err as Error).message}`);
     }
   }
-  return buildPolicy(json, path, env);
+  return desktopLanguages ? buildPolicy(json, path, env, desktopLanguages) : buildPolicy(json, path, env);
 }

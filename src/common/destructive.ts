@@ -51,8 +51,17 @@ function runsOf(words: readonly string[], needle: readonly string[]): number[] {
   return out;
 }
 
+/** A character of a script written without spaces (Han, kana): such a phrase is found anywhere in a label. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
+/** A text as one string of its words' characters, for phrases of scripts without spaces. */
+function unspaced(text: string): string {
+  return labelWords(text).join("");
+}
+
 /**
- * The destructive phrase `label` holds as whole words, or null. A word
+ * The destructive phrase `label` holds as whole words, or null; a phrase in
+ * a script without spaces (削除, 删除) counts wherever it stands. A word
  * inside one of the `harmless` phrases ("Reset zoom") does not count there.
  */
 export function destructivePhrase(
@@ -67,7 +76,14 @@ export function destructivePhrase(
     const hw = labelWords(h);
     for (const at of runsOf(words, hw)) hw.forEach((_, j) => covered.add(at + j));
   }
+  let joined: string | null = null;
   for (const phrase of phrases) {
+    if (UNSPACED.test(phrase)) {
+      joined ??= unspaced(label);
+      const needle = unspaced(phrase);
+      if (needle && joined.includes(needle)) return phrase;
+      continue;
+    }
     const pw = labelWords(phrase);
     for (const at of runsOf(words, pw)) {
       if (pw.some((_, j) => !covered.has(at + j))) return phrase;

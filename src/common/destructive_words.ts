@@ -56,9 +56,130 @@ const ENGLISH: DestructiveVocabulary = {
   harmless: ["Reset Zoom", "Zoom Reset", "Reset View"],
 };
 
+/** German: the verbs GTK, Qt and KDE put on buttons that delete or lose data. */
+const GERMAN: DestructiveVocabulary = {
+  phrases: [
+    "Löschen",
+    "Endgültig löschen",
+    "Entfernen",
+    "Verwerfen",
+    "Zerstören",
+    "Überschreiben",
+    "Deinstallieren",
+    "Zurücksetzen",
+    "Papierkorb leeren",
+    "In den Papierkorb verschieben",
+    "Nicht speichern",
+    "Ohne Speichern",
+    "Ohne Speichern schließen",
+    "Alles löschen",
+    "Formatieren",
+  ],
+  harmless: ["Zoom zurücksetzen", "Ansicht zurücksetzen"],
+};
+
+/** French. */
+const FRENCH: DestructiveVocabulary = {
+  phrases: [
+    "Supprimer",
+    "Supprimer définitivement",
+    "Effacer",
+    "Retirer",
+    "Détruire",
+    "Écraser",
+    "Désinstaller",
+    "Réinitialiser",
+    "Vider la corbeille",
+    "Mettre à la corbeille",
+    "Ne pas enregistrer",
+    "Fermer sans enregistrer",
+    "Sans enregistrer",
+    "Tout effacer",
+    "Formater",
+  ],
+  harmless: ["Réinitialiser le zoom", "Réinitialiser la vue"],
+};
+
+/** Spanish. */
+const SPANISH: DestructiveVocabulary = {
+  phrases: [
+    "Eliminar",
+    "Eliminar permanentemente",
+    "Borrar",
+    "Suprimir",
+    "Quitar",
+    "Descartar",
+    "Destruir",
+    "Sobrescribir",
+    "Desinstalar",
+    "Restablecer",
+    "Vaciar la papelera",
+    "Mover a la papelera",
+    "No guardar",
+    "Cerrar sin guardar",
+    "Sin guardar",
+    "Borrar todo",
+    "Formatear",
+  ],
+  harmless: ["Restablecer el zoom", "Restablecer la vista"],
+};
+
+/**
+ * Japanese. Written without spaces, so a phrase counts wherever it stands in
+ * a label ("完全に削除しますか？"), not only as a word of its own.
+ */
+const JAPANESE: DestructiveVocabulary = {
+  phrases: [
+    "削除",
+    "完全に削除",
+    "消去",
+    "破棄",
+    "変更を破棄",
+    // Not 上書き (overwrite) alone: 上書き保存 is the plain Save of Japanese apps.
+    "アンインストール",
+    "初期化",
+    "リセット",
+    "ゴミ箱を空にする",
+    "ゴミ箱に移動",
+    "保存しない",
+    "保存せずに閉じる",
+    "フォーマット",
+  ],
+  harmless: [],
+};
+
+/** Chinese (simplified), written without spaces as Japanese is. */
+const CHINESE: DestructiveVocabulary = {
+  phrases: [
+    "删除",
+    "永久删除",
+    "彻底删除",
+    "移除",
+    "清除",
+    "清空",
+    "丢弃",
+    "放弃",
+    "销毁",
+    "覆盖",
+    "卸载",
+    "重置",
+    "清空回收站",
+    "移到回收站",
+    "不保存",
+    "关闭而不保存",
+    "格式化",
+  ],
+  harmless: [],
+};
+
 /** Every language's list, by ISO 639-1 code. */
 export const DESTRUCTIVE_VOCABULARIES: Readonly<Record<string, DestructiveVocabulary>> = {
   en: ENGLISH,
+  de: GERMAN,
+  fr: FRENCH,
+  es: SPANISH,
+  ja: JAPANESE,
+  zh: CHINESE,
 };
 
 /** The phrases of the given languages (English when none is known), without repeats. */

@@ -7,11 +7,15 @@
  * Stages, tried in order, first success wins:
  * 1. exact: equal after case and whitespace normalisation;
  * 2. fuzzy: normalised edit distance over "folded" text (ellipsis, case and
- *    punctuation removed) at or above a threshold; texts that carry different
+ *    punctuation removed) at or above a threshold; a text that differs only
+ *    by its accents or by ß/ss ("Offnen" for "Öffnen", "uber" for "über",
+ *    "STRASSE" for "Straße") is a near miss, just below an equal fold, never
+ *    an exact match; texts that carry different
  *    numbers never match fuzzily ("Page 1" is not "Page 2"), and very short
  *    texts must fold to the same string (a keypad "5" is not "6");
  * 3. semantic: equal once every word or phrase is replaced by the head of its
- *    synonym group in a small lexicon of UI vocabulary (Settings/Preferences).
+ *    synonym group in a small lexicon of UI vocabulary (Settings/Preferences,
+ *    Einstellungen/Optionen, Paramètres/Préférences, 設定/環境設定).
  *
  * @module
  */
@@ -36,20 +40,42 @@ export interface MatchOptions {
 export const FUZZY_THRESHOLD = 0.8;
 /** Score given to a semantic match: below any fuzzy one, since it is a guess about meaning. */
 export const SEMANTIC_SCORE = 0.75;
+/** Score of a text that differs only by accents or ß/ss: a near miss, below an equal fold. */
+export const ACCENT_SCORE = 0.97;
 /** Folded texts shorter than this must be equal to match fuzzily. */
 const SHORT_TEXT = 4;
 
 /**
  * Groups of interchangeable UI words and phrases. The first entry is the
- * group's head. Phrases are compared before single words.
+ * group's head; rows with the same head are one group. Phrases are compared
+ * before single words.
  */
 const LEXICON: readonly (readonly string[])[] = [
   ["settings", "preferences", "options", "prefs", "configuration", "config"],
+  // The words of the languages choto reads (common/languages.ts) join their English group, so a
+  // step that names a thing in one language finds it in another.
+  ["settings", "einstellungen", "optionen", "konfiguration", "paramètres", "préférences", "réglages"],
+  ["settings", "configuración", "preferencias", "opciones", "ajustes"],
+  ["settings", "設定", "環境設定", "オプション", "设置", "首选项", "选项", "偏好设置"],
   ["ok", "okay"],
   ["trash", "bin", "recycle bin", "wastebasket"],
   ["quit", "exit", "close application"],
+  ["quit", "beenden", "quitter", "salir", "終了", "退出"],
   ["delete", "remove", "erase"],
+  [
+    "delete",
+    "löschen",
+    "entfernen",
+    "supprimer",
+    "effacer",
+    "eliminar",
+    "borrar",
+    "suprimir",
+    "削除",
+    "删除",
+  ],
   ["find", "search", "look up"],
+  ["find", "suchen", "rechercher", "chercher", "buscar", "検索", "查找", "搜索"],
   ["cancel", "dismiss", "abort"],
   ["yes", "confirm"],
   ["new", "create"],
@@ -69,6 +95,7 @@ const LEXICON: readonly (readonly string[])[] = [
   ["previous", "back"],
   ["apply", "save changes"],
   ["close", "close window"],
+  ["close", "schließen", "fermer", "cerrar", "閉じる", "关闭"],
   ["folder", "directory"],
   ["picture", "image", "photo"],
 ];
@@ -96,6 +123,18 @@ export function foldText(text: string): string {
     .replace(/\s+/g, " ")
     .trim();
   return folded === "" ? base.replace(/\s+/g, "") : folded;
+}
+
+/**
+ * A folded text without its accents, ß as ss: what a text typed without the
+ * language's keyboard looks like ("Öffnen" → "offnen"). CJK text has no
+ * marks to drop and stays as it is (NFD would split kana's dakuten).
+ */
+export function accentFold(folded: string): string {
+  return folded.replace(
+    /[\p{Script=Latin}]+/gu,
+    (run) => run.normalize("NFD").replace(/\p{M}+/gu, "").replace(/ß/g, "ss"),
+  );
 }
 
 /** Levenshtein distance (two rows, O(|a|·|b|) time). */
@@ -169,11 +208,14 @@ export function createMatcher(
   const digitQuery = digitFold(fq);
   const threshold = options.threshold ?? FUZZY_THRESHOLD;
   let canonicalQuery: string | null = null;
+  let accentQuery: string | null = null;
   return (candidate) => {
     if (nq === normaliseText(candidate)) return { stage: "exact", score: 1 };
     const fc = foldText(candidate);
     if (fq === "" || fc === "") return null;
     if (fq === fc) return { stage: "fuzzy", score: 0.99 };
+    accentQuery ??= accentFold(fq);
+    if (accentQuery === accentFold(fc)) return { stage: "fuzzy", score: ACCENT_SCORE };
     if (hasDigit && digitQuery === digitFold(fc)) return { stage: "fuzzy", score: 0.95 };
     const longest = Math.max(fq.length, fc.length);
     // Edit distance is at least the length difference: skip it when that alone fails.
@@ -259,8 +301,8 @@ export function synonymsOf(query: string): string[] {
   const folded = foldText(query);
   const head = HEAD_OF.get(folded);
   if (head === undefined) return [];
-  const group = LEXICON.find((g) => g[0] === head) ?? [];
-  return group.filter((t) => t !== folded);
+  const group = LEXICON.filter((g) => g[0] === head).flat();
+  return [...new Set(group)].filter((t) => t !== folded);
 }
 
 function round(x: number): number {

@@ -8,7 +8,14 @@
  */
 
 import { destructiveWords } from "./destructive_words.ts";
-import { normaliseText } from "./match.ts";
+import {
+  chooseLanguages,
+  describeLanguages,
+  type LanguageChoice,
+  localeLanguages,
+  UI_LANGUAGES,
+} from "./languages.ts";
+import { accentFold, normaliseText } from "./match.ts";
 import { escapeScreenText } from "./untrusted.ts";
 
 /** The effective policy, after the file and the environment. */
@@ -29,6 +36,8 @@ export interface Policy {
   auditKeepText: boolean;
   /** Origins besides its own whose pages may call the HTTP server. */
   httpAllowedOrigins: string[];
+  /** The languages screens are read in (common/languages.ts). */
+  languages: LanguageChoice;
   /** Where each part came from, for doctor. */
   sources: string[];
 }
@@ -45,6 +54,18 @@ export const DEFAULT_DENY_APPS: readonly string[] = [
   "Dashlane",
   "Enpass",
   "LastPass",
+  // Keychain Access and Passwords as macOS names them in the languages choto reads (Seahorse's
+  // Linux entry is localized too: "Passwörter und Verschlüsselung", "Mots de passe et clés").
+  "Schlüsselbundverwaltung",
+  "Trousseaux d'accès",
+  "Acceso a Llaveros",
+  "キーチェーンアクセス",
+  "钥匙串访问",
+  "Passwörter",
+  "Mots de passe",
+  "Contraseñas",
+  "パスワード",
+  "密码",
 ];
 
 /**
@@ -61,8 +82,14 @@ const CONFIRM_POLICIES: readonly ConfirmPolicy[] = ["ask", "desktop", "allow", "
 /** The desktop dialog's wait for an answer, in seconds: default, least and most. */
 export const CONFIRM_TIMEOUT_S = { default: 45, min: 5, max: 55 } as const;
 
-/** The built-in destructive words and phrases (English). */
-export const DEFAULT_DESTRUCTIVE_LABELS: readonly string[] = destructiveWords(["en"]);
+/**
+ * The built-in destructive words and phrases, of every language choto
+ * reads: a German "Löschen" is destructive on an English desktop too (an app
+ * may not follow the desktop's language), and the lists are short.
+ */
+export const DEFAULT_DESTRUCTIVE_LABELS: readonly string[] = destructiveWords(
+  UI_LANGUAGES.map((l) => l.code),
+);
 
 /** The configuration file's shape (snake_case keys, all optional). */
 export interface ConfigFile {
@@ -75,6 +102,7 @@ export interface ConfigFile {
   audit_retention_days?: number;
   audit_keep_text?: boolean;
   http_allowed_origins?: string[];
+  languages?: string | string[];
 }
 
 const KNOWN_KEYS = [
@@ -87,6 +115,7 @@ const KNOWN_KEYS = [
   "audit_retention_days",
   "audit_keep_text",
   "http_allowed_origins",
+  "languages",
 ];
 
 /** A configuration file choto cannot use, with the reason; the server refuses to start on it. */
@@ -104,15 +133,30 @@ function list(env: string | undefined): string[] {
   return (env ?? "").split(",").map((s) => s.trim()).filter(Boolean);
 }
 
+/** The file's `languages`: one string (`"deu+eng"`) or a list of names. */
+function languageNames(value: unknown, where: string): string | string[] | undefined {
+  if (value === undefined) return undefined;
+  const ok = typeof value === "string" || (Array.isArray(value) && value.every((v) => typeof v === "string"));
+  if (!ok) {
+    throw new ConfigError(
+      `${where}: "languages" must be a string like "deu+eng" or a list like ["de", "en"]`,
+    );
+  }
+  return value as string | string[];
+}
+
 /**
  * Builds the policy from the file's parsed JSON (null when there is no file)
  * and the environment. Unknown keys and wrong types are errors, so a typo
- * never silently drops a protection.
+ * never silently drops a protection. `desktopLanguages` are the languages
+ * the desktop names (the macOS preferred languages); by default the locale
+ * variables in `env`, as on Linux.
  */
 export function buildPolicy(
   file: unknown,
   where: string,
   env: (name: string) => string | undefined,
+  desktopLanguages: { names: readonly string[]; from: string } | null = localeLanguages(env),
 ): Policy {
   const sources: string[] = [];
   let cfg: ConfigFile = {};
@@ -174,7 +218,26 @@ export function buildPolicy(
   if (cfg.audit_keep_text !== undefined && typeof cfg.audit_keep_text !== "boolean") {
     throw new ConfigError(`${where}: "audit_keep_text" must be true or false`);
   }
+  const configLanguages = languageNames(cfg.languages, where);
+  const envLanguages = env("CHOTO_LANGS")?.trim();
+  if (envLanguages) sources.push("CHOTO_LANGS");
+  const languages = chooseLanguages({
+    override: envLanguages,
+    config: configLanguages === undefined ? undefined : { value: configLanguages, where },
+    desktop: desktopLanguages,
+  });
+  // A name the user wrote that choto cannot read is a typo or a missing model: say so rather than read English.
+  if (languages.unknown.length && languages.source !== desktopLanguages?.from) {
+    throw new ConfigError(
+      `${languages.source === "CHOTO_LANGS" ? "CHOTO_LANGS" : `${where}: "languages"`} names ${
+        languages.unknown.join(", ")
+      }, which choto does not read (it reads ${
+        UI_LANGUAGES.map((l) => `${l.tesseract} or ${l.code}`).join(", ")
+      })`,
+    );
+  }
   return {
+    languages,
     httpAllowedOrigins: names(cfg.http_allowed_origins, "http_allowed_origins", where),
     auditRetentionDays: days,
     auditKeepText: cfg.audit_keep_text === true,
@@ -198,12 +261,12 @@ export function defaultPolicy(): Policy {
   return buildPolicy(null, "", () => undefined);
 }
 
-const squash = (s: string) => normaliseText(s).replace(/ /g, "");
+const squash = (s: string) => accentFold(normaliseText(s)).replace(/ /g, "");
 
 /**
  * The deny-list entry an app falls under, or null. An app is denied when one
  * of its names equals, starts with or contains an entry, case and spacing
- * ignored, as focus_app matches names: "keepassxc" covers "KeePassXC" and
+ * ignored, accents too, as focus_app matches names: "keepassxc" covers "KeePassXC" and
  * "org.keepassxc.KeePassXC".
  */
 export function deniedEntry(policy: Policy, app: string, aliases: string[] = []): string | null {
@@ -245,6 +308,7 @@ export function policyLines(policy: Policy, configPath: string): string[] {
       policy.auditKeepText ? "kept" : "stored as its length and hash"
     }`,
     `HTTP origins allowed besides the server's own: ${policy.httpAllowedOrigins.join(", ") || "(none)"}`,
+    `languages: ${describeLanguages(policy.languages)}`,
     `overrides from the environment: ${
       policy.sources.filter((s) => s.startsWith("CHOTO_")).join(", ") || "(none)"
     }`,

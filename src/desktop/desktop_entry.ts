@@ -6,6 +6,7 @@
  */
 
 import type { LaunchableApp } from "./types.ts";
+import { UI_LANGUAGES } from "../common/languages.ts";
 
 /** The fields of a `[Desktop Entry]` group that matter for launching. */
 export interface DesktopEntry {
@@ -13,7 +14,17 @@ export interface DesktopEntry {
   genericName: string | null;
   exec: string[];
   hidden: boolean;
+  /**
+   * `Name[de]`, `GenericName[ja]`... in the languages choto reads: the names
+   * a user of that desktop sees in its menus ("Textbearbeitung", "テキストエディター").
+   */
+  localizedNames: string[];
 }
+
+/** `Name[xx]` or `GenericName[xx_YY]` (any modifier) in a language choto reads. */
+const LOCALIZED_KEY = new RegExp(
+  `^(Generic)?Name\\[(${UI_LANGUAGES.map((l) => l.code).join("|")})([_@][^\\]]*)?\\]$`,
+);
 
 /** Parses one `.desktop` file; null when it is not a launchable application. */
 export function parseDesktopEntry(source: string): DesktopEntry | null {
@@ -40,6 +51,7 @@ export function parseDesktopEntry(source: string): DesktopEntry | null {
     genericName: fields.get("GenericName") ?? null,
     exec: splitExec(exec),
     hidden: fields.get("Hidden") === "true" || fields.get("NoDisplay") === "true",
+    localizedNames: [...fields].filter(([k, v]) => v && LOCALIZED_KEY.test(k)).map(([, v]) => v),
   };
 }
 
@@ -74,6 +86,7 @@ export function splitExec(exec: string): string[] {
 /** Turns an entry into a launch recipe with every name it answers to. */
 export function toLaunchable(entry: DesktopEntry): LaunchableApp {
   const binary = entry.exec[0]?.split("/").pop() ?? "";
-  const aliases = [binary, entry.genericName ?? ""].filter((a) => a && a !== entry.name);
+  const names = [binary, entry.genericName ?? "", ...(entry.localizedNames ?? [])];
+  const aliases = [...new Set(names)].filter((a) => a && a !== entry.name);
   return { name: entry.name, aliases, launch: entry.exec };
 }

@@ -11,6 +11,7 @@
 
 import { boundsOfBoxes } from "../common/rect.ts";
 import type { Element, OcrWord } from "./types.ts";
+import { joinTexts } from "./fixes/cjk.ts";
 
 /** A gap wider than this many text heights separates two elements. */
 export const GAP_RATIO = 0.9;
@@ -55,7 +56,7 @@ function toElement(words: OcrWord[]): Element {
   const { x, y, width, height } = boundsOfBoxes(words);
   const conf = words.reduce((s, w) => s + w.conf, 0) / words.length;
   return {
-    text: words.map((w) => w.text).join(" "),
+    text: joinTexts(words.map((w) => w.text)),
     x,
     y,
     w: width,

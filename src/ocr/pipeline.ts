@@ -110,6 +110,17 @@ export function deferRepeats<M extends { pieces: Piece[] }>(
   return { first, later };
 }
 
+/**
+ * The models an engine reads with, as remembered readings are tagged: the
+ * same pixels read in German are not the English reading. English alone
+ * (and an engine that does not say) keeps untagged keys, as before there
+ * were other languages.
+ */
+export function memoryTag(engine: OcrEngine): string {
+  const models = [...(engine.models ?? []), ...(engine.latin?.models ?? []).map((m) => `latin:${m}`)];
+  return models.length === 0 || models.join("+") === "eng" ? "" : `${models.join("+")}|`;
+}
+
 /** Reads regions of frames; holds the cache between reads. */
 export class ScreenPipeline {
   readonly cache: LineCache;
@@ -117,6 +128,8 @@ export class ScreenPipeline {
   readonly words = new WordCache();
 
   readonly #memory: ReadMemory | undefined;
+  /** What the remembered readings' keys start with: the models they were read with (memoryTag). */
+  readonly #tag: string;
   /**
    * The last run's region and options, grey pixels and result: a look at an
    * unchanged screen (the first observe after the read that primed the
@@ -137,10 +150,15 @@ export class ScreenPipeline {
   ) {
     this.cache = cache;
     this.#memory = memory;
+    this.#tag = memoryTag(engine);
     if (!memory) return;
+    const own = (r: Reading) => r.key.startsWith(this.#tag) && (this.#tag !== "" || !r.key.includes("|"));
+    const key = (r: Reading) => r.key.slice(this.#tag.length);
     // Oldest first, so the newest end up the most recently used.
-    for (const r of memory.load("line", cache.capacity).reverse()) cache.set(r.key, r.words);
-    for (const r of memory.load("piece", this.words.capacity).reverse()) this.words.remember(r.key, r.words);
+    for (const r of memory.load("line", cache.capacity).reverse()) if (own(r)) cache.set(key(r), r.words);
+    for (const r of memory.load("piece", this.words.capacity).reverse()) {
+      if (own(r)) this.words.remember(key(r), r.words);
+    }
   }
 
   /** Runs the pipeline on `r` (already clamped to the frame). */
@@ -158,7 +176,7 @@ export class ScreenPipeline {
     if (last?.key === key && timed(stages, "diff", () => sameBytes(last.grey, grey.data))) {
       return { ...last.result, words: last.result.words.map((w) => ({ ...w })), recognised: 0, stages };
     }
-    const found = timed(stages, "lines", () => findTextLines(grey));
+    const found = timed(stages, "lines", () => findTextLines(grey, this.engine.cjk));
     // Rows a scrolled view shows only in part are not read: half characters read as other letters.
     const cut = timed(stages, "lines", () => clippedLines(found, grey));
     const reads: LineRead[] = found.map((line) => ({ line, words: [] }));
@@ -212,7 +230,7 @@ export class ScreenPipeline {
         continue;
       }
       // Lone characters and small marks are left to the single-character pass.
-      if (!isTextLine(line) || isLoneChar(line)) continue;
+      if (!isTextLine(line, this.engine.cjk) || isLoneChar(line)) continue;
       const key = hashPixels(grey, line);
       const hit = this.cache.get(key);
       if (hit) read.words = hit;
@@ -229,7 +247,7 @@ export class ScreenPipeline {
   #remember(fresh: Reading[]): void {
     if (!this.#memory || !fresh.length) return;
     try {
-      this.#memory.save(fresh);
+      this.#memory.save(this.#tag ? fresh.map((r) => ({ ...r, key: this.#tag + r.key })) : fresh);
     } catch {
       // The database is busy or gone: this read's result stands without it.
     }
@@ -284,7 +302,12 @@ export class ScreenPipeline {
       this.engine,
       grey,
       jobs,
-      { stacked: options.stacked ?? true, parallel: this.parallel },
+      {
+        stacked: options.stacked ?? true,
+        parallel: this.parallel,
+        cjk: this.engine.cjk,
+        latin: this.engine.latin,
+      },
       stages,
     );
     for (const job of jobs) this.cache.set(job.key, job.words);

@@ -15,7 +15,14 @@ import type { Box } from "../common/rect.ts";
 import { type StageTimes, timed } from "../common/stages.ts";
 import { cropGrey, type Grey } from "../image/pixels.ts";
 import { readGrey } from "./engines/read_grey.ts";
-import { barOrDigit, foldShortcut, hasBarKey, readShortcut } from "./fixes/accelerators.ts";
+import {
+  barOrDigit,
+  foldShortcut,
+  hasBarKey,
+  hasRoundKey,
+  letterOOrZero,
+  readShortcut,
+} from "./fixes/accelerators.ts";
 import {
   acceptDigitReading,
   digitAlphabet,
@@ -25,6 +32,15 @@ import {
   shapeSupportsDigits,
 } from "./fixes/digits.ts";
 import { fixUiWord } from "./fixes/lexicon.ts";
+import { cjkLabels, fitCjkBoxes } from "./fixes/cjk.ts";
+import {
+  latinSpans,
+  MNEMONIC_ALPHABET,
+  mnemonicGaps,
+  mnemonicLetter,
+  replaceSpan,
+  spanLine,
+} from "./fixes/latin_runs.ts";
 import { needsReread, rereadLine } from "./fixes/reread.ts";
 import { groupByGap, rowHeight, type TextLine } from "./lines/find.ts";
 import { lineGround, surfaceBox } from "./lines/ground.ts";
@@ -62,6 +78,10 @@ export interface ReadJob {
 export interface RecogniseOptions {
   stacked: boolean;
   parallel: number;
+  /** Read each line as the labels of a script without spaces (fixes/cjk.ts). */
+  cjk?: boolean;
+  /** With `cjk`: the engine that reads the Latin runs of CJK lines again (fixes/latin_runs.ts). */
+  latin?: OcrEngine;
 }
 
 /** A gap between components at least this many row heights wide is a space, never inside a word. */
@@ -148,6 +168,52 @@ export async function recognise(
     ).then((found) => found.flatMap((w) => splitAtGaps(w, line, rowHeight(line))));
   }));
   await rereadDigits(engine, grey, jobs);
+  if (!options.cjk) return;
+  for (const job of jobs) job.words = fitCjkBoxes(job.words, job.line.h);
+  if (options.latin) await readLatinRuns(options.latin, grey, jobs, options, stages);
+  if (options.latin && hasAlphabet(options.latin)) await readMnemonics(options.latin, grey, jobs);
+  for (const job of jobs) job.words = cjkLabels(job.words, rowHeight(job.line));
+}
+
+/** Reads again with `latin` the spans of CJK lines that are Latin or left without a word. */
+async function readLatinRuns(
+  latin: OcrEngine,
+  grey: Grey,
+  jobs: ReadJob[],
+  options: RecogniseOptions,
+  stages: StageTimes,
+): Promise<void> {
+  const runs = jobs.flatMap((job) =>
+    latinSpans(job.words, job.line, rowHeight(job.line)).map((span) => {
+      const line = spanLine(job.line, span);
+      return { job, read: { line, key: "", words: [] } as ReadJob };
+    })
+  );
+  if (!runs.length) return;
+  await recognise(latin, grey, runs.map((r) => r.read), { ...options, cjk: false, latin: undefined }, stages);
+  for (const { job, read } of runs) job.words = replaceSpan(job.words, job.line, read.line, read.words);
+}
+
+/** Reads, letters only, the mnemonics the CJK model left after its labels (fixes/latin_runs.ts). */
+async function readMnemonics(latin: OcrEngine, grey: Grey, jobs: ReadJob[]): Promise<void> {
+  await Promise.all(
+    jobs.flatMap((job) =>
+      mnemonicGaps(job.words, job.line, rowHeight(job.line)).map(async ({ word, span }) => {
+        const line = job.line;
+        const box = { x: line.x + span.x0 - 1, y: line.y, w: span.x1 - span.x0 + 2, h: line.h };
+        const ground = lineGround(line) ?? ringLevel(grey, box);
+        const read = await latin.recognizeGrey!(
+          prepareLine(grey, box, rowHeight(line), ground).image,
+          "block",
+          MNEMONIC_ALPHABET,
+        );
+        const letter = mnemonicLetter(read.map((w) => w.text).join(""));
+        if (!letter) return;
+        const w = job.words[word];
+        job.words[word] = { ...w, text: `${w.text}(${letter})`, w: span.x1 - w.x };
+      })
+    ),
+  );
 }
 
 /** Reads again, digits-favouring, the words whose tail looks like misread digits (`Fruitlo`). */
@@ -212,7 +278,8 @@ async function rereadDigits(engine: OcrEngine, grey: Grey, jobs: ReadJob[]): Pro
  */
 function readKeyChar(grey: Grey, line: Box, w: OcrWord): OcrWord {
   const text = foldShortcut(w.text);
+  const box = { x: line.x + w.x, y: line.y + w.y, w: w.w, h: w.h };
+  if (hasRoundKey(text)) return { ...w, text: text.slice(0, -1) + letterOOrZero(grey, box) };
   if (!hasBarKey(text)) return text === w.text ? w : { ...w, text };
-  const key = barOrDigit(grey, { x: line.x + w.x, y: line.y + w.y, w: w.w, h: w.h });
-  return { ...w, text: text.slice(0, -1) + key };
+  return { ...w, text: text.slice(0, -1) + barOrDigit(grey, box) };
 }

@@ -49,6 +49,19 @@ export interface OcrEngine {
    * cuts its stacks of lines to it. Unbounded when absent.
    */
   readonly maxStackHeight?: number;
+  /**
+   * Whether its first language is written without spaces between words
+   * (Japanese, Chinese): the pipeline then reads each line as labels
+   * (fixes/cjk.ts) and keeps square characters that would pass for icons.
+   */
+  readonly cjk?: boolean;
+  /**
+   * With `cjk`: the engine that reads again, in English, the runs of Latin
+   * text a CJK model reads poorly (fixes/latin_runs.ts).
+   */
+  readonly latin?: OcrEngine;
+  /** tesseract's models it reads with (`["deu", "eng"]`), when it says: readings are remembered per set. */
+  readonly models?: readonly string[];
   /** What the engine reads with, for the self-test ("languages fr-FR, en-US"), when it can say. */
   detail?(): string | null;
   /** Starts the recognisers now rather than on the first read (optional). */

@@ -13,6 +13,7 @@
 import { sameAppName } from "../common/app_match.ts";
 import { destructivePhrase, labelWords } from "../common/destructive.ts";
 import { harmlessPhrases } from "../common/destructive_words.ts";
+import { UI_LANGUAGES } from "../common/languages.ts";
 import type { Policy } from "../common/policy.ts";
 import type { Rect } from "../common/rect.ts";
 import { escapeScreenText } from "../common/untrusted.ts";
@@ -57,7 +58,7 @@ const MAX_BUTTON_WORDS = 3;
 /** The destructive word or phrase a clicked text holds, or null. */
 export function destructiveLabel(policy: Policy, text: string): string | null {
   if (labelWords(text).length > MAX_LABEL_WORDS) return null;
-  return destructivePhrase(text, policy.destructiveLabels, harmlessPhrases());
+  return destructivePhrase(text, policy.destructiveLabels, harmlessPhrases(UI_LANGUAGES.map((l) => l.code)));
 }
 
 /** True when a key combination deletes for good (Shift+Delete) or trashes files (Cmd+Backspace in a file manager). */

@@ -1,24 +1,131 @@
 /**
- * Where the English model lives: the `@tesseract.js-data/eng` package,
- * read from disk by every recogniser (tesseract.js and libtesseract alike).
+ * Where the language models live: one `@tesseract.js-data/<model>` npm
+ * package per language, pinned in deno.json and read from disk by every
+ * recogniser (tesseract.js and libtesseract alike); nothing is downloaded.
+ * Only the models of the languages in force are read.
+ *
+ * libtesseract loads one model from memory, but several at once (tesseract's
+ * `deu+eng`) only from a folder of unpacked `.traineddata` files: those are
+ * written once into a folder of choto's own (`unpackModels`), beside the
+ * database, where the shipped permissions let choto write.
  *
  * @module
  */
 
+import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
-import engData from "@tesseract.js-data/eng";
+import { gunzipSync } from "node:zlib";
+
+/** A package's entry: the folder of its legacy model, beside which `4.0.0_best_int` lies. */
+type DataPackage = { default: { langPath: string } };
 
 /**
- * Folder holding `eng.traineddata.gz` (the LSTM-only integer model). The
- * package's entry names its own folder (`langPath`, the legacy model beside
- * ours), which is right wherever the package lives: `node_modules/`, Deno's
- * global npm cache, or inside a compiled binary.
+ * Each model's package. Literal specifiers, so that `deno compile` and the
+ * bundle's cache take every package into the module graph; a package is
+ * loaded only when its language is read.
  */
-export function languageDataDir(): string {
-  return join(dirname(engData.langPath as string), "4.0.0_best_int");
+const PACKAGES: Record<string, () => Promise<DataPackage>> = {
+  eng: () => import("@tesseract.js-data/eng"),
+  deu: () => import("@tesseract.js-data/deu"),
+  fra: () => import("@tesseract.js-data/fra"),
+  spa: () => import("@tesseract.js-data/spa"),
+  jpn: () => import("@tesseract.js-data/jpn"),
+  chi_sim: () => import("@tesseract.js-data/chi_sim"),
+};
+
+/** The npm package that holds a model. */
+export function modelPackage(model: string): string {
+  return `@tesseract.js-data/${model}`;
 }
 
-/** The gzipped model file in `languageDataDir()`. */
-export function modelFile(): string {
-  return join(languageDataDir(), "eng.traineddata.gz");
+/** A model that cannot be read, with what to do about it. */
+export class MissingModelError extends Error {}
+
+/** One model on disk: its name, package and gzipped file (the LSTM-only integer model). */
+export interface ModelFile {
+  model: string;
+  package: string;
+  /** The folder holding `<model>.traineddata.gz`. */
+  dir: string;
+  file: string;
+}
+
+/**
+ * Where `model`'s file is. The package's entry names its own folder
+ * (`langPath`, the legacy model beside ours), which is right wherever the
+ * package lives: `node_modules/`, Deno's npm cache, or inside a compiled
+ * binary. Rejects with a MissingModelError naming the package when it is
+ * not installed or its file is gone.
+ */
+export async function modelFile(model: string): Promise<ModelFile> {
+  const load = PACKAGES[model];
+  const pkg = modelPackage(model);
+  if (!load) {
+    throw new MissingModelError(
+      `choto has no model "${model}" (it reads ${Object.keys(PACKAGES).join(", ")})`,
+    );
+  }
+  let entry: DataPackage;
+  try {
+    entry = await load();
+  } catch (err) {
+    throw new MissingModelError(
+      `the ${model} model's package ${pkg} is not installed (${
+        (err as Error).message.split("\n")[0]
+      }): run \`deno install\` in the choto folder`,
+    );
+  }
+  const dir = join(dirname(entry.default.langPath), "4.0.0_best_int");
+  const file = join(dir, `${model}.traineddata.gz`);
+  try {
+    Deno.statSync(file);
+  } catch {
+    throw new MissingModelError(`${file} is missing from ${pkg}: run \`deno install\` in the choto folder`);
+  }
+  return { model, package: pkg, dir, file };
+}
+
+/** Every model's file, in order; rejects on the first that is missing. */
+export function modelFiles(models: readonly string[]): Promise<ModelFile[]> {
+  return Promise.all(models.map(modelFile));
+}
+
+const unpacking = new Map<string, Promise<string>>();
+
+/**
+ * Writes each model, unpacked, into `folder` (created if need be) unless the
+ * same model is there already, and returns the folder: what libtesseract
+ * loads several languages from. A file is written beside its final name and
+ * renamed into place, so a server reading it never sees half a model; the
+ * hash of the package's file, kept beside it, says whether it is current.
+ */
+export function unpackModels(models: readonly ModelFile[], folder: string): Promise<string> {
+  const key = `${folder}\n${models.map((m) => m.file).join("\n")}`;
+  let p = unpacking.get(key);
+  if (!p) {
+    p = (async () => {
+      await Deno.mkdir(folder, { recursive: true });
+      for (const m of models) {
+        const gz = await Deno.readFile(m.file);
+        const hash = createHash("sha256").update(gz).digest("hex");
+        const target = join(folder, `${m.model}.traineddata`);
+        const stamp = `${target}.sha256`;
+        const current = await Deno.readTextFile(stamp).then((t) => t.trim() === hash, () => false) &&
+          await Deno.stat(target).then((s) => s.isFile, () => false);
+        if (current) continue;
+        const part = `${target}.${crypto.randomUUID()}.part`;
+        try {
+          await Deno.writeFile(part, gunzipSync(gz));
+          await Deno.rename(part, target);
+        } finally {
+          await Deno.remove(part).catch(() => {});
+        }
+        await Deno.writeTextFile(stamp, hash + "\n");
+      }
+      return folder;
+    })();
+    unpacking.set(key, p);
+    p.catch(() => unpacking.delete(key));
+  }
+  return p;
 }

@@ -6,10 +6,14 @@
  * library is installed (Debian and Ubuntu: `libtesseract5`; Homebrew:
  * `tesseract`); otherwise choto reads with tesseract.js.
  *
- * The model is loaded from memory (`TessBaseAPIInit5`), unpacked from the
- * same `@tesseract.js-data/eng` file tesseract.js reads, so both read alike
- * and nothing is written to disk. Reads and model loads run on Deno's
- * blocking threads (`nonblocking` symbols), so the server's thread stays free.
+ * One model is loaded from memory (`TessBaseAPIInit5`), unpacked from the
+ * same `@tesseract.js-data/<model>` file tesseract.js reads, so both read
+ * alike and nothing is written to disk. Several at once (`deu+eng`) load
+ * only from a folder (`TessBaseAPIInit2`; given one model in memory and
+ * `deu+eng`, the library silently reads German alone): the engine unpacks
+ * them into one first (language_data.ts). Reads and model loads run on
+ * Deno's blocking threads (`nonblocking` symbols), so the server's thread
+ * stays free.
  *
  * Debian's build uses OpenMP, which by default starts threads for every core
  * inside each read, and two recognisers on two cores then fought over them
@@ -44,12 +48,12 @@ type Opened = { lib: Library; version: string; threadLimit: number | null } | { 
 const opened = new Map<string, Opened>();
 
 const cString = (s: string) => new TextEncoder().encode(s + "\0");
+
 /**
- * The language name for the model load. The load runs on another thread, and
- * a buffer handed to it must outlive the call: this one lives as long as the
- * module (the model's bytes are kept in `models` for the same reason).
+ * What a recogniser loads: one gzipped model file, read into memory, or the
+ * models `languages` names (`deu+eng`) from a folder of unpacked files.
  */
-const ENG = cString("eng");
+export type ModelSource = { file: string; model: string } | { folder: string; languages: string };
 
 function granted(desc: Deno.PermissionDescriptor): boolean {
   return Deno.permissions.querySync(desc).state === "granted";
@@ -138,45 +142,62 @@ function modelBytes(file: string): Promise<Uint8Array> {
 
 type Usable = Extract<Opened, { lib: Library }>;
 
-/** Creates a handle and loads the model into it (on a blocking thread). */
-async function loadHandle(o: Usable, modelFile: string): Promise<Deno.PointerObject> {
+/**
+ * Creates a handle and loads the model into it (on a blocking thread). The
+ * strings handed to the load are held until it returns: it runs on another
+ * thread, and a buffer must outlive the call (the model's bytes stay in
+ * `models` for the same reason).
+ */
+async function loadHandle(o: Usable, source: ModelSource): Promise<Deno.PointerObject> {
   const t = o.lib.symbols;
-  const model = await modelBytes(modelFile);
   const handle = t.TessBaseAPICreate();
   if (!handle) throw new Error("libtesseract could not create a recogniser");
-  const rc = await t.TessBaseAPIInit5!(
-    handle,
-    model,
-    model.length,
-    ENG,
-    OEM_LSTM_ONLY,
-    null,
-    0,
-    null,
-    null,
-    0n,
-    0,
-  );
+  let rc: number;
+  if ("file" in source) {
+    const model = await modelBytes(source.file);
+    const name = cString(source.model);
+    rc = await t.TessBaseAPIInit5!(
+      handle,
+      model,
+      model.length,
+      name,
+      OEM_LSTM_ONLY,
+      null,
+      0,
+      null,
+      null,
+      0n,
+      0,
+    );
+    name.fill(0);
+  } else {
+    const folder = cString(source.folder), languages = cString(source.languages);
+    rc = await t.TessBaseAPIInit2(handle, folder, languages, OEM_LSTM_ONLY);
+    folder.fill(0), languages.fill(0);
+  }
   if (rc !== 0) {
     t.TessBaseAPIDelete(handle);
-    throw new Error(`libtesseract ${o.version} could not load the model in ${modelFile} (code ${rc})`);
+    const what = "file" in source
+      ? `the model in ${source.file}`
+      : `${source.languages} from ${source.folder}`;
+    throw new Error(`libtesseract ${o.version} could not load ${what} (code ${rc})`);
   }
   return handle;
 }
 
 /**
- * Starts a recogniser on libtesseract with the gzipped model in `modelFile`.
- * Rejects with the reason when the library cannot be used or the model does
- * not load. Calls on one recogniser run one after another.
+ * Starts a recogniser on libtesseract with the models of `source`. Rejects
+ * with the reason when the library cannot be used or a model does not load.
+ * Calls on one recogniser run one after another.
  */
 export async function startNativeRecogniser(
-  modelFile: string,
+  source: ModelSource,
   paths: string[] = LIBTESSERACT_PATHS,
 ): Promise<Recogniser> {
   const o = nativeTesseract(paths);
   if ("error" in o) throw new Error(o.error);
   const t = o.lib.symbols;
-  const handle = await loadHandle(o, modelFile);
+  const handle = await loadHandle(o, source);
   let freed = false;
   let ending: Promise<void> | null = null;
   let queue: Promise<unknown> = Promise.resolve();

@@ -11,6 +11,7 @@ import { TesseractEngine } from "./tesseract.ts";
 import type { OcrEngine, OcrMode, OcrWord } from "../types.ts";
 import { createVisionEngine } from "./vision.ts";
 import type { RgbaImage } from "../../image/pixels.ts";
+import type { UiLanguage } from "../../common/languages.ts";
 
 /** Engine names the CLI accepts on this OS; the first is the default. */
 export function engineChoices(os: string = Deno.build.os): string[] {
@@ -36,8 +37,40 @@ export class SplitEngine implements OcrEngine {
   }
 }
 
-/** Creates the engine named `choice` (default: the platform's first choice). */
-export function createEngine(choice: string = engineChoices()[0]): OcrEngine {
-  if (choice === "vision") return new SplitEngine(createVisionEngine(), new TesseractEngine(1));
-  return new TesseractEngine(2);
+/** What an engine reads with. */
+export interface EngineSettings {
+  /** The languages in force, the primary first (default: English). */
+  languages?: readonly UiLanguage[];
+  /** choto's data folder, where libtesseract's unpacked models go when it reads several languages. */
+  dataDir?: string | null;
+}
+
+/**
+ * tesseract's models for `languages`: all at once (`deu+eng`), except under
+ * a Japanese or Chinese first language, whose model reads alone and leaves
+ * the Latin runs to a second pass with the others (fixes/latin_runs.ts): on
+ * the fixtures that read more of both and took less time than `jpn+eng`.
+ */
+export function tesseractModels(
+  languages: readonly UiLanguage[] | undefined,
+): { models?: string[]; latinModels?: string[] } {
+  if (!languages?.length) return {};
+  const names = languages.map((l) => l.tesseract);
+  if (languages[0].script !== "cjk" || names.length < 2) return { models: names };
+  return {
+    models: names.slice(0, 1),
+    latinModels: languages.slice(1).filter((l) => l.script === "latin").map((l) => l.tesseract),
+  };
+}
+
+/** Creates the engine named `choice` (default: the platform's first choice), reading `settings.languages`. */
+export function createEngine(choice: string = engineChoices()[0], settings: EngineSettings = {}): OcrEngine {
+  const tesseract = { ...tesseractModels(settings.languages), modelFolder: settings.dataDir ?? undefined };
+  if (choice === "vision") {
+    const vision = createVisionEngine(
+      settings.languages ? { languages: settings.languages.map((l) => l.vision) } : {},
+    );
+    return new SplitEngine(vision, new TesseractEngine(1, tesseract));
+  }
+  return new TesseractEngine(2, tesseract);
 }

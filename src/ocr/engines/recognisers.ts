@@ -8,8 +8,8 @@
  *   fail), or when asked for (`CHOTO_OCR_WORKERS=0`).
  *
  * Both drive tesseract.js's own worker script with its packet protocol, on
- * the same WebAssembly core and the language data read from the package
- * folder on disk. The worker is started here rather than by tesseract.js's
+ * the same WebAssembly core and the language data read from each model's
+ * package folder on disk (several at once, as tesseract's `deu+eng`). The worker is started here rather than by tesseract.js's
  * `createWorker` so that a worker that dies is an error this module catches
  * (tesseract.js leaves a worker's error event unhandled, which ends the
  * process).
@@ -23,6 +23,7 @@ import { OEM } from "tesseract.js";
 import nodeDefaults from "tesseract.js/src/worker/node/defaultOptions.js";
 import type { Grey } from "../../image/pixels.ts";
 import type { OcrWord } from "../types.ts";
+import type { ModelFile } from "./language_data.ts";
 
 /**
  * tesseract.js's worker script for Node (what each worker runs), as
@@ -114,14 +115,26 @@ type Send = (action: string, payload: unknown, transfer?: ArrayBuffer[]) => Prom
 
 let jobs = 0;
 
-/** Loads the core and the English LSTM model, offline. */
-async function initialise(send: Send, langPath: string): Promise<void> {
+/** tesseract's name for a set of models, primary first: `deu+eng`. */
+export function modelSet(models: readonly ModelFile[]): string {
+  return models.map((m) => m.model).join("+");
+}
+
+/** Loads the core and the LSTM models, offline: each from its own package's folder. */
+async function initialise(send: Send, models: readonly ModelFile[]): Promise<void> {
   await send("load", { options: { lstmOnly: true, corePath: undefined, logging: false } });
-  await send("loadLanguage", {
-    langs: "eng",
-    options: { langPath, cacheMethod: "none", gzip: true, lstmOnly: true },
-  });
-  await send("initialize", { langs: "eng", oem: OEM.LSTM_ONLY, config: {} });
+  await loadModels(send, models);
+}
+
+/** Puts the models into the core's file system and starts the recogniser on them. */
+async function loadModels(send: Send, models: readonly ModelFile[]): Promise<void> {
+  for (const m of models) {
+    await send("loadLanguage", {
+      langs: m.model,
+      options: { langPath: m.dir, cacheMethod: "none", gzip: true, lstmOnly: true },
+    });
+  }
+  await send("initialize", { langs: modelSet(models), oem: OEM.LSTM_ONLY, config: {} });
 }
 
 /**
@@ -147,7 +160,7 @@ export const READ_TIMEOUT_MS = 30_000;
  * Later requests with no answer in `readTimeoutMs` stop the worker.
  */
 export async function startWorkerRecogniser(
-  langPath: string,
+  models: readonly ModelFile[],
   options: { script?: string; timeoutMs?: number; readTimeoutMs?: number } = {},
 ): Promise<Recogniser> {
   const worker = new Worker(options.script ?? workerScriptPath(), { resourceLimits: WORKER_HEAP });
@@ -188,7 +201,7 @@ export async function startWorkerRecogniser(
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     await Promise.race([
-      initialise(send, langPath),
+      initialise(send, models),
       new Promise<never>((_, reject) => {
         timer = setTimeout(
           () => reject(new Error(`OCR worker gave no answer within ${timeoutMs / 1000} s`)),
@@ -228,8 +241,12 @@ interface WorkerScript {
 let core: Promise<Send> | null = null;
 /** The in-process handle whose parameters the core holds now. */
 let applied: object | null = null;
+/** The models the in-process core reads with now (`deu+eng`). */
+let coreModels = "";
+/** The last change of the core's models: changes happen one at a time. */
+let switching: Promise<void> = Promise.resolve();
 
-async function loadInProcessCore(langPath: string): Promise<Send> {
+async function loadInProcessCore(models: readonly ModelFile[]): Promise<Send> {
   // Literal specifiers: `deno compile` puts both files in the binary's module graph.
   const script = (await import("tesseract.js/src/worker-script/index.js")) as unknown as WorkerScript;
   const getCore = (await import("tesseract.js/src/worker-script/node/getCore.js")).default;
@@ -254,7 +271,8 @@ async function loadInProcessCore(langPath: string): Promise<Send> {
         }
       });
     });
-  await initialise(send, langPath);
+  await initialise(send, models);
+  coreModels = modelSet(models);
   return send;
 }
 
@@ -262,12 +280,12 @@ async function loadInProcessCore(langPath: string): Promise<Send> {
  * A handle onto the process's in-process recogniser. The worker script keeps
  * its state in module scope, so a process has one core: the first call loads
  * it (~0.3 s) and it stays loaded; later handles share it. Each handle keeps
- * its own parameters and puts them back before its reads, so two engines
- * sharing the core never see each other's page mode or character list. A
- * read blocks the thread while it runs.
+ * its own models and parameters and puts them back before its reads, so two
+ * engines sharing the core never see each other's languages, page mode or
+ * character list. A read blocks the thread while it runs.
  */
-export async function startInProcessRecogniser(langPath: string): Promise<Recogniser> {
-  core ??= loadInProcessCore(langPath);
+export async function startInProcessRecogniser(models: readonly ModelFile[]): Promise<Recogniser> {
+  core ??= loadInProcessCore(models);
   let send: Send;
   try {
     send = await core;
@@ -276,18 +294,35 @@ export async function startInProcessRecogniser(langPath: string): Promise<Recogn
     throw err;
   }
   const params: Record<string, string> = {};
+  const mine = modelSet(models);
   let ended = false;
   const gone = () => Promise.reject(new Error("the in-process recogniser was terminated"));
+  /** Loads this handle's models when another handle's are in the core (a new recogniser forgets parameters). */
+  const ownModels = () => {
+    const next = switching.then(async () => {
+      if (coreModels === mine) return;
+      applied = null;
+      await loadModels(send, models);
+      coreModels = mine;
+    });
+    switching = next.catch(() => {});
+    return next;
+  };
+  await ownModels();
   const handle: Recogniser = {
     alive: () => !ended,
-    setParameters(p) {
+    async setParameters(p) {
       if (ended) return gone();
+      await ownModels();
       Object.assign(params, p);
+      // A core that read for another handle (or started afresh) gets all of ours.
+      const all = applied !== handle;
       applied = handle;
-      return send("setParameters", { params: p });
+      return send("setParameters", { params: all ? params : p });
     },
-    read(image) {
+    async read(image) {
       if (ended) return gone();
+      await ownModels();
       // Another handle may have changed the core's parameters since: put ours back first.
       if (applied !== handle && Object.keys(params).length) void send("setParameters", { params });
       applied = handle;

@@ -1,10 +1,12 @@
 /**
  * OCR engine on tesseract, fully offline.
  *
- * The language model comes from the `@tesseract.js-data/eng` package on
- * disk; `cacheMethod: "none"` stops tesseract.js from writing a copy into the
- * working directory, and a local `langPath` means it never builds a URL. The
- * server runs without `--allow-net`, so a download attempt would fail loudly.
+ * The language models come from the `@tesseract.js-data/<model>` packages
+ * on disk (language_data.ts), one per language in force, read together as
+ * tesseract's `deu+eng`; `cacheMethod: "none"` stops tesseract.js from
+ * writing a copy into the working directory, and a local `langPath` means it
+ * never builds a URL. The server runs without `--allow-net`, so a download
+ * attempt would fail loudly.
  *
  * Recognisers start on the first read or on `warm` (the server calls it as
  * it starts, so the first read does not pay for their start) and are
@@ -23,12 +25,14 @@ import { PSM } from "tesseract.js";
 
 import { type Grey, greyOf, type RgbaImage } from "../../image/pixels.ts";
 import { envVar } from "../../common/env.ts";
+import { languageOf } from "../../common/languages.ts";
 import type { OcrEngine, OcrMode, OcrWord } from "../types.ts";
 import { limitMallocArenas, trimNativeMemory } from "./malloc_trim.ts";
 import { type Recogniser, startInProcessRecogniser, startWorkerRecogniser } from "./recognisers.ts";
-import { nativeTesseract, startNativeRecogniser } from "./native_tesseract.ts";
+import { type ModelSource, nativeTesseract, startNativeRecogniser } from "./native_tesseract.ts";
 import { LIBTESSERACT_PATHS } from "../../../ffi/tesseract.ts";
-import { languageDataDir, modelFile } from "./language_data.ts";
+import { type ModelFile, modelFiles, unpackModels } from "./language_data.ts";
+import { join } from "node:path";
 
 const PSM_OF: Record<OcrMode, PSM> = {
   block: PSM.SINGLE_BLOCK,
@@ -76,6 +80,19 @@ export interface TesseractOptions {
   workerScript?: string;
   /** A worker with no answer in this long is stopped (default `READ_TIMEOUT_MS`). */
   readTimeoutMs?: number;
+  /** tesseract's model names, the primary first (default `["eng"]`): `["deu", "eng"]` reads as `deu+eng`. */
+  models?: string[];
+  /**
+   * Where libtesseract's unpacked models go when it reads several at once
+   * (choto's data folder); default: a temporary folder, removed on close.
+   */
+  modelFolder?: string;
+  /**
+   * With a CJK first model: the models of a second engine, of one
+   * recogniser, that reads the Latin runs of CJK lines again
+   * (fixes/latin_runs.ts).
+   */
+  latinModels?: string[];
 }
 
 /** Where the recognisers run. */
@@ -109,8 +126,25 @@ export class TesseractEngine implements OcrEngine {
   readonly #workerScript: string | undefined;
   readonly #readTimeoutMs: number | undefined;
   readonly #libraryPaths: string[];
+  /** The models read, the primary first. */
+  readonly models: readonly string[];
+  readonly cjk: boolean;
+  readonly latin?: TesseractEngine;
+  #files: Promise<ModelFile[]> | null = null;
+  readonly #modelFolder: string | undefined;
+  #tempFolder: Promise<string> | null = null;
 
   constructor(readonly size = 2, options: TesseractOptions = {}) {
+    this.models = options.models?.length ? [...options.models] : ["eng"];
+    this.cjk = languageOf(this.models[0])?.script === "cjk";
+    if (this.cjk && options.latinModels?.length) {
+      this.latin = new TesseractEngine(1, {
+        ...options,
+        models: options.latinModels,
+        latinModels: undefined,
+      });
+    }
+    this.#modelFolder = options.modelFolder;
     const mp = options.recycleMegapixels ?? RECYCLE_MEGAPIXELS;
     this.#recyclePixels = mp > 0 ? mp * 1e6 : Infinity;
     this.#workerScript = options.workerScript;
@@ -190,6 +224,7 @@ export class TesseractEngine implements OcrEngine {
    */
   async warm(): Promise<void> {
     if (this.#closed) return;
+    const latin = this.latin?.warm();
     const want = this.#backend === "in-process" ? 1 : this.size;
     while (this.#slots.length < want) this.#slots.push(this.#spawn());
     await Promise.allSettled(this.#slots.map((s) => s.worker));
@@ -198,6 +233,7 @@ export class TesseractEngine implements OcrEngine {
       extra.worker.then((w) => w.terminate()).catch(() => {});
     }
     await Promise.all(this.#slots.map((s) => s.worker));
+    await latin;
   }
 
   /**
@@ -211,11 +247,14 @@ export class TesseractEngine implements OcrEngine {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    await this.latin?.close();
     const slots = this.#slots;
     this.#slots = [];
     await Promise.allSettled(
       slots.map(async (s) => (await s.worker).terminate()),
     );
+    const temp = this.#tempFolder;
+    if (temp) await temp.then((dir) => Deno.remove(dir, { recursive: true })).catch(() => {});
   }
 
   #spawn(): Slot {
@@ -229,10 +268,35 @@ export class TesseractEngine implements OcrEngine {
     return { worker, busy: false, mode: null, alphabet: null, pixels: 0 };
   }
 
+  /** The model files, found once; a missing package rejects every start with the same clear message. */
+  modelFiles(): Promise<ModelFile[]> {
+    return this.#files ??= modelFiles(this.models);
+  }
+
+  /** What libtesseract loads: one model from memory, or several from a folder they are unpacked into. */
+  async #nativeSource(files: ModelFile[]): Promise<ModelSource> {
+    if (files.length === 1) return { file: files[0].file, model: files[0].model };
+    let folder = this.#modelFolder;
+    if (folder === undefined) {
+      this.#tempFolder ??= Deno.makeTempDir({ prefix: "choto-models-" });
+      folder = await this.#tempFolder;
+    } else folder = join(folder, "ocr-models");
+    try {
+      return { folder: await unpackModels(files, folder), languages: files.map((f) => f.model).join("+") };
+    } catch (err) {
+      throw new Error(
+        `${files.length} models are read from a folder, and ${folder} cannot hold them: ${
+          (err as Error).message
+        }`,
+      );
+    }
+  }
+
   async #start(): Promise<Recogniser> {
+    const files = await this.modelFiles();
     if (this.#backend === "native") {
       try {
-        const r = await startNativeRecogniser(modelFile(), this.#libraryPaths);
+        const r = await startNativeRecogniser(await this.#nativeSource(files), this.#libraryPaths);
         this.#settled = true;
         return r;
       } catch (err) {
@@ -245,12 +309,12 @@ export class TesseractEngine implements OcrEngine {
       }
     }
     if (this.#backend === "in-process") {
-      const r = await startInProcessRecogniser(languageDataDir());
+      const r = await startInProcessRecogniser(files);
       this.#settled = true;
       return r;
     }
     try {
-      const r = await startWorkerRecogniser(languageDataDir(), {
+      const r = await startWorkerRecogniser(files, {
         script: this.#workerScript,
         readTimeoutMs: this.#readTimeoutMs,
       });
@@ -260,7 +324,7 @@ export class TesseractEngine implements OcrEngine {
       if (this.#settled) throw err; // workers did start before: this is not a missing capability
       this.#backend = "in-process";
       this.#why = [this.#why, `a worker did not start: ${(err as Error).message}`].filter(Boolean).join("; ");
-      const r = await startInProcessRecogniser(languageDataDir());
+      const r = await startInProcessRecogniser(files);
       this.#settled = true;
       return r;
     }

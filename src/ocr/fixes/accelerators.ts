@@ -4,7 +4,18 @@
  *
  *   shortcut := modifier ("+" modifier)* "+" key
  *   modifier := Ctrl | Shift | Alt | Super | Meta | Cmd | Option | Fn
- *   key      := a key name (F1..F24, Delete, Page Up, ...) | one character
+ *             | Strg | Umschalt | Maj | Mayús | Alt Gr ...  (as GTK and Qt
+ *               translate them; Japanese and Chinese menus keep Ctrl/Shift)
+ *   key      := a key name (F1..F24, Delete, Entf, Suppr, Supr, Page Up,
+ *               Bild auf, ...) | one character
+ *
+ * Whether `0`/`O` after the last `+` is the digit or the letter is left to
+ * its shape as well ({@link letterOOrZero}): `Strg+O`, not `Strg+0`.
+ *
+ * A localized name stays in the language it is printed in (`Strg+O` is
+ * read as `Strg+O`, never as `Ctrl+O`), so a target written as the screen
+ * shows it is found, and a word made of such names is a shortcut that
+ * survives the confidence floor as an English one does.
  *
  * The recogniser's spellings of a modifier (`Ctri`, `ctrl`, `Shif1`, `AIt`)
  * fold to the canonical one, a letter key is upper case as menus print it,
@@ -45,6 +56,28 @@ const MODIFIERS: Record<string, string> = {
   cmd: "Cmd",
   option: "Option",
   fn: "Fn",
+  // German (GTK, Qt, KDE), with the recogniser's spellings.
+  strg: "Strg",
+  stig: "Strg",
+  stry: "Strg",
+  strq: "Strg",
+  umschalt: "Umschalt",
+  umschait: "Umschalt",
+  umschaltt: "Umschalt",
+  hochstelltaste: "Hochstelltaste",
+  // French.
+  maj: "Maj",
+  mai: "Maj",
+  // Spanish.
+  "mayús": "Mayús",
+  mayus: "Mayús",
+  "mayüs": "Mayús",
+  "mayás": "Mayús",
+  "mayüús": "Mayús",
+  "mayúsculas": "Mayúsculas",
+  // Alt Gr (German, French and Spanish keyboards), written with or without a space.
+  altgr: "AltGr",
+  "alt gr": "Alt Gr",
 };
 
 /** Key names as menus print them, by their lower-case, space-free spelling. */
@@ -76,6 +109,32 @@ const KEY_NAMES: Record<string, string> = Object.fromEntries(
     "Print",
     "Pause",
     "Menu",
+    // German, French and Spanish key names as GTK and Qt print them.
+    "Entf",
+    "Einfg",
+    "Pos1",
+    "Ende",
+    "Bild auf",
+    "Bild ab",
+    "Rücktaste",
+    "Eingabe",
+    "Leertaste",
+    "Suppr",
+    "Inser",
+    "Début",
+    "Fin",
+    "Échap",
+    "Espace",
+    "Entrée",
+    "Retour arrière",
+    "Supr",
+    "Insertar",
+    "Inicio",
+    "Re Pág",
+    "Av Pág",
+    "Retroceso",
+    "Espacio",
+    "Intro",
     ...Array.from({ length: 24 }, (_, i) => `F${i + 1}`),
   ].map((k) => [k.toLowerCase().replace(/ /g, ""), k]),
 );
@@ -146,9 +205,25 @@ export function hasBarKey(shortcut: string): boolean {
  * key in a menu); a bar with a flag or a foot is `1`.
  */
 export function barOrDigit(grey: Grey, box: { x: number; y: number; w: number; h: number }): "I" | "1" {
+  const g = lastGlyph(grey, box);
+  return g.w <= Math.max(2, Math.round(g.h * 0.25)) ? "I" : "1";
+}
+
+/** Whether the key of a shortcut is `0` or `O`, which a recogniser confuses (`Strg+0` for `Strg+O`). */
+export function hasRoundKey(shortcut: string): boolean {
+  return /\+[0O]$/.test(shortcut);
+}
+
+/**
+ * The last glyph's ink inside `box` (a word's box in `grey`): its width and
+ * height in pixels, the ground told from the ink as {@link barOrDigit} does.
+ */
+function lastGlyph(
+  grey: Grey,
+  box: { x: number; y: number; w: number; h: number },
+): { w: number; h: number } {
   const x0 = Math.max(0, box.x), y0 = Math.max(0, box.y);
   const x1 = Math.min(grey.width, box.x + box.w), y1 = Math.min(grey.height, box.y + box.h);
-  // Ground: the lighter or darker extreme that the box's corners share; ink: far from it.
   let lo = 255, hi = 0;
   for (let y = y0; y < y1; y++) {
     for (let x = x0; x < x1; x++) {
@@ -160,8 +235,9 @@ export function barOrDigit(grey: Grey, box: { x: number; y: number; w: number; h
   const corner = grey.data[y0 * grey.width + x0];
   const ground = Math.abs(corner - lo) < Math.abs(corner - hi) ? lo : hi;
   const cut = (hi - lo) * 0.45;
+  const ink = (x: number, y: number) => Math.abs(grey.data[y * grey.width + x] - ground) > cut;
   const inkAt = (x: number) => {
-    for (let y = y0; y < y1; y++) if (Math.abs(grey.data[y * grey.width + x] - ground) > cut) return true;
+    for (let y = y0; y < y1; y++) if (ink(x, y)) return true;
     return false;
   };
   let right = x1 - 1;
@@ -171,13 +247,24 @@ export function barOrDigit(grey: Grey, box: { x: number; y: number; w: number; h
   let top = y1, bottom = y0;
   for (let y = y0; y < y1; y++) {
     for (let x = left; x <= right; x++) {
-      if (Math.abs(grey.data[y * grey.width + x] - ground) > cut) {
+      if (ink(x, y)) {
         top = Math.min(top, y);
         bottom = Math.max(bottom, y);
       }
     }
   }
-  const width = right - left + 1;
-  const height = Math.max(1, bottom - top + 1);
-  return width <= Math.max(2, Math.round(height * 0.25)) ? "I" : "1";
+  return { w: right - left + 1, h: Math.max(1, bottom - top + 1) };
+}
+
+/** A round glyph at least this wide for its height is the letter O; the digit 0 is narrower. */
+export const LETTER_O_RATIO = 0.8;
+
+/**
+ * Tells the letter `O` from the digit `0` by the last glyph's ink inside
+ * `box`: in UI fonts the letter is nearly as wide as it is tall (DejaVu
+ * Sans: 0.9), the digit an upright oval (0.68).
+ */
+export function letterOOrZero(grey: Grey, box: { x: number; y: number; w: number; h: number }): "O" | "0" {
+  const g = lastGlyph(grey, box);
+  return g.w / g.h >= LETTER_O_RATIO ? "O" : "0";
 }

@@ -215,6 +215,13 @@ export function isIconLine(l: TextLine): boolean {
   return l.blobs.length > 0 && l.blobs.every(isIconBlob);
 }
 
+/**
+ * The tallest line of filled squares that is text in a script of square
+ * characters: a Han character (`雨`, `晴`) is as dense as an icon, and at
+ * UI sizes no taller than this.
+ */
+export const SQUARE_CHAR_MAX = 18;
+
 /** Chains components into lines, left to right. */
 export function chainLines(blobs: Blob[]): TextLine[] {
   const sorted = blobs.filter(isCharLike).sort((a, b) => a.x - b.x);
@@ -263,10 +270,14 @@ export function chainLines(blobs: Blob[]): TextLine[] {
   return [...done, ...open];
 }
 
-/** Whether a line is worth recognising: tall enough to be text and with enough ink. */
-export function isTextLine(l: TextLine): boolean {
+/**
+ * Whether a line is worth recognising: tall enough to be text and with
+ * enough ink. With `squareChars` (Japanese, Chinese) a short line of filled
+ * squares is text, not icons.
+ */
+export function isTextLine(l: TextLine, squareChars = false): boolean {
   if (l.h < 6 || l.h > 90) return false;
-  if (isIconLine(l)) return false;
+  if (isIconLine(l) && !(squareChars && l.h <= SQUARE_CHAR_MAX)) return false;
   const mass = l.blobs.reduce((s, b) => s + b.mass, 0);
   return mass >= 12;
 }
@@ -359,15 +370,15 @@ export function isSolidBlock(g: Grey, b: Blob): boolean {
   return Math.abs((lo + hi) / 2 - b.ground) > EDGE_CONTRAST;
 }
 
-/** Finds the text lines of a greyscale image, top to bottom. */
-export function findTextLines(g: Grey): TextLine[] {
+/** Finds the text lines of a greyscale image, top to bottom (`squareChars`: see `isTextLine`). */
+export function findTextLines(g: Grey, squareChars = false): TextLine[] {
   const masks = edgeMasks(g);
   eraseRules(masks, g.width, g.height);
   const blobs = components(masks.any, g.width, g.height);
   for (const b of blobs) b.ground = groundAround(g, b);
   const lines = chainLines(blobs.filter((b) => !isSolidBlock(g, b)))
     .flatMap((l) => splitStacked(l, masks.any, g.width))
-    .filter((l) => isTextLine(l) || isSmallMark(l));
+    .filter((l) => isTextLine(l, squareChars) || isSmallMark(l));
   return lines.sort((a, b) => a.y - b.y || a.x - b.x);
 }
 
