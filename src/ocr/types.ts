@@ -49,6 +49,8 @@ export interface OcrEngine {
    * cuts its stacks of lines to it. Unbounded when absent.
    */
   readonly maxStackHeight?: number;
+  /** Text height (px) the pipeline enlarges lines to for this engine; `TARGET_HEIGHT` when absent. */
+  readonly targetHeight?: number;
   /** What the engine reads with, for the self-test ("languages fr-FR, en-US"), when it can say. */
   detail?(): string | null;
   /** Starts the recognisers now rather than on the first read (optional). */

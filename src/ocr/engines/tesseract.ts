@@ -76,6 +76,13 @@ export interface TesseractOptions {
   workerScript?: string;
   /** A worker with no answer in this long is stopped (default `READ_TIMEOUT_MS`). */
   readTimeoutMs?: number;
+  /** The model libtesseract loads, gzipped or not (default `modelFile()`); tesseract.js always reads its own. */
+  modelFile?: string;
+  /** Text height lines are enlarged to before they are read (default `TARGET_HEIGHT`). */
+  targetHeight?: number;
+  /** The engine's name as doctor and the self-test print it (default "tesseract"), and what it reads with. */
+  name?: string;
+  about?: string;
 }
 
 /** Where the recognisers run. */
@@ -93,7 +100,8 @@ const MALLOC_ARENAS = 2;
 
 /** A pool of tesseract.js recognisers behind the OcrEngine interface. */
 export class TesseractEngine implements OcrEngine {
-  readonly name = "tesseract";
+  readonly name: string;
+  readonly #about: string | null;
   #slots: Slot[] = [];
   #waiting: Array<() => void> = [];
   #closed = false;
@@ -109,8 +117,14 @@ export class TesseractEngine implements OcrEngine {
   readonly #workerScript: string | undefined;
   readonly #readTimeoutMs: number | undefined;
   readonly #libraryPaths: string[];
+  readonly #modelFile: string | undefined;
+  readonly targetHeight: number | undefined;
 
   constructor(readonly size = 2, options: TesseractOptions = {}) {
+    this.name = options.name ?? "tesseract";
+    this.#about = options.about ?? null;
+    this.#modelFile = options.modelFile;
+    this.targetHeight = options.targetHeight;
     const mp = options.recycleMegapixels ?? RECYCLE_MEGAPIXELS;
     this.#recyclePixels = mp > 0 ? mp * 1e6 : Infinity;
     this.#workerScript = options.workerScript;
@@ -169,6 +183,10 @@ export class TesseractEngine implements OcrEngine {
     } finally {
       this.#release(slot, worker);
     }
+  }
+
+  detail(): string | null {
+    return this.#about;
   }
 
   /** Where the recognisers run, and why (settled once the first one has started). */
@@ -232,7 +250,7 @@ export class TesseractEngine implements OcrEngine {
   async #start(): Promise<Recogniser> {
     if (this.#backend === "native") {
       try {
-        const r = await startNativeRecogniser(modelFile(), this.#libraryPaths);
+        const r = await startNativeRecogniser(this.#modelFile ?? modelFile(), this.#libraryPaths);
         this.#settled = true;
         return r;
       } catch (err) {
