@@ -6,6 +6,7 @@
  */
 
 import { existsSync } from "node:fs";
+import { envVar } from "../common/env.ts";
 import { openDesktop } from "../desktop/open.ts";
 import type { PermissionCheck } from "../desktop/types.ts";
 import { Store } from "../db/store.ts";
@@ -15,6 +16,7 @@ import { policyLines } from "../common/policy.ts";
 import { TesseractEngine } from "../ocr/engines/tesseract.ts";
 import { modelFile } from "../ocr/engines/language_data.ts";
 import { createEngine } from "../ocr/engines/platform.ts";
+import { chosenEngine, engineChoices, tesseractSettings } from "../ocr/engines/engine_choice.ts";
 import { createScreenReader } from "../ocr/reader.ts";
 import { type Command, UsageError } from "./command.ts";
 import { runDoctorSelftest } from "./doctor_selftest.ts";
@@ -96,23 +98,40 @@ function languageCheck(): Check {
   }
 }
 
+/** The engine the server will read with, why, and whether its tesseract starts. */
 async function engineCheck(): Promise<Check> {
-  const engine = new TesseractEngine(1);
+  let name: string;
+  try {
+    name = chosenEngine();
+  } catch (err) {
+    return { name: "OCR engine", ok: false, detail: (err as Error).message };
+  }
+  const how = envVarSet() ? "CHOTO_OCR_ENGINE" : `the default on ${Deno.build.os}`;
+  // Vision reads lines on macOS; tesseract still reads single characters there, so it is checked either way.
+  const settings = tesseractSettings(name);
+  const engine = new TesseractEngine(1, settings);
   try {
     const t0 = performance.now();
     await engine.warm();
     const b = engine.backend();
     const where = b.name === "native" ? b.why : `tesseract.js ${b.name} (${b.why})`;
+    const reads = name === "vision" ? "Vision, single characters by tesseract" : settings.about;
     return {
       name: "OCR engine",
       ok: true,
-      detail: `${where}: started in ${Math.round(performance.now() - t0)} ms, offline`,
+      detail: `${name} (${how}; choices ${engineChoices().join(", ")}): ${reads}; ${where}: started in ${
+        Math.round(performance.now() - t0)
+      } ms, offline`,
     };
   } catch (err) {
     return { name: "OCR engine", ok: false, detail: `tesseract did not start: ${(err as Error).message}` };
   } finally {
     await engine.close();
   }
+}
+
+function envVarSet(): boolean {
+  return Boolean(envVar("CHOTO_OCR_ENGINE"));
 }
 
 function databaseCheck(path: string): Check {

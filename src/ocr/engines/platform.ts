@@ -1,6 +1,7 @@
 /**
- * Chooses the OCR engine: Vision on macOS (tesseract.js selectable with
- * `--ocr tesseract`), tesseract.js elsewhere. On macOS the single-character
+ * Chooses the OCR engine: Vision on macOS (tesseract selectable with
+ * `--ocr tesseract`), tesseract elsewhere (`tesseract-fast` selectable;
+ * the names and their settings are in engine_choice.ts). On macOS the single-character
  * pass still goes to tesseract.js: its one-character mode is made for an
  * isolated key label, which Vision's line detector has little context for.
  *
@@ -11,11 +12,9 @@ import { TesseractEngine } from "./tesseract.ts";
 import type { OcrEngine, OcrMode, OcrWord } from "../types.ts";
 import { createVisionEngine } from "./vision.ts";
 import type { RgbaImage } from "../../image/pixels.ts";
+import { chosenEngine, engineChoices, tesseractSettings } from "./engine_choice.ts";
 
-/** Engine names the CLI accepts on this OS; the first is the default. */
-export function engineChoices(os: string = Deno.build.os): string[] {
-  return os === "darwin" ? ["vision", "tesseract"] : ["tesseract"];
-}
+export { engineChoices };
 
 /** Sends lines to one engine and single characters to another. */
 export class SplitEngine implements OcrEngine {
@@ -36,8 +35,9 @@ export class SplitEngine implements OcrEngine {
   }
 }
 
-/** Creates the engine named `choice` (default: the platform's first choice). */
-export function createEngine(choice: string = engineChoices()[0]): OcrEngine {
-  if (choice === "vision") return new SplitEngine(createVisionEngine(), new TesseractEngine(1));
-  return new TesseractEngine(2);
+/** Creates the engine named `choice` (default: `CHOTO_OCR_ENGINE`, else the platform's first choice). */
+export function createEngine(choice?: string): OcrEngine {
+  const name = chosenEngine(choice);
+  if (name === "vision") return new SplitEngine(createVisionEngine(), new TesseractEngine(1));
+  return new TesseractEngine(2, { name, ...tesseractSettings(name) });
 }
