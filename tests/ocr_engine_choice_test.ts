@@ -20,6 +20,7 @@ import type { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
 import { nativeTesseract } from "../src/ocr/engines/native_tesseract.ts";
 import { modelFile } from "../src/ocr/engines/language_data.ts";
 import { TARGET_HEIGHT } from "../src/ocr/lines/prepare.ts";
+import { runDoctor } from "../src/cli/doctor.ts";
 import { ScreenPipeline } from "../src/ocr/pipeline.ts";
 
 const fast = fastModelFile();
@@ -95,6 +96,32 @@ Deno.test({
       assert(s.found / s.truth >= 0.9, `recall ${s.found}/${s.truth}; missed ${s.missed.join(" ")}`);
     } finally {
       await engine.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "doctor names the engine in use, where the choice came from and what it reads with",
+  ignore: !fast || !native,
+  fn: async () => {
+    const dir = await Deno.makeTempDir({ prefix: "choto-engine-" });
+    const engineLine = async (value: string | undefined) => {
+      const lines: string[] = [];
+      await withEnv(value, () => runDoctor(`${dir}/choto.db`, (l) => lines.push(l)));
+      return lines.find((l) => l.includes("OCR engine:")) ?? "";
+    };
+    try {
+      assertMatch(
+        await engineLine(undefined),
+        /^ok {4}OCR engine: tesseract \(the default on linux; choices tesseract, tesseract-fast\): best_int model, lines enlarged to 34 px; libtesseract \S+ through FFI/,
+      );
+      assertMatch(
+        await engineLine("tesseract-fast"),
+        new RegExp(`^ok {4}OCR engine: tesseract-fast \\(CHOTO_OCR_ENGINE; .*\\): fast model ${fast}`),
+      );
+      assertMatch(await engineLine("paddle"), /^FAIL {2}OCR engine: CHOTO_OCR_ENGINE must be one of/);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
     }
   },
 });
