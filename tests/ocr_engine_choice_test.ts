@@ -125,3 +125,30 @@ Deno.test({
     }
   },
 });
+
+Deno.test("a server asked for an engine this OS lacks stops at start and names the choices", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "choto-engine-" });
+  try {
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-A",
+        new URL("../main.ts", import.meta.url).pathname,
+        "serve",
+        "--db",
+        `${dir}/choto.db`,
+      ],
+      env: { CHOTO_OCR_ENGINE: "paddle" },
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assertEquals(out.code, 1);
+    assertMatch(
+      new TextDecoder().decode(out.stderr),
+      /CHOTO_OCR_ENGINE must be one of .+ \(got "paddle"\)/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -13,6 +13,7 @@ import { type StoredReadMemory, storedReadMemory } from "../db/read_memory.ts";
 import { defaultDbPath, Store } from "../db/store.ts";
 import { openDesktop } from "../desktop/open.ts";
 import { createEngine } from "../ocr/engines/platform.ts";
+import { chosenEngine } from "../ocr/engines/engine_choice.ts";
 import { createScreenReader } from "../ocr/reader.ts";
 import { createServices, type Services } from "../services.ts";
 
@@ -32,15 +33,16 @@ export function openServices(
   ocrFlag: string | undefined,
 ): Services & { memory: StoredReadMemory } {
   const path = dbPath(dbFlag);
-  // A broken choto.json stops here, before the database or the display is touched.
+  // A broken choto.json, or an engine name this OS lacks, stops here, before the database or the display is touched.
   const policy = loadPolicy(configPath(path));
+  const engine = chosenEngine(ocrFlag);
   const store = new Store(path);
   const memory = storedReadMemory(store);
   const svc = createServices({
     store,
     policy,
     openDesktop: () => openDesktop({ dataDir: dataDirOf(path) }),
-    openReader: () => createScreenReader(createEngine(ocrFlag), memory),
+    openReader: () => createScreenReader(createEngine(engine), memory),
   });
   return Object.assign(svc, { memory });
 }
