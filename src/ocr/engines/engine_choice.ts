@@ -7,9 +7,9 @@
  *   model that ships in `@tesseract.js-data/eng`, lines enlarged to 34 px.
  *   The default off macOS: the only setting measured at full recall.
  * - `tesseract-fast`: libtesseract with Debian's "fast" English model
- *   (package tesseract-ocr-eng), lines enlarged to 24 px: about a quarter
- *   less time per never-seen frame, about 1.3 points less recall, and some
- *   menu shortcuts misread. Linux only, where that file is installed; without it
+ *   (package tesseract-ocr-eng), lines enlarged to 24 px: a quarter to a
+ *   half less time per never-seen frame, about 1 point less recall and
+ *   precision, and 2 of the fixtures' 26 menu shortcuts misread. Linux only, where that file is installed; without it
  *   the engine reads as `tesseract` does and says so.
  * - `vision`: Apple's Vision, the macOS default (vision.ts).
  *
