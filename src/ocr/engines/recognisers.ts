@@ -168,17 +168,21 @@ export async function startWorkerRecogniser(
   worker.on("error", (err: Error) => die(new Error(`OCR worker failed: ${err.message}`)));
   worker.on("exit", (code: number) => die(new Error(`OCR worker exited (code ${code})`)));
   const readTimeoutMs = options.readTimeoutMs ?? READ_TIMEOUT_MS;
+  // The start has its own limit (`timeoutMs`): a slow start on a loaded machine is not a stalled request.
+  let started = false;
   const send: Send = (action, payload, transfer) => {
     if (dead) return Promise.reject(dead);
     const jobId = `job-${++jobs}`;
-    const timer = setTimeout(() => {
-      die(
-        new Error(
-          `the OCR worker gave no answer to ${action} within ${readTimeoutMs / 1000} s and was stopped`,
-        ),
-      );
-      void worker.terminate();
-    }, readTimeoutMs);
+    const timer = started
+      ? setTimeout(() => {
+        die(
+          new Error(
+            `the OCR worker gave no answer to ${action} within ${readTimeoutMs / 1000} s and was stopped`,
+          ),
+        );
+        void worker.terminate();
+      }, readTimeoutMs)
+      : undefined;
     return new Promise<unknown>((resolve, reject) => {
       pending.set(jobId, { resolve, reject });
       worker.postMessage({ workerId: "worker", jobId, action, payload }, transfer);
@@ -203,6 +207,7 @@ export async function startWorkerRecogniser(
   } finally {
     clearTimeout(timer);
   }
+  started = true;
   return {
     alive: () => dead === null,
     setParameters: (params) => send("setParameters", { params }),
