@@ -4,8 +4,12 @@
  * and observe (screenshot off) is timed for the first look after
  * `initialize` (a new database), a look after the whole text area changed,
  * a look after one typed character, and the first look of a second server
- * started on the same database. The stock tesseract CLI reads the same
- * screen for comparison, and the listing's length is printed.
+ * started on the same database, then the first look of a server on a new
+ * database at a 40-line screen of prose (`bench/fixtures/prose40.txt`: few
+ * repeated words). The stock tesseract CLI reads the same screens for
+ * comparison, both as installed (OpenMP on every core) and with
+ * `OMP_THREAD_LIMIT=1` (the tuned CLI, the yardstick of the ratios), and the
+ * listing's length is printed.
  *
  * Run: deno task bench:observe [--rounds N] [--print]
  *
@@ -123,7 +127,17 @@ async function observe(
   return { ms, text, ocrMs: structured.ocr_ms, structured };
 }
 
-async function cliMs(display: string, dir: string): Promise<number> {
+/** Wall time of the stock CLI on a PNG file; `tuned` runs it on one OpenMP thread. */
+export async function cliFileMs(file: string, tuned: boolean): Promise<number> {
+  const env: Record<string, string> = tuned ? { OMP_THREAD_LIMIT: "1" } : {};
+  const t0 = performance.now();
+  await new Deno.Command("tesseract", { args: [file, "stdout"], env, stdout: "null", stderr: "null" })
+    .output();
+  return performance.now() - t0;
+}
+
+/** The stock CLI on the screen as it is now: as installed and tuned, alternating. */
+async function cliMs(display: string, dir: string): Promise<{ stock: number; tuned: number }> {
   const x = createX11Desktop(display);
   let png: Uint8Array;
   try {
@@ -133,9 +147,9 @@ async function cliMs(display: string, dir: string): Promise<number> {
   }
   const file = `${dir}/screen.png`;
   await Deno.writeFile(file, png);
-  const t0 = performance.now();
-  await new Deno.Command("tesseract", { args: [file, "stdout"], stdout: "null", stderr: "null" }).output();
-  return performance.now() - t0;
+  const stock = await cliFileMs(file, false);
+  const tuned = await cliFileMs(file, true);
+  return { stock, tuned };
 }
 
 async function main() {
@@ -153,10 +167,10 @@ async function main() {
   await new Promise((r) => setTimeout(r, 1000));
   // The server logs each observe's stage times on stderr; keep them in order.
   const stageLines: string[] = [];
-  const connect = () => {
+  const connect = (db = `${dir}/choto.db`) => {
     const transport = new StdioClientTransport({
       command: Deno.execPath(),
-      args: ["task", "--quiet", "start", "--db", `${dir}/choto.db`],
+      args: ["task", "--quiet", "start", "--db", db],
       cwd: ROOT,
       env: { ...Deno.env.toObject(), ...desktop.env, NO_COLOR: "1", CHOTO_STAGES: "1" },
       stderr: "pipe",
@@ -194,6 +208,7 @@ async function main() {
       return stageLines[stageLines.length - 1] ?? "";
     };
     const cli: number[] = [];
+    const cliStock: number[] = [];
     let last = first;
     try {
       for (let i = 0; i < rounds; i++) {
@@ -210,7 +225,9 @@ async function main() {
         small.push(o.ms);
         smallStages.push(await lastStages());
         last = o;
-        cli.push(await cliMs(desktop.display, dir));
+        const c = await cliMs(desktop.display, dir);
+        cli.push(c.tuned);
+        cliStock.push(c.stock);
         await x.hotkey(["BackSpace"]);
         await new Promise((r) => setTimeout(r, 200));
       }
@@ -225,7 +242,8 @@ async function main() {
     console.log(row("first observe after initialize", first.ms));
     console.log(row(`observe, whole text area changed (med)`, median(whole)));
     console.log(row(`observe, one typed character (med)`, median(small)));
-    console.log(row("stock tesseract CLI, same screen (med)", cliMed));
+    console.log(row("stock tesseract CLI as installed (med)", median(cliStock)));
+    console.log(row("tuned CLI, OMP_THREAD_LIMIT=1 (med)", cliMed));
     console.log(`stages ms, first look: ${firstStages}`);
     console.log(`stages ms, whole text area changed (med): ${stageMedians(wholeStages)}`);
     console.log(`stages ms, one typed character (med): ${stageMedians(smallStages)}`);
@@ -248,6 +266,28 @@ async function main() {
         `one element per line as before: ${before} chars; ratio ${(last.text.length / before).toFixed(2)}`,
     );
     if (args.values.print) console.log(last.text);
+    // Prose: a new server on a new database, its first look at 40 lines of few repeated words.
+    await client.close();
+    const proseFile = `${dir}/prose.txt`;
+    await Deno.copyFile(new URL("./fixtures/prose40.txt", import.meta.url), proseFile);
+    desktop.spawn("mousepad", [proseFile]);
+    await desktop.waitForWindow("prose");
+    await new Promise((r) => setTimeout(r, 1000));
+    client = new Client({ name: "choto-bench", version: "0.0.0" });
+    await client.connect(connect(`${dir}/prose.db`));
+    await client.listTools();
+    const prose = await observe(client);
+    await new Promise((r) => setTimeout(r, 100));
+    const proseStages = stageLines[stageLines.length - 1] ?? "-";
+    const proseCli = [];
+    for (let i = 0; i < 3; i++) proseCli.push(await cliMs(desktop.display, dir));
+    const proseTuned = median(proseCli.map((c) => c.tuned));
+    const proseRow = (name: string, ms: number) =>
+      `${name.padEnd(38)} ${ms.toFixed(0).padStart(6)} ms  ${(ms / proseTuned).toFixed(2)}x CLI`;
+    console.log(proseRow("prose: first observe after initialize", prose.ms));
+    console.log(proseRow("prose: CLI as installed (med of 3)", median(proseCli.map((c) => c.stock))));
+    console.log(proseRow("prose: tuned CLI (med of 3)", proseTuned));
+    console.log(`  (stages ms: ${proseStages}; ${prose.structured.elements.length} elements)`);
   } finally {
     await client.close().catch(() => {});
     await desktop.stop();

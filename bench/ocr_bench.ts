@@ -1,9 +1,11 @@
 /**
  * OCR benchmark over the fixtures: word recall, precision, centre error and
  * time per frame for choto's screen pipeline, and the same figures for the
- * stock `tesseract` CLI (if installed) on the same frames, side by side.
+ * stock `tesseract` CLI (if installed) on the same frames, side by side: as
+ * installed (OpenMP on every core) and tuned (`OMP_THREAD_LIMIT=1`).
+ * The engine is the one `CHOTO_OCR_ENGINE` names (default `tesseract`).
  *
- * Run: deno run --allow-all bench/ocr_bench.ts [name-filter]
+ * Run: deno task bench:ocr [name-filter]
  * (`lang` reads only the languages' frames, `lang/de` one language's).
  *
  * Then, per language (bench/ocr_lang.ts): recall and precision with English
@@ -22,6 +24,7 @@
 
 import { fixtureEntries, loadFixture, median, type Score, scoreWords } from "./ocr_score.ts";
 import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
+import { chosenEngine, tesseractSettings } from "../src/ocr/engines/engine_choice.ts";
 import { ScreenPipeline } from "../src/ocr/pipeline.ts";
 import { groupWords } from "../src/ocr/group.ts";
 import { benchLanguages } from "./ocr_lang.ts";
@@ -44,11 +47,12 @@ export function changeBand(frame: RgbaImage, fraction = 0.1): RgbaImage {
 }
 
 /** Words of the stock tesseract CLI on a PNG file, and its wall time. */
-async function cliWords(png: string): Promise<{ words: OcrWord[]; ms: number } | null> {
+async function cliWords(png: string, tuned = false): Promise<{ words: OcrWord[]; ms: number } | null> {
   const t0 = performance.now();
   try {
     const out = await new Deno.Command("tesseract", {
       args: [png, "stdout", "tsv"],
+      env: tuned ? { OMP_THREAD_LIMIT: "1" } : {},
       stdout: "piped",
       stderr: "null",
     }).output();
@@ -77,14 +81,21 @@ async function main() {
   const filter = Deno.args[0];
   // Frames are decoded one at a time so the RSS figure is the reader's, not the fixture set's.
   const fixtures = fixtureEntries(filter ? (n) => n.includes(filter) : undefined);
-  const engine = new TesseractEngine(2);
+  const name = chosenEngine();
+  const engine = new TesseractEngine(2, { name, ...tesseractSettings(name) });
   const t0 = performance.now();
   await engine.warm();
   const startMs = performance.now() - t0;
   let peakRss = Deno.memoryUsage().rss;
   const sample = () => (peakRss = Math.max(peakRss, Deno.memoryUsage().rss));
   const totals = { ours: [] as Score[], cli: [] as Score[] };
-  const times = { cold: [] as number[], warm: [] as number[], reread: [] as number[], cli: [] as number[] };
+  const times = {
+    cold: [] as number[],
+    warm: [] as number[],
+    reread: [] as number[],
+    cli: [] as number[],
+    tuned: [] as number[],
+  };
   const rows: string[] = [];
   const header = [
     "fixture",
@@ -98,6 +109,7 @@ async function main() {
     "cli recall",
     "cli prec",
     "cli ms",
+    "tuned cli ms",
   ];
   for (const entry of fixtures) {
     const f = await loadFixture(entry);
@@ -122,11 +134,13 @@ async function main() {
     times.warm.push(warm);
     times.reread.push(reread);
     const cli = await cliWords(f.png);
+    const tuned = await cliWords(f.png, true);
     const cs = cli ? scoreWords(f.words, cli.words) : null;
     if (cs && cli) {
       totals.cli.push(cs);
       times.cli.push(cli.ms);
     }
+    if (tuned) times.tuned.push(tuned.ms);
     rows.push([
       f.name,
       String(s.truth),
@@ -139,6 +153,7 @@ async function main() {
       cs ? fmt(cs.found / cs.truth) : "-",
       cs ? fmt(cs.matched / Math.max(1, cs.ocr)) : "-",
       cli ? fmt(cli.ms, 0) : "-",
+      tuned ? fmt(tuned.ms, 0) : "-",
     ].join(" | "));
     if (Deno.env.get("OCR_BENCH_VERBOSE")) {
       console.error(`${f.name} missed: ${s.missed.join(" ")} | extra: ${s.extra.join(" ")}`);
@@ -161,11 +176,15 @@ async function main() {
       fmt(precision)
     } | ${fmt(err, 1)} | ${fmt(median(times.cold), 0)} | ${fmt(median(times.warm), 0)} | ${
       fmt(median(times.reread), 0)
-    } | ${fmt(cliRecall)} | ${fmt(cliPrecision)} | ${fmt(median(times.cli), 0)} |`,
+    } | ${fmt(cliRecall)} | ${fmt(cliPrecision)} | ${fmt(median(times.cli), 0)} | ${
+      fmt(median(times.tuned), 0)
+    } |`,
   );
   console.log("");
   console.log(
-    `times are medians over frames; recogniser start (2, ${engine.backend().name}): ${fmt(startMs, 0)} ms`,
+    `engine ${engine.name} (${engine.detail()}); times are medians over frames; recogniser start (2, ${engine.backend().name}): ${
+      fmt(startMs, 0)
+    } ms`,
   );
   console.log(`lowest frame recall: ${worst ? `${fmt(worst.r)} (${worst.n})` : "-"}`);
   console.log(`peak RSS: ${(peakRss / 1048576).toFixed(0)} MB`);
@@ -173,7 +192,9 @@ async function main() {
     console.log(
       `ratios choto/CLI: recall x${fmt(recall / cliRecall, 2)}, precision x${
         fmt(precision / cliPrecision, 2)
-      }, time per new frame x${fmt(median(times.cold) / median(times.cli), 2)}`,
+      }, time per new frame x${fmt(median(times.cold) / median(times.cli), 2)}; x${
+        fmt(median(times.cold) / median(times.tuned), 2)
+      } the tuned CLI (OMP_THREAD_LIMIT=1)`,
     );
   }
   // The languages' frames (fixtures/lang/), each read with its user's models, after the English set.

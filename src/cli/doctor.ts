@@ -5,6 +5,7 @@
  * @module
  */
 
+import { envVar } from "../common/env.ts";
 import { openDesktop } from "../desktop/open.ts";
 import type { PermissionCheck } from "../desktop/types.ts";
 import { Store } from "../db/store.ts";
@@ -12,9 +13,10 @@ import { schemaVersion } from "../db/migrate.ts";
 import { configPath } from "../common/config.ts";
 import { describeLanguages, englishOnly, type LanguageChoice } from "../common/languages.ts";
 import { type Policy, policyLines } from "../common/policy.ts";
-import { TesseractEngine } from "../ocr/engines/tesseract.ts";
-import { tesseractModels } from "../ocr/engines/platform.ts";
+import type { TesseractEngine } from "../ocr/engines/tesseract.ts";
 import { modelFile } from "../ocr/engines/language_data.ts";
+import { createEngine } from "../ocr/engines/platform.ts";
+import { chosenEngine, engineChoices } from "../ocr/engines/engine_choice.ts";
 import { createScreenReader } from "../ocr/reader.ts";
 import { type Command, UsageError } from "./command.ts";
 import { runDoctorSelftest } from "./doctor_selftest.ts";
@@ -95,28 +97,46 @@ async function languageCheck(choice: LanguageChoice): Promise<Check> {
   return { name, ok: true, detail: `${describeLanguages(choice)}; models: ${files.join(", ")}` };
 }
 
+/** The engine the server will read with, why, what it reads with, and whether its tesseract starts. */
 async function engineCheck(choice: LanguageChoice, dataDir: string | null): Promise<Check> {
-  const engine = new TesseractEngine(1, {
-    ...tesseractModels(choice.languages),
-    modelFolder: dataDir ?? undefined,
-  });
+  let name: string;
+  try {
+    name = chosenEngine();
+  } catch (err) {
+    return { name: "OCR engine", ok: false, detail: (err as Error).message };
+  }
+  const how = envVarSet() ? "CHOTO_OCR_ENGINE" : `the default on ${Deno.build.os}`;
+  // Vision reads lines on macOS; tesseract still reads single characters there, so it is checked either way.
+  const engine = createEngine(name === "vision" ? "tesseract" : name, {
+    languages: choice.languages,
+    dataDir,
+  }) as TesseractEngine;
   try {
     const t0 = performance.now();
     await engine.warm();
     const b = engine.backend();
     const where = b.name === "native" ? b.why : `tesseract.js ${b.name} (${b.why})`;
+    const reads = name === "vision"
+      ? "Vision, single characters by tesseract"
+      : engine.detail() ?? "best_int models";
     return {
       name: "OCR engine",
       ok: true,
-      detail: `${where}, reading ${engine.models.join("+")}${
-        engine.latin ? ` (Latin runs again with ${engine.latin.models.join("+")})` : ""
-      }: started in ${Math.round(performance.now() - t0)} ms, offline`,
+      detail: `${name} (${how}; choices ${engineChoices().join(", ")}): ${reads}; ${where}, reading ${
+        engine.models.join("+")
+      }${engine.latin ? ` (Latin runs again with ${engine.latin.models.join("+")})` : ""}: started in ${
+        Math.round(performance.now() - t0)
+      } ms, offline`,
     };
   } catch (err) {
     return { name: "OCR engine", ok: false, detail: `tesseract did not start: ${(err as Error).message}` };
   } finally {
     await engine.close();
   }
+}
+
+function envVarSet(): boolean {
+  return Boolean(envVar("CHOTO_OCR_ENGINE"));
 }
 
 function databaseCheck(path: string): Check {

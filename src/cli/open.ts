@@ -16,6 +16,7 @@ import { createEngine } from "../ocr/engines/platform.ts";
 import type { OcrEngine } from "../ocr/types.ts";
 import type { Policy } from "../common/policy.ts";
 import type { LanguageChoice } from "../common/languages.ts";
+import { chosenEngine } from "../ocr/engines/engine_choice.ts";
 import { createScreenReader } from "../ocr/reader.ts";
 import { createServices, type Services } from "../services.ts";
 
@@ -45,15 +46,16 @@ export function openServices(
   ocrFlag: string | undefined,
 ): Services & { memory: StoredReadMemory } {
   const path = dbPath(dbFlag);
-  // A broken choto.json stops here, before the database or the display is touched.
+  // A broken choto.json, or an engine name this OS lacks, stops here, before the database or the display is touched.
   const policy = policyFor(path);
+  const engine = chosenEngine(ocrFlag);
   const store = new Store(path);
   const memory = storedReadMemory(store);
   const svc = createServices({
     store,
     policy,
     openDesktop: () => openDesktop({ dataDir: dataDirOf(path) }),
-    openReader: () => createScreenReader(engineFor(ocrFlag, policy.languages, path), memory),
+    openReader: () => createScreenReader(engineFor(engine, policy.languages, path), memory),
   });
   return Object.assign(svc, { memory });
 }

@@ -31,7 +31,8 @@ export const OPTIONS: Record<OptionName, OptionSpec> = {
   },
   ocr: {
     type: "string",
-    help: "--ocr ENGINE        OCR engine: vision (macOS default) or tesseract (default elsewhere)",
+    help:
+      "--ocr ENGINE        OCR engine: vision (macOS default), tesseract (default elsewhere) or tesseract-fast (Linux); env CHOTO_OCR_ENGINE",
     check: (v) =>
       engineChoices().includes(v)
         ? null

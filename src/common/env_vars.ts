@@ -30,6 +30,7 @@ export const ENV_VARS: readonly EnvVarUse[] = [
   { name: "CHOTO_DB", why: "another database", start: true, mac: true },
   { name: "CHOTO_IMAGE", why: "force the built-in image code", start: true, mac: true },
   { name: "CHOTO_OCR_WORKERS", why: "OCR in-process instead of in workers", start: true, mac: true },
+  { name: "CHOTO_OCR_ENGINE", why: "the OCR engine when --ocr is not given", start: true, mac: true },
   { name: "CHOTO_CONFIG", why: "another choto.json", start: true, mac: true },
   { name: "CHOTO_DENY_APPS", why: "apps added to the deny list", start: true, mac: true },
   { name: "CHOTO_LAUNCH_EXECUTABLES", why: "programs focus_app may start", start: true, mac: true },

@@ -122,7 +122,13 @@ export async function recognise(
       const ground = lineGround(job.line, grey);
       return {
         job,
-        image: prepareLine(grey, surfaceBox(grey, job.line, ground), rowHeight(job.line), ground),
+        image: prepareLine(
+          grey,
+          surfaceBox(grey, job.line, ground),
+          rowHeight(job.line),
+          ground,
+          engine.targetHeight,
+        ),
       };
     }));
   const store = (p: (typeof prepared)[number], found: OcrWord[]) => {

@@ -62,6 +62,8 @@ export interface OcrEngine {
   readonly latin?: OcrEngine;
   /** tesseract's models it reads with (`["deu", "eng"]`), when it says: readings are remembered per set. */
   readonly models?: readonly string[];
+  /** Text height (px) the pipeline enlarges lines to for this engine; `TARGET_HEIGHT` when absent. */
+  readonly targetHeight?: number;
   /** What the engine reads with, for the self-test ("languages fr-FR, en-US"), when it can say. */
   detail?(): string | null;
   /** Starts the recognisers now rather than on the first read (optional). */

@@ -129,11 +129,11 @@ export function nativeTesseract(paths: string[] = LIBTESSERACT_PATHS): Opened {
 
 const models = new Map<string, Promise<Uint8Array>>();
 
-/** The unpacked model in `file` (gzip), read once per process and kept (5 MB). */
+/** The unpacked model in `file` (gzipped when its name ends in .gz), read once per process and kept (4-5 MB). */
 function modelBytes(file: string): Promise<Uint8Array> {
   let m = models.get(file);
   if (!m) {
-    m = Deno.readFile(file).then((gz) => new Uint8Array(gunzipSync(gz)));
+    m = Deno.readFile(file).then((b) => file.endsWith(".gz") ? new Uint8Array(gunzipSync(b)) : b);
     models.set(file, m);
     m.catch(() => models.delete(file));
   }

@@ -1,6 +1,7 @@
 /**
- * Chooses the OCR engine: Vision on macOS (tesseract.js selectable with
- * `--ocr tesseract`), tesseract.js elsewhere. On macOS the single-character
+ * Chooses the OCR engine: Vision on macOS (tesseract selectable with
+ * `--ocr tesseract`), tesseract elsewhere (`tesseract-fast` selectable;
+ * the names and their settings are in engine_choice.ts). On macOS the single-character
  * pass still goes to tesseract.js: its one-character mode is made for an
  * isolated key label, which Vision's line detector has little context for.
  *
@@ -12,11 +13,9 @@ import type { OcrEngine, OcrMode, OcrWord } from "../types.ts";
 import { createVisionEngine } from "./vision.ts";
 import type { RgbaImage } from "../../image/pixels.ts";
 import type { UiLanguage } from "../../common/languages.ts";
+import { chosenEngine, engineChoices, tesseractSettings } from "./engine_choice.ts";
 
-/** Engine names the CLI accepts on this OS; the first is the default. */
-export function engineChoices(os: string = Deno.build.os): string[] {
-  return os === "darwin" ? ["vision", "tesseract"] : ["tesseract"];
-}
+export { engineChoices };
 
 /** Sends lines to one engine and single characters to another. */
 export class SplitEngine implements OcrEngine {
@@ -63,14 +62,31 @@ export function tesseractModels(
   };
 }
 
-/** Creates the engine named `choice` (default: the platform's first choice), reading `settings.languages`. */
-export function createEngine(choice: string = engineChoices()[0], settings: EngineSettings = {}): OcrEngine {
+/**
+ * Creates the engine named `choice` (default: `CHOTO_OCR_ENGINE`, else the
+ * platform's first choice), reading `settings.languages`. The fast model
+ * stands in for English alone: with another language in force the engine
+ * reads each language's own model and says so.
+ */
+export function createEngine(choice?: string, settings: EngineSettings = {}): OcrEngine {
+  const name = chosenEngine(choice);
   const tesseract = { ...tesseractModels(settings.languages), modelFolder: settings.dataDir ?? undefined };
-  if (choice === "vision") {
+  if (name === "vision") {
     const vision = createVisionEngine(
       settings.languages ? { languages: settings.languages.map((l) => l.vision) } : {},
     );
     return new SplitEngine(vision, new TesseractEngine(1, tesseract));
   }
-  return new TesseractEngine(2, tesseract);
+  const tuned = tesseractSettings(name);
+  const englishAlone = (tesseract.models ?? ["eng"]).join("+") === "eng";
+  if (tuned.modelFile && !englishAlone) {
+    return new TesseractEngine(2, {
+      ...tesseract,
+      name,
+      about: `best_int models: the fast model reads English alone, and ${
+        tesseract.models?.join("+")
+      } is in force`,
+    });
+  }
+  return new TesseractEngine(2, { ...tesseract, name, ...tuned });
 }

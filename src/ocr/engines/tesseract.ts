@@ -93,6 +93,13 @@ export interface TesseractOptions {
    * (fixes/latin_runs.ts).
    */
   latinModels?: string[];
+  /** The model libtesseract loads, gzipped or not (default `modelFile()`); tesseract.js always reads its own. */
+  modelFile?: string;
+  /** Text height lines are enlarged to before they are read (default `TARGET_HEIGHT`). */
+  targetHeight?: number;
+  /** The engine's name as doctor and the self-test print it (default "tesseract"), and what it reads with. */
+  name?: string;
+  about?: string;
 }
 
 /** Where the recognisers run. */
@@ -110,7 +117,8 @@ const MALLOC_ARENAS = 2;
 
 /** A pool of tesseract.js recognisers behind the OcrEngine interface. */
 export class TesseractEngine implements OcrEngine {
-  readonly name = "tesseract";
+  readonly name: string;
+  readonly #about: string | null;
   #slots: Slot[] = [];
   #waiting: Array<() => void> = [];
   #closed = false;
@@ -133,6 +141,8 @@ export class TesseractEngine implements OcrEngine {
   #files: Promise<ModelFile[]> | null = null;
   readonly #modelFolder: string | undefined;
   #tempFolder: Promise<string> | null = null;
+  readonly #modelFile: string | undefined;
+  readonly targetHeight: number | undefined;
 
   constructor(readonly size = 2, options: TesseractOptions = {}) {
     this.models = options.models?.length ? [...options.models] : ["eng"];
@@ -145,6 +155,10 @@ export class TesseractEngine implements OcrEngine {
       });
     }
     this.#modelFolder = options.modelFolder;
+    this.name = options.name ?? "tesseract";
+    this.#about = options.about ?? null;
+    this.#modelFile = options.modelFile;
+    this.targetHeight = options.targetHeight;
     const mp = options.recycleMegapixels ?? RECYCLE_MEGAPIXELS;
     this.#recyclePixels = mp > 0 ? mp * 1e6 : Infinity;
     this.#workerScript = options.workerScript;
@@ -203,6 +217,10 @@ export class TesseractEngine implements OcrEngine {
     } finally {
       this.#release(slot, worker);
     }
+  }
+
+  detail(): string | null {
+    return this.#about;
   }
 
   /** Where the recognisers run, and why (settled once the first one has started). */
@@ -296,7 +314,11 @@ export class TesseractEngine implements OcrEngine {
     const files = await this.modelFiles();
     if (this.#backend === "native") {
       try {
-        const r = await startNativeRecogniser(await this.#nativeSource(files), this.#libraryPaths);
+        // Another model file (the fast English one) stands in for the English model alone.
+        const source: ModelSource = this.#modelFile && this.models.length === 1 && this.models[0] === "eng"
+          ? { file: this.#modelFile, model: "eng" }
+          : await this.#nativeSource(files);
+        const r = await startNativeRecogniser(source, this.#libraryPaths);
         this.#settled = true;
         return r;
       } catch (err) {

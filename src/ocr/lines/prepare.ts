@@ -76,21 +76,23 @@ export function normalisePolarity(g: Grey, ground = groundLevel(g)): Grey {
   return { width: g.width, height: g.height, data: out };
 }
 
-/** The upscale factor for text of a given height. */
-export function scaleFor(textHeight: number): number {
-  return Math.max(1, Math.min(MAX_SCALE, TARGET_HEIGHT / Math.max(1, textHeight)));
+/** The upscale factor for text of a given height, enlarged towards `target` px. */
+export function scaleFor(textHeight: number, target = TARGET_HEIGHT): number {
+  return Math.max(1, Math.min(MAX_SCALE, target / Math.max(1, textHeight)));
 }
 
 /**
  * Cuts `box` out of `g`, normalises it, pads it with white and upscales it.
  * `textHeight` is the height of one row of text in it (a box may hold two);
- * `ground` is the grey of the surface the text sits on.
+ * `ground` is the grey of the surface the text sits on; `target` the text
+ * height the engine reads best.
  */
 export function prepareLine(
   g: Grey,
   box: Box,
   textHeight = box.h,
   ground = ringLevel(g, box),
+  target = TARGET_HEIGHT,
 ): PreparedLine {
   // The ground is measured next to the characters, not as the commonest grey in
   // the box: on a gradient title bar the commonest grey can be anything.
@@ -110,7 +112,7 @@ export function prepareLine(
       (row + pad) * padded.width + pad,
     );
   }
-  const scale = scaleFor(textHeight);
+  const scale = scaleFor(textHeight, target);
   const image = scale === 1 ? padded : scaleGrey(padded, scale);
   return {
     image,
