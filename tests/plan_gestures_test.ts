@@ -26,7 +26,15 @@ Deno.test("drag: presses, glides through every waypoint and lets go, modifiers r
     modifiers: ["alt"],
   }]);
   assertEquals(r.status, "success");
-  assertEquals(lines(r), ['done: drag "A" -> (150,100) -> "B" +5,-5']);
+  assertEquals(lines(r), [
+    'done: drag "A" (exact) @ (50,50) -> (150,100) -> "B" +5,-5 (exact) @ (255,195); no visible effect ' +
+    "within 1000 ms: not confirmed that the app handled it (an expect would check)",
+  ]);
+  assertEquals(r.reports[0].waypoints, [
+    { text: "A", stage: "exact", score: 1, candidates: 1, scope: "window", x: 50, y: 50 },
+    { x: 150, y: 100 },
+    { text: "B", stage: "exact", score: 1, candidates: 1, scope: "window", x: 255, y: 195 },
+  ]);
   assertEquals(d.inputs(), ["alt down", "left down", "left up", "alt up"]);
   assertEquals(d.pointerAt, { x: 255, y: 195 });
   assertEquals(d.log.filter((l) => l.startsWith("move ")).length, 1 + 2 * 8);
@@ -41,7 +49,10 @@ Deno.test("drag: a waypoint still being drawn is waited for; expect is checked a
     expect: { appears: "B" },
   }]);
   assertEquals(r.status, "success", r.failure?.reason);
-  assertMatch(stepLine(r.reports[0]), /^drag "A" -> "B"; expect ok: "B" appeared/);
+  assertMatch(
+    stepLine(r.reports[0]),
+    /^drag "A" \(exact\) @ \(50,50\) -> "B" \(exact\) @ \(250,200\); expect ok: "B" appeared/,
+  );
   assertEquals(d.inputs(), ["left down", "left up"]);
   const broken = await run(editor(text("A", 50, 50), text("B", 250, 200)), [{
     action: "drag",

@@ -26,6 +26,7 @@ import {
 } from "./fixes/digits.ts";
 import { fixUiWord } from "./fixes/lexicon.ts";
 import { needsReread, rereadLine } from "./fixes/reread.ts";
+import { inkBox } from "./fixes/shapes.ts";
 import { groupByGap, rowHeight, type TextLine } from "./lines/find.ts";
 import { lineGround, surfaceBox } from "./lines/ground.ts";
 import { prepareLine, ringLevel } from "./lines/prepare.ts";
@@ -100,10 +101,11 @@ export async function recognise(
   const prepared = timed(stages, "prepare", () =>
     jobs.map((job) => {
       const ground = lineGround(job.line, grey);
-      return {
-        job,
-        image: prepareLine(grey, surfaceBox(grey, job.line, ground), rowHeight(job.line), ground),
-      };
+      const box = surfaceBox(grey, job.line, ground);
+      // On an inner surface (a selection) the line's one component is the highlight: the text in it
+      // is shorter, and scaled by the highlight's height it would come out too small.
+      const height = box === job.line ? rowHeight(job.line) : Math.max(6, inkBox(grey, box, ground!).h);
+      return { job, image: prepareLine(grey, box, height, ground) };
     }));
   const store = (p: (typeof prepared)[number], found: OcrWord[]) => {
     const box = p.job.line;

@@ -213,6 +213,8 @@ const expectSchema = strictShape({
   screen_changes: z.boolean().optional().describe(
     "true: the screen visibly changes; false: it does not.",
   ),
+  checked: expectedText("Label of a checkbox, radio or switch now on."),
+  unchecked: expectedText("Label of one now off."),
 }, "expect").check((ctx) => {
   const given = Object.values(ctx.value).some((v) => v !== undefined);
   if (given) return;
@@ -220,7 +222,7 @@ const expectSchema = strictShape({
     code: "custom",
     input: ctx.value,
     message: "expect is empty: give at least one of appears, disappears, appears_count_increases, " +
-      "screen_changes, or leave expect out",
+      "screen_changes, checked, unchecked, or leave expect out",
   });
 });
 

@@ -15,7 +15,8 @@ import { type Run, skipOrThrow, StepFailure } from "./run.ts";
 import { underPointer } from "./aim.ts";
 import { escapeScreenText } from "../common/untrusted.ts";
 import type { Region, Surface } from "../perceive/surfaces.ts";
-import type { MatchSaid, StepReport } from "./step_report.ts";
+import type { MatchInfo, MatchSaid, StepReport } from "./step_report.ts";
+import type { SeenGrid } from "../perceive/grid_cells.ts";
 
 /** The parts of a target every kind of step shares. */
 export interface TargetSpec {
@@ -65,18 +66,28 @@ export async function enterWindow(run: Run, piece: string | undefined): Promise<
   return win;
 }
 
-/** The elements (named icons included) and bounds of the surface a target names. */
-export function surfaceOf(l: Look, surface: Surface): { elements: Element[]; area: Rect } {
+/** What a target is searched among on one surface. */
+export interface SurfaceText {
+  elements: Element[];
+  /** The surface's bounds. */
+  area: Rect;
+  /** The window's grid of cells, whose addresses are targets too (never on chrome). */
+  grid: SeenGrid | null;
+}
+
+/** The elements (named icons included), bounds and grid of the surface a target names. */
+export function surfaceOf(l: Look, surface: Surface): SurfaceText {
   if (surface === "chrome") {
     const rects = l.state.chrome.map((c) => c.bounds);
     const area = rects.length
       ? unionRect(rects)
       : { x: 0, y: 0, width: l.frame.width, height: l.frame.height };
-    return { elements: l.chromeElements, area };
+    return { elements: l.chromeElements, area, grid: null };
   }
   return {
     elements: [...l.windowElements, ...iconElements(l.icons)],
     area: l.window?.bounds ?? { x: 0, y: 0, width: l.frame.width, height: l.frame.height },
+    grid: l.grid,
   };
 }
 
@@ -124,7 +135,7 @@ export async function findTarget(
   let l = await run.look(win?.id);
   const attempt = (lk: Look) => {
     const s = surfaceOf(lk, surface);
-    return resolveTarget(target.text, s.elements, s.area, target.region);
+    return resolveTarget(target.text, s.elements, s.area, target.region, s.grid);
   };
   let r = attempt(l);
   let waited = 0;
@@ -224,7 +235,7 @@ export async function findOrSkip(
 }
 
 /** The structured form of a match, for the reply. */
-export function matchInfo(f: Found): NonNullable<StepReport["match"]> {
+export function matchInfo(f: Found): MatchInfo {
   return {
     text: f.element.text,
     stage: f.stage,
@@ -246,5 +257,6 @@ export function matchSaid(f: Found): MatchSaid {
     point: f.point,
     via: f.via,
     icon: Boolean(f.element.icon),
+    control: f.element.control ?? null,
   };
 }

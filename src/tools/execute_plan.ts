@@ -12,19 +12,30 @@ import { validatePlan } from "../plan/validate.ts";
 import { screenshotPng } from "../image/codec.ts";
 import { journeyText } from "../render/journey_text.ts";
 import { stepOutput } from "../render/step_lines.ts";
-import { elementShape, missionStatusShape } from "./shared_shapes.ts";
+import { elementOut, elementShape, missionStatusShape } from "./shared_shapes.ts";
 import { fileTiedRun, missionFields, tieRun, validateWithMission } from "./support/mission_tie.ts";
 import { defineTool } from "./tool.ts";
 import { planInputShape } from "../plan/step_listing.ts";
 
 const closeText = z.object({ text: z.string(), similarity: z.number() });
 
+/** A target as matched: its text, the stage, equal matches, the surface and the point aimed at. */
+const matchShape = z.object({
+  text: z.string(),
+  stage: z.enum(["exact", "fuzzy", "semantic", "contained", "words", "address"]),
+  score: z.number(),
+  candidates: z.number(),
+  scope: z.enum(SURFACES),
+  x: z.number(),
+  y: z.number(),
+});
+
 export const executePlanTool = defineTool({
   name: "execute_plan",
   title: "Run UI steps",
   description: [
     "Runs UI steps in order on the user's desktop and answers with a journey: per step, what it matched, where, and what followed. Steps aim at visible text as observe or recall list it, not coordinates.",
-    "Matching stages, first success wins: exact (case and spacing aside), fuzzy (OCR slips), semantic (UI synonyms: Settings finds Preferences), contained (whole words inside a longer text). Of equal matches the first in reading order wins and the journey says '1 of N'; region picks another. A menu item is two steps: click the menu, then the item with scope chrome.",
+    "Matching stages, first success wins: exact (case and spacing aside), fuzzy (OCR slips), semantic (UI synonyms: Settings finds Preferences), contained (whole words inside a longer text), words (the same words in order, one or two more between). A sheet's cell also answers to its address (B3). Of equal matches the first in reading order wins and the journey says '1 of N'; region picks another. A menu item is two steps: click the menu, then the item with scope chrome.",
     "The plan is checked first: a malformed one is refused naming the step and field, and nothing runs.",
     "status: success; escalated when a target, waypoint or window is not found, expect or a readout is not met, the app cannot be focused, the time limit or action budget runs out (checked before every key, notch and move; a cut step is partial and says how far it got), or on an internal error (the reply gives the step, cause, closest texts, elements now and a screenshot: fix that step, resend from it); aborted when the user moves the pointer into the top-left corner or the request is cancelled; declined when the user said no to a destructive step (a click on Delete, Discard…, Shift+Delete, a command line in a terminal): choto asks the user first.",
     "Learn the texts with observe or recall first; use focus_app alone to only bring an app forward. Side effects: real clicks, keys and drags in the user's apps (can send messages, change or move files); windows seen are recorded for recall; copying replaces the user's clipboard.",
@@ -39,18 +50,11 @@ export const executePlanTool = defineTool({
       action: z.string(),
       outcome: z.enum(["done", "skipped", "failed", "partial", "not_run"]),
       line: z.string(),
-      match: z.object({
-        text: z.string(),
-        stage: z.enum(["exact", "fuzzy", "semantic", "contained"]),
-        score: z.number(),
-        candidates: z.number(),
-        scope: z.enum(SURFACES),
-        x: z.number(),
-        y: z.number(),
-      }).optional(),
+      match: matchShape.optional(),
+      waypoints: z.array(z.union([matchShape, z.object({ x: z.number(), y: z.number() })])).optional(),
     })).describe(
-      "Per step: its journey line and, for a target, the text it matched, the stage, how many equal " +
-        "matches there were, and where it aimed (screen pixels).",
+      "Per step: its journey line and, for a target (each drag waypoint: waypoints), the text it matched, " +
+        "the stage, how many equal matches there were, and where it aimed (screen pixels).",
     ),
     actions_used: z.number().describe("Actions spent (see max_actions)."),
     max_actions: z.number().describe("The action budget."),
@@ -122,8 +126,8 @@ export const executePlanTool = defineTool({
             target: r.failure.target,
             closest: r.failure.closest,
             window: look?.window?.title ?? null,
-            elements: look?.windowElements ?? [],
-            chrome: look?.chromeElements ?? [],
+            elements: (look?.windowElements ?? []).map(elementOut),
+            chrome: (look?.chromeElements ?? []).map(elementOut),
           }
           : null,
         windows_seen: r.windowsSeen,

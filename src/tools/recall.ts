@@ -15,7 +15,7 @@ import { DEFAULT_BUDGET, fitRecall, renderProblem } from "../render/recall_text.
 const DESCRIPTION = [
   "Answers from what choto recorded about app windows, without touching the screen: use it first, as a remembered window costs a few hundred tokens and a screenshot ~1,600. observe shows the screen now; execute_plan acts.",
   "Stored: windows only, with their texts, named icons and transitions ('click X -> window Y'); menus and other chrome never, so their absence means nothing.",
-  "No arguments: the known apps. app_name: its windows and the one last seen. window: that one and the route to it; depth unfolds transitions. query: where a text was seen (texts, icon names, titles) by execute_plan's matching stages (exact, fuzzy, semantic, contained; 'partial' if only part of a word), each with a route of steps ('(chrome)' marks a menu item) or what is missing for one.",
+  "No arguments: the known apps. app_name: its windows and the one last seen. window: that one and the route to it; depth unfolds transitions. query: where a text was seen (texts, icon names, titles) by execute_plan's matching stages (exact, fuzzy, semantic, contained, words; 'partial' if only part of a word), each with a route of steps ('(chrome)' marks a menu item) or what is missing for one.",
   "Times are UTC with ages; days old or STALE (unseen 7 days, or the app changed): verify with observe or a short plan. Coverage counts what was seen: not found means never seen. The reply is capped (~2,400 chars); a cut says what it left out and how to narrow.",
   "An unknown app or window is an error listing known names. Side effects: none; reads the local database only.",
 ].join("\n\n");
