@@ -14,6 +14,7 @@
 
 import type { RgbaImage } from "../image/pixels.ts";
 import type { Element } from "../ocr/types.ts";
+import { containsPoint, type Rect } from "../common/rect.ts";
 import { at, dist, groundOf } from "./control_shapes.ts";
 
 /** Centres of a caption's lines lie within this many pixels of each other. */
@@ -61,8 +62,10 @@ function drawingAbove(frame: RgbaImage, line: Element): boolean {
 function standsAlone(stack: Element[], all: readonly Element[]): boolean {
   const top = stack[0];
   for (const o of all) {
-    // A glyph the icon was read as ("—", "mY") is the drawing, not a text above it.
-    if (stack.includes(o) || o.conf < 0.8 || (o.text.match(/\p{L}|\p{N}/gu)?.length ?? 0) < 3) continue;
+    // A glyph the icon was read as ("—", "mY") is the drawing, not a text above it; a short text
+    // read sure of itself ("75" in the cell above) is text.
+    const glyph = o.conf < 0.9 && (o.text.match(/\p{L}|\p{N}/gu)?.length ?? 0) < 3;
+    if (stack.includes(o) || o.conf < 0.8 || glyph) continue;
     const above = o.y + o.h > top.y - 3 * top.h && o.y + o.h <= top.y + 1 &&
       o.x < top.cx + ICON_SLACK && o.x + o.w > top.cx - ICON_SLACK;
     if (above) return false;
@@ -86,10 +89,11 @@ function joinable(upper: Element, lower: Element): boolean {
 }
 
 /**
- * Joins wrapped captions (see the module's description); every other
- * element is returned as it was, in the same order.
+ * Joins wrapped captions (see the module's description), never inside
+ * `cells` (a grid's area); every other element is returned as it was, in
+ * the same order.
  */
-export function joinCaptions(elements: readonly Element[], frame: RgbaImage): Element[] {
+export function joinCaptions(elements: readonly Element[], frame: RgbaImage, cells?: Rect | null): Element[] {
   const used = new Set<Element>();
   const out: Element[] = [];
   const byTop = [...elements].sort((a, b) => a.y - b.y);
@@ -102,7 +106,14 @@ export function joinCaptions(elements: readonly Element[], frame: RgbaImage): El
       if (!next) break;
       stack.push(next);
     }
-    if (stack.length === 1 || !drawingAbove(frame, stack[0]) || !standsAlone(stack, elements)) {
+    // A caption names something: it has words (a stack of numbers is a column of a table), and a
+    // grid's cells are never captions.
+    const named = (stack.map((s) => s.text).join("").match(/\p{L}/gu)?.length ?? 0) >= 3;
+    const inCells = cells && containsPoint(cells, e.cx, e.cy);
+    if (
+      stack.length === 1 || !named || inCells || !drawingAbove(frame, stack[0]) ||
+      !standsAlone(stack, elements)
+    ) {
       out.push(e);
       continue;
     }

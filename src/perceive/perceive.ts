@@ -19,8 +19,9 @@ import { assignSurfaces, focusWindow, type Surfaces } from "./surfaces.ts";
 import type { RgbaImage } from "../image/pixels.ts";
 import { attachControls } from "./controls.ts";
 import { joinCaptions } from "./captions.ts";
-import { cleanGrid, findGrid, type Grid } from "./grid.ts";
-import { nameBands, type SeenGrid } from "./grid_cells.ts";
+import { findGrid, type Grid } from "./grid.ts";
+import { readWithGrid } from "./grid_look.ts";
+import { gridArea, nameBands, type SeenGrid } from "./grid_cells.ts";
 
 /** What one look saw. */
 export interface Perception {
@@ -62,20 +63,23 @@ export async function perceive(
   const { state, frame } = timed(stages, "capture", () => snapshot(desktop));
   const window = (opts.windowId ? state.windows.find((w) => w.id === opts.windowId) : null) ??
     focusWindow(state);
-  // A sheet's rules, cell cursor and squiggles are painted out before reading, so cells read one by
-  // one instead of as lines run together; the frame kept (for screenshots and comparisons) is untouched.
+  // A sheet's cells are read apart, with its rules, cell cursor and squiggles painted out, instead of
+  // as lines run together; the frame kept (for screenshots and comparisons) is untouched.
   const found = window ? timed(stages, "grid", () => findGrid(frame, window.bounds)) : null;
-  const readable = found ? readableCopy(frame, found, state) : frame;
+  const chromeBounds = state.chrome.map((c) => c.bounds);
+  const read = (region: Rect) => readWithGrid(reader, frame, region, found, chromeBounds);
   if (opts.whole) {
-    const read = await reader.read(readable, { x: 0, y: 0, width: frame.width, height: frame.height });
-    mergeStages(stages, read.stages);
-    const surfaces = timed(stages, "group", () => assignSurfaces(read.elements, state, window));
+    const whole = await read({ x: 0, y: 0, width: frame.width, height: frame.height });
+    mergeStages(stages, whole.stages);
+    const surfaces = timed(stages, "group", () => assignSurfaces(whole.elements, state, window));
     const icons = window
       ? timed(stages, "icons", () => findIcons(frame, state, window, surfaces.window))
       : [];
-    if (window) surfaces.window = timed(stages, "controls", () => windowText(frame, window, surfaces.window));
+    if (window) {
+      surfaces.window = timed(stages, "controls", () => windowText(frame, window, surfaces.window, found));
+    }
     const grid = found ? nameBands(found, surfaces.window) : null;
-    return { state, frame, window, surfaces, charScan: read.charScan, ocrMs: read.ms, stages, icons, grid };
+    return { state, frame, window, surfaces, charScan: whole.charScan, ocrMs: whole.ms, stages, icons, grid };
   }
   const chromeReads = await Promise.all(state.chrome.map((c) => reader.read(frame, c.bounds)));
   const chrome = chromeReads.flatMap((r, i) =>
@@ -89,22 +93,17 @@ export async function perceive(
   if (window) {
     // The frame's outermost pixels are border lines, which OCR turns into "|" specks.
     const b = window.bounds;
-    const read = await reader.read(readable, {
-      x: b.x + 2,
-      y: b.y + 2,
-      width: b.width - 4,
-      height: b.height - 4,
-    });
+    const got = await read({ x: b.x + 2, y: b.y + 2, width: b.width - 4, height: b.height - 4 });
     // Text a chrome surface draws over the window was read with that surface.
-    mergeStages(stages, read.stages);
-    const sorted = timed(stages, "group", () => assignSurfaces(read.elements, state, window));
+    mergeStages(stages, got.stages);
+    const sorted = timed(stages, "group", () => assignSurfaces(got.elements, state, window));
     text = sorted.window;
     offSurface = sorted.offSurface;
-    charScan = read.charScan;
-    ocrMs += read.ms;
+    charScan = got.charScan;
+    ocrMs += got.ms;
   }
   const icons = window ? timed(stages, "icons", () => findIcons(frame, state, window, text)) : [];
-  if (window) text = timed(stages, "controls", () => windowText(frame, window, text));
+  if (window) text = timed(stages, "controls", () => windowText(frame, window, text, found));
   return {
     state,
     frame,
@@ -118,21 +117,7 @@ export async function perceive(
   };
 }
 
-/** A window's text once read: form controls put on their labels, wrapped captions joined. */
-function windowText(frame: RgbaImage, window: WindowInfo, elements: Element[]): Element[] {
-  return joinCaptions(attachControls(frame, elements, window.bounds), frame);
-}
-
-/** The frame with the grid cleaned for reading, and any chrome over it (a menu) as drawn. */
-function readableCopy(frame: RgbaImage, grid: Grid, state: WindowState): RgbaImage {
-  const out = cleanGrid(frame, grid);
-  for (const c of state.chrome) {
-    const b = c.bounds;
-    const x0 = Math.max(0, b.x), x1 = Math.min(frame.width, b.x + b.width);
-    for (let y = Math.max(0, b.y); y < Math.min(frame.height, b.y + b.height); y++) {
-      const from = (y * frame.width + x0) * 4, to = (y * frame.width + x1) * 4;
-      if (to > from) out.data.set(frame.data.subarray(from, to), from);
-    }
-  }
-  return out;
+/** A window's text once read: form controls put on their labels, wrapped captions joined (not in cells). */
+function windowText(frame: RgbaImage, window: WindowInfo, elements: Element[], grid: Grid | null): Element[] {
+  return joinCaptions(attachControls(frame, elements, window.bounds), frame, grid ? gridArea(grid) : null);
 }

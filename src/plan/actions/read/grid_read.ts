@@ -1,17 +1,15 @@
 /**
- * Reading a grid (a spreadsheet, a table view) as cells: the grid the look
- * found (perceive/grid.ts) is read again with its rules and cell cursor
- * painted out and with the single-character pass (a cell holding one digit),
- * each word is put in the cell its left edge falls in, and rows and columns
- * are named by the sheet's own header where it was read.
+ * Reading a grid (a spreadsheet, a table view) as cells: the look read the
+ * grid's cells apart from the rest of the window, with its rules and cell
+ * cursor painted out (perceive/grid_look.ts); here each word is put in the
+ * cell its left edge falls in, and rows and columns are named by the sheet's
+ * own header where it was read.
  *
  * @module
  */
 
 import type { Rect } from "../../../common/rect.ts";
-import type { RgbaImage } from "../../../image/pixels.ts";
-import type { ScreenReader } from "../../../ocr/reader.ts";
-import { cleanGrid } from "../../../perceive/grid.ts";
+import type { Element } from "../../../ocr/types.ts";
 import { cellAt, gridArea, type SeenGrid } from "../../../perceive/grid_cells.ts";
 
 /** A grid read as cells. */
@@ -29,17 +27,12 @@ export interface GridReading {
 /** Fewest filled cells for a grid to be read as one (an empty sheet's rules are no table). */
 const MIN_FILLED = 4;
 
-/** Reads `grid` in `frame` as cells, or null when it holds fewer than {@link MIN_FILLED} filled ones. */
-export async function readGrid(
-  reader: ScreenReader,
-  frame: RgbaImage,
-  grid: SeenGrid,
-): Promise<GridReading | null> {
+/** The cells of `grid` from the look's `elements`, or null when fewer than {@link MIN_FILLED} are filled. */
+export function readGrid(grid: SeenGrid, elements: readonly Element[]): GridReading | null {
   const area = gridArea(grid);
-  const read = await reader.read(cleanGrid(frame, grid), area);
   const byCell = new Map<string, { x: number; text: string }[]>();
   let lastRow = -1, lastCol = -1;
-  for (const e of read.elements) {
+  for (const e of elements) {
     // Text starts in the cell of its left edge (right-aligned numbers too); text running over
     // into empty neighbours stays in its own cell.
     const c = cellAt(grid, e.x + 2, e.cy);

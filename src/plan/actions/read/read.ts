@@ -181,7 +181,7 @@ export async function readStep(run: Run, step: ReadStep, n: number): Promise<Ste
   let note: string;
 
   const grid = !step.scroll && surface === "window" && l.grid && !step.target?.region
-    ? await readGrid(run.services.reader(), l.frame, l.grid)
+    ? readGrid(l.grid, l.windowElements)
     : null;
   if (grid) {
     lines = gridText(regionElements(l, step), grid);
