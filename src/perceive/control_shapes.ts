@@ -8,6 +8,7 @@
  */
 
 import type { RgbaImage } from "../image/pixels.ts";
+import { type InkPart, inkParts } from "../image/ink_parts.ts";
 import type { Box } from "../common/rect.ts";
 import type { ControlKind, ElementControl } from "../ocr/types.ts";
 
@@ -19,9 +20,7 @@ const MIN_SWITCH_HEIGHT = 14;
 const PILL_ASPECT = [1.5, 2.8] as const;
 
 /** A connected shape of ink: its box (in the band's pixels) and how many pixels it holds. */
-export interface Shape extends Box {
-  n: number;
-}
+export type Shape = InkPart;
 
 /** An RGB colour. */
 export type Rgb = [number, number, number];
@@ -76,34 +75,7 @@ export function inkMask(img: RgbaImage, b: Box, ground: Rgb): Uint8Array {
 
 /** Connected shapes (8 neighbours) of a mask `w` pixels wide. */
 export function shapesOf(ink: Uint8Array, w: number, h: number): Shape[] {
-  const seen = new Uint8Array(w * h);
-  const out: Shape[] = [];
-  const stack: number[] = [];
-  for (let start = 0; start < w * h; start++) {
-    if (!ink[start] || seen[start]) continue;
-    let x0 = w, y0 = h, x1 = -1, y1 = -1, n = 0;
-    stack.push(start);
-    seen[start] = 1;
-    while (stack.length) {
-      const p = stack.pop()!;
-      const px = p % w, py = (p / w) | 0;
-      n++;
-      x0 = Math.min(x0, px), y0 = Math.min(y0, py), x1 = Math.max(x1, px), y1 = Math.max(y1, py);
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          const qx = px + dx, qy = py + dy;
-          if (qx < 0 || qy < 0 || qx >= w || qy >= h) continue;
-          const q = qy * w + qx;
-          if (ink[q] && !seen[q]) {
-            seen[q] = 1;
-            stack.push(q);
-          }
-        }
-      }
-    }
-    out.push({ x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1, n });
-  }
-  return out;
+  return inkParts(ink, w, h);
 }
 
 /**
