@@ -15,7 +15,8 @@ import { thunar } from "./support/real_apps.ts";
 type Waypoint = { text: string; stage: string; x: number; y: number };
 type Step = { line: string; waypoints?: Waypoint[] };
 
-const FILES = ["notes.txt", "quarterly report for the northern region.txt", "todo.md"];
+const LONG = "quarterly report for the northern region.txt";
+const FILES = ["notes.txt", LONG, "budget 2025 final version.ods", "todo.md"];
 
 /** Whether `path` exists. */
 async function exists(path: string): Promise<boolean> {
@@ -87,12 +88,22 @@ Deno.test({
       });
 
       await t.step("a long name wrapped under its icon is grabbed by its full name", async () => {
-        const long = "quarterly report for the northern region.txt";
-        const step = await dragOnto(s, long, "Drafts");
-        checkWaypoints(step, long, "Drafts");
-        assert(await appears(`${root}/Drafts/${long}`), step.line);
-        assert(!(await exists(`${root}/${long}`)), step.line);
+        const budget = "budget 2025 final version.ods";
+        const step = await dragOnto(s, budget, "Drafts");
+        checkWaypoints(step, budget, "Drafts");
+        assert(await appears(`${root}/Drafts/${budget}`), step.line);
+        assert(!(await exists(`${root}/${budget}`)), step.line);
       });
+
+      await t.step(
+        "a wrapped name selected first, its name echoed in the status bar, is grabbed whole",
+        async () => {
+          const step = await dragOnto(s, LONG, "Drafts", true);
+          checkWaypoints(step, LONG, "Drafts");
+          assert(await appears(`${root}/Drafts/${LONG}`), step.line);
+          assert(!(await exists(`${root}/${LONG}`)), step.line);
+        },
+      );
 
       await t.step("a file selected first is grabbed by its caption, not the status bar", async () => {
         const step = await dragOnto(s, "todo.md", "Archive", true);
