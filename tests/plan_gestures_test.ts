@@ -280,3 +280,23 @@ Deno.test("drag: a drop on a destructive label asks first; declined, nothing is 
   );
   assertEquals(plain.status, "success", plain.failure?.reason);
 });
+
+Deno.test("drag: a name found only in a status bar's echo of the selection is not grabbed", async () => {
+  // The editor window spans y 10..290: its status bar row is at the bottom.
+  const echo = editor(text("Archive", 100, 80), text('"notes.txt" | 21 bytes', 150, 275));
+  const r = await run(echo, [{
+    action: "drag",
+    path: [{ target: { text: "notes.txt" } }, { target: { text: "Archive" } }],
+  }]);
+  assertEquals(r.status, "escalated");
+  assertMatch(r.failure?.reason ?? "", /was found only inside the longer text .*the drag did not start/);
+  assertEquals(echo.inputs(), []);
+  // A label that starts with the words named is the item itself.
+  const label = editor(text("Plain words here", 100, 80), text("Bin", 250, 120));
+  const ok = await run(label, [{
+    action: "drag",
+    path: [{ target: { text: "Plain" } }, { target: { text: "Bin" } }],
+  }]);
+  assertEquals(ok.status, "success", ok.failure?.reason);
+  assertEquals(label.inputs(), ["left down", "left up"]);
+});

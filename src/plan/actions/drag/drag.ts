@@ -46,6 +46,21 @@ interface PlacedWaypoint {
   info: MatchInfo | Point;
 }
 
+/** How tall a window's bottom strip is where a status bar echoes the selection, in pixels. */
+const STATUS_STRIP = 40;
+
+/**
+ * Whether `element`, a longer text holding `target`, echoes a selection
+ * rather than being the item: it quotes the name, or it lies in the
+ * window's bottom strip, where status bars are.
+ */
+function isEcho(target: string, element: Element, area: Rect): boolean {
+  const name = target.trim().toLowerCase();
+  const text = element.text.toLowerCase();
+  const quoted = ['"', "'", "“", "‘", "«"].some((q) => text.includes(`${q}${name}`));
+  return quoted || element.cy >= area.y + area.height - STATUS_STRIP;
+}
+
 /** Resolves one waypoint on a look (no scrolling: earlier points would move). */
 function resolveWaypoint(l: Look, wp: Waypoint, i: number): PlacedWaypoint {
   if ("x" in wp) {
@@ -69,9 +84,11 @@ function resolveWaypoint(l: Look, wp: Waypoint, i: number): PlacedWaypoint {
       { surface, target: wp.target.text, closest: r.closest, look: l },
     );
   }
-  // What is grabbed must be the item itself: its name inside a longer text is a status bar or a
-  // tooltip echoing the selection ('"notes.txt" | 21 bytes'), and pressing there moves nothing.
-  if (i === 0 && r.stage === "contained") {
+  // What is grabbed must be the item itself: its name inside a longer text that echoes the
+  // selection (a status bar's '"notes.txt" | 21 bytes', a tooltip) is no item, and pressing there
+  // moves nothing. A label that merely starts with the words named ("Plain" in "Plain words
+  // here") is the item.
+  if (i === 0 && r.stage === "contained" && isEcho(wp.target.text, r.element, s.area)) {
     throw new StepFailure(
       `waypoint 1: "${escapeScreenText(wp.target.text)}" was found only inside the longer text "${
         escapeScreenText(r.element.text)
