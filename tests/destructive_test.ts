@@ -172,6 +172,7 @@ function lookAt(texts: string[], kind: "dialog" | "normal" = "dialog"): Look {
     windowElements: texts.map((t, i) => text(t, 60 + i * 100, 150)),
     chromeElements: [],
     icons: [],
+    grid: null,
     nodeId: null,
     unstored: null,
     at: 0,

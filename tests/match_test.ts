@@ -118,3 +118,14 @@ Deno.test("semantic: the languages' UI synonyms, across languages", () => {
   assert(synonymsOf("設定").includes("環境設定"));
   assert(synonymsOf("Settings").includes("preferences") && synonymsOf("Settings").includes("paramètres"));
 });
+
+Deno.test("words: a label said from memory with a word left out still matches, in order only", () => {
+  assertEquals(matchText("Send me the newsletter", "Send me the monthly newsletter")?.stage, "words");
+  assertEquals(matchText("Send me the newsletter", "Send me the monthly newsletter")?.score, 0.8);
+  // Out of order, another last word, too many added or other numbers: no match; two words are too few.
+  assertEquals(matchText("newsletter the me Send", "Send me the monthly newsletter"), null);
+  assertEquals(matchText("Send me the news", "Send me the monthly newsletter"), null);
+  assert(matchText("Send newsletter", "Send me newsletter")?.stage !== "words");
+  assertEquals(matchText("Send the newsletter", "Send me the very monthly newsletter"), null);
+  assertEquals(matchText("Page 1 of the report", "Page 2 of the annual report"), null);
+});

@@ -66,6 +66,7 @@ Deno.test("the observe text labels both blocks and says why chrome is empty", ()
       ocrMs: 5,
       stages: {},
       icons: [],
+      grid: null,
       at: 120_000,
     },
     "x11",

@@ -26,7 +26,15 @@ Deno.test("drag: presses, glides through every waypoint and lets go, modifiers r
     modifiers: ["alt"],
   }]);
   assertEquals(r.status, "success");
-  assertEquals(lines(r), ['done: drag "A" -> (150,100) -> "B" +5,-5']);
+  assertEquals(lines(r), [
+    'done: drag "A" (exact) @ (50,50) -> (150,100) -> "B" +5,-5 (exact) @ (255,195); no visible effect ' +
+    "within 1000 ms: not confirmed that the app handled it (an expect would check)",
+  ]);
+  assertEquals(r.reports[0].waypoints, [
+    { text: "A", stage: "exact", score: 1, candidates: 1, scope: "window", x: 50, y: 50 },
+    { x: 150, y: 100 },
+    { text: "B", stage: "exact", score: 1, candidates: 1, scope: "window", x: 255, y: 195 },
+  ]);
   assertEquals(d.inputs(), ["alt down", "left down", "left up", "alt up"]);
   assertEquals(d.pointerAt, { x: 255, y: 195 });
   assertEquals(d.log.filter((l) => l.startsWith("move ")).length, 1 + 2 * 8);
@@ -41,7 +49,10 @@ Deno.test("drag: a waypoint still being drawn is waited for; expect is checked a
     expect: { appears: "B" },
   }]);
   assertEquals(r.status, "success", r.failure?.reason);
-  assertMatch(stepLine(r.reports[0]), /^drag "A" -> "B"; expect ok: "B" appeared/);
+  assertMatch(
+    stepLine(r.reports[0]),
+    /^drag "A" \(exact\) @ \(50,50\) -> "B" \(exact\) @ \(250,200\); expect ok: "B" appeared/,
+  );
   assertEquals(d.inputs(), ["left down", "left up"]);
   const broken = await run(editor(text("A", 50, 50), text("B", 250, 200)), [{
     action: "drag",
@@ -268,4 +279,24 @@ Deno.test("drag: a drop on a destructive label asks first; declined, nothing is 
     d.clock,
   );
   assertEquals(plain.status, "success", plain.failure?.reason);
+});
+
+Deno.test("drag: a name found only in a status bar's echo of the selection is not grabbed", async () => {
+  // The editor window spans y 10..290: its status bar row is at the bottom.
+  const echo = editor(text("Archive", 100, 80), text('"notes.txt" | 21 bytes', 150, 275));
+  const r = await run(echo, [{
+    action: "drag",
+    path: [{ target: { text: "notes.txt" } }, { target: { text: "Archive" } }],
+  }]);
+  assertEquals(r.status, "escalated");
+  assertMatch(r.failure?.reason ?? "", /was found only inside the longer text .*the drag did not start/);
+  assertEquals(echo.inputs(), []);
+  // A label that starts with the words named is the item itself.
+  const label = editor(text("Plain words here", 100, 80), text("Bin", 250, 120));
+  const ok = await run(label, [{
+    action: "drag",
+    path: [{ target: { text: "Plain" } }, { target: { text: "Bin" } }],
+  }]);
+  assertEquals(ok.status, "success", ok.failure?.reason);
+  assertEquals(label.inputs(), ["left down", "left up"]);
 });

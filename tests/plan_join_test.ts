@@ -111,7 +111,7 @@ Deno.test("joinScreenfuls: scrolling that brought nothing new adds nothing", () 
 });
 
 Deno.test("joinScreenfuls: empty input, a single page and empty pages", () => {
-  assertEquals(joinScreenfuls([]), { lines: [], overlaps: [], uncertain: [] });
+  assertEquals(joinScreenfuls([]), { lines: [], overlaps: [], uncertain: [], placed: [] });
   assertEquals(joinScreenfuls([["a", "b"]]).lines, ["a", "b"]);
   const joined = joinScreenfuls([["a", "b", "c"], [], ["b", "c", "d"]]);
   assertEquals(joined.lines, ["a", "b", "c", "d"]);

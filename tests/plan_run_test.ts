@@ -202,3 +202,22 @@ Deno.test("a shortcut the keyboard layout cannot press refuses the plan before i
   assertEquals(r.failure?.sent, false);
   assertEquals(r.failure?.step, 3);
 });
+
+Deno.test("keys after a click wait until the app has drawn the click's effect, however late", async () => {
+  const d = editor(text("B3", 100, 120));
+  let clicked = -1, typed = -1;
+  // The app handles the click 400 ms later (a loaded machine): the cell cursor moves then.
+  d.onClick = (_, desk) => {
+    clicked = desk.clock.now();
+    desk.at(clicked + 400, (x) => x.texts.push(text("cursor on B3", 100, 40)));
+  };
+  d.onType = (_, desk) => (typed = desk.clock.now());
+  const r = await run(d, [{ action: "click", target: { text: "B3" } }, { action: "type", text: "=1+1" }]);
+  assertEquals(r.status, "success", r.failure?.reason);
+  assert(typed >= clicked + 400, `typed at ${typed} ms, the app drew the click at ${clicked + 400} ms`);
+  assert(!/not confirmed/.test(lines(r)[0]), lines(r)[0]);
+  // An app that never shows the click: the step says so instead of claiming it was handled.
+  const still = editor(text("B3", 100, 120));
+  const quiet = await run(still, [{ action: "click", target: { text: "B3" } }]);
+  assertMatch(lines(quiet)[0], /no visible effect within \d+ ms: not confirmed that the app handled it/);
+});

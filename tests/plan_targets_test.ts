@@ -21,6 +21,7 @@ import { editor, lines, longList, run, scrolled } from "./support/plan_run.ts";
 
 Deno.test("click: an exact target is clicked at its centre and reported", async () => {
   const d = editor(text("File", 40, 30), text("Save", 100, 120));
+  d.onClick = (_, x) => x.texts.push(text("Saved", 200, 250));
   const r = await run(d, [{ action: "click", target: { text: "Save" } }]);
   assertEquals(r.status, "success");
   assertEquals(d.inputs(), ["click left 100,120"]);
@@ -104,7 +105,8 @@ Deno.test("skip_if_absent skips a missing target and the plan goes on", async ()
   assertEquals(lines(r), [
     'skipped: skipped: target absent ("Don\'t save")',
     'skipped: skipped: target absent ("Nowhere")',
-    'done: click "Close" (window): matched "Close" (exact) @ (100,160)',
+    'done: click "Close" (window): matched "Close" (exact) @ (100,160); no visible effect within 1000 ms: ' +
+    "not confirmed that the app handled it (an expect would check)",
   ]);
   assertEquals(d.inputs(), ["click left 100,160"]);
 });

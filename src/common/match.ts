@@ -15,13 +15,16 @@
  *    texts must fold to the same string (a keypad "5" is not "6");
  * 3. semantic: equal once every word or phrase is replaced by the head of its
  *    synonym group in a small lexicon of UI vocabulary (Settings/Preferences,
- *    Einstellungen/Optionen, Paramètres/Préférences, 設定/環境設定).
+ *    Einstellungen/Optionen, Paramètres/Préférences, 設定/環境設定);
+ * 4. words: the same words in the same order, the same first and last, with
+ *    a word or two more between in one of them ("Send me the newsletter" for
+ *    "Send me the monthly newsletter"): a label said from memory.
  *
  * @module
  */
 
 /** Which stage of the matcher accepted a candidate. */
-export type MatchStage = "exact" | "fuzzy" | "semantic";
+export type MatchStage = "exact" | "fuzzy" | "semantic" | "words";
 
 /** A successful comparison. */
 export interface TextMatch {
@@ -193,6 +196,33 @@ function canonical(folded: string): string {
   return text.trim().split(" ").map((w) => HEAD_OF.get(w) ?? w).join(" ");
 }
 
+/** Fewest words the shorter text needs for the words stage: with fewer, the extra words are most of it. */
+const MIN_ORDERED_WORDS = 3;
+/** Most words the longer text may add for the words stage, in all and between two neighbours. */
+const MAX_ADDED_WORDS = 2;
+const MAX_ADDED_BETWEEN = 1;
+
+/**
+ * The words stage on two folded texts: the shorter one's words all appear
+ * in the longer one, in order, the first and last words included, with at
+ * most {@link MAX_ADDED_WORDS} added (one between any two). Returns the
+ * share of the longer text's words the shorter one has, or null.
+ */
+export function wordsInOrder(a: string, b: string): number | null {
+  const [short, long] = [a.split(" "), b.split(" ")].sort((x, y) => x.length - y.length);
+  const added = long.length - short.length;
+  if (short.length < MIN_ORDERED_WORDS || added < 1 || added > MAX_ADDED_WORDS) return null;
+  if (short[0] !== long[0] || short[short.length - 1] !== long[long.length - 1]) return null;
+  let j = 0;
+  for (const word of short) {
+    const from = j;
+    while (j < long.length && long[j] !== word) j++;
+    if (j === long.length || j - from > MAX_ADDED_BETWEEN) return null;
+    j++;
+  }
+  return j === long.length ? round(short.length / long.length) : null;
+}
+
 /**
  * Prepares the query once and returns a function comparing it with
  * candidates: the way to test many candidates against one query.
@@ -226,7 +256,8 @@ export function createMatcher(
     }
     canonicalQuery ??= canonical(fq);
     if (canonicalQuery === canonical(fc)) return { stage: "semantic", score: SEMANTIC_SCORE };
-    return null;
+    const inOrder = numbers === numbersOf(fc) ? wordsInOrder(fq, fc) : null;
+    return inOrder === null ? null : { stage: "words", score: inOrder };
   };
 }
 
@@ -248,7 +279,7 @@ export interface RankedMatch<T> {
   match: TextMatch;
 }
 
-const STAGE_ORDER: Record<MatchStage, number> = { exact: 0, fuzzy: 1, semantic: 2 };
+const STAGE_ORDER: Record<MatchStage, number> = { exact: 0, fuzzy: 1, semantic: 2, words: 3 };
 
 /** Orders matches best first: by stage, then by score. */
 export function compareMatches(a: TextMatch, b: TextMatch): number {

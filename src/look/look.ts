@@ -17,6 +17,7 @@ import type { Element } from "../ocr/types.ts";
 import { perceive } from "../perceive/perceive.ts";
 import type { Services } from "../services.ts";
 import type { RgbaImage } from "../image/pixels.ts";
+import type { SeenGrid } from "../perceive/grid_cells.ts";
 
 /** One look: the window stack, the frame, and the text on both surfaces. */
 export interface Look {
@@ -30,6 +31,8 @@ export interface Look {
   chromeElements: Element[];
   /** Icons drawn in the window, named when memory knows their drawing. */
   icons: KnownIcon[];
+  /** The grid of cells the window draws (a spreadsheet), its bands named when the header was read. */
+  grid: SeenGrid | null;
   /** The window's node in the interface graph, when recorded. */
   nodeId: NodeId | null;
   /** Why the window was not recorded although it was read (a full disk, a replaced database file). */
@@ -120,6 +123,7 @@ export async function look(services: Services, windowId?: string): Promise<Look>
     windowElements: surfaces.window,
     chromeElements: surfaces.chrome,
     icons,
+    grid: seen.grid,
     nodeId,
     unstored,
     at,

@@ -14,6 +14,7 @@ import { recordSighting, type SightingResult } from "../graph/record.ts";
 import type { RgbaImage } from "../image/pixels.ts";
 import { perceive } from "../perceive/perceive.ts";
 import type { Surfaces } from "../perceive/surfaces.ts";
+import type { SeenGrid } from "../perceive/grid_cells.ts";
 import type { Services } from "../services.ts";
 import { recordOrSay } from "./look.ts";
 
@@ -34,6 +35,8 @@ export interface Observation {
   stages: StageTimes;
   /** Icons of the focus window, named when memory knows their drawing. */
   icons: KnownIcon[];
+  /** The grid of cells the focus window draws, or null. */
+  grid: SeenGrid | null;
   at: number;
 }
 
@@ -62,5 +65,6 @@ export async function observeScreen(services: Services): Promise<Observation> {
   }
   const { sighting, unstored } = recorded;
   const icons = sighting?.icons ?? [];
-  return { state, frame, surfaces, appWindows, sighting, unstored, charScan, ocrMs, stages, icons, at };
+  const grid = seen.grid;
+  return { state, frame, surfaces, appWindows, sighting, unstored, charScan, ocrMs, stages, icons, grid, at };
 }

@@ -26,9 +26,12 @@ export function groupWords(words: OcrWord[]): Element[] {
   const lines: OcrWord[][] = [];
   for (const w of sorted) {
     const mid = w.y + w.h / 2;
+    // A much taller neighbour (an icon spanning two rows of a sheet) reaches no further than one
+    // and a half of the shorter word, and a word under one already on the line is on another row.
     const line = lines.find((l) => {
       const ref = l[l.length - 1];
-      return Math.abs(ref.y + ref.h / 2 - mid) < Math.max(ref.h, w.h) * 0.5;
+      const reach = Math.min(Math.max(ref.h, w.h), 1.5 * Math.min(ref.h, w.h)) * 0.5;
+      return Math.abs(ref.y + ref.h / 2 - mid) < reach && !l.some((o) => stacked(o, w));
     });
     if (line) line.push(w);
     else lines.push([w]);
@@ -50,6 +53,11 @@ export function groupWords(words: OcrWord[]): Element[] {
   }
   // Lines were built in order of their centres: rows read top to bottom, then left to right.
   return elements;
+}
+
+/** Two words sharing more than a third of the narrower one's width: one is above the other. */
+function stacked(a: OcrWord, b: OcrWord): boolean {
+  return Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x) > Math.min(a.w, b.w) / 3;
 }
 
 function toElement(words: OcrWord[]): Element {

@@ -10,6 +10,7 @@
 import { escapeScreenText } from "../common/untrusted.ts";
 
 import { groupWords } from "./group.ts";
+import { groupInColumns } from "./columns.ts";
 import { timed } from "../common/stages.ts";
 import { ScreenPipeline } from "./pipeline.ts";
 import type { OcrEngine, ScreenText } from "./types.ts";
@@ -21,6 +22,8 @@ import type { Rect } from "../common/rect.ts";
 export interface ReadOptions {
   /** Run the single-character pass over character-sized blobs (default true). */
   charScan?: boolean;
+  /** The x of a grid's vertical rules, in screen pixels: no element runs across one. */
+  columns?: readonly number[];
 }
 
 /** Reads text from regions of a frame. */
@@ -62,7 +65,9 @@ export function createScreenReader(engine: OcrEngine, memory?: ReadMemory): Scre
       const elements = timed(
         result.stages,
         "group",
-        () => groupWords(result.words).map((e) => ({ ...e, text: escapeScreenText(e.text) })),
+        () =>
+          (options.columns ? groupInColumns(result.words, options.columns) : groupWords(result.words))
+            .map((e) => ({ ...e, text: escapeScreenText(e.text) })),
       );
       return {
         elements,

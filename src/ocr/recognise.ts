@@ -42,6 +42,7 @@ import {
   spanLine,
 } from "./fixes/latin_runs.ts";
 import { needsReread, rereadLine } from "./fixes/reread.ts";
+import { inkBox } from "./fixes/shapes.ts";
 import { groupByGap, rowHeight, type TextLine } from "./lines/find.ts";
 import { lineGround, surfaceBox } from "./lines/ground.ts";
 import { prepareLine, ringLevel } from "./lines/prepare.ts";
@@ -120,16 +121,11 @@ export async function recognise(
   const prepared = timed(stages, "prepare", () =>
     jobs.map((job) => {
       const ground = lineGround(job.line, grey);
-      return {
-        job,
-        image: prepareLine(
-          grey,
-          surfaceBox(grey, job.line, ground),
-          rowHeight(job.line),
-          ground,
-          engine.targetHeight,
-        ),
-      };
+      const box = surfaceBox(grey, job.line, ground);
+      // On an inner surface (a selection) the line's one component is the highlight: the text in it
+      // is shorter, and scaled by the highlight's height it would come out too small.
+      const height = box === job.line ? rowHeight(job.line) : Math.max(6, inkBox(grey, box, ground!).h);
+      return { job, image: prepareLine(grey, box, height, ground, engine.targetHeight) };
     }));
   const store = (p: (typeof prepared)[number], found: OcrWord[]) => {
     const box = p.job.line;

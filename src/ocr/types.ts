@@ -87,6 +87,22 @@ export interface Element {
   conf: number;
   /** True for a named icon standing in as text (its name came from memory, not OCR). */
   icon?: boolean;
+  /** The form control this text labels, drawn beside it, with its state (found in perceive/controls.ts). */
+  control?: ElementControl;
+}
+
+/** What kind of form control a label belongs to. */
+export type ControlKind = "checkbox" | "radio" | "switch";
+
+/** A form control drawn beside its label: its kind, its state and its box in screen pixels. */
+export interface ElementControl {
+  kind: ControlKind;
+  /** checked/unchecked for a checkbox or radio button, on/off for a switch. */
+  state: "checked" | "unchecked" | "on" | "off";
+  x: number;
+  y: number;
+  w: number;
+  h: number;
 }
 
 /** The result of reading one region of the screen. */

@@ -17,6 +17,11 @@ import { snapshot } from "./snapshot.ts";
 import { mergeStages, type StageTimes, timed } from "../common/stages.ts";
 import { assignSurfaces, focusWindow, type Surfaces } from "./surfaces.ts";
 import type { RgbaImage } from "../image/pixels.ts";
+import { attachControls } from "./controls.ts";
+import { joinCaptions } from "./captions.ts";
+import { findGrid, type Grid } from "./grid.ts";
+import { readWithGrid } from "./grid_look.ts";
+import { gridArea, nameBands, type SeenGrid } from "./grid_cells.ts";
 
 /** What one look saw. */
 export interface Perception {
@@ -32,6 +37,8 @@ export interface Perception {
   stages: StageTimes;
   /** Wordless icons drawn in the window (unnamed: names come from memory). */
   icons: SeenIcon[];
+  /** The grid of cells the window draws (a spreadsheet, a table view), or null. */
+  grid: SeenGrid | null;
 }
 
 /** How to look. */
@@ -56,14 +63,23 @@ export async function perceive(
   const { state, frame } = timed(stages, "capture", () => snapshot(desktop));
   const window = (opts.windowId ? state.windows.find((w) => w.id === opts.windowId) : null) ??
     focusWindow(state);
+  // A sheet's cells are read apart, with its rules, cell cursor and squiggles painted out, instead of
+  // as lines run together; the frame kept (for screenshots and comparisons) is untouched.
+  const found = window ? timed(stages, "grid", () => findGrid(frame, window.bounds)) : null;
+  const chromeBounds = state.chrome.map((c) => c.bounds);
+  const read = (region: Rect) => readWithGrid(reader, frame, region, found, chromeBounds);
   if (opts.whole) {
-    const read = await reader.read(frame, { x: 0, y: 0, width: frame.width, height: frame.height });
-    mergeStages(stages, read.stages);
-    const surfaces = timed(stages, "group", () => assignSurfaces(read.elements, state, window));
+    const whole = await read({ x: 0, y: 0, width: frame.width, height: frame.height });
+    mergeStages(stages, whole.stages);
+    const surfaces = timed(stages, "group", () => assignSurfaces(whole.elements, state, window));
     const icons = window
       ? timed(stages, "icons", () => findIcons(frame, state, window, surfaces.window))
       : [];
-    return { state, frame, window, surfaces, charScan: read.charScan, ocrMs: read.ms, stages, icons };
+    if (window) {
+      surfaces.window = timed(stages, "controls", () => windowText(frame, window, surfaces.window, found));
+    }
+    const grid = found ? nameBands(found, surfaces.window) : null;
+    return { state, frame, window, surfaces, charScan: whole.charScan, ocrMs: whole.ms, stages, icons, grid };
   }
   const chromeReads = await Promise.all(state.chrome.map((c) => reader.read(frame, c.bounds)));
   const chrome = chromeReads.flatMap((r, i) =>
@@ -71,34 +87,37 @@ export async function perceive(
   );
   let ocrMs = chromeReads.reduce((sum, r) => sum + r.ms, 0);
   for (const r of chromeReads) mergeStages(stages, r.stages);
-  let windowText: Element[] = [];
+  let text: Element[] = [];
   let offSurface = 0;
   let charScan: Rect | null = null;
   if (window) {
     // The frame's outermost pixels are border lines, which OCR turns into "|" specks.
     const b = window.bounds;
-    const read = await reader.read(frame, {
-      x: b.x + 2,
-      y: b.y + 2,
-      width: b.width - 4,
-      height: b.height - 4,
-    });
+    const got = await read({ x: b.x + 2, y: b.y + 2, width: b.width - 4, height: b.height - 4 });
     // Text a chrome surface draws over the window was read with that surface.
-    mergeStages(stages, read.stages);
-    const sorted = timed(stages, "group", () => assignSurfaces(read.elements, state, window));
-    windowText = sorted.window;
+    mergeStages(stages, got.stages);
+    const sorted = timed(stages, "group", () => assignSurfaces(got.elements, state, window));
+    text = sorted.window;
     offSurface = sorted.offSurface;
-    charScan = read.charScan;
-    ocrMs += read.ms;
+    charScan = got.charScan;
+    ocrMs += got.ms;
   }
+  const icons = window ? timed(stages, "icons", () => findIcons(frame, state, window, text)) : [];
+  if (window) text = timed(stages, "controls", () => windowText(frame, window, text, found));
   return {
     state,
     frame,
     window,
-    surfaces: { focus: window, window: windowText, chrome, offSurface },
+    surfaces: { focus: window, window: text, chrome, offSurface },
     charScan,
     ocrMs,
     stages,
-    icons: window ? timed(stages, "icons", () => findIcons(frame, state, window, windowText)) : [],
+    icons,
+    grid: found ? nameBands(found, text) : null,
   };
+}
+
+/** A window's text once read: form controls put on their labels, wrapped captions joined (not in cells). */
+function windowText(frame: RgbaImage, window: WindowInfo, elements: Element[], grid: Grid | null): Element[] {
+  return joinCaptions(attachControls(frame, elements, window.bounds), frame, grid ? gridArea(grid) : null);
 }

@@ -7,7 +7,7 @@
 
 import type { Element } from "../ocr/types.ts";
 import { changedFraction } from "../image/compare.ts";
-import { countMatches } from "./resolve.ts";
+import { countMatches, isResolved, resolveTarget } from "./resolve.ts";
 
 import type { RgbaImage } from "../image/pixels.ts";
 import type { Expectation } from "./step_fields.ts";
@@ -55,5 +55,25 @@ export function judge(
     if (did !== expect.screen_changes) holds = false;
     details.push(did ? `screen changed (${(changed * 100).toFixed(2)}% of pixels)` : "screen did not change");
   }
+  for (const want of ["checked", "unchecked"] as const) {
+    const label = expect[want];
+    if (label === undefined) continue;
+    const seen = controlLabelled(label, now.elements);
+    if (!seen?.control) {
+      holds = false;
+      details.push(`no checkbox, radio or switch labelled "${label}" is on screen`);
+      continue;
+    }
+    const on = seen.control.state === "checked" || seen.control.state === "on";
+    if (on !== (want === "checked")) holds = false;
+    details.push(`${seen.control.kind} "${seen.text}" is ${seen.control.state}`);
+  }
   return { holds, details };
+}
+
+/** The element with a control whose label matches `label` as a target would. */
+function controlLabelled(label: string, elements: Element[]): Element | null {
+  const labels = elements.filter((e) => e.control);
+  const r = resolveTarget(label, labels, { x: 0, y: 0, width: 1e6, height: 1e6 });
+  return isResolved(r) ? r.element : null;
 }

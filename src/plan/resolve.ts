@@ -1,21 +1,25 @@
 /**
  * Target resolution: which element a step means. It searches exactly one
  * surface (the window or chrome), matches exact → fuzzy → semantic with the
- * shared matcher, and as a last resort accepts an element whose text
- * contains the target as whole words (a label read together with its
- * neighbour), aiming at that part of it. `region` filters every match,
- * before the best stage is chosen.
+ * shared matcher, then accepts an element whose text contains the target as
+ * whole words (a label read together with its neighbour), aiming at that
+ * part of it, and last the matcher's words stage (a label said from memory).
+ * On a sheet a cell address ("B3") names its cell, and a cell beats its
+ * echoes (the formula bar, the status bar repeating what the cursor is on).
+ * A label with a control drawn beside it aims at the control. `region`
+ * filters every match, before the best stage is chosen.
  *
  * @module
  */
 
 import type { Element } from "../ocr/types.ts";
 import { closestTexts, createMatcher, foldText, type NearText } from "../common/match.ts";
-import type { Point, Rect } from "../common/rect.ts";
+import { containsPoint, type Point, type Rect } from "../common/rect.ts";
 import type { Region } from "../perceive/surfaces.ts";
+import { cellBox, gridArea, type SeenGrid } from "../perceive/grid_cells.ts";
 
 /** The stage that accepted a target. */
-export type ResolveStage = "exact" | "fuzzy" | "semantic" | "contained";
+export type ResolveStage = "exact" | "fuzzy" | "semantic" | "contained" | "words" | "address";
 
 /** A resolved target. */
 export interface Resolved {
@@ -35,7 +39,14 @@ export interface Missed {
   outsideRegion: Element[];
 }
 
-const STAGE_RANK: Record<ResolveStage, number> = { exact: 0, fuzzy: 1, semantic: 2, contained: 3 };
+const STAGE_RANK: Record<ResolveStage, number> = {
+  address: -1,
+  exact: 0,
+  fuzzy: 1,
+  semantic: 2,
+  contained: 3,
+  words: 4,
+};
 
 /** True when the point lies in the named part of `area`. */
 export function inRegion(area: Rect, p: Point, region: Region): boolean {
@@ -69,13 +80,57 @@ export function containedSpan(text: string, query: string): { from: number; to: 
   return { from: at / len, to: (at + q.length) / len };
 }
 
-/** Resolves `query` among `elements`; `area` is the surface's bounds (for region). */
+/** The cell an address names, as a resolved target: the text read in it, or the address itself. */
+function addressed(query: string, elements: Element[], grid: SeenGrid): Resolved | null {
+  const box = cellBox(grid, query);
+  if (!box) return null;
+  const point = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
+  const inCell = elements.find((e) => containsPoint(box, e.x + 2, e.cy));
+  const element: Element = {
+    text: inCell?.text ?? query.trim().toUpperCase(),
+    x: box.x,
+    y: box.y,
+    w: box.width,
+    h: box.height,
+    cx: point.x,
+    cy: point.y,
+    conf: 1,
+  };
+  return { element, stage: "address", score: 1, point, candidates: 1 };
+}
+
+/**
+ * Of hits in and out of a grid, those out of it that echo one in it (the
+ * same text, or one holding it: a formula bar, a Name Box, a status bar)
+ * are dropped: the cell is the item, they only repeat it.
+ */
+function withoutEchoes<T extends { element: Element }>(hits: T[], grid: SeenGrid | null | undefined): T[] {
+  if (!grid) return hits;
+  const area = gridArea(grid);
+  const inside = hits.filter((h) => containsPoint(area, h.element.cx, h.element.cy));
+  if (!inside.length) return hits;
+  const texts = inside.map((h) => foldText(h.element.text)).filter((t) => t !== "");
+  return hits.filter((h) => {
+    if (inside.includes(h)) return true;
+    const t = ` ${foldText(h.element.text)} `;
+    return !texts.some((c) => t.includes(` ${c} `));
+  });
+}
+
+/**
+ * Resolves `query` among `elements`; `area` is the surface's bounds (for
+ * region), `grid` the sheet the surface draws, whose cells answer to their
+ * addresses.
+ */
 export function resolveTarget(
   query: string,
   elements: Element[],
   area: Rect,
   region?: Region,
+  grid?: SeenGrid | null,
 ): Resolved | Missed {
+  const cell = grid ? addressed(query, elements, grid) : null;
+  if (cell && (!region || inRegion(area, cell.point, region))) return cell;
   const matcher = createMatcher(query);
   type Hit = { element: Element; stage: ResolveStage; score: number; point: Point };
   const hits: Hit[] = [];
@@ -101,13 +156,14 @@ export function resolveTarget(
   }
   // Region is a filter on every match, weaker stages included: a fuzzy match inside the region beats an
   // exact one outside it.
-  let pool = hits;
+  const kept = withoutEchoes(hits, grid);
+  let pool = kept;
   if (region) {
-    pool = hits.filter((h) => inRegion(area, h.point, region));
+    pool = kept.filter((h) => inRegion(area, h.point, region));
     if (!pool.length) {
       return {
         closest: closestTexts(query, elements.map((e) => e.text), 3),
-        outsideRegion: hits.map((h) => h.element),
+        outsideRegion: kept.map((h) => h.element),
       };
     }
   }
@@ -117,7 +173,10 @@ export function resolveTarget(
   // Highest score wins; ties go to reading order (top to bottom, left to right).
   pool.sort((a, b) => b.score - a.score || a.element.cy - b.element.cy || a.element.cx - b.element.cx);
   const win = pool[0];
-  return { element: win.element, stage: win.stage, score: win.score, point: win.point, candidates };
+  // A label's control is what takes the click: some toolkits draw labels that do not toggle it.
+  const c = win.element.control;
+  const point = c ? { x: Math.round(c.x + c.w / 2), y: Math.round(c.y + c.h / 2) } : win.point;
+  return { element: win.element, stage: win.stage, score: win.score, point, candidates };
 }
 
 /** Narrows a type union. */

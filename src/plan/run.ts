@@ -128,6 +128,14 @@ const LANDING_PAUSE_MS = 120;
  */
 export const EVENTS_PER_ACTION = 25;
 
+/**
+ * Presses this close together in time and place make a double-click to
+ * toolkits (GTK's default is 400 ms, Chromium's 500): a press of a new step
+ * that near the last one waits the rest of it out, so a click and the drag
+ * after it do not open the file they meant to move.
+ */
+const DOUBLE_CLICK = { ms: 550, px: 8 };
+
 /** Budget, clock, failsafe, cancellation and memory of one run. */
 export class Run {
   actions = 0;
@@ -360,6 +368,17 @@ export class Run {
     this.progress = `typed ${total} of ${total} characters${into}`;
   }
 
+  /** Where and when the last press of this run was let go. */
+  #lastPress: { at: Point; t: number } | null = null;
+
+  /** Waits until a press at `at` can no longer join the last one into a double-click. */
+  async apartFromLastPress(at: Point): Promise<void> {
+    const last = this.#lastPress;
+    if (!last || Math.hypot(at.x - last.at.x, at.y - last.at.y) > DOUBLE_CLICK.px) return;
+    const wait = last.t + DOUBLE_CLICK.ms - this.clock.now();
+    if (wait > 0) await this.pause(wait);
+  }
+
   /** Clicks with a checkpoint before each press, landing where `expect` says. */
   async click(
     at: Point,
@@ -368,8 +387,13 @@ export class Run {
     mods: Modifier[],
     expect?: Expected,
   ): Promise<void> {
+    await this.apartFromLastPress(at);
     const gate = this.gate(count, null, expect);
-    await this.#landed(() => this.services.desktop().click(at, button, count, mods, gate));
+    try {
+      await this.#landed(() => this.services.desktop().click(at, button, count, mods, gate));
+    } finally {
+      this.#lastPress = { at, t: this.clock.now() };
+    }
   }
 
   /** Presses a key combination after a checkpoint, landing where `expect` says. */
@@ -387,7 +411,11 @@ export class Run {
   /** Presses a button, after a checkpoint, landing where `expect` says; letting go is never held back. */
   async button(button: MouseButton, down: boolean, expect?: Expected): Promise<void> {
     const desktop = this.services.desktop();
-    if (!down) return await desktop.button(button, false);
+    if (!down) {
+      this.#lastPress = { at: desktop.pointer(), t: this.clock.now() };
+      return await desktop.button(button, false);
+    }
+    await this.apartFromLastPress(desktop.pointer());
     const gate = this.gate(1, null, expect);
     await this.#landed(() => desktop.button(button, true, gate));
   }

@@ -212,6 +212,8 @@ export const expectShape = {
     "Text on more lines than before: a sent message, a new row.",
   ),
   screen_changes: z.boolean().optional().describe("Whether the screen visibly changes."),
+  checked: expectedText("Label of a checkbox, radio or switch now on."),
+  unchecked: expectedText("Label of one now off."),
 };
 
 /** A post-condition checked, with retries, until the step's timeout. */
@@ -222,7 +224,7 @@ const expectSchema = strictShape(expectShape, "expect").check((ctx) => {
     code: "custom",
     input: ctx.value,
     message: "expect is empty: give at least one of appears, disappears, appears_count_increases, " +
-      "screen_changes, or leave expect out",
+      "screen_changes, checked, unchecked, or leave expect out",
   });
 });
 

@@ -91,6 +91,8 @@ const expectDoc = z.object({
   disappears: textDoc(expectShape.disappears),
   appears_count_increases: textDoc(expectShape.appears_count_increases),
   screen_changes: expectShape.screen_changes,
+  checked: textDoc(expectShape.checked),
+  unchecked: textDoc(expectShape.unchecked),
 }).optional().describe(said(expectField));
 
 const actionDoc = z.enum(ACTIONS).describe(

@@ -10,6 +10,7 @@ import type { Point } from "../common/rect.ts";
 import type { NodeId } from "../graph/identity.ts";
 import type { Surface } from "../perceive/surfaces.ts";
 import type { ResolveStage } from "./resolve.ts";
+import type { ElementControl } from "../ocr/types.ts";
 
 /** What one step did. */
 export interface StepReport {
@@ -21,16 +22,21 @@ export interface StepReport {
   /** What it did, or why it did not: the journey line is written from this (render/step_lines.ts). */
   did: StepDid;
   /** The element a target resolved to, when there was one. */
-  match?: {
-    text: string;
-    stage: ResolveStage;
-    score: number;
-    /** Matches at the winning stage, inside region when given (1 when unique). */
-    candidates: number;
-    scope: Surface;
-    x: number;
-    y: number;
-  };
+  match?: MatchInfo;
+  /** A drag's waypoints in order: each as its target matched, or the bare point it was given as. */
+  waypoints?: Array<MatchInfo | Point>;
+}
+
+/** A match as the typed reply gives it. */
+export interface MatchInfo {
+  text: string;
+  stage: ResolveStage;
+  score: number;
+  /** Matches at the winning stage, inside region when given (1 when unique). */
+  candidates: number;
+  scope: Surface;
+  x: number;
+  y: number;
 }
 
 /** How a step's target was found: the match, and the notes a journey line gives of it. */
@@ -44,6 +50,17 @@ export interface MatchSaid {
   via: string | null;
   /** True when the text is a named icon's. */
   icon: boolean;
+  /** The form control the text labels, as it was when matched. */
+  control: ElementControl | null;
+}
+
+/** One waypoint of a drag as its line tells it: how its target matched, or the point it was given as. */
+export interface WaypointSaid {
+  match: MatchSaid | null;
+  /** Where the pointer went (the match's point moved by the offset). */
+  point: Point;
+  /** The offset from the match, when one was given. */
+  offset: { dx: number; dy: number } | null;
 }
 
 /** The window an action led to, as the graph now knows it. */
@@ -76,8 +93,8 @@ export type StepDid =
   | { kind: "wait_until"; check: string }
   | { kind: "read"; source: string; note: string }
   | { kind: "read_clipboard"; note: string }
-  | { kind: "drag"; path: string[]; check: string }
-  | { kind: "drag_readout"; said: string; check: string }
+  | { kind: "drag"; path: WaypointSaid[]; check: string }
+  | { kind: "drag_readout"; from: WaypointSaid; toward: WaypointSaid; said: string; check: string }
   | { kind: "skipped"; reason: string }
   | { kind: "failed" | "stopped"; reason: string; howFar: string | null }
   | { kind: "not_run" };

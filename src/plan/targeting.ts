@@ -16,7 +16,8 @@ import { underPointer } from "./aim.ts";
 import { escapeScreenText } from "../common/untrusted.ts";
 import { ambiguousName } from "../common/app_match.ts";
 import type { Region, Surface } from "../perceive/surfaces.ts";
-import type { MatchSaid, StepReport } from "./step_report.ts";
+import type { MatchInfo, MatchSaid, StepReport } from "./step_report.ts";
+import type { SeenGrid } from "../perceive/grid_cells.ts";
 
 /** The parts of a target every kind of step shares. */
 export interface TargetSpec {
@@ -76,18 +77,28 @@ export async function enterWindow(run: Run, piece: string | undefined): Promise<
   return win;
 }
 
-/** The elements (named icons included) and bounds of the surface a target names. */
-export function surfaceOf(l: Look, surface: Surface): { elements: Element[]; area: Rect } {
+/** What a target is searched among on one surface. */
+export interface SurfaceText {
+  elements: Element[];
+  /** The surface's bounds. */
+  area: Rect;
+  /** The window's grid of cells, whose addresses are targets too (never on chrome). */
+  grid: SeenGrid | null;
+}
+
+/** The elements (named icons included), bounds and grid of the surface a target names. */
+export function surfaceOf(l: Look, surface: Surface): SurfaceText {
   if (surface === "chrome") {
     const rects = l.state.chrome.map((c) => c.bounds);
     const area = rects.length
       ? unionRect(rects)
       : { x: 0, y: 0, width: l.frame.width, height: l.frame.height };
-    return { elements: l.chromeElements, area };
+    return { elements: l.chromeElements, area, grid: null };
   }
   return {
     elements: [...l.windowElements, ...iconElements(l.icons)],
     area: l.window?.bounds ?? { x: 0, y: 0, width: l.frame.width, height: l.frame.height },
+    grid: l.grid,
   };
 }
 
@@ -109,7 +120,7 @@ export function busiestPoint(window: WindowInfo | null, elements: Element[], fra
 /** Resolves a target on one look, on the surface it names, as every step does. */
 export function resolveIn(l: Look, target: Pick<TargetSpec, "text" | "scope" | "region">): Resolved | Missed {
   const s = surfaceOf(l, target.scope ?? "window");
-  return resolveTarget(target.text, s.elements, s.area, target.region);
+  return resolveTarget(target.text, s.elements, s.area, target.region, s.grid);
 }
 
 /** What a miss says: the target, the surface searched (and not the other), matches outside its region. */
@@ -245,7 +256,7 @@ export async function findOrSkip(
 }
 
 /** The structured form of a match, for the reply. */
-export function matchInfo(f: Found): NonNullable<StepReport["match"]> {
+export function matchInfo(f: Found): MatchInfo {
   return {
     text: f.element.text,
     stage: f.stage,
@@ -267,5 +278,6 @@ export function matchSaid(f: Found): MatchSaid {
     point: f.point,
     via: f.via,
     icon: Boolean(f.element.icon),
+    control: f.element.control ?? null,
   };
 }

@@ -14,19 +14,34 @@ import type { Look } from "../look/look.ts";
 import { type Run, StepFailure } from "./run.ts";
 import type { Expectation } from "./step_fields.ts";
 import type { MovedTo } from "./step_report.ts";
+import { awaitEffect, EFFECT_WAIT_MS, type EffectProbe } from "./effect.ts";
 
 /** What a look showed, as an expectation compares it. */
 export function beforeOf(l: Look): Before {
   return { frame: l.frame, elements: [...l.windowElements, ...l.chromeElements] };
 }
 
-/** Waits for an expectation, or just lets the screen settle, then looks. */
+/**
+ * Waits for an expectation, then looks. Without one: after a pointer action
+ * (`probe`: the screen just before it) waits for the app to show it handled
+ * it, and says when it did not within the bound; otherwise just lets the
+ * screen settle.
+ */
 export async function verify(
   run: Run,
   expect: Expectation | undefined,
   before: Before,
   timeoutMs: number,
+  probe?: EffectProbe,
 ): Promise<{ look: Look; detail: string }> {
+  if (!expect && probe) {
+    const effect = await awaitEffect(run, probe, Math.min(EFFECT_WAIT_MS, timeoutMs));
+    const detail = effect.seen
+      ? ""
+      : `no visible effect within ${effect.ms} ms: not confirmed that the app ` +
+        "handled it (an expect would check)";
+    return { look: await run.look(), detail };
+  }
   if (!expect) {
     // Give the app a moment to react, then wait for the screen to stop changing.
     await run.pause(100);

@@ -21,8 +21,13 @@ export const LOW_CONF = 0.8;
 export const ROWS_LEGEND =
   `rows: "y<Y>: text@<X> text@<X>..." = element centres (pixels, within ${ROW_SLACK}); "@X,Y" off the row; "~C" = confidence below ${LOW_CONF}`;
 
-/** How an element's text is written in a reply (the one place that renders it); a named icon is marked. */
+/**
+ * How an element's text is written in a reply (the one place that renders
+ * it): a named icon is marked, and so is the control a label belongs to,
+ * with its state (`Send me the newsletter [checkbox unchecked]`).
+ */
 export function elementText(el: Element): string {
+  if (el.control) return `${el.text} [${el.control.kind} ${el.control.state}]`;
   return el.icon ? `${el.text} [icon]` : el.text;
 }
 

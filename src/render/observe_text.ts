@@ -10,6 +10,7 @@ import { emptyChromeReason } from "../perceive/surfaces.ts";
 import { elementRows, ROWS_LEGEND } from "./element_rows.ts";
 import type { Rect } from "../common/rect.ts";
 import type { Observation } from "../look/observe.ts";
+import { gridArea, type SeenGrid } from "../perceive/grid_cells.ts";
 
 /** The icon count line: how many icons the window draws, named and not. */
 export function iconCountLine(icons: Array<{ label: string | null }>): string {
@@ -30,6 +31,20 @@ export function ago(ms: number): string {
   if (s < 3600) return `${Math.round(s / 60)}m ago`;
   if (s < 86400) return `${Math.round(s / 3600)}h ago`;
   return `${Math.round(s / 86400)}d ago`;
+}
+
+/** The grid line: where the window's cells are and, when the sheet's header was read, their addresses. */
+export function gridLine(g: SeenGrid): string {
+  const rows = g.ys.length - 1, cols = g.xs.length - 1;
+  const a = gridArea(g);
+  const named = g.columns && g.rows
+    ? `, cells ${g.columns[0]}${g.rows[0]}:${g.columns[cols - 1]}${
+      g.rows[rows - 1]
+    } in view (a cell's address, e.g. ${g.columns[Math.min(1, cols - 1)]}${
+      g.rows[Math.min(2, rows - 1)]
+    }, is a target)`
+    : "";
+  return `grid: ${rows} row(s) x ${cols} column(s) of cells at ${rect(a)}${named}`;
 }
 
 /** Renders an observation, with the screenshot's scale when one is attached. */
@@ -66,6 +81,7 @@ export function observeText(
   lines.push(`screen: ${screen.widthPx}x${screen.heightPx} px${points} (scale ${screen.scale})`);
   if (o.charScan) lines.push(`single_character_scan: ${rect(o.charScan)}`);
   if (focus) lines.push(iconCountLine(o.icons));
+  if (o.grid) lines.push(gridLine(o.grid));
   lines.push(ROWS_LEGEND);
   const named = iconElements(o.icons);
   lines.push(`elements in focus window (${o.surfaces.window.length + named.length}):`);

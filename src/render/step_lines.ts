@@ -11,20 +11,38 @@ import { escapeScreenText } from "../common/untrusted.ts";
 
 import type { RunProgress } from "../plan/run.ts";
 import type { Step } from "../plan/steps.ts";
-import type { MatchSaid, MovedTo, StepDid, StepReport } from "../plan/step_report.ts";
+import type { MatchSaid, MovedTo, StepDid, StepReport, WaypointSaid } from "../plan/step_report.ts";
 
 /** A text in double quotes, as journey lines show it. */
 export function quote(s: string): string {
   return `"${escapeScreenText(s)}"`;
 }
 
+/** How a match was made: its stage (with the score below exact) and how many matched as well. */
+function howMatched(m: MatchSaid): string {
+  const how = m.stage === "exact" || m.stage === "address" ? m.stage : `${m.stage} ${m.score.toFixed(2)}`;
+  return `${how}${m.candidates > 1 ? ` (1 of ${m.candidates})` : ""}`;
+}
+
+/** What was matched: a named icon, a control with its state, or plain text. */
+function matchedWhat(m: MatchSaid): string {
+  if (m.icon) return `icon ${quote(m.text)}`;
+  if (m.control) return `${m.control.kind} (${m.control.state}) ${quote(m.text)}`;
+  return quote(m.text);
+}
+
 /** The journey's words for a match: the text, how it matched, and where. */
 export function matchLine(m: MatchSaid): string {
-  const how = m.stage === "exact" ? "exact" : `${m.stage} ${m.score.toFixed(2)}`;
   const via = m.via ? `${m.via} -> ` : "";
-  const many = m.candidates > 1 ? ` (1 of ${m.candidates})` : "";
-  const what = m.icon ? "icon " : "";
-  return `${via}matched ${what}${quote(m.text)} (${how}${many}) @ (${m.point.x},${m.point.y})`;
+  return `${via}matched ${matchedWhat(m)} (${howMatched(m)}) @ (${m.point.x},${m.point.y})`;
+}
+
+/** One waypoint of a drag: what it matched, how, any offset, and where the pointer went. */
+function waypointLine(w: WaypointSaid): string {
+  if (!w.match) return `(${w.point.x},${w.point.y})`;
+  const o = w.offset;
+  const offset = o ? ` ${o.dx >= 0 ? "+" : ""}${o.dx},${o.dy >= 0 ? "+" : ""}${o.dy}` : "";
+  return `${matchedWhat(w.match)}${offset} (${howMatched(w.match)}) @ (${w.point.x},${w.point.y})`;
 }
 
 /** `; detail` when there is a detail to add to a journey line. */
@@ -78,9 +96,11 @@ function said(d: StepDid): string {
     case "read_clipboard":
       return `read_clipboard: ${d.note}`;
     case "drag":
-      return `drag ${d.path.join(" -> ")}${detailSuffix(d.check)}`;
+      return `drag ${d.path.map(waypointLine).join(" -> ")}${detailSuffix(d.check)}`;
     case "drag_readout":
-      return `${d.said}${detailSuffix(d.check)}`;
+      return `drag ${waypointLine(d.from)} toward ${waypointLine(d.toward)} ${d.said}${
+        detailSuffix(d.check)
+      }`;
     case "skipped":
       return `skipped: ${d.reason}`;
     case "failed":

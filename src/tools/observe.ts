@@ -12,7 +12,7 @@ import { observeText } from "../render/observe_text.ts";
 import { defineTool } from "./tool.ts";
 import { addStage, stagesLine } from "../common/stages.ts";
 import { envVar } from "../common/env.ts";
-import { elementShape, rectShape, windowShape } from "./shared_shapes.ts";
+import { elementOut, elementShape, rectShape, windowShape } from "./shared_shapes.ts";
 import { observeScreen } from "../look/observe.ts";
 
 export const observeTool = defineTool({
@@ -100,13 +100,13 @@ export const observeTool = defineTool({
           height_pt: screen.heightPt,
           scale: screen.scale,
         },
-        elements: o.surfaces.window,
+        elements: o.surfaces.window.map(elementOut),
         icons: {
           labeled: named.length,
           unlabeled: o.icons.length - named.length,
-          named: named.map(({ icon: _, ...e }) => e),
+          named: named.map(elementOut),
         },
-        chrome: o.surfaces.chrome,
+        chrome: o.surfaces.chrome.map(elementOut),
         chrome_surfaces: o.state.chrome.map((w) => ({
           id: w.id,
           app: w.app,

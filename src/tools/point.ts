@@ -49,7 +49,7 @@ const input = z.strictObject({
 
 const matched = z.object({
   text: z.string(),
-  stage: z.enum(["exact", "fuzzy", "semantic", "contained"]),
+  stage: z.enum(["exact", "fuzzy", "semantic", "contained", "words", "address"]),
   scope: z.enum(SURFACES),
 });
 

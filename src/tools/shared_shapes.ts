@@ -8,6 +8,7 @@
  */
 
 import { z } from "zod";
+import type { Element } from "../ocr/types.ts";
 
 /** A rectangle in screen pixels. */
 export const rectShape = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
@@ -22,7 +23,27 @@ export const elementShape = z.object({
   w: z.number(),
   h: z.number(),
   conf: z.number(),
+  control: z.string().optional(),
 });
+
+/**
+ * An element as replies give it: its text, centre, box and confidence, and
+ * the control it labels as one phrase ("checkbox checked", "switch off").
+ */
+export function elementOut(e: Element): z.infer<typeof elementShape> {
+  const { text, cx, cy, x, y, w, h, conf, control } = e;
+  return {
+    text,
+    cx,
+    cy,
+    x,
+    y,
+    w,
+    h,
+    conf,
+    ...(control ? { control: `${control.kind} ${control.state}` } : {}),
+  };
+}
 
 /** A window as replies describe it; bounds include the frame. */
 export const windowShape = z.object({

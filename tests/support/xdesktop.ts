@@ -36,8 +36,8 @@ export interface TestDesktop {
   env: Record<string, string>;
   /** Starts an app on this display; it is stopped with the desktop. */
   spawn(cmd: string, args?: string[], env?: Record<string, string>, cwd?: string): Deno.ChildProcess;
-  /** Waits until a window whose title contains `piece` is open (15 s at most). */
-  waitForWindow(piece: string): Promise<void>;
+  /** Waits until a window whose title contains `piece` is open (`ms`, 15 s unless told, at most). */
+  waitForWindow(piece: string, ms?: number): Promise<void>;
   /** Kills the X server at once (SIGKILL, as a crash would); its apps and window manager go with it. */
   killX(): Promise<void>;
   /** Starts a new X server on the same display (and the window manager), once it answers. */
@@ -184,8 +184,8 @@ async function startDesktopOnce(
         }
       }
     },
-    async waitForWindow(piece) {
-      const end = performance.now() + 15_000;
+    async waitForWindow(piece, ms = 15_000) {
+      const end = performance.now() + ms;
       while (performance.now() < end) {
         const x = createX11Desktop(display);
         try {

@@ -99,7 +99,7 @@ export const recallOutputShape = {
     window: windowRef,
     kind: z.enum(["element", "icon", "window"]),
     text: z.string(),
-    stage: z.enum(["exact", "fuzzy", "semantic", "contained", "partial"]),
+    stage: z.enum(["exact", "fuzzy", "semantic", "contained", "words", "partial"]),
     score: z.number(),
     last_seen: iso,
     stale: z.string().nullable(),

@@ -25,7 +25,14 @@ export interface Ranked extends Candidate {
   score: number;
 }
 
-const HIT_ORDER: Record<HitStage, number> = { exact: 0, fuzzy: 1, semantic: 2, contained: 3, partial: 4 };
+const HIT_ORDER: Record<HitStage, number> = {
+  exact: 0,
+  fuzzy: 1,
+  semantic: 2,
+  contained: 3,
+  words: 4,
+  partial: 5,
+};
 
 /**
  * Ranks candidates with the shared matcher; texts that hold the query as

@@ -51,7 +51,13 @@ export interface Piece extends Box {
  */
 export function linePieces(grey: Grey, line: TextLine, textHeight: number): Piece[] {
   const gap = Math.max(MIN_PIECE_GAP, Math.round(textHeight * PIECE_GAP));
-  return groupByGap(line.blobs, gap).map((b) => ({ ...b, key: hashPixels(grey, b) }));
+  // A blob reaching into the next row (a descender touching a capital) is clipped to the line:
+  // two lines sharing it would cut the same piece, and one reading would stand for both.
+  return groupByGap(line.blobs, gap).map((b) => {
+    const y = Math.max(b.y, line.y);
+    const box = { x: b.x, y, w: b.w, h: Math.max(1, Math.min(b.y + b.h, line.y + line.h) - y) };
+    return { ...box, key: hashPixels(grey, box) };
+  });
 }
 
 /** Word readings of pieces, keyed by the pieces' pixels. */

@@ -18,11 +18,10 @@
 
 import type { Grey } from "../../image/pixels.ts";
 import type { Box } from "../../common/rect.ts";
+import { type InkPart, inkParts } from "../../image/ink_parts.ts";
 
 /** An ink component: its box and pixel count. */
-interface Ink extends Box {
-  n: number;
-}
+type Ink = InkPart;
 
 /** A line at most this many times wider than tall can be a lone symbol. */
 const MAX_ASPECT = 3;
@@ -43,37 +42,6 @@ export function inkMask(g: Grey, box: Box, ground: number): Uint8Array {
     }
   }
   return mask;
-}
-
-/** 8-connected components of a small mask. */
-function inkParts(mask: Uint8Array, w: number, h: number): Ink[] {
-  const seen = new Uint8Array(mask.length);
-  const parts: Ink[] = [];
-  for (let s = 0; s < mask.length; s++) {
-    if (!mask[s] || seen[s]) continue;
-    const todo = [s];
-    seen[s] = 1;
-    let x0 = w, y0 = h, x1 = -1, y1 = -1, n = 0;
-    while (todo.length) {
-      const i = todo.pop()!;
-      const x = i % w, y = (i - x) / w;
-      n++;
-      x0 = Math.min(x0, x), x1 = Math.max(x1, x), y0 = Math.min(y0, y), y1 = Math.max(y1, y);
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx, yy = y + dy;
-          if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
-          const j = yy * w + xx;
-          if (mask[j] && !seen[j]) {
-            seen[j] = 1;
-            todo.push(j);
-          }
-        }
-      }
-    }
-    parts.push({ x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1, n });
-  }
-  return parts;
 }
 
 /** Whether three ink parts are a division sign. */

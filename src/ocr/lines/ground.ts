@@ -12,7 +12,7 @@ import type { Box } from "../../common/rect.ts";
 /** Share of a line box the commonest grey must fill to count as the surface the text is on. */
 export const SURFACE_SHARE = 0.4;
 /** A box must be this many times wider than tall to be read on its inner surface. */
-export const SURFACE_ASPECT = 3;
+export const SURFACE_ASPECT = 2.2;
 
 /**
  * The ground a line sits on: the median of its characters' surroundings. When
@@ -56,7 +56,10 @@ export function surfaceBox(g: Grey, line: TextLine, ground: number | undefined):
     while (x1 - x0 > 4 && colShare(x0, y0, y1) < 0.5) x0++;
     while (x1 - x0 > 4 && colShare(x1 - 1, y0, y1) < 0.5) x1--;
   }
-  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+  // A highlight's rounded corners are specks of the outer ground at its edge, read as "|" once the
+  // line is negated; its padding is wider than two pixels, so two go.
+  const inset = x1 - x0 > 12 && y1 - y0 > 10 ? 2 : 0;
+  return { x: x0 + inset, y: y0 + inset, w: x1 - x0 - 2 * inset, h: y1 - y0 - 2 * inset };
 }
 
 /** The commonest grey inside a box and the share of the box it fills. */

@@ -15,6 +15,7 @@ import { confirmStep, destructiveLabel, markOf } from "../confirm.ts";
 import { underPointer } from "../aim.ts";
 import { beforeOf, remember, verify } from "../verify.ts";
 import type { StepReport } from "../step_report.ts";
+import { probeBefore } from "../effect.ts";
 
 type ClickStep = Extract<Step, { action: "click" | "double_click" | "right_click" }>;
 
@@ -52,8 +53,9 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
     });
   }
   run.services.audit.aimAt(found.element.text);
+  const probe = step.expect ? undefined : probeBefore(run, found.point);
   await run.click(found.point, button, count, step.modifiers ?? [], underPointer(found.look, found.point));
-  const after = await verify(run, step.expect, beforeOf(found.look), step.timeout_ms);
+  const after = await verify(run, step.expect, beforeOf(found.look), step.timeout_ms, probe);
   const via = menu ? menu.texts.join(" > ") : null;
   const moved = remember(run, found.look, after.look, step.action, found.element.text, found.surface, via);
   const openedMenu = after.look.nodeId === found.look.nodeId &&

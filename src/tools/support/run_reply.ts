@@ -13,7 +13,7 @@ import type { PlanHooks, RunResult } from "../../plan/executor.ts";
 import { journeyText } from "../../render/journey_text.ts";
 import { nextStep } from "../../render/recovery.ts";
 import { progressMessage, stepOutput } from "../../render/step_lines.ts";
-import { elementShape } from "../shared_shapes.ts";
+import { elementOut, elementShape } from "../shared_shapes.ts";
 import type { CallContext } from "../tool.ts";
 
 const closeText = z.object({ text: z.string(), similarity: z.number() });
@@ -28,6 +28,17 @@ export const runStatusField = z.enum(RUN_STATUSES).describe(
     "nobody could be asked about, an app on the deny list, choto's own question).",
 );
 
+/** A target as matched: its text, the stage, equal matches, the surface and the point aimed at. */
+const matchShape = z.object({
+  text: z.string(),
+  stage: z.enum(["exact", "fuzzy", "semantic", "contained", "words", "address"]),
+  score: z.number(),
+  candidates: z.number(),
+  scope: z.enum(SURFACES),
+  x: z.number(),
+  y: z.number(),
+});
+
 /** The typed facts of a run, besides its status. */
 export const runOutputShape = {
   steps: z.array(z.object({
@@ -35,17 +46,10 @@ export const runOutputShape = {
     action: z.string(),
     outcome: z.enum(["done", "skipped", "failed", "partial", "not_run"]),
     line: z.string(),
-    match: z.object({
-      text: z.string(),
-      stage: z.enum(["exact", "fuzzy", "semantic", "contained"]),
-      score: z.number(),
-      candidates: z.number(),
-      scope: z.enum(SURFACES),
-      x: z.number(),
-      y: z.number(),
-    }).optional(),
+    match: matchShape.optional(),
+    waypoints: z.array(z.union([matchShape, z.object({ x: z.number(), y: z.number() })])).optional(),
   })).describe(
-    "Per step: its journey line and, for a target, the text it matched, the stage, how many matches " +
+    "Per step: its journey line and, for a target (each drag waypoint: waypoints), the text it matched, the stage, how many matches " +
       "there were at that stage (in region, when given), and where it aimed (screen pixels).",
   ),
   actions_used: z.number().describe("Actions spent (see max_actions)."),
@@ -114,8 +118,8 @@ export async function runReply(
           target: r.failure.target,
           closest: r.failure.closest,
           window: look?.window?.title ?? null,
-          elements: look?.windowElements ?? [],
-          chrome: look?.chromeElements ?? [],
+          elements: (look?.windowElements ?? []).map(elementOut),
+          chrome: (look?.chromeElements ?? []).map(elementOut),
         }
         : null,
       next: nextStep(r),

@@ -24,8 +24,9 @@ import { iconElements } from "../../../look/look.ts";
 import { containsPoint, type Point, type Rect } from "../../../common/rect.ts";
 import { escapeScreenText } from "../../../common/untrusted.ts";
 import { beforeOf, verify } from "../../verify.ts";
+import { type EffectProbe, probeBefore } from "../../effect.ts";
 import type { Waypoint } from "../../step_fields.ts";
-import type { StepReport } from "../../step_report.ts";
+import type { MatchInfo, MatchSaid, StepReport, WaypointSaid } from "../../step_report.ts";
 
 type DragStep = Extract<Step, { action: "drag" }>;
 
@@ -34,21 +35,47 @@ const MAX_PUSHES = 14;
 /** Pointer moves per waypoint segment, so toolkits see a drag and not a jump. */
 const GLIDE_STEPS = 8;
 
-/** A resolved waypoint: where, how the reply names it, and the text it was found by (none for coordinates). */
+/** A resolved waypoint: where, as the journey tells it, and the text it was found by (none for coordinates). */
 interface PlacedWaypoint {
   point: Point;
+  /** The text it was found by, quoted, with its offset: how a question to the user names it. */
   label: string;
   text: string | null;
+  said: WaypointSaid;
+  /** As the typed reply gives it: the match, or the bare point. */
+  info: MatchInfo | Point;
+}
+
+/** How tall a window's bottom strip is where a status bar echoes the selection, in pixels. */
+const STATUS_STRIP = 40;
+
+/**
+ * Whether `element`, a longer text holding `target`, echoes a selection
+ * rather than being the item: it quotes the name, or it lies in the
+ * window's bottom strip, where status bars are.
+ */
+function isEcho(target: string, element: Element, area: Rect): boolean {
+  const name = target.trim().toLowerCase();
+  const text = element.text.toLowerCase();
+  const quoted = ['"', "'", "“", "‘", "«"].some((q) => text.includes(`${q}${name}`));
+  return quoted || element.cy >= area.y + area.height - STATUS_STRIP;
 }
 
 /** Resolves one waypoint on a look (no scrolling: earlier points would move). */
 function resolveWaypoint(l: Look, wp: Waypoint, i: number): PlacedWaypoint {
   if ("x" in wp) {
-    return { point: { x: Math.round(wp.x), y: Math.round(wp.y) }, label: `(${wp.x},${wp.y})`, text: null };
+    const point = { x: Math.round(wp.x), y: Math.round(wp.y) };
+    return {
+      point,
+      label: `(${wp.x},${wp.y})`,
+      text: null,
+      said: { match: null, point, offset: null },
+      info: point,
+    };
   }
   const surface = wp.target.scope ?? "window";
   const s = surfaceOf(l, surface);
-  const r = resolveTarget(wp.target.text, s.elements, s.area, wp.target.region);
+  const r = resolveTarget(wp.target.text, s.elements, s.area, wp.target.region, s.grid);
   if (!isResolved(r)) {
     throw new StepFailure(
       `waypoint ${i + 1}: "${
@@ -57,13 +84,45 @@ function resolveWaypoint(l: Look, wp: Waypoint, i: number): PlacedWaypoint {
       { surface, target: wp.target.text, closest: r.closest, look: l },
     );
   }
+  // What is grabbed must be the item itself: its name inside a longer text that echoes the
+  // selection (a status bar's '"notes.txt" | 21 bytes', a tooltip) is no item, and pressing there
+  // moves nothing. A label that merely starts with the words named ("Plain" in "Plain words
+  // here") is the item.
+  if (i === 0 && r.stage === "contained" && isEcho(wp.target.text, r.element, s.area)) {
+    throw new StepFailure(
+      `waypoint 1: "${escapeScreenText(wp.target.text)}" was found only inside the longer text "${
+        escapeScreenText(r.element.text)
+      }" (a status bar or tooltip naming the selection, not the item itself); the drag did not start`,
+      { surface, target: wp.target.text, closest: [], look: l },
+    );
+  }
   const dx = wp.offset?.dx ?? 0;
   const dy = wp.offset?.dy ?? 0;
   const offset = dx || dy ? ` ${dx >= 0 ? "+" : ""}${dx},${dy >= 0 ? "+" : ""}${dy}` : "";
+  const point = { x: Math.round(r.point.x + dx), y: Math.round(r.point.y + dy) };
+  const match: MatchSaid = {
+    text: r.element.text,
+    stage: r.stage,
+    score: r.score,
+    candidates: r.candidates,
+    point: r.point,
+    via: null,
+    icon: Boolean(r.element.icon),
+    control: r.element.control ?? null,
+  };
   return {
-    point: { x: Math.round(r.point.x + dx), y: Math.round(r.point.y + dy) },
+    point,
     label: `"${escapeScreenText(r.element.text)}"${offset}`,
     text: r.element.text,
+    said: { match, point, offset: dx || dy ? { dx, dy } : null },
+    info: {
+      text: r.element.text,
+      stage: r.stage,
+      score: r.score,
+      candidates: r.candidates,
+      scope: surface,
+      ...point,
+    },
   };
 }
 
@@ -185,11 +244,14 @@ function destructiveEnd(run: Run, l: Look, end: PlacedWaypoint): { label: string
   return byText ? { label: byText } : null;
 }
 
-/** Runs a drag step, then checks its expect against the screen as it was before the gesture. */
+/**
+ * Runs a drag step, then checks its expect against the screen as it was
+ * before the gesture; without one, waits for the gesture's effect and says
+ * when none could be seen.
+ */
 export async function dragStep(run: Run, step: DragStep, n: number): Promise<StepReport> {
-  const { report, before } = await gesture(run, step, n);
-  if (!step.expect) return report;
-  const after = await verify(run, step.expect, beforeOf(before), step.timeout_ms);
+  const { report, before, probe } = await gesture(run, step, n);
+  const after = await verify(run, step.expect, beforeOf(before), step.timeout_ms, probe);
   return { ...report, did: { ...report.did, check: after.detail } as StepReport["did"] };
 }
 
@@ -198,7 +260,7 @@ async function gesture(
   run: Run,
   step: DragStep,
   n: number,
-): Promise<{ report: StepReport; before: Look }> {
+): Promise<{ report: StepReport; before: Look; probe?: EffectProbe }> {
   const desktop = run.services.desktop();
   const win = await enterWindow(run, windowOf(step));
   const { look: l, points } = await resolvePath(run, step, win?.id);
@@ -225,8 +287,12 @@ async function gesture(
   if (!step.until_readout) {
     await run.move(points[0].point);
     await run.modifiers(mods, true);
+    let probe: EffectProbe | undefined;
     try {
       await run.clock.sleep(40);
+      await run.apartFromLastPress(points[0].point);
+      // Taken with the pointer already over the item: its hover highlight is no effect of the drag.
+      probe = step.expect ? undefined : probeBefore(run, points[0].point);
       await run.button("left", true, press);
       for (let i = 1; i < points.length; i++) {
         run.progress = `dragged through ${i - 1} of ${points.length - 1} segment(s), then let go`;
@@ -237,15 +303,15 @@ async function gesture(
     } finally {
       await letGo(desktop, mods);
     }
-    await run.pause(250);
-    await run.look();
     return {
       report: {
         ...base,
         outcome: "done",
-        did: { kind: "drag", path: points.map((p) => p.label), check: "" },
+        did: { kind: "drag", path: points.map((p) => p.said), check: "" },
+        waypoints: points.map((p) => p.info),
       },
       before: l,
+      probe,
     };
   }
 
@@ -258,7 +324,7 @@ async function gesture(
     );
   }
   const ws = surfaceOf(l, u.watch.scope ?? "window");
-  const w = resolveTarget(u.watch.text, ws.elements, ws.area, u.watch.region);
+  const w = resolveTarget(u.watch.text, ws.elements, ws.area, u.watch.region, ws.grid);
   if (!isResolved(w)) {
     throw new StepFailure(`the readout "${u.watch.text}" is not on screen; the drag did not start`, {
       surface: u.watch.scope ?? "window",
@@ -329,11 +395,11 @@ async function gesture(
   const end = await run.look();
   const final = readWatch(end, watch, u.value, lastX);
   const reached = final !== null && withinTolerance(final.value, target, u.tolerance);
-  const line = `drag ${points[0].label} toward ${points[1].label} until "${u.value}"` +
-    ` (tolerance ${u.tolerance}): ${pushes} push(es), ${outcome}; readout now ${
-      final ? `"${final.text}"` : "unreadable"
-    }`;
+  const said = `until "${u.value}" (tolerance ${u.tolerance}): ${pushes} push(es), ${outcome}; readout now ${
+    final ? `"${final.text}"` : "unreadable"
+  }`;
   if (!reached) {
+    const line = `drag ${points[0].label} toward ${points[1].label} ${said}`;
     throw new StepFailure(`${line}; the readout did not reach ${u.value}`, {
       target: u.watch.text,
       surface: u.watch.scope ?? "window",
@@ -342,7 +408,12 @@ async function gesture(
     });
   }
   return {
-    report: { ...base, outcome: "done", did: { kind: "drag_readout", said: line, check: "" } },
+    report: {
+      ...base,
+      outcome: "done",
+      did: { kind: "drag_readout", from: points[0].said, toward: points[1].said, said, check: "" },
+      waypoints: points.slice(0, 2).map((p) => p.info),
+    },
     before: l,
   };
 }

@@ -26,7 +26,7 @@ export const LINE_DISTANCE = 0.15;
  * window rather than the document (a sticky header or footer), or a stray
  * fragment of a row cut by the edge.
  */
-const EDGE_SKIP = 1;
+const EDGE_SKIP = 2;
 /**
  * Agreeing lines needed to trust a run that has a disagreeing edge row or
  * skipped edge rows: with fewer, a coincidence in a repetitive document
@@ -45,20 +45,30 @@ export interface JoinedText {
   overlaps: number[];
   /** Indexes into `pages` of pages appended whole because no overlap was found. */
   uncertain: number[];
+  /** Indexes into `pages` of pages whose text showed no overlap, attached by where they were instead. */
+  placed: number[];
 }
 
 /**
  * Joins successive screenfuls of lines read while scrolling down. Each page
  * contributes only the lines after its overlap with the text so far; a page
- * with no overlap is appended whole and listed in `uncertain`. Lines before
- * the overlap and the text already joined are never removed; within the
+ * with no overlap is attached by position when `below` knows which of its
+ * lines lie below what the text already holds (the scroll distance was
+ * measured), else appended whole and listed in `uncertain`. Within the
  * overlap, of two differing readings of one line the one further from its
- * page's edge is kept, since rows cut by the window edge read worst.
+ * page's edge is kept, since rows cut by the window edge read worst; rows
+ * the run skipped at the end of the text are dropped when the page goes on
+ * past them (they were debris at that page's edge: a cut row, a scroll
+ * bar's arrow).
  */
-export function joinScreenfuls(pages: readonly (readonly string[])[]): JoinedText {
+export function joinScreenfuls(
+  pages: readonly (readonly string[])[],
+  below?: (page: number) => readonly string[] | null,
+): JoinedText {
   const lines: string[] = [...(pages[0] ?? [])];
   const overlaps: number[] = [];
   const uncertain: number[] = [];
+  const placed: number[] = [];
   for (let p = 1; p < pages.length; p++) {
     const page = pages[p];
     if (page.length === 0) {
@@ -66,6 +76,13 @@ export function joinScreenfuls(pages: readonly (readonly string[])[]): JoinedTex
       continue;
     }
     const join = findOverlap(lines, page);
+    const known = join ? null : below?.(p) ?? null;
+    if (!join && known) {
+      placed.push(p);
+      lines.push(...known);
+      overlaps.push(page.length - known.length);
+      continue;
+    }
     if (!join) {
       if (lines.length > 0) uncertain.push(p);
       lines.push(...page);
@@ -76,14 +93,18 @@ export function joinScreenfuls(pages: readonly (readonly string[])[]): JoinedTex
     for (let i = 0; i < join.length; i++) {
       const fromPageTop = join.leading + i;
       const fromTextEnd = join.length - 1 - i + join.trailing;
-      if (fromPageTop > fromTextEnd && !sameLine(lines[base + i], page[join.leading + i])) {
+      if (fromPageTop > fromTextEnd && lines[base + i] !== page[join.leading + i]) {
         lines[base + i] = page[join.leading + i];
       }
     }
-    lines.push(...page.slice(join.leading + join.length));
+    const rest = page.slice(join.leading + join.length);
+    // Rows at the end of the text that the page does not show where they were are edge debris
+    // (a row cut in half, a scroll bar's arrow): the page, further from its edge there, shows what is.
+    if (rest.length > 0 && join.trailing > 0) lines.splice(lines.length - join.trailing, join.trailing);
+    lines.push(...rest);
     overlaps.push(join.leading + join.length);
   }
-  return { lines, overlaps, uncertain };
+  return { lines, overlaps, uncertain, placed };
 }
 
 /** Where a page attaches to the text so far. */
@@ -92,7 +113,7 @@ export interface Overlap {
   length: number;
   /** Lines of the run that agree; at most one edge row may not (a row cut by the window edge). */
   agreeing: number;
-  /** Lines at the very end of the text left out of the run (kept where they are). */
+  /** Lines at the very end of the text left out of the run (dropped when the page goes on past them). */
   trailing: number;
   /** Lines at the top of the page left out of the run (already covered by the text). */
   leading: number;
@@ -100,7 +121,7 @@ export interface Overlap {
 
 /**
  * Finds how `page` continues `text`: the longest run of lines at the end of
- * `text` that `page` starts with, give or take one row at either edge (see
+ * `text` that `page` starts with, give or take two rows at either edge (see
  * {@link Overlap}). When several runs fit, the one with the most agreeing
  * lines wins, then the one needing the fewest excuses. Null when none fits.
  */

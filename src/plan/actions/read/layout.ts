@@ -352,7 +352,7 @@ export function findLine(lines: readonly string[], text: string, from = 0): numb
 
 /** Orders by stage only, so an earlier line is not beaten by a slightly better score. */
 function compareStage(a: TextMatch, b: TextMatch): number {
-  const order = { exact: 0, fuzzy: 1, semantic: 2 };
+  const order = { exact: 0, fuzzy: 1, semantic: 2, words: 3 };
   return order[a.stage] - order[b.stage];
 }
 

@@ -9,6 +9,9 @@
 
 import type { Element } from "../../../ocr/types.ts";
 import { isSamePage, joinScreenfuls } from "./join.ts";
+import { splitScreenfuls } from "./furniture.ts";
+import { gridLines, type GridReading, readGrid } from "./grid_read.ts";
+import { containsPoint } from "../../../common/rect.ts";
 import { boundLines, findLine, groupRows, type LayoutRow, layoutText } from "./layout.ts";
 import type { Look } from "../../../look/look.ts";
 import { inRegion } from "../../resolve.ts";
@@ -45,12 +48,14 @@ function staticRows(shots: Element[][]): Set<string> {
 }
 
 /**
- * Drops what is not document text: low-confidence specks and lone symbols at
- * the window's right edge, where the scroll bar's thumb moves from page to page.
+ * Drops what is not document text: low-confidence specks, and lone symbols
+ * or single characters at the window's right edge, where the scroll bar's
+ * thumb moves from page to page and its arrows read as letters ("v").
  */
 function documentText(elements: Element[], right: number): Element[] {
   return elements.filter((e) =>
-    e.conf >= 0.4 && !(e.x + e.w > right - 30 && e.w < 24 && !/[\p{L}\p{N}]/u.test(e.text))
+    e.conf >= 0.4 &&
+    !(e.x + e.w > right - 30 && e.w < 24 && (!/[\p{L}\p{N}]/u.test(e.text) || [...e.text.trim()].length <= 1))
   );
 }
 
@@ -102,6 +107,63 @@ export function limitLines(
   };
 }
 
+/** The window's text around a grid as usual, the grid itself as its lines of cells, in place. */
+function gridText(elements: Element[], grid: GridReading): string[] {
+  const outside = elements.filter((e) => !containsPoint(grid.area, e.cx, e.cy));
+  const above = layoutText(outside.filter((e) => e.cy < grid.area.y), { blankLines: false });
+  const below = layoutText(outside.filter((e) => e.cy >= grid.area.y + grid.area.height), {
+    blankLines: false,
+  });
+  return [...above, ...gridLines(grid), ...below];
+}
+
+/** One screenful's document lines, and (when the scroll shift is known) the lines it adds below the last. */
+interface DocumentPage {
+  lines: string[];
+  /** The lines below what the previous screenful showed, told by position; null without a measured shift. */
+  after: string[] | null;
+}
+
+/**
+ * Splits screenfuls into the document (each screenful's lines) and the
+ * window around it (header and footer, from the first screenful): by the
+ * scroll shift measured between screenfuls when there is one, else by rows
+ * identical in every screenful.
+ */
+function documentPages(shots: Element[][]): { pages: DocumentPage[]; header: string[]; footer: string[] } {
+  const lay = (e: Element[]) => layoutText(e, { blankLines: false });
+  const split = shots.length > 1 ? splitScreenfuls(shots) : null;
+  if (split) {
+    const first = split.parts[0].furniture;
+    const pages = split.parts.map((part, i) => {
+      const shift = i > 0 ? split.shifts[i - 1] : null;
+      const prev = i > 0 ? split.parts[i - 1].body : [];
+      const shown = Math.max(...prev.map((e) => e.y + e.h), -Infinity);
+      // A row whose place in the previous screenful (its y plus the shift) lay below that one's last
+      // row was not in it: new.
+      const after = shift === null || !prev.length
+        ? null
+        : lay(part.body.filter((e) => e.y + shift >= shown - 2));
+      return { lines: lay(part.body), after };
+    });
+    return {
+      pages,
+      header: lay(first.filter((e) => e.cy < split.band.top)),
+      footer: lay(first.filter((e) => e.cy > split.band.bottom)),
+    };
+  }
+  const fixed = shots.length > 1 ? staticRows(shots) : new Set<string>();
+  const bodyOf = (s: Element[]) =>
+    groupRows(s).filter((r) => !fixed.has(rowKey(r))).flatMap((r) => r.elements);
+  const frameRows = groupRows(shots[0]).filter((r) => fixed.has(rowKey(r)));
+  const bodyTop = Math.min(...bodyOf(shots[0]).map((e) => e.y), Infinity);
+  return {
+    pages: shots.map((s) => ({ lines: lay(bodyOf(s)), after: null })),
+    header: lay(frameRows.filter((r) => r.top < bodyTop).flatMap((r) => r.elements)),
+    footer: lay(frameRows.filter((r) => r.top >= bodyTop).flatMap((r) => r.elements)),
+  };
+}
+
 /** Runs a read step. */
 export async function readStep(run: Run, step: ReadStep, n: number): Promise<StepReport> {
   const base = { step: n, action: "read" };
@@ -114,7 +176,17 @@ export async function readStep(run: Run, step: ReadStep, n: number): Promise<Ste
   let lines: string[];
   let note: string;
 
-  if (!step.scroll || surface === "chrome" || !l.window) {
+  const grid = !step.scroll && surface === "window" && l.grid && !step.target?.region
+    ? readGrid(l.grid, l.windowElements)
+    : null;
+  if (grid) {
+    lines = gridText(regionElements(l, step), grid);
+    const [c0, c1] = [grid.columns[0], grid.columns[grid.columns.length - 1]];
+    const [r0, r1] = [grid.rows[0], grid.rows[grid.rows.length - 1]];
+    note =
+      `${lines.length} line(s), one screenful; a grid of ${grid.cells.length} row(s) x ${grid.columns.length} ` +
+      `column(s) read as cells (${c0}${r0}:${c1}${r1}), " | " between cells`;
+  } else if (!step.scroll || surface === "chrome" || !l.window) {
     lines = layoutText(regionElements(l, step));
     note = `${lines.length} line(s), one screenful`;
   } else {
@@ -163,25 +235,17 @@ export async function readStep(run: Run, step: ReadStep, n: number): Promise<Ste
         await run.settle();
       }
     }
-    const fixed = shots.length > 1 ? staticRows(shots) : new Set<string>();
-    const rowsOf = (s: Element[]) => groupRows(s);
-    const bodyOf = (s: Element[]) =>
-      rowsOf(s).filter((r) => !fixed.has(rowKey(r))).flatMap((r) => r.elements);
-    const pages = shots.map((s) => layoutText(bodyOf(s), { blankLines: false }));
-    const joined = joinScreenfuls(pages);
-    const frameRows = rowsOf(shots[0]).filter((r) => fixed.has(rowKey(r)));
-    const bodyTop = Math.min(...bodyOf(shots[0]).map((e) => e.y), Infinity);
-    const header = layoutText(frameRows.filter((r) => r.top < bodyTop).flatMap((r) => r.elements), {
-      blankLines: false,
-    });
-    const footer = layoutText(frameRows.filter((r) => r.top >= bodyTop).flatMap((r) => r.elements), {
-      blankLines: false,
-    });
+    const { pages, header, footer } = documentPages(shots);
+    const joined = joinScreenfuls(pages.map((p) => p.lines), (p) => pages[p].after);
     lines = [...header, ...joined.lines, ...footer];
+    const placed = joined.placed.length
+      ? `; ${joined.placed.length} screenful(s) joined by the scroll distance (their text did not overlap)`
+      : "";
     const uncertain = joined.uncertain.length
       ? `; ${joined.uncertain.length} screenful(s) joined without a visible overlap (lines may be missing there)`
       : "";
-    note = `${shots.length} screenful(s) joined, ${lines.length} line(s); ${stop}; scrolled back${uncertain}`;
+    note =
+      `${shots.length} screenful(s) joined, ${lines.length} line(s); ${stop}; scrolled back${placed}${uncertain}`;
   }
 
   if (step.from_text !== undefined || step.to_text !== undefined) {

@@ -1,0 +1,182 @@
+/**
+ * The drawings of form controls, told from pixels: a checkbox (a square
+ * outline), a radio button (a ring), a switch (a pill about twice as wide as
+ * tall), and the state each shows. Pure functions over a frame; pairing a
+ * drawing with its label is controls.ts's job.
+ *
+ * @module
+ */
+
+import type { RgbaImage } from "../image/pixels.ts";
+import { type InkPart, inkParts } from "../image/ink_parts.ts";
+import type { Box } from "../common/rect.ts";
+import type { ControlKind, ElementControl } from "../ocr/types.ts";
+
+/** Colour distance (sum over channels) above which a pixel is ink on its ground. */
+export const INK = 90;
+/** Smallest height of a switch's track in pixels. */
+const MIN_SWITCH_HEIGHT = 14;
+/** A pill is this many times wider than tall, at least and at most. */
+const PILL_ASPECT = [1.5, 2.8] as const;
+
+/** A connected shape of ink: its box (in the band's pixels) and how many pixels it holds. */
+export type Shape = InkPart;
+
+/** An RGB colour. */
+export type Rgb = [number, number, number];
+
+/** The colour of one pixel. */
+export function at(img: RgbaImage, x: number, y: number): Rgb {
+  const i = (y * img.width + x) * 4;
+  return [img.data[i], img.data[i + 1], img.data[i + 2]];
+}
+
+/** Colour distance: the sum of the channels' differences. */
+export function dist(a: readonly number[], b: readonly number[]): number {
+  return Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]);
+}
+
+/** Bins of a colour histogram: 5 bits per channel (reused, cleared after each call). */
+const BINS = new Uint32Array(1 << 15);
+
+/** The most common colour of a box (quantised to find it, returned as drawn): its ground. */
+export function groundOf(img: RgbaImage, b: Box): Rgb {
+  const d = img.data;
+  let best = 0, bestKey = -1, bestAt = 0;
+  const touched: number[] = [];
+  for (let y = b.y; y < b.y + b.h; y++) {
+    for (let x = b.x, i = (y * img.width + b.x) * 4; x < b.x + b.w; x++, i += 4) {
+      const key = ((d[i] >> 3) << 10) | ((d[i + 1] >> 3) << 5) | (d[i + 2] >> 3);
+      if (BINS[key]++ === 0) touched.push(key);
+      if (BINS[key] > best) {
+        best = BINS[key];
+        bestKey = key;
+        bestAt = i;
+      }
+    }
+  }
+  for (const k of touched) BINS[k] = 0;
+  return bestKey < 0 ? [255, 255, 255] : [d[bestAt], d[bestAt + 1], d[bestAt + 2]];
+}
+
+/** The ink mask of a box of the frame: pixels far from `ground`, row by row. */
+export function inkMask(img: RgbaImage, b: Box, ground: Rgb): Uint8Array {
+  const ink = new Uint8Array(b.w * b.h);
+  const d = img.data;
+  for (let y = 0; y < b.h; y++) {
+    for (let x = 0, i = ((b.y + y) * img.width + b.x) * 4; x < b.w; x++, i += 4) {
+      const far = Math.abs(d[i] - ground[0]) + Math.abs(d[i + 1] - ground[1]) +
+        Math.abs(d[i + 2] - ground[2]);
+      ink[y * b.w + x] = far > INK ? 1 : 0;
+    }
+  }
+  return ink;
+}
+
+/** Connected shapes (8 neighbours) of a mask `w` pixels wide. */
+export function shapesOf(ink: Uint8Array, w: number, h: number): Shape[] {
+  return inkParts(ink, w, h);
+}
+
+/**
+ * What a shape of the mask draws: a square outline with inked corners
+ * (checkbox), a closed ring with empty corners (radio), a pill with rounded
+ * ends (switch), or nothing a control draws. `pillOnly` accepts only a pill.
+ */
+export function shapeKind(ink: Uint8Array, w: number, b: Shape, pillOnly = false): ControlKind | null {
+  const aspect = b.w / b.h;
+  const inkAt = (x: number, y: number) => ink[(b.y + y) * w + b.x + x] === 1;
+  // Share of each side's length inked within two pixels of the edge: an outline is closed.
+  const cover = (side: number) => {
+    const len = side < 2 ? b.h : b.w;
+    let n = 0;
+    for (let i = 0; i < len; i++) {
+      const hit = side === 0
+        ? inkAt(0, i) || inkAt(1, i)
+        : side === 1
+        ? inkAt(b.w - 1, i) || inkAt(b.w - 2, i)
+        : side === 2
+        ? inkAt(i, 0) || inkAt(i, 1)
+        : inkAt(i, b.h - 1) || inkAt(i, b.h - 2);
+      if (hit) n++;
+    }
+    return n / len;
+  };
+  const weakest = Math.min(cover(0), cover(1), cover(2), cover(3));
+  if (aspect >= PILL_ASPECT[0] && aspect <= PILL_ASPECT[1]) {
+    // Rounded ends leave a pill's corners empty; letters run together fill theirs.
+    const corners = [inkAt(0, 0), inkAt(b.w - 1, 0), inkAt(0, b.h - 1), inkAt(b.w - 1, b.h - 1)];
+    return b.h >= MIN_SWITCH_HEIGHT && weakest > 0.3 && !corners.some(Boolean) ? "switch" : null;
+  }
+  if (pillOnly || Math.abs(b.w - b.h) > Math.max(2, 0.15 * b.h) || weakest < 0.5) return null;
+  // A ring covers the middle of each side but not the corners; a box covers the corners too.
+  const corner = inkAt(0, 0) || inkAt(1, 1) || inkAt(1, 0) || inkAt(0, 1);
+  if (corner && weakest > 0.8) return "checkbox";
+  return isRing(inkAt, b.w, b.h) ? "radio" : null;
+}
+
+/**
+ * A radio button's drawing: a closed ring with empty corners and, at its
+ * centre, nothing or a solid dot; an icon in a circle (a globe, an "i", a
+ * face) has a half-inked centre.
+ */
+function isRing(inkAt: (x: number, y: number) => boolean, w: number, h: number): boolean {
+  const r = Math.min(w, h) / 2;
+  const ring = [0, 0], corner = [0, 0], centre = [0, 0];
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const d = Math.hypot(x + 0.5 - w / 2, y + 0.5 - h / 2) / r;
+      const zone = d >= 0.75 && d <= 1.1 ? ring : d > 1.25 ? corner : d < 0.32 ? centre : null;
+      if (!zone) continue;
+      zone[1]++;
+      if (inkAt(x, y)) zone[0]++;
+    }
+  }
+  const share = (z: number[]) => (z[1] ? z[0] / z[1] : 0);
+  const c = share(centre);
+  return share(ring) >= 0.4 && share(corner) <= 0.15 && (c <= 0.1 || c >= 0.8);
+}
+
+/** A colour that is a hue, not a grey: an accent (a switch's "on" track). */
+function saturated(c: Rgb): boolean {
+  return Math.max(...c) - Math.min(...c) > 60;
+}
+
+/**
+ * The state a control's drawing shows, against the `ground` around it: ink
+ * inside a checkbox (a tick, a fill) or a radio ring (a dot, or a filled
+ * disc around a light dot); for a switch, the end its knob sits at, or
+ * without a knob, an accent-coloured track for on.
+ */
+export function stateOf(img: RgbaImage, kind: ControlKind, b: Box, ground: Rgb): ElementControl["state"] {
+  if (kind === "switch") {
+    const inner = { x: b.x + 2, y: b.y + 2, w: b.w - 4, h: b.h - 4 };
+    const track = groundOf(img, inner);
+    let sx = 0, n = 0;
+    for (let y = inner.y; y < inner.y + inner.h; y++) {
+      for (let x = inner.x; x < inner.x + inner.w; x++) {
+        if (dist(at(img, x, y), track) > INK) {
+          sx += x;
+          n++;
+        }
+      }
+    }
+    if (n < 0.05 * inner.w * inner.h) return saturated(track) ? "on" : "off";
+    return sx / n > b.x + b.w / 2 ? "on" : "off";
+  }
+  let inked = 0, total = 0;
+  const r = Math.min(b.w, b.h) / 2;
+  const inset = Math.max(2, Math.round(b.w * 0.22));
+  for (let y = b.y; y < b.y + b.h; y++) {
+    for (let x = b.x; x < b.x + b.w; x++) {
+      const inside = kind === "radio"
+        ? Math.hypot(x + 0.5 - (b.x + b.w / 2), y + 0.5 - (b.y + b.h / 2)) / r < 0.7
+        : x >= b.x + inset && x < b.x + b.w - inset && y >= b.y + inset && y < b.y + b.h - inset;
+      if (!inside) continue;
+      total++;
+      if (dist(at(img, x, y), ground) > INK) inked++;
+    }
+  }
+  const share = total > 0 ? inked / total : 0;
+  return share > (kind === "radio" ? 0.35 : 0.2) ? "checked" : "unchecked";
+}

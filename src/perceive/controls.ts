@@ -1,0 +1,156 @@
+/**
+ * Form controls beside their labels: checkboxes, radio buttons and switches.
+ * OCR reads their drawings as letters ("©", "[J", "(1)") or not at all (a
+ * filled, checked box); here each label's control is found in the pixels
+ * next to it (control_shapes.ts tells the drawing and its state), put on the
+ * label's element, and the glyph the recogniser made of it leaves the text.
+ *
+ * Left of a label: the leftmost drawing in a band one text height tall,
+ * centred on the label's line and followed by a gap, then the label's
+ * letters (checkbox, radio, switch). Right of a label: a switch alone in the
+ * empty stretch of its row after the label (settings rows put the switch at
+ * the row's end, level with the label or with the label and its caption).
+ *
+ * @module
+ */
+
+import type { RgbaImage } from "../image/pixels.ts";
+import type { Box, Rect } from "../common/rect.ts";
+import type { Element, ElementControl } from "../ocr/types.ts";
+import { groundOf, inkMask, shapeKind, shapesOf, stateOf } from "./control_shapes.ts";
+
+/** Widest gap between a control on the left and its label, in text heights. */
+const MAX_GAP = 2.5;
+/** Smallest side of a control's drawing in pixels: letters of small text are smaller. */
+const MIN_SIDE = 10;
+/** Farthest a switch may sit right of its label, in text heights (a settings row's width). */
+const MAX_SWITCH_REACH = 60;
+/** Glyph tokens a recogniser makes of a control's drawing, taken off the label when one is found. */
+const GLYPH_TOKEN = /^(?:[\[\](){}©®@O0oQDCJIl1|«»<>¢"'°•·*#=\-_~]{1,4}|[\[({|].{0,2})$/;
+
+/** The label's text height, bounded to what a label's text is. */
+function textHeight(label: Element): number {
+  return Math.max(8, Math.min(label.h, 40));
+}
+
+/** A box clipped to the frame, or null when too little of it is left. */
+function clip(img: RgbaImage, x0: number, y0: number, x1: number, y1: number): Box | null {
+  const x = Math.max(0, Math.round(x0)), y = Math.max(0, Math.round(y0));
+  const w = Math.min(img.width, Math.round(x1)) - x, h = Math.min(img.height, Math.round(y1)) - y;
+  return w >= 8 && h >= 8 ? { x, y, w, h } : null;
+}
+
+/** The control drawn just left of (or at the start of) `label`, if any. */
+export function controlLeftOf(img: RgbaImage, label: Element): ElementControl | null {
+  const t = textHeight(label);
+  const band = clip(
+    img,
+    label.x - (MAX_GAP + 2) * t,
+    label.cy - 1.1 * t,
+    label.x + Math.min(label.w, 3.2 * t),
+    label.cy + 1.1 * t,
+  );
+  if (!band) return null;
+  const ground = groundOf(img, band);
+  const ink = inkMask(img, band, ground);
+  const found = shapesOf(ink, band.w, band.h)
+    .filter((b) => b.h >= Math.max(MIN_SIDE, 0.6 * t) && b.h <= 2 * t && b.w >= MIN_SIDE && b.w <= 3.2 * t)
+    // Centred on the label's line, as toolkits draw them, and clear of the band's top and bottom:
+    // a box around the whole row (a text field) is no control.
+    .filter((b) => Math.abs(band.y + b.y + b.h / 2 - label.cy) <= 0.35 * t && b.y > 0 && b.y + b.h < band.h)
+    .sort((a, c) => a.x - c.x);
+  for (const b of found) {
+    // What follows the drawing must be a gap, then the label's letters.
+    let gap = 0;
+    for (let x = b.x + b.w; x < band.w && gap < MAX_GAP * t; x++) {
+      let any = false;
+      for (let y = b.y; y < b.y + b.h && !any; y++) any = ink[y * band.w + x] === 1;
+      if (any) break;
+      gap++;
+    }
+    if (gap < Math.max(3, Math.round(0.3 * t)) || gap >= MAX_GAP * t) continue;
+    const kind = shapeKind(ink, band.w, b);
+    if (!kind) continue;
+    const box = { x: band.x + b.x, y: band.y + b.y, w: b.w, h: b.h };
+    return { kind, state: stateOf(img, kind, box, ground), ...box };
+  }
+  return null;
+}
+
+/**
+ * A switch right of `label`, in the empty stretch of its row up to `until`
+ * (the next text on the row, or the window's edge): the one shape there, a
+ * pill whose height spans the label's line.
+ */
+export function switchRightOf(img: RgbaImage, label: Element, until: number): ElementControl | null {
+  const t = textHeight(label);
+  const band = clip(
+    img,
+    label.x + label.w + t,
+    label.cy - 1.6 * t,
+    Math.min(until - 2, label.x + label.w + MAX_SWITCH_REACH * t),
+    label.cy + 2.4 * t,
+  );
+  if (!band) return null;
+  const ground = groundOf(img, band);
+  const ink = inkMask(img, band, ground);
+  // A rule running through the band (a row's separator) touches its ends; a switch stands free.
+  const shapes = shapesOf(ink, band.w, band.h).filter((b) => b.n >= 4 && b.x > 0 && b.x + b.w < band.w);
+  if (shapes.length !== 1) return null;
+  const b = shapes[0];
+  const top = band.y + b.y, bottom = top + b.h;
+  if (b.y === 0 || b.y + b.h >= band.h || label.cy < top || label.cy > bottom || b.h > 3 * t) return null;
+  if (shapeKind(ink, band.w, b, true) !== "switch") return null;
+  const box = { x: band.x + b.x, y: top, w: b.w, h: b.h };
+  return { kind: "switch", state: stateOf(img, "switch", box, ground), ...box };
+}
+
+/** Where the empty stretch right of `e` ends: the next element on its row, or the window's edge. */
+function rowEnd(e: Element, all: readonly Element[], right: number): number {
+  let end = right;
+  for (const o of all) {
+    if (o === e || o.x < e.x + e.w || Math.abs(o.cy - e.cy) > Math.max(o.h, e.h)) continue;
+    end = Math.min(end, o.x);
+  }
+  return end;
+}
+
+/**
+ * Finds the controls beside labels in `area` (the window) and returns the
+ * elements with them attached: the glyph the recogniser made of a drawing
+ * leaves the label's text and box, and an element read off a drawing alone
+ * ("O a") is dropped.
+ */
+export function attachControls(img: RgbaImage, elements: readonly Element[], area: Rect): Element[] {
+  const right = area.x + area.width;
+  const labelled = elements.map((e) => {
+    // A label has words: a lone character beside a box is a window button or a keypad key.
+    if (e.icon || e.conf < 0.6 || (e.text.match(/\p{L}/gu)?.length ?? 0) < 2) return e;
+    const control = controlLeftOf(img, e) ?? switchRightOf(img, e, rowEnd(e, elements, right));
+    if (!control) return e;
+    const [first, ...rest] = e.text.split(/\s+/);
+    let { text, x, w } = e;
+    if (rest.length && GLYPH_TOKEN.test(first) && control.x + control.w > e.x) {
+      text = rest.join(" ");
+      const cut = Math.max(e.x, control.x + control.w);
+      w = e.x + e.w - cut;
+      x = cut;
+    }
+    return { ...e, text, x, w, cx: Math.round(x + w / 2), control };
+  });
+  // A switch level with a label and its caption is the label's, the upper line (reading order).
+  const claimed = new Set<string>();
+  for (const [i, e] of labelled.entries()) {
+    if (!e.control) continue;
+    const key = `${e.control.x},${e.control.y}`;
+    if (claimed.has(key)) labelled[i] = elements[i];
+    claimed.add(key);
+  }
+  const drawings = labelled.flatMap((e) => (e.control ? [e.control] : []));
+  return labelled.filter((e) =>
+    e.control ||
+    !drawings.some((c) =>
+      e.cx >= c.x - 2 && e.cx <= c.x + c.w + 2 && e.cy >= c.y - 2 && e.cy <= c.y + c.h + 2
+    )
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * Whether the app handled a click (or a drag) that names no expectation:
+ * the screen is taken just before the input and watched afterwards until
+ * it shows the app acted, then until it stops changing, within a bound.
+ *
+ * "Two equal frames" alone is also true before the app has repainted at
+ * all, which is when keys sent next would reach the previous focus. So an
+ * effect is looked for first, cheapest signs first: the focus window moved
+ * or a popup opened (no capture needed to tell), then the pixels near the
+ * point changed (a caret placed, a cell cursor moved, a box ticked: often
+ * too small for the whole frame's sampled hash), then any of the frame.
+ * With none of them within the bound, the step says so instead of
+ * claiming success.
+ *
+ * @module
+ */
+
+import type { Point, Rect } from "../common/rect.ts";
+import { frameHash } from "../image/compare.ts";
+import type { RgbaImage } from "../image/pixels.ts";
+import type { Run } from "./run.ts";
+
+/** Longest wait for an input's effect. */
+export const EFFECT_WAIT_MS = 1000;
+/** How long the screen must stay unchanged after the effect for the app to count as done. */
+const QUIET_MS = 120;
+/** Pause between looks at the screen while waiting. */
+const POLL_MS = 30;
+/** Half the size of the box around the point watched for a local change (a caret, a cursor, a tick). */
+const NEAR = { dx: 160, dy: 40 };
+
+/** The screen just before the input. */
+export interface EffectProbe {
+  frame: RgbaImage;
+  focusId: string | null;
+  chrome: number;
+  /** The box around the point the input aimed at (none for keys). */
+  near: Rect | null;
+}
+
+/** What was seen after the input. */
+export interface Effect {
+  /** The first sign of the app acting, or null when none was seen within the bound. */
+  seen: "focus moved" | "near the point" | "on screen" | null;
+  /** Milliseconds waited in all. */
+  ms: number;
+}
+
+/** Takes the screen as it is right before an input aimed at `at` (null: no point). */
+export function probeBefore(run: Run, at: Point | null): EffectProbe {
+  const desktop = run.services.desktop();
+  const state = desktop.windows();
+  const frame = desktop.capture();
+  const near = at
+    ? clipRect(
+      { x: at.x - NEAR.dx, y: at.y - NEAR.dy, width: 2 * NEAR.dx, height: 2 * NEAR.dy },
+      frame.width,
+      frame.height,
+    )
+    : null;
+  return { frame, focusId: state.focusWindowId, chrome: state.chrome.length, near };
+}
+
+function clipRect(r: Rect, width: number, height: number): Rect | null {
+  const x = Math.max(0, r.x), y = Math.max(0, r.y);
+  const w = Math.min(width, r.x + r.width) - x, h = Math.min(height, r.y + r.height) - y;
+  return w > 0 && h > 0 ? { x, y, width: w, height: h } : null;
+}
+
+/** True when two frames of one size differ anywhere inside `r`. */
+function differsIn(a: RgbaImage, b: RgbaImage, r: Rect): boolean {
+  if (a.width !== b.width || a.height !== b.height) return true;
+  for (let y = r.y; y < r.y + r.height; y++) {
+    const from = (y * a.width + r.x) * 4, to = from + r.width * 4;
+    for (let i = from; i < to; i += 4) {
+      if (a.data[i] !== b.data[i] || a.data[i + 1] !== b.data[i + 1] || a.data[i + 2] !== b.data[i + 2]) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * Waits for the effect of the input made after `probe` (see the module's
+ * description), then for the screen to be quiet for {@link QUIET_MS}; at
+ * most `maxMs` in all. Every pause is a checkpoint.
+ */
+export async function awaitEffect(run: Run, probe: EffectProbe, maxMs = EFFECT_WAIT_MS): Promise<Effect> {
+  const desktop = run.services.desktop();
+  const t0 = run.clock.now();
+  const end = t0 + maxMs;
+  const was = frameHash(probe.frame);
+  let seen: Effect["seen"] = null;
+  let last = was;
+  let quietSince = t0;
+  for (;;) {
+    const state = desktop.windows();
+    const frame = desktop.capture();
+    const hash = frameHash(frame);
+    if (hash !== last) quietSince = run.clock.now();
+    last = hash;
+    if (!seen) {
+      if (state.focusWindowId !== probe.focusId || state.chrome.length !== probe.chrome) seen = "focus moved";
+      else if (probe.near && differsIn(probe.frame, frame, probe.near)) seen = "near the point";
+      else if (hash !== was) seen = "on screen";
+      if (seen) quietSince = run.clock.now();
+    } else if (run.clock.now() - quietSince >= QUIET_MS) {
+      break;
+    }
+    if (run.clock.now() >= end) break;
+    run.checkpoint();
+    await run.clock.sleep(Math.min(POLL_MS, Math.max(1, end - run.clock.now())));
+  }
+  return { seen, ms: Math.round(run.clock.now() - t0) };
+}
