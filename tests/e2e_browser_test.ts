@@ -3,7 +3,7 @@
  * article read to its end with every paragraph exactly once although the
  * window's furniture changes while it is read (a ticking clock, a bubble and
  * a banner that appear on scrolling), and an order form filled in and
- * submitted, its checkboxes, radio buttons and switch seen with their state
+ * submitted, its checkboxes, radio buttons, switch and select seen with their state
  * and targeted by their labels, one of them paraphrased.
  */
 
@@ -86,6 +86,11 @@ Deno.test({
           assert(!/[\[(©@]\S* (Send me|Wrap it|Espresso|Whole beans)/.test(o.text), o.text);
           const elements = o.structured.elements as Array<{ text: string; control?: string }>;
           assertEquals(elements.find((e) => e.text === "Wrap it as a gift")?.control, "checkbox checked");
+          // The select is a control showing its option; its chevron is no letter of the text.
+          const beanRow = o.text.split("\n").find((l) => l.includes("Bean")) ?? "";
+          assertMatch(beanRow, /Bean Arabica \[select Arabica\]@\d+/);
+          assert(!/(^|\s)[vV~]@|Arabica [vV~]/.test(beanRow), beanRow);
+          assertEquals(elements.find((e) => e.control?.startsWith("select"))?.text, "Bean Arabica");
 
           const r = await s.call("execute_plan", {
             steps: [
@@ -115,10 +120,18 @@ Deno.test({
                 target: { text: "Robusta", scope: "chrome" },
                 expect: { disappears: "Liberica" },
               },
-              { action: "click", target: { text: "Submit order" }, expect: { appears: "Thanks" } },
+              // Away from the select: a focus ring around it hides its text from the recogniser.
+              { action: "click", target: { text: "Order coffee beans" } },
+              { action: "wait", expect: { appears: "Bean Robusta" }, timeout_ms: 5_000 },
             ],
           });
           assertEquals(r.structured.status, "success", r.text);
+          const chosen = await s.call("observe", { screenshot: false });
+          assertMatch(chosen.text, /Bean Robusta \[select Robusta\]/);
+          const submit = await s.call("execute_plan", {
+            steps: [{ action: "click", target: { text: "Submit order" }, expect: { appears: "Thanks" } }],
+          });
+          assertEquals(submit.structured.status, "success", submit.text);
           const steps = r.structured.steps as Steps;
           assertMatch(
             steps[5].line,
@@ -127,6 +140,8 @@ Deno.test({
           assertEquals(steps[5].match?.stage, "words");
           assertMatch(steps[5].line, /expect ok: checkbox "Send me the monthly newsletter" is checked/);
           assertMatch(steps[7].line, /expect ok: switch "Express delivery" is on/);
+          assertMatch(steps[8].line, /matched select \(Arabica\) "Bean Arabica"/);
+          assertMatch(steps[11].line, /expect ok: "Bean Robusta" appeared/);
           assertEquals(web.posted.length, 1, r.text);
           const sent = Object.fromEntries(new URLSearchParams(web.posted[0].body));
           assertEquals(sent, {

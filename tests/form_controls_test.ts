@@ -1,23 +1,12 @@
 import { assert, assertEquals } from "./support/assert.ts";
 import { attachControls } from "../src/perceive/controls.ts";
 import type { RgbaImage } from "../src/image/pixels.ts";
+import { letters, paint, whiteFrame } from "./support/drawn.ts";
 import type { Element } from "../src/ocr/types.ts";
 
 const W = 400, H = 200;
 
-/** A white frame to draw controls and labels on. */
-function frame(): RgbaImage {
-  return { width: W, height: H, data: new Uint8Array(W * H * 4).fill(255) };
-}
-
-function paint(img: RgbaImage, x: number, y: number, rgb: readonly number[]): void {
-  img.data.set([...rgb, 255], (y * img.width + x) * 4);
-}
-
-/** A label's letters as ink: short dark strokes a pixel apart, as text is, from `x` for `w` pixels. */
-function letters(img: RgbaImage, x: number, y: number, w: number, h: number): void {
-  for (let i = x; i < x + w; i += 3) for (let j = y; j < y + h; j++) paint(img, i, j, [30, 30, 30]);
-}
+const frame = () => whiteFrame(W, H);
 
 /** A 13 px checkbox at (x, y): a grey outline, or a blue fill with a white tick when checked. */
 function checkbox(img: RgbaImage, x: number, y: number, checked: boolean): void {

@@ -91,14 +91,17 @@ export interface Element {
   control?: ElementControl;
 }
 
-/** What kind of form control a label belongs to. */
-export type ControlKind = "checkbox" | "radio" | "switch";
+/** What kind of form control a text belongs to: a toggle beside its label, or a select holding its option. */
+export type ControlKind = "checkbox" | "radio" | "switch" | "select";
+
+/** The state of a control that is on or off. */
+export type ToggleState = "checked" | "unchecked" | "on" | "off";
 
 /** A form control drawn beside its label: its kind, its state and its box in screen pixels. */
 export interface ElementControl {
   kind: ControlKind;
-  /** checked/unchecked for a checkbox or radio button, on/off for a switch. */
-  state: "checked" | "unchecked" | "on" | "off";
+  /** checked/unchecked for a checkbox or radio button, on/off for a switch, the option a select shows. */
+  state: ToggleState | (string & Record<never, never>);
   x: number;
   y: number;
   w: number;

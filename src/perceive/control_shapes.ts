@@ -78,16 +78,11 @@ export function shapesOf(ink: Uint8Array, w: number, h: number): Shape[] {
   return inkParts(ink, w, h);
 }
 
-/**
- * What a shape of the mask draws: a square outline with inked corners
- * (checkbox), a closed ring with empty corners (radio), a pill with rounded
- * ends (switch), or nothing a control draws. `pillOnly` accepts only a pill.
- */
-export function shapeKind(ink: Uint8Array, w: number, b: Shape, pillOnly = false): ControlKind | null {
-  const aspect = b.w / b.h;
+/** The share of the weakest side of `b` inked within two pixels of its edge: an outline is closed. */
+export function weakestSide(ink: Uint8Array, w: number, b: Shape): number {
   const inkAt = (x: number, y: number) => ink[(b.y + y) * w + b.x + x] === 1;
-  // Share of each side's length inked within two pixels of the edge: an outline is closed.
-  const cover = (side: number) => {
+  let weakest = 1;
+  for (let side = 0; side < 4; side++) {
     const len = side < 2 ? b.h : b.w;
     let n = 0;
     for (let i = 0; i < len; i++) {
@@ -100,9 +95,20 @@ export function shapeKind(ink: Uint8Array, w: number, b: Shape, pillOnly = false
         : inkAt(i, b.h - 1) || inkAt(i, b.h - 2);
       if (hit) n++;
     }
-    return n / len;
-  };
-  const weakest = Math.min(cover(0), cover(1), cover(2), cover(3));
+    weakest = Math.min(weakest, n / len);
+  }
+  return weakest;
+}
+
+/**
+ * What a shape of the mask draws: a square outline with inked corners
+ * (checkbox), a closed ring with empty corners (radio), a pill with rounded
+ * ends (switch), or nothing a control draws. `pillOnly` accepts only a pill.
+ */
+export function shapeKind(ink: Uint8Array, w: number, b: Shape, pillOnly = false): ControlKind | null {
+  const aspect = b.w / b.h;
+  const inkAt = (x: number, y: number) => ink[(b.y + y) * w + b.x + x] === 1;
+  const weakest = weakestSide(ink, w, b);
   if (aspect >= PILL_ASPECT[0] && aspect <= PILL_ASPECT[1]) {
     // Rounded ends leave a pill's corners empty; letters run together fill theirs.
     const corners = [inkAt(0, 0), inkAt(b.w - 1, 0), inkAt(0, b.h - 1), inkAt(b.w - 1, b.h - 1)];

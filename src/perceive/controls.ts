@@ -1,5 +1,6 @@
 /**
- * Form controls beside their labels: checkboxes, radio buttons and switches.
+ * Form controls beside their labels: checkboxes, radio buttons, switches
+ * and selects (selects.ts finds those).
  * OCR reads their drawings as letters ("©", "[J", "(1)") or not at all (a
  * filled, checked box); here each label's control is found in the pixels
  * next to it (control_shapes.ts tells the drawing and its state), put on the
@@ -18,6 +19,7 @@ import type { RgbaImage } from "../image/pixels.ts";
 import type { Box, Rect } from "../common/rect.ts";
 import type { Element, ElementControl } from "../ocr/types.ts";
 import { groundOf, inkMask, shapeKind, shapesOf, stateOf } from "./control_shapes.ts";
+import { selectAround, selectText } from "./selects.ts";
 
 /** Widest gap between a control on the left and its label, in text heights. */
 const MAX_GAP = 2.5;
@@ -123,9 +125,23 @@ function rowEnd(e: Element, all: readonly Element[], right: number): number {
  */
 export function attachControls(img: RgbaImage, elements: readonly Element[], area: Rect): Element[] {
   const right = area.x + area.width;
-  const labelled = elements.map((e) => {
+  const labelled = elements.map((e): Element => {
     // A label has words: a lone character beside a box is a window button or a keypad key.
-    if (e.icon || e.conf < 0.6 || (e.text.match(/\p{L}/gu)?.length ?? 0) < 2) return e;
+    if (e.icon || e.conf < 0.4 || (e.text.match(/\p{L}/gu)?.length ?? 0) < 2) return e;
+    // A select's chevron and border, read as letters, pull its text's confidence down.
+    const select = selectAround(img, e);
+    if (select) {
+      const { text, w, option } = selectText(e, select);
+      const { chevronX: _, ...box } = select;
+      return {
+        ...e,
+        text,
+        w,
+        cx: Math.round(e.x + w / 2),
+        control: { kind: "select", state: option, ...box },
+      };
+    }
+    if (e.conf < 0.6) return e;
     const control = controlLeftOf(img, e) ?? switchRightOf(img, e, rowEnd(e, elements, right));
     if (!control) return e;
     const [first, ...rest] = e.text.split(/\s+/);

@@ -71,9 +71,9 @@ export function judge(
   return { holds, details };
 }
 
-/** The element with a control whose label matches `label` as a target would. */
+/** The element with a control that toggles whose label matches `label` as a target would. */
 function controlLabelled(label: string, elements: Element[]): Element | null {
-  const labels = elements.filter((e) => e.control);
+  const labels = elements.filter((e) => e.control && e.control.kind !== "select");
   const r = resolveTarget(label, labels, { x: 0, y: 0, width: 1e6, height: 1e6 });
   return isResolved(r) ? r.element : null;
 }
