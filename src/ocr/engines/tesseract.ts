@@ -220,6 +220,10 @@ export class TesseractEngine implements OcrEngine {
   }
 
   detail(): string | null {
+    // tesseract.js loads only its own model: another model file is libtesseract's alone.
+    if (this.#about && this.#modelFile && this.#backend !== "native") {
+      return `${this.#about}; tesseract.js reads its own best_int model instead`;
+    }
     return this.#about;
   }
 
