@@ -9,7 +9,7 @@ import { assert, assertEquals, assertRejects, assertThrows } from "./support/ass
 import { chooseLanguages, languageOf, localeLanguages } from "../src/common/languages.ts";
 import { buildPolicy, policyLines } from "../src/common/policy.ts";
 import { modelFile } from "../src/ocr/engines/language_data.ts";
-import { tesseractModels } from "../src/ocr/engines/platform.ts";
+import { LANGUAGES_TARGET_HEIGHT, tesseractModels } from "../src/ocr/engines/platform.ts";
 
 const envOf = (vars: Record<string, string>) => (n: string) => vars[n];
 const models = (vars: Record<string, string>, file: unknown = null) =>
@@ -70,7 +70,7 @@ Deno.test("each language's model is its package's file; a name without one says 
 
 Deno.test("Japanese and Chinese read alone with a second English pass; Latin languages at once", () => {
   const of = (v: string) => tesseractModels(chooseLanguages({ override: v }).languages);
-  assertEquals(of("de"), { models: ["deu", "eng"] });
+  assertEquals(of("de"), { models: ["deu", "eng"], targetHeight: LANGUAGES_TARGET_HEIGHT });
   assertEquals(of("ja"), { models: ["jpn"], latinModels: ["eng"] });
   assertEquals(of("zh+fr"), { models: ["chi_sim"], latinModels: ["fra", "eng"] });
   assertEquals(of("en"), { models: ["eng"] });

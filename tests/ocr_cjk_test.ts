@@ -8,7 +8,7 @@
 
 import { assert, assertEquals } from "./support/assert.ts";
 import { languageEntries, loadFixture } from "../bench/ocr_score.ts";
-import { cjkLabels, fixMnemonic, joinTexts, splitScripts } from "../src/ocr/fixes/cjk.ts";
+import { cjkLabels, fitCjkToInk, fixMnemonic, joinTexts, splitScripts } from "../src/ocr/fixes/cjk.ts";
 import { mnemonicGaps, mnemonicLetter } from "../src/ocr/fixes/latin_runs.ts";
 import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
 import { createScreenReader } from "../src/ocr/reader.ts";
@@ -46,6 +46,29 @@ Deno.test("a mnemonic is a letter: digits read for it are spelled as the letter,
   assertEquals(mnemonicLetter("(L)"), "L");
   assertEquals(mnemonicLetter("L)"), "L");
   assertEquals(mnemonicLetter("(LL)"), null);
+});
+
+Deno.test("a CJK word's box is fitted to its own ink; a highlight, a neighbour's ink and Latin words are left alone", () => {
+  // "root" 86..110, "帐户。" drawn 114..147 but placed 121..155, the next words' ink from 153.
+  const line = {
+    x: 400,
+    y: 10,
+    w: 300,
+    h: 16,
+    blobs: [{ x: 486, w: 24 }, { x: 514, w: 33 }, { x: 553, w: 137 }],
+  } as never;
+  const words = [word("root", 86, 24), word("帐户。", 121, 34), word("有可能", 153, 40)];
+  assertEquals(fitCjkToInk(words, line, 16).map((w) => [w.text, w.x, w.w]), [
+    ["root", 86, 24],
+    ["帐户。", 114, 33],
+    ["有可能", 153, 40],
+  ]);
+  // One component under the whole line is the selection's highlight, not the word's ink.
+  const lit = { x: 0, y: 0, w: 200, h: 20, blobs: [{ x: 0, w: 200 }] } as never;
+  assertEquals(fitCjkToInk([word("保存", 20, 30)], lit, 16)[0].x, 20);
+  // Characters chained with a neighbour's into one component do not tell where the word starts.
+  const chained = { x: 0, y: 0, w: 200, h: 20, blobs: [{ x: 0, w: 120 }, { x: 124, w: 20 }] } as never;
+  assertEquals(fitCjkToInk([word("名", 0, 20), word("前を付けて保存", 27, 107)], chained, 16)[1].x, 27);
 });
 
 Deno.test("the bare ink right after a CJK label, as wide as (L), is where its unread mnemonic is", () => {

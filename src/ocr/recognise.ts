@@ -32,7 +32,7 @@ import {
   shapeSupportsDigits,
 } from "./fixes/digits.ts";
 import { fixUiWord } from "./fixes/lexicon.ts";
-import { cjkLabels, fitCjkBoxes } from "./fixes/cjk.ts";
+import { cjkLabels, fitCjkBoxes, fitCjkToInk } from "./fixes/cjk.ts";
 import {
   latinSpans,
   MNEMONIC_ALPHABET,
@@ -174,7 +174,10 @@ export async function recognise(
   for (const job of jobs) job.words = fitCjkBoxes(job.words, job.line.h);
   if (options.latin) await readLatinRuns(options.latin, grey, jobs, options, stages);
   if (options.latin && hasAlphabet(options.latin)) await readMnemonics(options.latin, grey, jobs);
-  for (const job of jobs) job.words = cjkLabels(job.words, rowHeight(job.line));
+  for (const job of jobs) {
+    const h = rowHeight(job.line);
+    job.words = fitCjkToInk(cjkLabels(job.words, h), job.line, h);
+  }
 }
 
 /** Reads again with `latin` the spans of CJK lines that are Latin or left without a word. */

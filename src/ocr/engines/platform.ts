@@ -45,16 +45,30 @@ export interface EngineSettings {
 }
 
 /**
- * tesseract's models for `languages`: all at once (`deu+eng`), except under
- * a Japanese or Chinese first language, whose model reads alone and leaves
- * the Latin runs to a second pass with the others (fixes/latin_runs.ts): on
- * the fixtures that read more of both and took less time than `jpn+eng`.
+ * The text height lines are enlarged to when a Latin language other than
+ * English reads with English (`deu+eng`): every line costs its model's
+ * pass and, where that model is unsure, English's, so the lines are read
+ * smaller than English alone reads them (34 px). On the fixtures 28 px read
+ * German, French and Spanish as well or better, at about a tenth less time
+ * (docs/benchmarks.md, "Languages").
+ */
+export const LANGUAGES_TARGET_HEIGHT = 28;
+
+/**
+ * tesseract's models for `languages`: all at once (`deu+eng`, lines read at
+ * `LANGUAGES_TARGET_HEIGHT`), except under a Japanese or Chinese first
+ * language, whose model reads alone and leaves the Latin runs to a second
+ * pass with the others (fixes/latin_runs.ts): on the fixtures that read
+ * more of both and took less time than `jpn+eng`.
  */
 export function tesseractModels(
   languages: readonly UiLanguage[] | undefined,
-): { models?: string[]; latinModels?: string[] } {
+): { models?: string[]; latinModels?: string[]; targetHeight?: number } {
   if (!languages?.length) return {};
   const names = languages.map((l) => l.tesseract);
+  if (languages[0].script !== "cjk" && names.length > 1) {
+    return { models: names, targetHeight: LANGUAGES_TARGET_HEIGHT };
+  }
   if (languages[0].script !== "cjk" || names.length < 2) return { models: names };
   return {
     models: names.slice(0, 1),
@@ -88,5 +102,11 @@ export function createEngine(choice?: string, settings: EngineSettings = {}): Oc
       } is in force`,
     });
   }
-  return new TesseractEngine(2, { ...tesseract, name, ...tuned });
+  if (tesseract.targetHeight === undefined) return new TesseractEngine(2, { ...tesseract, name, ...tuned });
+  // The languages' own text height stands over the English model's.
+  return new TesseractEngine(2, {
+    ...tesseract,
+    name,
+    about: `best_int models ${tesseract.models?.join("+")}, lines enlarged to ${tesseract.targetHeight} px`,
+  });
 }

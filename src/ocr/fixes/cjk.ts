@@ -12,6 +12,7 @@
  * @module
  */
 
+import type { TextLine } from "../lines/find.ts";
 import type { OcrWord } from "../types.ts";
 
 /** A character of a script written without spaces: Han, kana, CJK punctuation, full-width forms. */
@@ -47,6 +48,35 @@ export function fitCjkBoxes(words: OcrWord[], lineH: number): OcrWord[] {
     const top = Math.max(0, y), bottom = Math.min(lineH, y + h);
     if (bottom - top >= lineH * 0.5) [y, h] = [top, bottom - top];
     return { ...w, x, y, w: width, h };
+  });
+}
+
+/** Ink may stick out of a word's box by this many text heights and still be the word's. */
+const INK_REACH = 0.6;
+
+/**
+ * Fits each CJK word's columns to the ink it stands on (`line`'s blobs,
+ * words relative to it): tesseract places a CJK word after a Latin run a
+ * few pixels off ("帐户。" starting inside "帐" after "root"), and a
+ * character scored, clicked or grouped by its share of the box then lands
+ * beside its ink. A blob mostly outside the word, or whose middle lies in
+ * another word, is a neighbour's; when one mostly inside sticks out more
+ * than `INK_REACH` text heights (characters chained into one component
+ * with a neighbour's, a highlight), the ink does not tell the word's edges
+ * and the box stays as read.
+ */
+export function fitCjkToInk(words: OcrWord[], line: TextLine, textHeight: number): OcrWord[] {
+  const owner = (cx: number) => words.findIndex((w) => cx >= w.x && cx <= w.x + w.w);
+  const reach = textHeight * INK_REACH;
+  return words.map((w, i) => {
+    if (!hasCjk(w.text)) return w;
+    const x1 = w.x + w.w;
+    const ink = line.blobs.map((b) => ({ x0: b.x - line.x, x1: b.x - line.x + b.w }))
+      .filter((b) => 2 * (Math.min(b.x1, x1) - Math.max(b.x0, w.x)) > b.x1 - b.x0)
+      .filter((b) => [i, -1].includes(owner((b.x0 + b.x1) / 2)));
+    if (!ink.length || ink.some((b) => b.x0 < w.x - reach || b.x1 > x1 + reach)) return w;
+    const from = Math.min(...ink.map((b) => b.x0)), to = Math.max(...ink.map((b) => b.x1));
+    return { ...w, x: from, w: to - from };
   });
 }
 
