@@ -7,6 +7,7 @@
  * @module
  */
 
+import { escapeScreenText } from "../common/untrusted.ts";
 import { matchAppName, type NameMatch } from "../common/app_match.ts";
 import type { WindowInfo, WindowState } from "../desktop/types.ts";
 import type { KnownIcon } from "../graph/glyphs.ts";
@@ -73,7 +74,8 @@ export function iconElements(icons: KnownIcon[]): Element[] {
 
 /** Titles of the open app windows, for error messages. */
 export function openTitles(state: WindowState): string[] {
-  return state.windows.map((w) => `"${w.title}" (${w.app})`);
+  // Titles go into failure reasons as they are: escaped here, as every reply carries screen text.
+  return state.windows.map((w) => `"${escapeScreenText(w.title)}" (${escapeScreenText(w.app)})`);
 }
 
 /**

@@ -131,7 +131,9 @@ export function describeMiss(
   outside: number,
 ): string {
   const other = surface === "window" ? "chrome" : "window";
-  const where = surface === "window" ? `window "${l.window?.title ?? "(none)"}"` : "chrome (menus, popups)";
+  const where = surface === "window"
+    ? `window "${escapeScreenText(l.window?.title ?? "(none)")}"`
+    : "chrome (menus, popups)";
   const region = outside ? `; ${outside} match(es) lie outside region "${target.region}"` : "";
   return `target "${
     escapeScreenText(target.text)
