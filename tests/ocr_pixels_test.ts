@@ -99,3 +99,18 @@ Deno.test("lexicon: modifier misreads are fixed, other words untouched", () => {
   assertEquals(fixUiWord("Shift+Ctr1+N"), "Shift+Ctrl+N");
   assertEquals(fixUiWord("Citrus"), "Citrus");
 });
+
+Deno.test("lines: a focus ring round a select stretches neither the label's line nor the option's over it", () => {
+  const g = canvas(200, 50, 255);
+  // Words as strokes a pixel apart: the label, then the option inside the box.
+  for (const [x0, x1] of [[14, 46], [58, 118]]) for (let x = x0; x < x1; x += 3) fill(g, x, 19, 1, 12, 30);
+  // The chevron, close to the ring's right side so that their edges join.
+  for (let i = 0; i < 5; i++) fill(g, 136 + i, 22 + i, 1, 2, 30), fill(g, 145 - i, 22 + i, 1, 2, 30);
+  // A 2 px ring with rounded corners: its sides are too short to erase as rules.
+  fill(g, 52, 10, 96, 2, 16), fill(g, 52, 38, 96, 2, 16);
+  fill(g, 50, 12, 2, 26, 16), fill(g, 148, 12, 2, 26, 16);
+  for (const [x, y] of [[51, 11], [148, 11], [51, 38], [148, 38]]) fill(g, x, y, 1, 1, 16);
+  const row = findTextLines(g).find((l) => l.x <= 14 && l.x + l.w >= 110);
+  assert(row, JSON.stringify(findTextLines(g).map(({ blobs: _, ...box }) => box)));
+  assert(row.h <= 16, `the row's line is ${row.h} px tall: it runs over the ring`);
+});

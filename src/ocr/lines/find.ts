@@ -222,6 +222,23 @@ export function isIconLine(l: TextLine): boolean {
  */
 export const SQUARE_CHAR_MAX = 18;
 
+/** A component this many times taller than a line, sticking out of it on both sides, is no character of it. */
+export const FRAME_SIDE = 1.8;
+
+/**
+ * Whether a component beside a line is the side of a frame round it (a focus
+ * ring whose rounded corners keep its sides too short to erase as rules,
+ * fused with a select's chevron): far taller than the line and sticking out
+ * above and below it by two fifths of its height, where a bracket or a
+ * parenthesis only reaches a little past the letters. Joined, it would stretch
+ * the line's box over the frame, and the frame would hide the text from the
+ * recogniser.
+ */
+export function isFrameSide(b: Box, line: Box): boolean {
+  const above = line.y - b.y, below = b.y + b.h - (line.y + line.h);
+  return line.h >= 6 && b.h > line.h * FRAME_SIDE && above >= line.h * 0.4 && below >= line.h * 0.4;
+}
+
 /** Chains components into lines, left to right. */
 export function chainLines(blobs: Blob[]): TextLine[] {
   const sorted = blobs.filter(isCharLike).sort((a, b) => a.x - b.x);
@@ -245,6 +262,7 @@ export function chainLines(blobs: Blob[]): TextLine[] {
       if (overlap < smaller * 0.5) continue;
       // A much taller component is another object (an icon, a big title).
       if (b.h > lineH * 2.2 && lineH >= 6) continue;
+      if (isFrameSide(b, line)) continue;
       // A shortcut next to a coloured banner is not part of the banner's text.
       if (
         line.blobs[0].ground !== undefined && b.ground !== undefined &&
