@@ -103,7 +103,7 @@ export function mapPage(map: MapData, options: { view?: boolean } = {}): string 
 <body>
 <header>
 <h1>choto memory map</h1>
-<input id="search" type="search" placeholder="search a text, a title, an icon name" aria-label="search the map">
+<label for="search">Search texts, titles, icon names</label> <input id="search" type="search">
 <span id="search-status" role="status"></span>
 <span class="note">${
     escapeHtml(
