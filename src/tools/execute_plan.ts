@@ -8,12 +8,11 @@ import { executePlan } from "../plan/executor.ts";
 import { planSchema } from "../plan/steps.ts";
 import { validatePlan } from "../plan/validate.ts";
 import { RECOVERY_RULE } from "../render/recovery.ts";
-import { missionStatusShape } from "./shared_shapes.ts";
+import { missionStatusObject } from "./shared_shapes.ts";
 import { fileTiedRun, missionFields, tieRun, validateWithMission } from "./support/mission_tie.ts";
 import { planHooks, runOutputShape, runReply, runStatusField } from "./support/run_reply.ts";
 import { defineTool } from "./tool.ts";
 import { planInputShape } from "../plan/step_listing.ts";
-import { z } from "zod";
 
 export const executePlanTool = defineTool({
   name: "execute_plan",
@@ -30,7 +29,9 @@ export const executePlanTool = defineTool({
   outputSchema: {
     status: runStatusField,
     ...runOutputShape,
-    mission: z.object(missionStatusShape).optional().describe("The mission status, when tied to an item."),
+    mission: missionStatusObject.optional().describe(
+      "The mission status (as mission_status), when tied to an item.",
+    ),
   },
   annotations: {
     readOnlyHint: false,

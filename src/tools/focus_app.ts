@@ -29,10 +29,10 @@ export const focusAppTool = defineTool({
     ),
   },
   outputSchema: {
-    app: z.string().describe("The application now in front."),
-    window: windowShape.describe("Its focused window, confirmed by the window system."),
+    app: z.string().describe("The app now in front."),
+    window: windowShape.describe("Its focus window, as the window system says."),
     action: z.enum(["already_front", "activated", "launched", "reopened"]).describe("What it took."),
-    ms: z.number().describe("Milliseconds until the focus was confirmed."),
+    ms: z.number().describe("Time until confirmed (ms)."),
   },
   annotations: {
     readOnlyHint: false,

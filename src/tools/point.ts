@@ -73,9 +73,9 @@ export const pointTool = defineTool({
   },
   outputSchema: {
     shown: z.boolean().describe("True: every mark is on screen."),
-    exact: z.boolean().describe("True: every mark sits on an element or named icon read on screen."),
+    exact: z.boolean().describe("Every mark on a read element or icon."),
     where: z.array(rectShape).describe("Each mark's box, screen pixels."),
-    matched: z.array(matched.nullable()).describe("Per mark: the element and match stage; null for a box."),
+    matched: z.array(matched.nullable()).describe("Per mark: element and stage; null: a box."),
     reason: z.string().nullable().describe("Why nothing was shown."),
     closest: z.array(z.object({ text: z.string(), similarity: z.number() })).describe(
       "Closest texts to a target not found.",

@@ -54,20 +54,32 @@ export const windowShape = z.object({
   bounds: rectShape,
 });
 
-/**
- * The mission status block as typed data, returned by every mission tool and
- * by execute_plan tied to an item. Intents and acceptances are in the text.
- */
-export const missionStatusShape = {
-  mission: z.number().describe("Mission id."),
-  goal: z.string().describe("What it is for."),
-  state: z.enum(["active", "done", "abandoned"]).describe("Its state."),
-  in_play: z.number().nullable().describe("Item to work on now."),
+const missionFieldTypes = {
+  mission: z.number(),
+  goal: z.string(),
+  state: z.enum(["active", "done", "abandoned"]),
+  in_play: z.number().nullable(),
   items: z.array(z.object({
     id: z.number(),
     title: z.string(),
     status: z.enum(["pending", "passed", "failed", "skipped"]),
     reason: z.string().nullable(),
-  })).describe("Items listed (a page of a long list); reason: why it failed."),
-  next_item: z.number().nullable().describe("First item not listed, for from_item; null: none."),
+  })),
+  next_item: z.number().nullable(),
 };
+
+/**
+ * The mission status block as typed data, returned by every mission tool and
+ * by execute_plan tied to an item. Intents and acceptances are in the text.
+ */
+export const missionStatusShape = {
+  mission: missionFieldTypes.mission.describe("Mission id."),
+  goal: missionFieldTypes.goal.describe("What it is for."),
+  state: missionFieldTypes.state.describe("Its state."),
+  in_play: missionFieldTypes.in_play.describe("Item in play."),
+  items: missionFieldTypes.items.describe("Items (a page); reason: why one failed."),
+  next_item: missionFieldTypes.next_item.describe("First item not listed (from_item)."),
+};
+
+/** The same block nested in another tool's reply: its fields are said where the mission tools list it. */
+export const missionStatusObject = z.object(missionFieldTypes);

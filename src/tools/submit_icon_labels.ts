@@ -44,7 +44,7 @@ export const submitIconLabelsTool = defineTool({
     glyphs_named: z.number().describe("Drawings named."),
     places_named: z.number().describe("Places they are drawn."),
     renamed: z.array(z.object({ key: z.string(), was: z.string(), was_from: z.enum(["tooltip", "model"]) }))
-      .describe("Drawings that had a name, the name they had and where it came from."),
+      .describe("Drawings renamed: old name, its source."),
     still_unnamed: z.number().describe("The app's icons still unnamed."),
   },
   annotations: {

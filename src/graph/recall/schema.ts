@@ -114,7 +114,7 @@ export const recallOutputShape = {
     controls_known: count,
     controls_clicked: count,
   }).describe("Counts of what was seen, not of what exists."),
-  notes: z.array(z.string()).describe("Remarks: what a shortened reply left out and how to narrow it."),
+  notes: z.array(z.string()).describe("What a cut left out; how to narrow."),
 };
 
 /** A list that may hold fewer items than exist. */

@@ -13,7 +13,8 @@ import type { PlanHooks, RunResult } from "../../plan/executor.ts";
 import { journeyText } from "../../render/journey_text.ts";
 import { nextStep } from "../../render/recovery.ts";
 import { progressMessage, stepOutput } from "../../render/step_lines.ts";
-import { elementOut, elementShape } from "../shared_shapes.ts";
+import { elementOut } from "../shared_shapes.ts";
+import type { Element } from "../../ocr/types.ts";
 import type { CallContext } from "../tool.ts";
 
 const closeText = z.object({ text: z.string(), similarity: z.number() });
@@ -23,9 +24,8 @@ export const RUN_STATUSES = ["success", "escalated", "aborted", "declined", "ref
 
 /** The status field, described once for both tools. */
 export const runStatusField = z.enum(RUN_STATUSES).describe(
-  "escalated: a step failed (see failure); aborted: the user or client stopped the run; declined: the user " +
-    "said no to a destructive step; refused: a step was not allowed, nobody asked (a destructive step " +
-    "nobody could be asked about, an app on the deny list, choto's own question).",
+  "escalated: a step failed (see failure); aborted: stopped by user or client; declined: the user said no; " +
+    "refused: not allowed (deny list, nobody to ask).",
 );
 
 /** A target as matched: its text, the stage, equal matches, the surface and the point aimed at. */
@@ -39,6 +39,20 @@ const matchShape = z.object({
   y: z.number(),
 });
 
+/** An element as a failure lists it: what to aim at next (observe gives boxes and confidences). */
+const targetShape = z.object({
+  text: z.string(),
+  cx: z.number(),
+  cy: z.number(),
+  control: z.string().optional(),
+});
+
+/** The element as `targetShape` types it. */
+function targetOut(e: Element): z.infer<typeof targetShape> {
+  const { text, cx, cy, control } = elementOut(e);
+  return { text, cx, cy, ...(control ? { control } : {}) };
+}
+
 /** The typed facts of a run, besides its status. */
 export const runOutputShape = {
   steps: z.array(z.object({
@@ -47,16 +61,15 @@ export const runOutputShape = {
     outcome: z.enum(["done", "skipped", "failed", "partial", "not_run"]),
     line: z.string(),
     match: matchShape.optional(),
-    waypoints: z.array(z.union([matchShape, z.object({ x: z.number(), y: z.number() })])).optional(),
+    waypoints: z.array(matchShape.partial().required({ x: true, y: true })).optional(),
   })).describe(
-    "Per step: its journey line and, for a target (each drag waypoint: waypoints), the text it matched, the stage, how many matches " +
-      "there were at that stage (in region, when given), and where it aimed (screen pixels).",
+    "Per step: journey line; for a target (a drag: each waypoint) the match, its stage, equal matches and the point aimed at.",
   ),
   actions_used: z.number().describe("Actions spent (see max_actions)."),
   max_actions: z.number().describe("The action budget."),
-  elapsed_ms: z.number().describe("Wall-clock time of the run, less time the user took to answer."),
+  elapsed_ms: z.number().describe("Run time, less the user's answering."),
   extracted: z.array(z.object({ step: z.number(), source: z.string(), text: z.string(), note: z.string() }))
-    .describe("Text brought back by read and read_clipboard; note says how it was read and any cut."),
+    .describe("What read and read_clipboard brought; note: how, and any cut."),
   failure: z.object({
     step: z.number(),
     action: z.string(),
@@ -66,25 +79,24 @@ export const runOutputShape = {
     target: z.string().nullable(),
     closest: z.array(closeText),
     window: z.string().nullable(),
-    elements: z.array(elementShape),
-    chrome: z.array(elementShape),
+    elements: z.array(targetShape),
+    chrome: z.array(targetShape),
   }).nullable().describe(
-    "What stopped the run: the step, why, whether it had sent input that reached an app (then never " +
-      "resend it whole), the surface searched, the closest texts to a missed target, and the window's " +
-      "and chrome's elements now.",
+    "What stopped the run: step, why, whether its input reached an app (never resend it whole), surface, " +
+      "closest texts, elements now.",
   ),
   next: z.string().nullable().describe(
-    "What to do now, when the run did not succeed (the text's next: line).",
+    "What to do now, when not a success.",
   ),
   screenshot: z.object({ width: z.number(), height: z.number(), scale: z.number() }).nullable().describe(
-    "The PNG attached to an escalation; divide its coordinates by scale for screen pixels. Null: none.",
+    "The escalation's PNG; its coordinates / scale = screen pixels.",
   ),
   windows_seen: z.array(z.object({
     node: z.number(),
     app: z.string(),
     title: z.string(),
     sample: z.array(z.string()),
-  })).describe("Each window the run passed through, with its graph node and a sample of its text."),
+  })).describe("Windows passed through: graph node, text sample."),
 };
 
 /** The typed facts of a run, as {@link runOutputShape} and the status field describe them. */
@@ -118,8 +130,8 @@ export async function runReply(
           target: r.failure.target,
           closest: r.failure.closest,
           window: look?.window?.title ?? null,
-          elements: (look?.windowElements ?? []).map(elementOut),
-          chrome: (look?.chromeElements ?? []).map(elementOut),
+          elements: (look?.windowElements ?? []).map(targetOut),
+          chrome: (look?.chromeElements ?? []).map(targetOut),
         }
         : null,
       next: nextStep(r),
