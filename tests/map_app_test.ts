@@ -8,11 +8,9 @@
  * and searched for them; the plain map page says nothing to a host.
  */
 
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { createServer, listingOf } from "../src/server/server.ts";
-import { createServices } from "../src/services.ts";
+import { listingOf } from "../src/server/server.ts";
+import { connectMapClient } from "./support/map_client.ts";
 import type { Store } from "../src/db/store.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { chromiumPath, headless } from "./support/chromium.ts";
@@ -23,25 +21,12 @@ const EXTENSION = "io.modelcontextprotocol/ui";
 const APP_MIME = "text/html;profile=mcp-app";
 const CHROMIUM = chromiumPath() !== null;
 
-async function connect(store: Store, apps: boolean) {
-  const services = createServices({
+function connect(store: Store, apps: boolean) {
+  return connectMapClient(
     store,
-    openDesktop: () => {
-      throw new Error("the map must never open the desktop");
-    },
-    openReader: () => {
-      throw new Error("the map must never start a screen reader");
-    },
-    now: () => NOW,
-  });
-  const server = createServer(services);
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client(
-    { name: "test-host", version: "0.0.0" },
+    NOW,
     apps ? { capabilities: { extensions: { [EXTENSION]: { mimeTypes: [APP_MIME] } } } } : {},
   );
-  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
-  return { client, close: async () => (await client.close(), await server.close()) };
 }
 
 /** geany, last seen in its main window, with a route to Preferences; mousepad; a denied app. */

@@ -5,30 +5,13 @@
  * readable at once, and unknown addresses refused with what to read instead.
  */
 
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { createServer } from "../src/server/server.ts";
-import { createServices } from "../src/services.ts";
+import { connectMapClient } from "./support/map_client.ts";
 import type { Store } from "../src/db/store.ts";
 import { assert, assertEquals, assertMatch, assertRejects } from "./support/assert.ts";
 import { go, HOUR, NOW, see, tempStore } from "./graph_fixture.ts";
 
-async function connect(store: Store) {
-  const services = createServices({
-    store,
-    openDesktop: () => {
-      throw new Error("the map must never open the desktop");
-    },
-    openReader: () => {
-      throw new Error("the map must never start a screen reader");
-    },
-    now: () => NOW,
-  });
-  const server = createServer(services);
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: "test-client", version: "0.0.0" });
-  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
-  return { client, close: async () => (await client.close(), await server.close()) };
+function connect(store: Store) {
+  return connectMapClient(store, NOW);
 }
 
 Deno.test("choto://map: listed per app, read as the page, unknown addresses refused", async () => {
