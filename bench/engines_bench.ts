@@ -3,7 +3,9 @@
  * recall and precision on the fixture set, menu shortcuts read exactly, time
  * per never-seen frame, peak RSS and model size, for choto's pipeline under
  * each setting, and the stock tesseract CLI as installed (OpenMP on every
- * core) and with `OMP_THREAD_LIMIT=1`, on the same frames.
+ * core) and with `OMP_THREAD_LIMIT=1`, on the same frames; and PaddleOCR's
+ * PP-OCRv4 recogniser on ONNX Runtime fed by choto's line finder (`paddle`,
+ * bench/paddle/).
  *
  * Each setting runs in a child process of its own, so its peak RSS (GNU
  * time's maximum resident set size) is its own. "Cold" is a frame never seen:
@@ -26,10 +28,16 @@ import { ScreenPipeline } from "../src/ocr/pipeline.ts";
 import { groupWords } from "../src/ocr/group.ts";
 import { readShortcut } from "../src/ocr/fixes/accelerators.ts";
 import { decodeImage } from "../src/image/codec.ts";
+import type { RgbaImage } from "../src/image/pixels.ts";
 import type { OcrWord } from "../src/ocr/types.ts";
+import { openPaddleReader } from "./paddle/reader.ts";
 
-/** A setting under test: a model, an enlargement, and how the pipeline sends lines. */
-interface Setting {
+/** A setting under test: a model, an enlargement, and how the pipeline sends lines; or the PaddleOCR reader. */
+type Setting = TesseractSetting | { engine: "paddle"; label: string };
+
+/** choto's pipeline on libtesseract with one model and enlargement. */
+interface TesseractSetting {
+  engine?: "tesseract";
   model: "best" | "fast";
   targetHeight: number;
   /** One recogniser call per line (page segmentation "single line") instead of stacks of lines. */
@@ -64,6 +72,10 @@ const SETTINGS: Record<string, Setting> = {
     model: "fast",
     targetHeight: 24,
     label: "`tesseract-fast`: Debian's fast model, 24 px",
+  },
+  paddle: {
+    engine: "paddle",
+    label: "choto's line finder + PP-OCRv4 recogniser (ONNX Runtime, one Worker per core)",
   },
 };
 
@@ -115,15 +127,38 @@ interface Report {
   model: string;
 }
 
-async function child(name: string, reps: number): Promise<Report> {
-  const s = SETTINGS[name];
+/** A started setting: reads a frame as never seen (empty caches) each time. */
+interface FrameReader {
+  read(frame: RgbaImage): Promise<OcrWord[]>;
+  model: string;
+  close(): Promise<void>;
+}
+
+/** Starts a setting's recognisers (two, one per core) and says how it reads a frame. */
+async function openSetting(s: Setting): Promise<FrameReader> {
+  if (s.engine === "paddle") return await openPaddleReader(2);
   const modelFile = s.model === "fast" ? fastModelFile() : (await languageModel("eng")).file;
   if (!modelFile) throw new Error("the fast model is not installed (apt-get install tesseract-ocr-eng)");
   const engine = new TesseractEngine(2, { modelFile, targetHeight: s.targetHeight });
-  const t0 = performance.now();
   await engine.warm?.();
-  const startMs = performance.now() - t0;
   const options = { stacked: !s.perLine, deferRepeats: !s.noRepeatDeferral };
+  return {
+    read: async (frame) =>
+      (await new ScreenPipeline(engine).run(
+        frame,
+        { x: 0, y: 0, width: frame.width, height: frame.height },
+        options,
+      ))
+        .words,
+    model: `${modelFile} (${(Deno.statSync(modelFile).size / 1048576).toFixed(1)} MB on disk)`,
+    close: () => engine.close(),
+  };
+}
+
+async function child(name: string, reps: number): Promise<Report> {
+  const t0 = performance.now();
+  const reader = await openSetting(SETTINGS[name]);
+  const startMs = performance.now() - t0;
   const scores: Score[] = [];
   const names: string[] = [];
   const cold: number[] = [];
@@ -131,9 +166,8 @@ async function child(name: string, reps: number): Promise<Report> {
   const wrong: string[] = [];
   for (const entry of fixtureEntries()) {
     const f = await loadFixture(entry);
-    const full = { x: 0, y: 0, width: f.frame.width, height: f.frame.height };
     const t = performance.now();
-    const r = await new ScreenPipeline(engine).run(f.frame, full, options);
+    const r = { words: await reader.read(f.frame) };
     groupWords(r.words);
     cold.push(performance.now() - t);
     scores.push(scoreWords(f.words, r.words));
@@ -151,20 +185,18 @@ async function child(name: string, reps: number): Promise<Report> {
   const screens: Report["screens"] = {};
   for (const sc of await screenFrames()) {
     const frame = await decodeImage(await Deno.readFile(sc.png));
-    const full = { x: 0, y: 0, width: frame.width, height: frame.height };
     const times: number[] = [];
     let recall = 0;
     for (let i = 0; i < reps; i++) {
       const t = performance.now();
-      const r = await new ScreenPipeline(engine).run(frame, full, options);
+      const r = { words: await reader.read(frame) };
       groupWords(r.words);
       times.push(performance.now() - t);
       recall = bagRecall(sc.bag, r.words);
     }
     screens[sc.name] = { ms: median(times), recall };
   }
-  const model = `${modelFile} (${(Deno.statSync(modelFile).size / 1048576).toFixed(1)} MB on disk)`;
-  await engine.close();
+  await reader.close();
   const sum = (k: "truth" | "found" | "ocr" | "matched") => scores.reduce((a, x) => a + x[k], 0);
   const worst = scores.map((x, i) => ({ r: x.found / x.truth, n: names[i] })).sort((a, b) => a.r - b.r)[0];
   return {
@@ -177,7 +209,7 @@ async function child(name: string, reps: number): Promise<Report> {
     screens,
     startMs,
     rssMb: NaN, // the parent has it from GNU time
-    model,
+    model: reader.model,
   };
 }
 
