@@ -31,7 +31,7 @@ export function dealOut(costs: number[], lanes: number): number[][] {
 
 /** One Worker and its pending answers. */
 class Lane {
-  #waiting = new Map<number, (r: LineReading[]) => void>();
+  #waiting = new Map<number, { resolve: (r: LineReading[]) => void; reject: (e: Error) => void }>();
   #next = 0;
   #closed?: () => void;
 
@@ -44,22 +44,26 @@ class Lane {
     return new Promise((resolve, reject) => {
       worker.onerror = (e) => {
         e.preventDefault();
-        reject(new Error(`recognition worker: ${e.message}`));
+        const error = new Error(`recognition worker: ${e.message}`);
+        reject(error);
+        for (const waiting of lane.#waiting.values()) waiting.reject(error);
+        lane.#waiting.clear();
       };
       worker.onmessage = (e) => {
         if (e.data.ready) return resolve(lane);
         if (e.data.closed) return lane.#closed?.();
         const answer = lane.#waiting.get(e.data.id);
         lane.#waiting.delete(e.data.id);
-        answer?.(e.data.readings);
+        if (e.data.error) answer?.reject(new Error(`recognition worker: ${e.data.error}`));
+        else answer?.resolve(e.data.readings);
       };
     });
   }
 
   read(crops: Grey[]): Promise<LineReading[]> {
     const id = this.#next++;
-    return new Promise((resolve) => {
-      this.#waiting.set(id, resolve);
+    return new Promise((resolve, reject) => {
+      this.#waiting.set(id, { resolve, reject });
       this.worker.postMessage({ id, crops });
     });
   }

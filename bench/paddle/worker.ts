@@ -1,7 +1,7 @@
 /**
  * A Worker holding one recognition session: it answers each batch of line
- * crops with their readings, in order, and says `ready` once the session is
- * open.
+ * crops with their readings, in order (or the error that stopped it), and
+ * says `ready` once the session is open.
  *
  * @module
  */
@@ -25,8 +25,13 @@ self.onmessage = async (e: MessageEvent<ReadRequest | "close">) => {
     self.postMessage({ closed: true });
     return;
   }
-  const readings = [];
-  for (const crop of e.data.crops) readings.push(await recogniser.read(crop));
-  self.postMessage({ id: e.data.id, readings });
+  const { id, crops } = e.data;
+  try {
+    const readings = [];
+    for (const crop of crops) readings.push(await recogniser.read(crop));
+    self.postMessage({ id, readings });
+  } catch (err) {
+    self.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
+  }
 };
 self.postMessage({ ready: true });
