@@ -4,8 +4,8 @@
  * per never-seen frame, peak RSS and model size, for choto's pipeline under
  * each setting, and the stock tesseract CLI as installed (OpenMP on every
  * core) and with `OMP_THREAD_LIMIT=1`, on the same frames; and PaddleOCR's
- * PP-OCRv4 recogniser on ONNX Runtime fed by choto's line finder (`paddle`,
- * bench/paddle/).
+ * PP-OCRv4 recogniser on ONNX Runtime fed by choto's line finder (`paddle`)
+ * or by PP-OCRv4's detector (`paddle-det`), in bench/paddle/.
  *
  * Each setting runs in a child process of its own, so its peak RSS (GNU
  * time's maximum resident set size) is its own. "Cold" is a frame never seen:
@@ -33,7 +33,7 @@ import type { OcrWord } from "../src/ocr/types.ts";
 import { openPaddleReader } from "./paddle/reader.ts";
 
 /** A setting under test: a model, an enlargement, and how the pipeline sends lines; or the PaddleOCR reader. */
-type Setting = TesseractSetting | { engine: "paddle"; label: string };
+type Setting = TesseractSetting | { engine: "paddle"; detector?: boolean; label: string };
 
 /** choto's pipeline on libtesseract with one model and enlargement. */
 interface TesseractSetting {
@@ -76,6 +76,11 @@ const SETTINGS: Record<string, Setting> = {
   paddle: {
     engine: "paddle",
     label: "choto's line finder + PP-OCRv4 recogniser (ONNX Runtime, one Worker per core)",
+  },
+  "paddle-det": {
+    engine: "paddle",
+    detector: true,
+    label: "PP-OCRv4 detector (2 threads) + recogniser (one Worker per core)",
   },
 };
 
@@ -136,7 +141,7 @@ interface FrameReader {
 
 /** Starts a setting's recognisers (two, one per core) and says how it reads a frame. */
 async function openSetting(s: Setting): Promise<FrameReader> {
-  if (s.engine === "paddle") return await openPaddleReader(2);
+  if (s.engine === "paddle") return await openPaddleReader(2, s.detector);
   const modelFile = s.model === "fast" ? fastModelFile() : (await languageModel("eng")).file;
   if (!modelFile) throw new Error("the fast model is not installed (apt-get install tesseract-ocr-eng)");
   const engine = new TesseractEngine(2, { modelFile, targetHeight: s.targetHeight });

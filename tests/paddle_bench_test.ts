@@ -10,6 +10,7 @@ import { assert, assertEquals, assertThrows } from "./support/assert.ts";
 import { loadFixtures, scoreWords } from "../bench/ocr_score.ts";
 import { classTable, ctcDecode } from "../bench/paddle/ctc.ts";
 import { MODEL_FILES } from "../bench/paddle/models.ts";
+import { DB_UNCLIP, mapBoxes } from "../bench/paddle/detector.ts";
 import { dealOut } from "../bench/paddle/pool.ts";
 import { openPaddleReader } from "../bench/paddle/reader.ts";
 
@@ -47,6 +48,20 @@ Deno.test("greedy CTC merges repeats, drops blanks, keeps a doubled letter split
 Deno.test("lines are dealt out widest first to the least loaded Worker", () => {
   assertEquals(dealOut([100, 10, 60, 50], 2), [[0, 1], [2, 3]]);
   assertEquals(dealOut([5], 2), [[0], []]);
+});
+
+Deno.test("the detector's map gives one grown box per confident region, clipped to the frame", () => {
+  const W = 64, H = 32;
+  const map = new Float32Array(W * H);
+  const fill = (x0: number, y0: number, w: number, h: number, p: number) => {
+    for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) map[y * W + x] = p;
+  };
+  fill(10, 10, 20, 4, 0.9); // a word
+  fill(40, 10, 10, 4, 0.4); // above the map threshold, below the box score
+  fill(60, 0, 4, 4, 0.9); // at the padded edge, past the frame's 62 columns
+  // The word: 20 x 4 grows by 20 * 4 * 1.5 / (2 * 24) = 2.5 on each side; the edge region by 1.5.
+  assertEquals(DB_UNCLIP, 1.5);
+  assertEquals(mapBoxes(map, W, H, 62, 30), [{ x: 59, y: 0, w: 3, h: 6 }, { x: 8, y: 8, w: 25, h: 9 }]);
 });
 
 Deno.test("the reader reads a menu frame with its shortcuts, at the words' places", async () => {

