@@ -30,7 +30,6 @@ import { readShortcut } from "../src/ocr/fixes/accelerators.ts";
 import { decodeImage } from "../src/image/codec.ts";
 import type { RgbaImage } from "../src/image/pixels.ts";
 import type { OcrWord } from "../src/ocr/types.ts";
-import { openPaddleReader } from "./paddle/reader.ts";
 
 /** A setting under test: a model, an enlargement, and how the pipeline sends lines; or the PaddleOCR reader. */
 type Setting = TesseractSetting | { engine: "paddle"; detector?: boolean; label: string };
@@ -141,7 +140,10 @@ interface FrameReader {
 
 /** Starts a setting's recognisers (two, one per core) and says how it reads a frame. */
 async function openSetting(s: Setting): Promise<FrameReader> {
-  if (s.engine === "paddle") return await openPaddleReader(2, s.detector);
+  // Loaded only here: onnxruntime-node's native library stays out of the libtesseract rows' processes.
+  if (s.engine === "paddle") {
+    return await (await import("./paddle/reader.ts")).openPaddleReader(2, s.detector);
+  }
   const modelFile = s.model === "fast" ? fastModelFile() : (await languageModel("eng")).file;
   if (!modelFile) throw new Error("the fast model is not installed (apt-get install tesseract-ocr-eng)");
   const engine = new TesseractEngine(2, { modelFile, targetHeight: s.targetHeight });
