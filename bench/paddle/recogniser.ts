@@ -7,7 +7,7 @@
  * @module
  */
 
-import * as ort from "onnxruntime-node";
+import { ort } from "./packages.ts";
 import type { Grey } from "../../src/image/pixels.ts";
 import { type CharHit, classTable, ctcDecode } from "./ctc.ts";
 import { MODEL_FILES } from "./models.ts";

