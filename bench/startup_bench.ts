@@ -11,7 +11,10 @@
  * a new database, beside Deno's own start: a script that answers one line,
  * with no configuration and with this checkout's deno.json.
  *
- * Run: deno task bench:startup [--rounds N]
+ * `--against DIR` times another checkout (say, a worktree of an older commit)
+ * in the same run, start for start, for ratios.
+ *
+ * Run: deno task bench:startup [--rounds N] [--against DIR]
  *
  * @module
  */
@@ -42,11 +45,14 @@ interface Start {
   args: (db: string) => string[];
 }
 
-function starts(home: string): Start[] {
+/** The command lines, read from this checkout, run from `root`. */
+function starts(home: string, root: string): Start[] {
+  const here = ROOT.replace(/\/$/, "");
   const readme = readmeConfig("linux");
   const flags = readme.flags.map((f) => f.replaceAll("/home/me", home));
-  const script = readme.script.map((s) => s.replaceAll("/path/to/choto", ROOT.replace(/\/$/, "")));
-  const task = taskStart(home);
+  const script = readme.script.map((s) => s.replaceAll("/path/to/choto", root));
+  const shipped = taskStart(home);
+  const task = { flags: shipped.flags, script: shipped.script.map((s) => s.replace(here, root)) };
   return [
     { name: "deno task start", args: (db) => ["task", "--quiet", "start", "--db", db] },
     { name: "README Linux config", args: (db) => [...flags, ...script, "--db", db] },
@@ -62,8 +68,8 @@ function starts(home: string): Start[] {
   ];
 }
 
-async function oneStart(args: string[], env: Record<string, string>) {
-  const server = spawnServer(args, env, ROOT);
+async function oneStart(args: string[], env: Record<string, string>, root: string) {
+  const server = spawnServer(args, env, root);
   try {
     const { initialize, list } = await handshake(server);
     await server.send({
@@ -98,8 +104,15 @@ async function bareStart(script: string, config: boolean): Promise<number> {
 }
 
 async function main() {
-  const args = parseArgs({ args: Deno.args, options: { rounds: { type: "string", default: "7" } } });
+  const args = parseArgs({
+    args: Deno.args,
+    options: { rounds: { type: "string", default: "7" }, against: { type: "string" } },
+  });
   const rounds = Math.max(1, Number(args.values.rounds));
+  const roots = [
+    ROOT.replace(/\/$/, ""),
+    ...(args.values.against ? [Deno.realPathSync(args.values.against)] : []),
+  ];
   // A home of its own, so the README's write permission (its data folder) covers the databases; Deno's
   // cache stays where it is.
   const denoDir = Deno.env.get("DENO_DIR") ?? join(Deno.env.get("HOME")!, ".cache", "deno");
@@ -133,15 +146,29 @@ async function main() {
         "first call".padStart(10)
       }`,
     );
-    for (const start of starts(home)) {
+    for (const [n, start] of starts(home, roots[0]).entries()) {
       for (const [engine, env] of ENGINES) {
-        const got: Array<{ initialize: number; list: number; call: number }> = [];
+        const got = roots.map(() => [] as Array<{ initialize: number; list: number; call: number }>);
         for (let i = 0; i < rounds; i++) {
-          const db = join(dir, `${engine}-${i}-${start.name.replaceAll(/\W/g, "")}.db`);
-          got.push(await oneStart(start.args(db), { ...clientEnv(home), DENO_DIR: denoDir, ...env }));
+          // Start for start, so both checkouts see the same load.
+          for (const [r, root] of roots.entries()) {
+            const line = starts(home, root)[n];
+            const db = join(dir, `${engine}-${i}-${n}-${r}.db`);
+            got[r].push(
+              await oneStart(line.args(db), { ...clientEnv(home), DENO_DIR: denoDir, ...env }, root),
+            );
+          }
         }
-        const m = (k: "initialize" | "list" | "call") => median(got.map((g) => g[k])).toFixed(0).padStart(10);
-        console.log(`${`${start.name}, ${engine}`.padEnd(58)} ${m("initialize")} ${m("list")} ${m("call")}`);
+        for (const [r, root] of roots.entries()) {
+          const m = (k: "initialize" | "list" | "call") => median(got[r].map((g) => g[k]));
+          const cell = (k: "initialize" | "list" | "call") =>
+            (r === 0
+              ? m(k).toFixed(0)
+              : `${m(k).toFixed(0)} (${(median(got[0].map((g) => g[k])) / m(k)).toFixed(2)}x)`)
+              .padStart(10);
+          const name = `${start.name}, ${engine}${r === 0 ? "" : `, ${root}`}`;
+          console.log(`${name.padEnd(58)} ${cell("initialize")} ${cell("list")} ${cell("call")}`);
+        }
       }
     }
     console.log(`load average at end: ${Deno.loadavg().map((v) => v.toFixed(2)).join(" ")}`);

@@ -37,7 +37,7 @@ export const serveCommand: Command = {
     const transport = http ? null : new BoundedStdioTransport();
     await transport?.listen(createHandshake(), HANDSHAKE_WAIT_MS);
     const { serve } = await import("./serving.ts");
-    await serve(v.db, v.ocr, transport, http);
+    await serve(v.db, v.ocr, transport ? { stdio: transport } : { http: http! });
     return -1;
   },
 };

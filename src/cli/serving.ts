@@ -39,15 +39,14 @@ async function serveOverHttp(svc: Services, path: string, host: string, port: nu
   Deno.addSignalListener("SIGTERM", () => void shutdown());
 }
 
-/**
- * Serves on `transport` (stdio, already answering the handshake), or with
- * `http` on Streamable HTTP.
- */
+/** Where the server answers: on stdio (a transport already answering the handshake), or over HTTP. */
+export type Serving = { stdio: BoundedStdioTransport } | { http: { host: string; port: number } };
+
+/** Opens the services and serves until stdin closes or a signal ends it. */
 export async function serve(
   dbFlag: string | undefined,
   ocrFlag: string | undefined,
-  transport: BoundedStdioTransport | null,
-  http?: { host: string; port: number },
+  on: Serving,
 ): Promise<void> {
   const svc = openServices(dbFlag, ocrFlag);
   const seed = envVar("CHOTO_MEMORY_SEED");
@@ -55,7 +54,8 @@ export async function serve(
   // A replaced database file is let go of even while nothing writes; old rows go while the server runs.
   svc.store.watch(DB_WATCH_MS);
   keepPruned([() => svc.audit.prune(), () => svc.memory.prune()]);
-  if (http || !transport) return await serveOverHttp(svc, dbPath(dbFlag), http!.host, http!.port);
+  if ("http" in on) return await serveOverHttp(svc, dbPath(dbFlag), on.http.host, on.http.port);
+  const transport = on.stdio;
   const server = createServer(svc);
   let closing = false;
   const shutdown = async () => {
