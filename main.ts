@@ -9,40 +9,33 @@
 
 import { parseArgs } from "node:util";
 import { VERSION } from "./src/common/version.ts";
-import { auditCommand } from "./src/cli/audit.ts";
 import { type Command, type OptionName, UsageError, type Values } from "./src/cli/command.ts";
-import { dbCommand } from "./src/cli/db.ts";
-import { doctorCommand } from "./src/cli/doctor.ts";
-import { forgetCommand } from "./src/cli/forget.ts";
-import { mapCommand } from "./src/cli/map.ts";
-import { memoryCommand } from "./src/cli/memory.ts";
-import { missionsCommand } from "./src/cli/missions.ts";
-import { observeCommand } from "./src/cli/observe.ts";
-import { ocrCommand } from "./src/cli/ocr.ts";
 import { OPTIONS, type OptionSpec, PARSE_OPTIONS } from "./src/cli/options.ts";
-import { recallCommand } from "./src/cli/recall.ts";
-import { selftestCommand } from "./src/cli/selftest.ts";
-import { serveCommand } from "./src/cli/serve.ts";
 
-/** Every command, in the order the help lists them. */
-const COMMANDS: Record<string, Command> = {
-  serve: serveCommand,
-  observe: observeCommand,
-  ocr: ocrCommand,
-  recall: recallCommand,
-  missions: missionsCommand,
-  audit: auditCommand,
-  forget: forgetCommand,
-  memory: memoryCommand,
-  map: mapCommand,
-  doctor: doctorCommand,
-  selftest: selftestCommand,
-  db: dbCommand,
+/**
+ * Every command, in the order the help lists them, loaded when it runs: a
+ * command loads only what it needs, so `serve` answers its client's
+ * handshake before the rest of choto has loaded.
+ */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  serve: async () => (await import("./src/cli/serve.ts")).serveCommand,
+  observe: async () => (await import("./src/cli/observe.ts")).observeCommand,
+  ocr: async () => (await import("./src/cli/ocr.ts")).ocrCommand,
+  recall: async () => (await import("./src/cli/recall.ts")).recallCommand,
+  missions: async () => (await import("./src/cli/missions.ts")).missionsCommand,
+  audit: async () => (await import("./src/cli/audit.ts")).auditCommand,
+  forget: async () => (await import("./src/cli/forget.ts")).forgetCommand,
+  memory: async () => (await import("./src/cli/memory.ts")).memoryCommand,
+  map: async () => (await import("./src/cli/map.ts")).mapCommand,
+  doctor: async () => (await import("./src/cli/doctor.ts")).doctorCommand,
+  selftest: async () => (await import("./src/cli/selftest.ts")).selftestCommand,
+  db: async () => (await import("./src/cli/db.ts")).dbCommand,
 };
 
 /** The help text, written from the command and option tables. */
-function usage(): string {
-  const commands = Object.values(COMMANDS).flatMap((c) => [
+async function usage(): Promise<string> {
+  const all = await Promise.all(Object.values(COMMANDS).map((load) => load()));
+  const commands = all.flatMap((c) => [
     ...c.usage.map(([synopsis, what]) => `  ${synopsis.padEnd(20)}${what}`),
     ...(c.details ?? []).map((d) => `${" ".repeat(24)}${d}`),
   ]);
@@ -62,7 +55,9 @@ function usage(): string {
 }
 
 /** Parses argv against the tables: unknown commands, options a command does not take and bad values are refused. */
-function parse(argv: string[]): { values: Values; command: string; rest: string[] } {
+async function parse(
+  argv: string[],
+): Promise<{ values: Values; spec: Command; command: string; rest: string[] }> {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: PARSE_OPTIONS, allowPositionals: true, strict: true });
@@ -73,10 +68,11 @@ function parse(argv: string[]): { values: Values; command: string; rest: string[
   const values: Values = rest;
   const positionals = parsed.positionals;
   const command = positionals[0] ?? "serve";
-  const spec = COMMANDS[command];
-  if (!spec) {
+  const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (!load) {
     throw new UsageError(`unknown command "${command}" (commands: ${Object.keys(COMMANDS).join(", ")})`);
   }
+  const spec = await load();
   if (app !== undefined) {
     if (app.length > 1 && !spec.manyApps) {
       throw new UsageError(`"${command}" takes one --app (got ${app.length})`);
@@ -93,20 +89,19 @@ function parse(argv: string[]): { values: Values; command: string; rest: string[
     if (problem) throw new UsageError(problem);
   }
   if (app !== undefined) values.apps = app;
-  return { values, command, rest: positionals.slice(1) };
+  return { values, spec, command, rest: positionals.slice(1) };
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { values, command, rest } = parse(argv);
+  const { values, spec, command, rest } = await parse(argv);
   if (values.help) {
-    console.log(usage());
+    console.log(await usage());
     return 0;
   }
   if (values.version) {
     console.log(VERSION);
     return 0;
   }
-  const spec = COMMANDS[command];
   if (rest.length > spec.maxArgs) {
     throw new UsageError(
       spec.tooMany?.(rest) ?? `"${command}" takes no arguments (got "${rest.join(" ")}")`,

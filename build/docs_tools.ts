@@ -3,17 +3,36 @@
  * definitions: what `tools/list` answers, tool by tool (title, description,
  * behaviour hints, every input field with its type and description, the
  * typed reply's fields), and each tool's one-line summary, so neither can
- * drift from the code. `deno task docs:tools` writes both; `--check` fails
- * when either is not what the definitions give (`deno task test` runs that).
+ * drift from the code; and the handshake's data (src/server/handshake.json:
+ * every tool's listing and the SDK's protocol versions), which the server
+ * answers `initialize` and `tools/list` from while it loads.
+ * `deno task docs:tools` writes all three; `--check` fails when one is not
+ * what the definitions give (`deno task test` runs that).
  *
  * @module
  */
 
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { listingOf, TOOLS } from "../src/server/server.ts";
+import {
+  LATEST_PROTOCOL_VERSION,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
+import { ALL_TOOLS, listingOf, TOOLS } from "../src/server/server.ts";
+import type { HandshakeData } from "../src/server/handshake.ts";
 
 /** Where the reference lives, relative to the repository root. */
 export const TOOLS_DOC = "docs/tools.md";
+
+/** The handshake's data, relative to the repository root. */
+export const HANDSHAKE_FILE = "src/server/handshake.json";
+
+/** What the handshake answers from, as the live definitions and the SDK give it. */
+export function handshakeData(): HandshakeData {
+  return {
+    protocol: { latest: LATEST_PROTOCOL_VERSION, supported: [...SUPPORTED_PROTOCOL_VERSIONS] },
+    tools: listingOf(ALL_TOOLS),
+  };
+}
 
 /** The README, whose tools at a glance sit between the two markers. */
 export const README = "README.md";
@@ -188,7 +207,11 @@ if (import.meta.main) {
   const root = new URL("..", import.meta.url).pathname;
   const listing = listingOf();
   const readme = await Deno.readTextFile(`${root}${README}`);
-  const files = [[TOOLS_DOC, toolsDoc(listing)], [README, withGlance(readme, listing)]];
+  const files = [
+    [TOOLS_DOC, toolsDoc(listing)],
+    [README, withGlance(readme, listing)],
+    [HANDSHAKE_FILE, JSON.stringify(handshakeData(), null, 2) + "\n"],
+  ];
   if (Deno.args.includes("--check")) {
     let stale = false;
     for (const [file, text] of files) {

@@ -8,7 +8,7 @@
 import type { ParseArgsOptionsConfig } from "node:util";
 import { parseSince } from "../db/audit.ts";
 import { defaultDbPath } from "../db/store.ts";
-import { engineChoices } from "../ocr/engines/platform.ts";
+import { engineChoices } from "../ocr/engines/engine_choice.ts";
 import type { OptionName, Values } from "./command.ts";
 
 /** One option: how it parses, its help, and what a value must look like. */

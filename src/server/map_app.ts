@@ -10,50 +10,14 @@
  * @module
  */
 
-import type {
-  ClientCapabilities,
-  ReadResourceResult,
-  Resource,
-  Tool,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { ReadResourceResult, Resource } from "@modelcontextprotocol/sdk/types.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { readMap } from "../graph/map_data.ts";
 import { mapPage } from "../render/map/page.ts";
 import type { Services } from "../services.ts";
+import { APP_MIME, MAP_VIEW_URI } from "./map_link.ts";
 
-/** The extension's key in a client's `capabilities.extensions`. */
-export const UI_EXTENSION = "io.modelcontextprotocol/ui";
-/** The MIME type of an MCP Apps view. */
-export const APP_MIME = "text/html;profile=mcp-app";
-/** The map view's address. */
-export const MAP_VIEW_URI = "ui://choto/map";
-/** The tool whose reply the view is drawn beside. */
-const LINKED_TOOL = "recall";
-
-/** Whether the client renders MCP Apps views of our MIME type. */
-export function rendersApps(capabilities: ClientCapabilities | undefined): boolean {
-  const ui = capabilities?.extensions?.[UI_EXTENSION] as { mimeTypes?: unknown } | undefined;
-  return Array.isArray(ui?.mimeTypes) && ui.mimeTypes.includes(APP_MIME);
-}
-
-const WITH_VIEW = new WeakMap<Tool[], Tool[]>();
-
-/**
- * The listing with recall linked to the view, in the nested form the
- * extension defines and the flat key older hosts read; built once per listing.
- */
-export function linkView(listing: Tool[]): Tool[] {
-  let linked = WITH_VIEW.get(listing);
-  if (!linked) {
-    linked = listing.map((t) =>
-      t.name === LINKED_TOOL
-        ? { ...t, _meta: { ...t._meta, ui: { resourceUri: MAP_VIEW_URI }, "ui/resourceUri": MAP_VIEW_URI } }
-        : t
-    );
-    WITH_VIEW.set(listing, linked);
-  }
-  return linked;
-}
+export { APP_MIME, linkView, MAP_VIEW_URI, rendersApps, UI_EXTENSION } from "./map_link.ts";
 
 /** The view as `resources/list` shows it. */
 export const MAP_VIEW: Resource = {

@@ -5,14 +5,19 @@
  * read from the line's ends), and the server keeps serving. The SDK's own
  * transport closes itself on an oversized buffer instead.
  *
+ * It can start reading before the server is connected ({@link BoundedStdioTransport.listen}):
+ * a handshake answers `initialize` and `tools/list` at once, and every other
+ * line waits, in order, until the server starts the transport. The SDK's
+ * message schemas load then, so the first answers do not wait for them.
+ *
  * @module
  */
 
 import process from "node:process";
 import { Buffer } from "node:buffer";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { deserializeMessage, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { Handshake } from "./handshake.ts";
 
 /** The longest request line read; any valid call is far smaller (every field has a maximum). */
 export const MAX_LINE_BYTES = 4 * 1024 * 1024;
@@ -29,6 +34,18 @@ export class BoundedStdioTransport implements Transport {
   #size = 0;
   /** While skipping an oversized line: its length so far and its first and last bytes. */
   #skipping: { bytes: number; head: string; tail: Buffer } | null = null;
+  #listening = false;
+  /** Set once the server has started the transport: reads a line as a JSON-RPC message. */
+  #deserialize: ((line: string) => JSONRPCMessage) | null = null;
+  /** Lines read before the server started, in order. */
+  #waiting: string[] = [];
+  /** Requests answered early that the server sees too, by id: the answer given, its own is not sent. */
+  #answered = new Map<string, string>();
+  #handshake: Handshake | null = null;
+  /** Resolved when a line read early needs the server, the handshake is over, or the client is quiet. */
+  #needed = Promise.withResolvers<void>();
+  #quiet: ReturnType<typeof setTimeout> | undefined;
+  #quietMs = 0;
 
   constructor(
     private stdin: NodeJS.ReadableStream = process.stdin,
@@ -74,11 +91,41 @@ export class BoundedStdioTransport implements Transport {
     this.#chunks = [];
     this.#size = 0;
     if (!line.trim()) return;
+    if (this.#deserialize) this.#deliver(line);
+    else if (!this.#answerEarly(line)) this.#waiting.push(line);
+  }
+
+  #deliver(line: string): void {
     try {
-      this.onmessage?.(deserializeMessage(line));
+      this.onmessage?.(this.#deserialize!(line));
     } catch (err) {
       this.onerror?.(err as Error);
     }
+  }
+
+  /** Answers a line the handshake knows; true when the server need not see it. */
+  #answerEarly(line: string): boolean {
+    let message: { id?: string | number } | undefined;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      message = undefined;
+    }
+    const early = message === undefined ? null : this.#handshake?.(message);
+    this.#waitQuiet();
+    if (!early) {
+      this.#needed.resolve();
+      return false;
+    }
+    if (early.result) {
+      const reply = JSON.stringify({ jsonrpc: "2.0", id: message!.id!, result: early.result }) + "\n";
+      // Written out before the server loads, which holds the thread: a reply still queued would wait for it.
+      this.stdout.write(reply, () => early.server === "never" && this.#needed.resolve());
+      if (early.server === "later") {
+        this.#answered.set(JSON.stringify(message!.id), JSON.stringify(early.result));
+      }
+    }
+    return early.server === "never";
   }
 
   #refuse(bytes: number, head: string, tail: string): void {
@@ -95,10 +142,41 @@ export class BoundedStdioTransport implements Transport {
     }
   }
 
-  start(): Promise<void> {
-    this.stdin.on("data", this.#ondata);
-    this.stdin.on("error", this.#onerror);
-    return Promise.resolve();
+  /**
+   * Starts reading now, before the server is connected: `handshake` answers
+   * what it can, and the rest waits for {@link start}. Resolves when the
+   * server is needed: a line came that the handshake does not answer, the
+   * handshake is over, or the client said nothing for `quietMs`. Loading
+   * the server holds the thread, so loading it earlier would hold up the
+   * handshake's answers.
+   */
+  listen(handshake: Handshake | null = null, quietMs = 0): Promise<void> {
+    this.#handshake = handshake;
+    this.#quietMs = quietMs;
+    if (!this.#listening) {
+      this.#listening = true;
+      this.stdin.on("data", this.#ondata);
+      this.stdin.on("error", this.#onerror);
+    }
+    this.#waitQuiet();
+    return this.#needed.promise;
+  }
+
+  /** (Re)starts the wait for a quiet client. */
+  #waitQuiet(): void {
+    clearTimeout(this.#quiet);
+    if (this.#quietMs > 0 && !this.#deserialize) {
+      this.#quiet = setTimeout(() => this.#needed.resolve(), this.#quietMs);
+    }
+  }
+
+  /** Called by the server on connect: every line read so far reaches it, in order, then every later one. */
+  async start(): Promise<void> {
+    const { deserializeMessage } = await import("@modelcontextprotocol/sdk/shared/stdio.js");
+    this.#deserialize = deserializeMessage;
+    clearTimeout(this.#quiet);
+    void this.listen(this.#handshake);
+    for (const line of this.#waiting.splice(0)) this.#deliver(line);
   }
 
   #onerror = (error: Error) => this.onerror?.(error);
@@ -106,14 +184,26 @@ export class BoundedStdioTransport implements Transport {
   close(): Promise<void> {
     this.stdin.off("data", this.#ondata);
     this.stdin.off("error", this.#onerror);
+    this.#listening = false;
+    clearTimeout(this.#quiet);
     this.#chunks = [];
     this.onclose?.();
     return Promise.resolve();
   }
 
   send(message: JSONRPCMessage): Promise<void> {
+    const id = "id" in message ? JSON.stringify(message.id) : undefined;
+    const early = id === undefined || "method" in message ? undefined : this.#answered.get(id);
+    if (early !== undefined) {
+      this.#answered.delete(id!);
+      // The early answer is the server's own, written at build time; a difference means it is stale.
+      if (!("result" in message) || JSON.stringify(message.result) !== early) {
+        console.error("choto: the server's answer differs from the handshake's: run `deno task docs:tools`");
+      }
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
-      if (this.stdout.write(serializeMessage(message))) resolve();
+      if (this.stdout.write(JSON.stringify(message) + "\n")) resolve();
       else this.stdout.once("drain", () => resolve());
     });
   }

@@ -1,0 +1,80 @@
+/**
+ * The server behind `choto serve`, loaded once the handshake is being
+ * answered: it opens the services (policy, database, memory seed), connects
+ * the MCP server to the transport that is already reading, then starts the
+ * recognisers. It runs until stdin closes or a signal ends it, letting go of
+ * held input first.
+ *
+ * @module
+ */
+
+import process from "node:process";
+import { dirname, join } from "node:path";
+import { envVar } from "../common/env.ts";
+import { keepPruned } from "../db/retention.ts";
+import type { Services } from "../services.ts";
+import { ACTOR } from "../tools/support/actor.ts";
+import { createServer } from "../server/server.ts";
+import type { BoundedStdioTransport } from "../server/stdio_transport.ts";
+import { dbPath, openServices } from "./open.ts";
+import { importSeed } from "./pack.ts";
+
+/** How often a running server checks that the database file at its path is still the one it has open. */
+const DB_WATCH_MS = 2_000;
+
+/** `serve --http`: Streamable HTTP at /mcp until a signal ends it. */
+async function serveOverHttp(svc: Services, path: string, host: string, port: number): Promise<void> {
+  const { httpToken, serveHttp } = await import("../server/http.ts");
+  const { token, source } = httpToken(join(dirname(path), "http-token"), envVar("CHOTO_HTTP_TOKEN"));
+  console.error(`choto: bearer token from ${source}`);
+  const http = serveHttp(svc, { host, port, token, allowedOrigins: svc.policy.httpAllowedOrigins });
+  setTimeout(() => void svc.warm(), 0);
+  const shutdown = async () => {
+    // Open event streams never end on their own: give requests in flight a moment, then go.
+    await Promise.race([http.shutdown().catch(() => {}), new Promise((r) => setTimeout(r, 1000))]);
+    await svc.close();
+    Deno.exit(0);
+  };
+  Deno.addSignalListener("SIGINT", () => void shutdown());
+  Deno.addSignalListener("SIGTERM", () => void shutdown());
+}
+
+/** Where the server answers: on stdio (a transport already answering the handshake), or over HTTP. */
+export type Serving = { stdio: BoundedStdioTransport } | { http: { host: string; port: number } };
+
+/** Opens the services and serves until stdin closes or a signal ends it. */
+export async function serve(
+  dbFlag: string | undefined,
+  ocrFlag: string | undefined,
+  on: Serving,
+): Promise<void> {
+  const svc = openServices(dbFlag, ocrFlag);
+  const seed = envVar("CHOTO_MEMORY_SEED");
+  if (seed) importSeed(svc.store, seed, svc.policy, (line) => console.error(line));
+  // A replaced database file is let go of even while nothing writes; old rows go while the server runs.
+  svc.store.watch(DB_WATCH_MS);
+  keepPruned([() => svc.audit.prune(), () => svc.memory.prune()]);
+  if ("http" in on) return await serveOverHttp(svc, dbPath(dbFlag), on.http.host, on.http.port);
+  const transport = on.stdio;
+  const server = createServer(svc);
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    // Stop the running call and let go of held input before anything else can fail.
+    ACTOR.abortAll();
+    await svc.releaseInput().catch(() => {});
+    await server.close().catch(() => {});
+    await svc.close();
+    Deno.exit(0);
+  };
+  transport.onclose = () => void shutdown();
+  Deno.addSignalListener("SIGINT", () => void shutdown());
+  Deno.addSignalListener("SIGTERM", () => void shutdown());
+  await server.connect(transport);
+  // The recognisers start as soon as the server is connected, so the first observe finds them ready.
+  setTimeout(() => void svc.warm(), 0);
+  // The SDK stops reading on EOF but does not exit: the client closing stdin ends us (maybe while we loaded).
+  if (process.stdin.readableEnded) void shutdown();
+  else process.stdin.on("end", () => void shutdown());
+}

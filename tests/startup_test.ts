@@ -1,0 +1,73 @@
+/**
+ * The server answers `initialize` and `tools/list` before it has read its
+ * settings or opened its database, whatever the OCR engine: started as
+ * `deno task start` starts it, with its choto.json a pipe nobody writes yet,
+ * it has answered both while the file still waits; a tool call sent then
+ * waits and is answered once the file has been read.
+ */
+
+import { join } from "node:path";
+import { clientEnv, taskStart } from "./support/shipped.ts";
+import { assert, assertEquals } from "./support/assert.ts";
+import { handshake, spawnServer } from "./support/raw_server.ts";
+
+for (
+  const [engine, env] of [
+    ["tesseract", {}],
+    ["tesseract-fast", { CHOTO_OCR_ENGINE: "tesseract-fast" }],
+    ["tesseract.js", { CHOTO_OCR_NATIVE: "0" }],
+  ] as Array<[string, Record<string, string>]>
+) {
+  Deno.test(`with ${engine}, initialize and tools/list are answered before the settings or the database are read`, async () => {
+    const dir = await Deno.makeTempDir({ prefix: "choto-startup-" });
+    const db = join(dir, "choto.db");
+    const settings = join(dir, "choto.json");
+    const made = await new Deno.Command("mkfifo", { args: [settings] }).output();
+    assert(made.success, "mkfifo");
+    const home = Deno.env.get("HOME")!;
+    const start = taskStart(home);
+    const server = spawnServer([...start.flags, ...start.script, "--db", db], {
+      ...clientEnv(home),
+      ...env,
+    });
+    // Opening the pipe for writing waits until the server opens it to read; a server that never
+    // answers gets it after a while, so the test ends and says so.
+    let released = false;
+    let writing: Promise<void> | null = null;
+    const release = () => {
+      released = true;
+      writing ??= Deno.writeTextFile(settings, "{}\n");
+      return writing;
+    };
+    const watchdog = setTimeout(release, 30_000);
+    try {
+      const { initialize: init, list } = await handshake(server);
+      assert(!released, "initialize and tools/list waited for choto.json to be read");
+      assertEquals((init.result?.serverInfo as { name: string }).name, "choto");
+      assert((list.result?.tools as unknown[]).length >= 12, JSON.stringify(list).slice(0, 200));
+      assert(
+        !(await Deno.stat(db).then(() => true, () => false)),
+        "the database was opened before the answers",
+      );
+      // A call sent now waits for the server, then is answered as usual.
+      await server.send({
+        jsonrpc: "2.0",
+        id: 3,
+        method: "tools/call",
+        params: { name: "recall", arguments: {} },
+      });
+      await release();
+      const call = await server.reply(3);
+      const text = ((call.result?.content as Array<{ text: string }>) ?? [])[0]?.text ?? "";
+      assert(call.result && !call.result.isError, `recall failed: ${JSON.stringify(call).slice(0, 300)}`);
+      assert(text.length > 0);
+      assert(await Deno.stat(db).then(() => true, () => false), "the database is open for the call");
+    } finally {
+      clearTimeout(watchdog);
+      await release();
+      const { stderr } = await server.close();
+      assert(!stderr.includes("differs from the handshake"), stderr);
+      await Deno.remove(dir, { recursive: true });
+    }
+  });
+}
