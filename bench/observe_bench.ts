@@ -9,7 +9,7 @@
  * repeated words). The stock tesseract CLI reads the same screens for
  * comparison, both as installed (OpenMP on every core) and with
  * `OMP_THREAD_LIMIT=1` (the tuned CLI, the yardstick of the ratios), and the
- * listing's length is printed.
+ * listing's length and the server's peak resident memory are printed.
  *
  * Run: deno task bench:observe [--rounds N] [--print]
  *
@@ -152,6 +152,39 @@ async function cliMs(display: string, dir: string): Promise<{ stock: number; tun
   return { stock, tuned };
 }
 
+/** The processes `pid` started, their children included (each of its threads lists its own). */
+function descendants(pid: number): number[] {
+  const kids: number[] = [];
+  try {
+    for (const t of Deno.readDirSync(`/proc/${pid}/task`)) {
+      const listed = Deno.readTextFileSync(`/proc/${pid}/task/${t.name}/children`).trim();
+      for (const k of listed.split(/\s+/).filter(Boolean)) kids.push(Number(k));
+    }
+  } catch {
+    // the process ended meanwhile
+  }
+  return kids.flatMap((k) => [k, ...descendants(k)]);
+}
+
+/**
+ * The server's peak resident memory so far in MB (`VmHWM`): the largest of
+ * the processes under the client's `deno task` (the task runner is one of
+ * them, the server the largest). NaN where /proc cannot tell.
+ */
+function serverPeakMb(pid: number | null | undefined): number {
+  if (!pid) return NaN;
+  let peak = NaN;
+  for (const p of [pid, ...descendants(pid)]) {
+    try {
+      const kb = Number(Deno.readTextFileSync(`/proc/${p}/status`).match(/VmHWM:\s+(\d+)/)?.[1]);
+      if (Number.isFinite(kb) && !(kb / 1024 <= peak)) peak = kb / 1024;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return peak;
+}
+
 async function main() {
   const args = parseArgs({
     args: Deno.args,
@@ -247,6 +280,8 @@ async function main() {
     console.log(`stages ms, first look: ${firstStages}`);
     console.log(`stages ms, whole text area changed (med): ${stageMedians(wholeStages)}`);
     console.log(`stages ms, one typed character (med): ${stageMedians(smallStages)}`);
+    const peak = serverPeakMb(transport.pid);
+    console.log(`server peak RSS (VmHWM) after the forty-line looks: ${peak.toFixed(0)} MB`);
     const before = elementPerLineListing(last.structured).length;
     // A new server on the same database: the screen was read by the last one.
     await client.close();
@@ -274,9 +309,11 @@ async function main() {
     await desktop.waitForWindow("prose");
     await new Promise((r) => setTimeout(r, 1000));
     client = new Client({ name: "choto-bench", version: "0.0.0" });
-    await client.connect(connect(`${dir}/prose.db`));
+    const proseTransport = connect(`${dir}/prose.db`);
+    await client.connect(proseTransport);
     await client.listTools();
     const prose = await observe(client);
+    const prosePeak = serverPeakMb(proseTransport.pid);
     await new Promise((r) => setTimeout(r, 100));
     const proseStages = stageLines[stageLines.length - 1] ?? "-";
     const proseCli = [];
@@ -288,6 +325,7 @@ async function main() {
     console.log(proseRow("prose: CLI as installed (med of 3)", median(proseCli.map((c) => c.stock))));
     console.log(proseRow("prose: tuned CLI (med of 3)", proseTuned));
     console.log(`  (stages ms: ${proseStages}; ${prose.structured.elements.length} elements)`);
+    console.log(`prose: server peak RSS (VmHWM) after its first look: ${prosePeak.toFixed(0)} MB`);
   } finally {
     await client.close().catch(() => {});
     await desktop.stop();
