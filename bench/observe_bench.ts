@@ -23,22 +23,11 @@ import { ROOT } from "../tests/support/mcp.ts";
 import { startDesktop } from "../tests/support/xdesktop.ts";
 import { createX11Desktop } from "../src/desktop/x11.ts";
 import { encodePng } from "../src/image/png.ts";
+import { fortyLines } from "./forty_lines.ts";
+
+export { fortyLines };
 
 type Content = Array<{ type: string; text?: string }>;
-
-const WORDS = ("the quick brown fox jumps over a lazy dog while seven wizards quietly judge " +
-  "boxing matches and pack my box with five dozen liquor jugs").split(" ");
-
-/** A 40-line file of sentence-like lines of varied length (deterministic). */
-export function fortyLines(variant = 0): string {
-  const lines: string[] = [];
-  for (let i = 0; i < 40; i++) {
-    const n = 3 + ((i * 7 + variant) % 9);
-    const words = Array.from({ length: n }, (_, j) => WORDS[(i * 5 + j * 3 + variant) % WORDS.length]);
-    lines.push(`${String(i + 1).padStart(2, "0")} ${words.join(" ")}`);
-  }
-  return lines.join("\n") + "\n";
-}
 
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? NaN;
 
