@@ -141,37 +141,21 @@ async function cliMs(display: string, dir: string): Promise<{ stock: number; tun
   return { stock, tuned };
 }
 
-/** The processes `pid` started, their children included (each of its threads lists its own). */
-function descendants(pid: number): number[] {
-  const kids: number[] = [];
-  try {
-    for (const t of Deno.readDirSync(`/proc/${pid}/task`)) {
-      const listed = Deno.readTextFileSync(`/proc/${pid}/task/${t.name}/children`).trim();
-      for (const k of listed.split(/\s+/).filter(Boolean)) kids.push(Number(k));
-    }
-  } catch {
-    // the process ended meanwhile
-  }
-  return kids.flatMap((k) => [k, ...descendants(k)]);
-}
-
 /**
- * The server's peak resident memory so far in MB (`VmHWM`): the largest of
- * the processes under the client's `deno task` (the task runner is one of
- * them, the server the largest). NaN where /proc cannot tell.
+ * The server's peak resident memory so far in MB (`VmHWM`): the largest
+ * among the client's `deno task` and the processes under it (the server is
+ * the largest). Read through `sh`, as Deno opens /proc/<pid> only under
+ * --allow-all; NaN where /proc cannot tell.
  */
-function serverPeakMb(pid: number | null | undefined): number {
+async function serverPeakMb(pid: number | null | undefined): Promise<number> {
   if (!pid) return NaN;
-  let peak = NaN;
-  for (const p of [pid, ...descendants(pid)]) {
-    try {
-      const kb = Number(Deno.readTextFileSync(`/proc/${p}/status`).match(/VmHWM:\s+(\d+)/)?.[1]);
-      if (Number.isFinite(kb) && !(kb / 1024 <= peak)) peak = kb / 1024;
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return peak;
+  const script =
+    'walk() { echo "$1"; for c in $(cat /proc/"$1"/task/*/children 2>/dev/null); do walk "$c"; done; }; ' +
+    'for p in $(walk "$1"); do grep VmHWM /proc/"$p"/status 2>/dev/null; done';
+  const out = await new Deno.Command("sh", { args: ["-c", script, "sh", String(pid)], stderr: "null" })
+    .output();
+  const kb = [...new TextDecoder().decode(out.stdout).matchAll(/VmHWM:\s+(\d+)/g)].map((m) => Number(m[1]));
+  return kb.length ? Math.max(...kb) / 1024 : NaN;
 }
 
 async function main() {
@@ -269,7 +253,7 @@ async function main() {
     console.log(`stages ms, first look: ${firstStages}`);
     console.log(`stages ms, whole text area changed (med): ${stageMedians(wholeStages)}`);
     console.log(`stages ms, one typed character (med): ${stageMedians(smallStages)}`);
-    const peak = serverPeakMb(transport.pid);
+    const peak = await serverPeakMb(transport.pid);
     console.log(`server peak RSS (VmHWM) after the forty-line looks: ${peak.toFixed(0)} MB`);
     const before = elementPerLineListing(last.structured).length;
     // A new server on the same database: the screen was read by the last one.
@@ -302,7 +286,7 @@ async function main() {
     await client.connect(proseTransport);
     await client.listTools();
     const prose = await observe(client);
-    const prosePeak = serverPeakMb(proseTransport.pid);
+    const prosePeak = await serverPeakMb(proseTransport.pid);
     await new Promise((r) => setTimeout(r, 100));
     const proseStages = stageLines[stageLines.length - 1] ?? "-";
     const proseCli = [];
