@@ -20,7 +20,7 @@
 
 import { parseArgs } from "node:util";
 import { fixtureEntries, loadFixture, median, normaliseText, type Score, scoreWords } from "./ocr_score.ts";
-import { fortyLines } from "./observe_bench.ts";
+import { fortyLines } from "./forty_lines.ts";
 import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
 import { fastModelFile } from "../src/ocr/engines/engine_choice.ts";
 import { modelFile as languageModel } from "../src/ocr/engines/language_data.ts";

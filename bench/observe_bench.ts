@@ -9,7 +9,7 @@
  * repeated words). The stock tesseract CLI reads the same screens for
  * comparison, both as installed (OpenMP on every core) and with
  * `OMP_THREAD_LIMIT=1` (the tuned CLI, the yardstick of the ratios), and the
- * listing's length is printed.
+ * listing's length and the server's peak resident memory are printed.
  *
  * Run: deno task bench:observe [--rounds N] [--print]
  *
@@ -23,22 +23,11 @@ import { ROOT } from "../tests/support/mcp.ts";
 import { startDesktop } from "../tests/support/xdesktop.ts";
 import { createX11Desktop } from "../src/desktop/x11.ts";
 import { encodePng } from "../src/image/png.ts";
+import { fortyLines } from "./forty_lines.ts";
+
+export { fortyLines };
 
 type Content = Array<{ type: string; text?: string }>;
-
-const WORDS = ("the quick brown fox jumps over a lazy dog while seven wizards quietly judge " +
-  "boxing matches and pack my box with five dozen liquor jugs").split(" ");
-
-/** A 40-line file of sentence-like lines of varied length (deterministic). */
-export function fortyLines(variant = 0): string {
-  const lines: string[] = [];
-  for (let i = 0; i < 40; i++) {
-    const n = 3 + ((i * 7 + variant) % 9);
-    const words = Array.from({ length: n }, (_, j) => WORDS[(i * 5 + j * 3 + variant) % WORDS.length]);
-    lines.push(`${String(i + 1).padStart(2, "0")} ${words.join(" ")}`);
-  }
-  return lines.join("\n") + "\n";
-}
 
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? NaN;
 
@@ -152,6 +141,23 @@ async function cliMs(display: string, dir: string): Promise<{ stock: number; tun
   return { stock, tuned };
 }
 
+/**
+ * The server's peak resident memory so far in MB (`VmHWM`): the largest
+ * among the client's `deno task` and the processes under it (the server is
+ * the largest). Read through `sh`, as Deno opens /proc/<pid> only under
+ * --allow-all; NaN where /proc cannot tell.
+ */
+async function serverPeakMb(pid: number | null | undefined): Promise<number> {
+  if (!pid) return NaN;
+  const script =
+    'walk() { echo "$1"; for c in $(cat /proc/"$1"/task/*/children 2>/dev/null); do walk "$c"; done; }; ' +
+    'for p in $(walk "$1"); do grep VmHWM /proc/"$p"/status 2>/dev/null; done';
+  const out = await new Deno.Command("sh", { args: ["-c", script, "sh", String(pid)], stderr: "null" })
+    .output();
+  const kb = [...new TextDecoder().decode(out.stdout).matchAll(/VmHWM:\s+(\d+)/g)].map((m) => Number(m[1]));
+  return kb.length ? Math.max(...kb) / 1024 : NaN;
+}
+
 async function main() {
   const args = parseArgs({
     args: Deno.args,
@@ -247,6 +253,8 @@ async function main() {
     console.log(`stages ms, first look: ${firstStages}`);
     console.log(`stages ms, whole text area changed (med): ${stageMedians(wholeStages)}`);
     console.log(`stages ms, one typed character (med): ${stageMedians(smallStages)}`);
+    const peak = await serverPeakMb(transport.pid);
+    console.log(`server peak RSS (VmHWM) after the forty-line looks: ${peak.toFixed(0)} MB`);
     const before = elementPerLineListing(last.structured).length;
     // A new server on the same database: the screen was read by the last one.
     await client.close();
@@ -274,9 +282,11 @@ async function main() {
     await desktop.waitForWindow("prose");
     await new Promise((r) => setTimeout(r, 1000));
     client = new Client({ name: "choto-bench", version: "0.0.0" });
-    await client.connect(connect(`${dir}/prose.db`));
+    const proseTransport = connect(`${dir}/prose.db`);
+    await client.connect(proseTransport);
     await client.listTools();
     const prose = await observe(client);
+    const prosePeak = await serverPeakMb(proseTransport.pid);
     await new Promise((r) => setTimeout(r, 100));
     const proseStages = stageLines[stageLines.length - 1] ?? "-";
     const proseCli = [];
@@ -288,6 +298,7 @@ async function main() {
     console.log(proseRow("prose: CLI as installed (med of 3)", median(proseCli.map((c) => c.stock))));
     console.log(proseRow("prose: tuned CLI (med of 3)", proseTuned));
     console.log(`  (stages ms: ${proseStages}; ${prose.structured.elements.length} elements)`);
+    console.log(`prose: server peak RSS (VmHWM) after its first look: ${prosePeak.toFixed(0)} MB`);
   } finally {
     await client.close().catch(() => {});
     await desktop.stop();

@@ -80,3 +80,45 @@ Deno.test("a read after a priming read of the same frame recognises nothing agai
     await reader.close();
   }
 });
+
+/** Counts the engine's recogniser calls. */
+function counted(engine: TesseractEngine): () => number {
+  let calls = 0;
+  const recognize = engine.recognize.bind(engine);
+  const recognizeGrey = engine.recognizeGrey.bind(engine);
+  engine.recognize = (...args) => (calls++, recognize(...args));
+  engine.recognizeGrey = (...args) => (calls++, recognizeGrey(...args));
+  return () => calls;
+}
+
+Deno.test("a read of a changed frame asked during the priming read reads only what the priming read did not", async () => {
+  const [f] = await loadFixtures((n) => n === "apps/zenity_list_light");
+  const whole = { x: 0, y: 0, width: f.frame.width, height: f.frame.height };
+  // The same screen with its lower half blanked: nothing on it is new.
+  const changed = { ...f.frame, data: new Uint8Array(f.frame.data) };
+  changed.data.fill(255, changed.data.length >> 1);
+  // One after the other: the second read finds every line cached.
+  const alone = new TesseractEngine(2);
+  const aloneCalls = counted(alone);
+  const first = createScreenReader(alone);
+  let expected: string[];
+  try {
+    await first.read(f.frame, whole);
+    expected = (await first.read(changed, whole)).elements.map((e) => e.text);
+  } finally {
+    await first.close();
+  }
+  const engine = new TesseractEngine(2);
+  const calls = counted(engine);
+  const reader = createScreenReader(engine);
+  try {
+    const priming = reader.prime!(f.frame);
+    // Asked at once: its lines are found while the priming read runs, and looked up once it is done.
+    const read = await reader.read(changed, whole);
+    await priming;
+    assertEquals(calls(), aloneCalls());
+    assertEquals(read.elements.map((e) => e.text), expected);
+  } finally {
+    await reader.close();
+  }
+});

@@ -60,6 +60,11 @@ export interface PipelineOptions {
   stacked?: boolean;
   /** Put off lines whose word pieces repeat on the screen until those pieces are read (default true). */
   deferRepeats?: boolean;
+  /**
+   * A read in flight whose readings this one should find cached (the priming
+   * read): the lines are found while it runs, and looked up once it is done.
+   */
+  after?: Promise<unknown>;
 }
 
 /** A line the line cache does not know: where its words go, its pixels' key and its word pieces. */
@@ -172,13 +177,31 @@ export class ScreenPipeline {
       options.stacked ?? true,
       options.deferRepeats ?? true,
     ]);
-    const last = this.#last;
-    if (last?.key === key && timed(stages, "diff", () => sameBytes(last.grey, grey.data))) {
+    const unchanged = () => {
+      const last = this.#last;
+      return last?.key === key && timed(stages, "diff", () => sameBytes(last.grey, grey.data)) ? last : null;
+    };
+    let last = options.after ? null : unchanged();
+    if (last) {
       return { ...last.result, words: last.result.words.map((w) => ({ ...w })), recognised: 0, stages };
     }
-    const found = timed(stages, "lines", () => findTextLines(grey, this.engine.cjk));
-    // Rows a scrolled view shows only in part are not read: half characters read as other letters.
-    const cut = timed(stages, "lines", () => clippedLines(found, grey));
+    const lines = () => {
+      const found = findTextLines(grey, this.engine.cjk);
+      // Rows a scrolled view shows only in part are not read: half characters read as other letters.
+      return { found, cut: clippedLines(found, grey) };
+    };
+    let seen = options.after ? timed(stages, "lines", lines) : null;
+    if (options.after) {
+      const t = performance.now();
+      await options.after;
+      addStage(stages, "wait", performance.now() - t);
+      last = unchanged();
+      if (last) {
+        return { ...last.result, words: last.result.words.map((w) => ({ ...w })), recognised: 0, stages };
+      }
+    }
+    seen ??= timed(stages, "lines", lines);
+    const { found, cut } = seen;
     const reads: LineRead[] = found.map((line) => ({ line, words: [] }));
     let t0 = performance.now();
     const { misses, twins } = this.#sort(grey, reads, cut);

@@ -46,21 +46,29 @@ export interface ScreenReader {
 export function createScreenReader(engine: OcrEngine, memory?: ReadMemory): ScreenReader {
   const pipeline = new ScreenPipeline(engine, undefined, undefined, memory);
   let priming: Promise<unknown> = Promise.resolve();
+  /** Whether the last priming read is done, so that reads need not wait for it. */
+  let primed = true;
   return {
     engine,
     prime(frame) {
       const whole = { x: 0, y: 0, width: frame.width, height: frame.height };
-      priming = priming.then(() => pipeline.run(frame, whole)).catch(() => {});
-      return priming.then(() => {});
+      primed = false;
+      const done: Promise<void> = priming.then(() => pipeline.run(frame, whole)).then(() => {}, () => {})
+        .then(() => {
+          if (priming === done) primed = true;
+        });
+      priming = done;
+      return done;
     },
     async read(frame, region, options = {}) {
-      await priming;
       const t0 = performance.now();
       const r = clampRect(region, frame.width, frame.height);
       if (r.width < 4 || r.height < 4) {
         return { elements: [], charScan: null, ms: 0 };
       }
-      const result = await pipeline.run(frame, r, { charScan: options.charScan ?? true });
+      // A read behind the priming one finds its lines meanwhile and waits (stage `wait`) only to look them up.
+      const after = primed ? undefined : priming;
+      const result = await pipeline.run(frame, r, { charScan: options.charScan ?? true, after });
       // Screen text leaves the reader escaped, so no later reply can carry a raw control character.
       const elements = timed(
         result.stages,

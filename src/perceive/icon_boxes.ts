@@ -47,6 +47,15 @@ export function findIconBoxes(
   words: Box[],
   options: IconBoxOptions = {},
 ): Box[] {
+  return iconsBesideText(iconShapes(frame, region, options), words);
+}
+
+/**
+ * The drawings of icon size and shape inside `region`, lettering included:
+ * found from the pixels alone, so this runs while the text is still being
+ * read; `iconsBesideText` then leaves out those that are words.
+ */
+export function iconShapes(frame: RgbaImage, region: Rect, options: IconBoxOptions = {}): Box[] {
   const o = { ...DEFAULTS, ...options };
   const x0 = Math.max(0, Math.round(region.x));
   const y0 = Math.max(0, Math.round(region.y));
@@ -58,7 +67,6 @@ export function findIconBoxes(
   const ink = inkMask(frame, x0, y0, w, h, o.contrast);
   clearLongRuns(ink, w, h, o.maxSide + 8);
   const boxes = components(ink, w, h, o.join);
-  const lineH = medianHeight(words);
   const out: Box[] = [];
   for (const b of boxes) {
     const long = Math.max(b.w, b.h);
@@ -67,11 +75,17 @@ export function findIconBoxes(
     if (long / short > o.maxAspect) continue;
     // Touching the region's edge: part of the window frame or cut off.
     if (b.x <= 0 || b.y <= 0 || b.x + b.w >= w || b.y + b.h >= h) continue;
-    const box = { x: b.x + x0, y: b.y + y0, w: b.w, h: b.h };
-    if (isText(box, words, lineH)) continue;
-    out.push(box);
+    out.push({ x: b.x + x0, y: b.y + y0, w: b.w, h: b.h });
   }
-  return dropEnclosing(out).sort((a, b) => a.y - b.y || a.x - b.x);
+  return out;
+}
+
+/** The shapes of `iconShapes` that are no lettering of `words`, less the buttons around others, in reading order. */
+export function iconsBesideText(shapes: readonly Box[], words: Box[]): Box[] {
+  const lineH = medianHeight(words);
+  return dropEnclosing(shapes.filter((box) => !isText(box, words, lineH))).sort((a, b) =>
+    a.y - b.y || a.x - b.x
+  );
 }
 
 /** Marks both pixels of every neighbouring pair whose colours differ by `contrast` or more. */

@@ -6,10 +6,10 @@
  * @module
  */
 
-import { containsPoint } from "../common/rect.ts";
+import { type Box, containsPoint } from "../common/rect.ts";
 import type { WindowInfo, WindowState } from "../desktop/types.ts";
 import type { Element } from "../ocr/types.ts";
-import { findIconBoxes } from "./icon_boxes.ts";
+import { iconsBesideText, iconShapes } from "./icon_boxes.ts";
 import { cropImage, drawingHash } from "./phash.ts";
 import type { RgbaImage } from "../image/pixels.ts";
 
@@ -32,20 +32,27 @@ export interface SeenIcon {
 /** How far (px, centre to box) a text may be to count as near an icon. */
 const NEAR_PX = 160;
 
+/** The icon-shaped drawings of `window`, words included (icon_boxes.ts): what needs no text read. */
+export function windowIconShapes(frame: RgbaImage, window: WindowInfo): Box[] {
+  const b = window.bounds;
+  return iconShapes(frame, { x: b.x + 1, y: b.y + 1, width: b.width - 2, height: b.height - 2 });
+}
+
 /**
- * Finds the icons of `window`: `words` are the texts read in it. Glyphs under
- * a chrome surface or another window in front are left out, as their text is.
+ * Finds the icons of `window`: `words` are the texts read in it, `shapes`
+ * its icon-shaped drawings when they were found already (while the text was
+ * read). Glyphs under a chrome surface or another window in front are left
+ * out, as their text is.
  */
 export function findIcons(
   frame: RgbaImage,
   state: WindowState,
   window: WindowInfo,
   words: Element[],
+  shapes: readonly Box[] = windowIconShapes(frame, window),
 ): SeenIcon[] {
-  const b = window.bounds;
-  const region = { x: b.x + 1, y: b.y + 1, width: b.width - 2, height: b.height - 2 };
   const out: SeenIcon[] = [];
-  for (const g of findIconBoxes(frame, region, words)) {
+  for (const g of iconsBesideText(shapes, words)) {
     const cx = Math.round(g.x + g.w / 2);
     const cy = Math.round(g.y + g.h / 2);
     if (state.chrome.some((c) => containsPoint(c.bounds, cx, cy))) continue;

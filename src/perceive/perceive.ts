@@ -8,11 +8,11 @@
  * @module
  */
 
-import { containsPoint, type Rect } from "../common/rect.ts";
+import { type Box, containsPoint, type Rect } from "../common/rect.ts";
 import type { Desktop, WindowInfo, WindowState } from "../desktop/types.ts";
 import type { ScreenReader } from "../ocr/reader.ts";
 import type { Element } from "../ocr/types.ts";
-import { findIcons, type SeenIcon } from "./icons.ts";
+import { findIcons, type SeenIcon, windowIconShapes } from "./icons.ts";
 import { snapshot } from "./snapshot.ts";
 import { mergeStages, type StageTimes, timed } from "../common/stages.ts";
 import { assignSurfaces, focusWindow, type Surfaces } from "./surfaces.ts";
@@ -68,12 +68,19 @@ export async function perceive(
   const found = window ? timed(stages, "grid", () => findGrid(frame, window.bounds)) : null;
   const chromeBounds = state.chrome.map((c) => c.bounds);
   const read = (region: Rect) => readWithGrid(reader, frame, region, found, chromeBounds);
+  // The icons' shapes need no text: they are found while the recognisers read.
+  const shapesWhile = async <T>(reading: Promise<T>) => {
+    const shapes = window ? timed(stages, "icons", () => windowIconShapes(frame, window)) : [];
+    return { got: await reading, shapes };
+  };
   if (opts.whole) {
-    const whole = await read({ x: 0, y: 0, width: frame.width, height: frame.height });
+    const { got: whole, shapes } = await shapesWhile(
+      read({ x: 0, y: 0, width: frame.width, height: frame.height }),
+    );
     mergeStages(stages, whole.stages);
     const surfaces = timed(stages, "group", () => assignSurfaces(whole.elements, state, window));
     const icons = window
-      ? timed(stages, "icons", () => findIcons(frame, state, window, surfaces.window))
+      ? timed(stages, "icons", () => findIcons(frame, state, window, surfaces.window, shapes))
       : [];
     if (window) {
       surfaces.window = timed(stages, "controls", () => windowText(frame, window, surfaces.window, found));
@@ -90,10 +97,13 @@ export async function perceive(
   let text: Element[] = [];
   let offSurface = 0;
   let charScan: Rect | null = null;
+  let shapes: Box[] = [];
   if (window) {
     // The frame's outermost pixels are border lines, which OCR turns into "|" specks.
     const b = window.bounds;
-    const got = await read({ x: b.x + 2, y: b.y + 2, width: b.width - 4, height: b.height - 4 });
+    const inner = { x: b.x + 2, y: b.y + 2, width: b.width - 4, height: b.height - 4 };
+    const { got, shapes: drawn } = await shapesWhile(read(inner));
+    shapes = drawn;
     // Text a chrome surface draws over the window was read with that surface.
     mergeStages(stages, got.stages);
     const sorted = timed(stages, "group", () => assignSurfaces(got.elements, state, window));
@@ -102,7 +112,7 @@ export async function perceive(
     charScan = got.charScan;
     ocrMs += got.ms;
   }
-  const icons = window ? timed(stages, "icons", () => findIcons(frame, state, window, text)) : [];
+  const icons = window ? timed(stages, "icons", () => findIcons(frame, state, window, text, shapes)) : [];
   if (window) text = timed(stages, "controls", () => windowText(frame, window, text, found));
   return {
     state,
