@@ -12,9 +12,20 @@ import type { OcrWord } from "../types.ts";
 /** Marks that really are this small or flat on screens (a calculator's `.`, `-` and `←`). */
 const SMALL_MARKS = new Set([".", "-", "_", "=", ",", "—", "–", "−", "+", "←", "→", "÷"]);
 
+/**
+ * An icon's curved edge read as an opening bracket and a few capitals or
+ * digits (`(J`, `[3`, `(IER`): a bracket that never closes before a word
+ * this short, read this unsure, is not text. Prose opens brackets before
+ * lower-case words (`(const`, `(aus`), and a real label reads surer.
+ */
+const ICON_EDGE = /^[([{](?=.*[\p{Lu}\p{N}])[^)\]}\s]{1,3}$/u;
+/** Below this confidence a reading matching `ICON_EDGE` is dropped. */
+export const ICON_EDGE_CONF = 0.6;
+
 /** Whether a word's box is a plausible shape for its text. */
 export function isPlausibleWord(w: OcrWord): boolean {
   const chars = [...w.text].length;
+  if (w.conf < ICON_EDGE_CONF && ICON_EDGE.test(w.text)) return false;
   if (w.h < 4 && !SMALL_MARKS.has(w.text)) return false;
   // One letter far wider than tall is a pill or a bar, not a character.
   if (chars === 1 && w.w > w.h * 2.2 && !SMALL_MARKS.has(w.text)) return false;

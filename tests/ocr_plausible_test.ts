@@ -1,0 +1,50 @@
+/**
+ * Reads that cannot be text, dropped before a reply: a shape's corner left
+ * as a tiny mark by line finding, and an icon's curved edge read as an
+ * opening bracket and a few capitals. The pixels and the readings are the
+ * fixture frames' own.
+ */
+
+import { assert, assertEquals } from "./support/assert.ts";
+import { decodeImage } from "../src/image/codec.ts";
+import { greyOf } from "../src/image/pixels.ts";
+import { isShapeCorner } from "../src/ocr/fixes/corners.ts";
+import { cleanWords, isPlausibleWord } from "../src/ocr/fixes/plausible.ts";
+
+async function greyFixture(name: string) {
+  const frame = await decodeImage(await Deno.readFile(new URL(`../fixtures/${name}.png`, import.meta.url)));
+  return greyOf(frame, { x: 0, y: 0, width: frame.width, height: frame.height });
+}
+
+Deno.test("the rounded corner of a banner, a dialog or a scrollbar's thumb is no mark", async () => {
+  // Where the recogniser read `.`, `a` and `-` on these frames.
+  assert(isShapeCorner(await greyFixture("web/banners_light_13"), { x: 20, y: 42, w: 3, h: 3 }));
+  assert(isShapeCorner(await greyFixture("web/dialog_light_13"), { x: 471, y: 251, w: 4, h: 4 }));
+  assert(isShapeCorner(await greyFixture("apps/zenity_longlist_end"), { x: 894, y: 499, w: 4, h: 2 }));
+});
+
+Deno.test("a calculator's full stop and minus, islands of ink, stay marks", async () => {
+  for (const theme of ["light", "dark"]) {
+    const g = await greyFixture(`apps/galculator_basic_${theme}`);
+    // The truth boxes of the `.` and `-` keys' labels.
+    assertEquals(isShapeCorner(g, { x: 299, y: 460, w: 4, h: 5 }), false, `${theme} .`);
+    assertEquals(isShapeCorner(g, { x: 428, y: 418, w: 6, h: 4 }), false, `${theme} -`);
+  }
+  // A word too big to be a corner is not looked at.
+  const g = await greyFixture("web/banners_light_13");
+  assertEquals(isShapeCorner(g, { x: 20, y: 42, w: 30, h: 12 }), false);
+});
+
+Deno.test("an icon's edge read as an unclosed bracket and capitals is dropped, prose is kept", () => {
+  const word = (text: string, conf: number) => ({ text, conf, x: 4, y: 104, w: 16, h: 16 });
+  // The mousepad search menu's icons and a half-hidden banner word, as read.
+  assertEquals(isPlausibleWord(word("[3", 0.57)), false);
+  assertEquals(isPlausibleWord(word("(J", 0.45)), false);
+  assertEquals(isPlausibleWord(word("(IER", 0.5)), false);
+  // Brackets of real text: before lower case, closed, or read sure.
+  assert(isPlausibleWord(word("(const", 0.4)));
+  assert(isPlausibleWord(word("(aus", 0.5)));
+  assert(isPlausibleWord(word("(S)", 0.5)));
+  assert(isPlausibleWord(word("(C", 0.9)));
+  assertEquals(cleanWords([word("(J", 0.45), word("Find", 0.9)]).map((w) => w.text), ["Find"]);
+});
