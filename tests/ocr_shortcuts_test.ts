@@ -9,7 +9,15 @@ import { assert, assertEquals } from "./support/assert.ts";
 import { type Fixture, languageEntries, loadFixture, loadFixtures } from "../bench/ocr_score.ts";
 import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
 import { ScreenPipeline } from "../src/ocr/pipeline.ts";
-import { barOrDigit, foldShortcut, letterOOrZero, readShortcut } from "../src/ocr/fixes/accelerators.ts";
+import {
+  barOrDigit,
+  foldShortcut,
+  letterOOrZero,
+  letterSOrFive,
+  readShortcut,
+} from "../src/ocr/fixes/accelerators.ts";
+import { decodeImage } from "../src/image/codec.ts";
+import { greyOf } from "../src/image/pixels.ts";
 import type { Grey } from "../src/image/pixels.ts";
 
 Deno.test("shortcut spellings fold to one canonical form", () => {
@@ -108,6 +116,28 @@ async function misreadShortcuts(
   }
   return { wrong, shortcuts };
 }
+
+Deno.test("a key that starts with a curve is the letter S, with a square corner the digit 5", async () => {
+  const grey = async (name: string) => {
+    const frame = await decodeImage(await Deno.readFile(new URL(`../fixtures/${name}.png`, import.meta.url)));
+    return greyOf(frame, { x: 0, y: 0, width: frame.width, height: frame.height });
+  };
+  // `Ctrl+S` in a small grey menu font, which the recogniser reads `Ctrl+5`, and `Shift+Ctrl+S` at full size.
+  assertEquals(
+    letterSOrFive(await grey("apps/mousepad_file_menu_small"), { x: 308, y: 233, w: 35, h: 9 }),
+    "S",
+  );
+  assertEquals(
+    letterSOrFive(await grey("apps/mousepad_file_menu_light"), { x: 294, y: 262, w: 83, h: 13 }),
+    "S",
+  );
+  // Real fives: a code editor's line number (light on dark) and a calculator key.
+  assertEquals(letterSOrFive(await grey("web/code_dark_13"), { x: 48, y: 132, w: 8, h: 15 }), "5");
+  assertEquals(
+    letterSOrFive(await grey("apps/galculator_basic_light"), { x: 297, y: 374, w: 8, h: 11 }),
+    "5",
+  );
+});
 
 Deno.test("every shortcut on the labelled menu frames is read exactly", async () => {
   const frames = await loadFixtures((n) => n.startsWith("apps/menu_"));

@@ -20,7 +20,9 @@ import {
   foldShortcut,
   hasBarKey,
   hasRoundKey,
+  hasSKey,
   letterOOrZero,
+  letterSOrFive,
   readShortcut,
 } from "./fixes/accelerators.ts";
 import {
@@ -285,6 +287,7 @@ function readKeyChar(grey: Grey, line: Box, w: OcrWord): OcrWord {
   const text = foldShortcut(w.text);
   const box = { x: line.x + w.x, y: line.y + w.y, w: w.w, h: w.h };
   if (hasRoundKey(text)) return { ...w, text: text.slice(0, -1) + letterOOrZero(grey, box) };
+  if (hasSKey(text)) return { ...w, text: text.slice(0, -1) + letterSOrFive(grey, box) };
   if (!hasBarKey(text)) return text === w.text ? w : { ...w, text };
   return { ...w, text: text.slice(0, -1) + barOrDigit(grey, box) };
 }
