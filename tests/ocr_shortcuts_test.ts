@@ -165,3 +165,17 @@ Deno.test("every shortcut on the German menu frames is read exactly, Strg+O as t
     await engine.close();
   }
 });
+
+Deno.test("every shortcut on the file menu frames is read exactly, the faint and the small ones too", async () => {
+  // A grey `Shift+Ctrl+S` the stack reads below the floor; `Ctrl+S` in a small font read `Ctrl+5`.
+  const frames = await loadFixtures((n) => /^apps\/mousepad_file_menu_/.test(n));
+  assertEquals(frames.length, 2);
+  const engine = new TesseractEngine(2);
+  try {
+    const { wrong, shortcuts } = await misreadShortcuts(engine, frames);
+    assert(shortcuts >= 20, `only ${shortcuts} shortcuts labelled`);
+    assertEquals(wrong, []);
+  } finally {
+    await engine.close();
+  }
+});

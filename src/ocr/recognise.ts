@@ -43,6 +43,7 @@ import {
   replaceSpan,
   spanLine,
 } from "./fixes/latin_runs.ts";
+import { looksLikeShortcut, rereadShortcut } from "./fixes/faint_shortcuts.ts";
 import { needsReread, rereadLine } from "./fixes/reread.ts";
 import { inkBox } from "./fixes/shapes.ts";
 import { groupByGap, rowHeight, type TextLine } from "./lines/find.ts";
@@ -129,8 +130,15 @@ export async function recognise(
       const height = box === job.line ? rowHeight(job.line) : Math.max(6, inkBox(grey, box, ground!).h);
       return { job, image: prepareLine(grey, box, height, ground, engine.targetHeight) };
     }));
+  // Shortcut-shaped words the floor drops are read again alone (fixes/faint_shortcuts.ts).
+  const faint: Array<{ job: ReadJob; word: OcrWord }> = [];
   const store = (p: (typeof prepared)[number], found: OcrWord[]) => {
     const box = p.job.line;
+    for (const w of found) {
+      if (w.conf < MIN_WORD_CONF && looksLikeShortcut(fixUiWord(w.text))) {
+        faint.push({ job: p.job, word: toSource(p.image, w, -box.x, -box.y) });
+      }
+    }
     p.job.words = found
       .map((w) => ({ ...w, text: fixUiWord(w.text) }))
       // A word that parses as a shortcut is one, however faint (a disabled item's grey `Ctrl+Z`).
@@ -142,6 +150,7 @@ export async function recognise(
     await Promise.all(prepared.map(async (p) => {
       store(p, await readGrey(engine, p.image.image, "line"));
     }));
+    await rereadFaint(engine, grey, faint);
     return;
   }
   const groups = packStacks(
@@ -157,6 +166,7 @@ export async function recognise(
     const words = await readGrey(engine, stack.image, "block");
     unstackWords(stack, words).forEach((found, i) => store(group[i], found));
   }));
+  await rereadFaint(engine, grey, faint);
   // Short lines the stacks left empty or half-read get a second look alone.
   const again = jobs.filter((job) => needsReread(job.line, rowHeight(job.line), job.words));
   await Promise.all(again.map(async (job) => {
@@ -180,6 +190,24 @@ export async function recognise(
     const h = rowHeight(job.line);
     job.words = fitCjkToInk(cjkLabels(job.words, h), job.line, h);
   }
+}
+
+/** Reads alone each dropped shortcut-shaped word and adds it to its line when it is a shortcut. */
+async function rereadFaint(
+  engine: OcrEngine,
+  grey: Grey,
+  faint: Array<{ job: ReadJob; word: OcrWord }>,
+): Promise<void> {
+  await Promise.all(faint.map(async ({ job, word }) => {
+    const line = job.line;
+    const x = Math.max(0, line.x + word.x - 2);
+    const box = { x, y: line.y, w: Math.min(grey.width, line.x + word.x + word.w + 2) - x, h: line.h };
+    const found = await rereadShortcut(engine, grey, box, rowHeight(line), lineGround(line, grey));
+    if (!found) return;
+    const local = { ...found, x: found.x - line.x, y: found.y - line.y };
+    job.words.push(readKeyChar(grey, line, local));
+    job.words.sort((a, b) => a.x - b.x);
+  }));
 }
 
 /** Reads again with `latin` the spans of CJK lines that are Latin or left without a word. */
