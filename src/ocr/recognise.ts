@@ -45,6 +45,7 @@ import {
 } from "./fixes/latin_runs.ts";
 import { looksLikeShortcut, rereadShortcut } from "./fixes/faint_shortcuts.ts";
 import { needsReread, rereadLine } from "./fixes/reread.ts";
+import { isUnsure, rereadUnsure } from "./fixes/unsure.ts";
 import { inkBox } from "./fixes/shapes.ts";
 import { groupByGap, rowHeight, type TextLine } from "./lines/find.ts";
 import { lineGround, surfaceBox } from "./lines/ground.ts";
@@ -181,6 +182,8 @@ export async function recognise(
       fixUiWord,
     ).then((found) => found.flatMap((w) => splitAtGaps(w, line, rowHeight(line))));
   }));
+  // Unsure words first: a larger reading can leave a digit-like tail for the digits' second look.
+  if (!options.cjk) await rereadUnsureWords(engine, grey, jobs);
   await rereadDigits(engine, grey, jobs);
   if (!options.cjk) return;
   for (const job of jobs) job.words = fitCjkBoxes(job.words, job.line.h);
@@ -190,6 +193,20 @@ export async function recognise(
     const h = rowHeight(job.line);
     job.words = fitCjkToInk(cjkLabels(job.words, h), job.line, h);
   }
+}
+
+/** Reads again, larger, the words read unsure (fixes/unsure.ts). */
+async function rereadUnsureWords(engine: OcrEngine, grey: Grey, jobs: ReadJob[]): Promise<void> {
+  await Promise.all(jobs.flatMap((job) =>
+    job.words.map(async (w, k) => {
+      if (!isUnsure(w)) return;
+      const line = job.line;
+      const x = Math.max(0, line.x + w.x - 2);
+      const box = { x, y: line.y, w: Math.min(grey.width, line.x + w.x + w.w + 2) - x, h: line.h };
+      const text = await rereadUnsure(engine, grey, box, w, rowHeight(line), lineGround(line, grey));
+      if (text) job.words[k] = { ...w, text: fixUiWord(text) };
+    })
+  ));
 }
 
 /** Reads alone each dropped shortcut-shaped word and adds it to its line when it is a shortcut. */
