@@ -1,8 +1,8 @@
 /**
  * Reads that cannot be text, dropped before a reply: a shape's corner left
  * as a tiny mark by line finding, and an icon's curved edge read as an
- * opening bracket and a few capitals. The pixels and the readings are the
- * fixture frames' own.
+ * opening bracket and a few capitals; and a number read joined to its unit.
+ * The pixels and the readings are the fixture frames' own.
  */
 
 import { assert, assertEquals } from "./support/assert.ts";
@@ -10,6 +10,8 @@ import { decodeImage } from "../src/image/codec.ts";
 import { greyOf } from "../src/image/pixels.ts";
 import { isShapeCorner } from "../src/ocr/fixes/corners.ts";
 import { cleanWords, isPlausibleWord } from "../src/ocr/fixes/plausible.ts";
+import { splitNumberUnit } from "../src/ocr/fixes/units.ts";
+import { findTextLines } from "../src/ocr/lines/find.ts";
 
 async function greyFixture(name: string) {
   const frame = await decodeImage(await Deno.readFile(new URL(`../fixtures/${name}.png`, import.meta.url)));
@@ -47,4 +49,18 @@ Deno.test("an icon's edge read as an unclosed bracket and capitals is dropped, p
   assert(isPlausibleWord(word("(S)", 0.5)));
   assert(isPlausibleWord(word("(C", 0.9)));
   assertEquals(cleanWords([word("(J", 0.45), word("Find", 0.9)]).map((w) => w.text), ["Find"]);
+});
+
+Deno.test("a number and its unit read as one word are cut at the space their ink keeps", async () => {
+  const g = await greyFixture("web/files_dark_11");
+  const line = findTextLines(g).find((l) => l.x <= 390 && l.x + l.w >= 420 && l.y <= 214 && l.y + l.h >= 214);
+  assert(line, "the size column's line");
+  // The recogniser's reading of `1.2 GB` in an 11 px file list, relative to the line.
+  const read = { text: "1.2GB", conf: 0.9, x: 387 - line.x, y: 211 - line.y, w: 35, h: 9 };
+  const parts = splitNumberUnit(read, line).map((w) => ({ text: w.text, x: w.x + line.x, w: w.w }));
+  assertEquals(parts.map((p) => p.text), ["1.2", "GB"]);
+  assert(parts[0].x + parts[0].w < parts[1].x, JSON.stringify(parts));
+  // Text that is no number and unit, or ink without the gap, is left whole.
+  assertEquals(splitNumberUnit({ ...read, text: "C38" }, line).length, 1);
+  assertEquals(splitNumberUnit({ ...read, w: 17 }, line).length, 1);
 });

@@ -45,6 +45,7 @@ import {
 } from "./fixes/latin_runs.ts";
 import { looksLikeShortcut, rereadShortcut } from "./fixes/faint_shortcuts.ts";
 import { needsReread, rereadLine } from "./fixes/reread.ts";
+import { splitNumberUnit } from "./fixes/units.ts";
 import { isUnsure, rereadUnsure } from "./fixes/unsure.ts";
 import { inkBox } from "./fixes/shapes.ts";
 import { groupByGap, rowHeight, type TextLine } from "./lines/find.ts";
@@ -145,7 +146,8 @@ export async function recognise(
       // A word that parses as a shortcut is one, however faint (a disabled item's grey `Ctrl+Z`).
       .filter((w) => w.conf >= MIN_WORD_CONF || readShortcut(w.text) !== null)
       .map((w) => readKeyChar(grey, box, toSource(p.image, w, -box.x, -box.y)))
-      .flatMap((w) => splitAtGaps(w, box, rowHeight(box)));
+      .flatMap((w) => splitAtGaps(w, box, rowHeight(box)))
+      .flatMap((w) => splitNumberUnit(w, box));
   };
   if (!options.stacked) {
     await Promise.all(prepared.map(async (p) => {
