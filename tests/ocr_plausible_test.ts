@@ -9,7 +9,7 @@ import { assert, assertEquals } from "./support/assert.ts";
 import { decodeImage } from "../src/image/codec.ts";
 import { greyOf } from "../src/image/pixels.ts";
 import { isShapeCorner } from "../src/ocr/fixes/corners.ts";
-import { cleanWords, isPlausibleWord } from "../src/ocr/fixes/plausible.ts";
+import { cleanWords, isIconEdge } from "../src/ocr/fixes/plausible.ts";
 import { splitNumberUnit } from "../src/ocr/fixes/units.ts";
 import { findTextLines } from "../src/ocr/lines/find.ts";
 
@@ -38,17 +38,19 @@ Deno.test("a calculator's full stop and minus, islands of ink, stay marks", asyn
 });
 
 Deno.test("an icon's edge read as an unclosed bracket and capitals is dropped, prose is kept", () => {
-  const word = (text: string, conf: number) => ({ text, conf, x: 4, y: 104, w: 16, h: 16 });
-  // The mousepad search menu's icons and a half-hidden banner word, as read.
-  assertEquals(isPlausibleWord(word("[3", 0.57)), false);
-  assertEquals(isPlausibleWord(word("(J", 0.45)), false);
-  assertEquals(isPlausibleWord(word("(IER", 0.5)), false);
+  const word = (text: string, conf: number, x = 4) => ({ text, conf, x, y: 104, w: 16, h: 16 });
+  // The mousepad search menu's icons, as read.
+  assert(isIconEdge(word("[3", 0.57), []));
+  assert(isIconEdge(word("(J", 0.45), []));
   // Brackets of real text: before lower case, closed, or read sure.
-  assert(isPlausibleWord(word("(const", 0.4)));
-  assert(isPlausibleWord(word("(aus", 0.5)));
-  assert(isPlausibleWord(word("(S)", 0.5)));
-  assert(isPlausibleWord(word("(C", 0.9)));
-  assertEquals(cleanWords([word("(J", 0.45), word("Find", 0.9)]).map((w) => w.text), ["Find"]);
+  for (const text of ["(const", "(aus", "(S)"]) assertEquals(isIconEdge(word(text, 0.4), []), false, text);
+  assertEquals(isIconEdge(word("(C", 0.9), []), false);
+  // A mnemonic's bracket after its label: a Japanese menu's `リロード(L)` read `リロード` `(UL`, 10 px apart.
+  const label = { text: "リロード", conf: 0.91, x: 111, y: 342, w: 37, h: 16 };
+  const mnemonic = { text: "(UL", conf: 0.46, x: 158, y: 343, w: 19, h: 14 };
+  assertEquals(isIconEdge(mnemonic, [label, mnemonic]), false);
+  assert(isIconEdge(mnemonic, [mnemonic]));
+  assertEquals(cleanWords([word("(J", 0.45), word("Find", 0.9, 60)]).map((w) => w.text), ["Find"]);
 });
 
 Deno.test("a number and its unit read as one word are cut at the space their ink keeps", async () => {
