@@ -5,8 +5,10 @@
  * short lines a stack left empty or half-read are read again alone
  * (fixes/reread.ts), and words whose tail looks like digits read as letters
  * (`Fruitlo`) again with a digits-favouring alphabet when their pixels have
- * digit shapes (fixes/digits.ts). Every job carries its own result, so
- * nothing is addressed by its position in a list.
+ * digit shapes (fixes/digits.ts); words read unsure again larger
+ * (fixes/unsure.ts), and shortcut-shaped words the confidence floor drops
+ * again alone (fixes/faint_shortcuts.ts). Every job carries its own result,
+ * so nothing is addressed by its position in a list.
  *
  * @module
  */
@@ -185,7 +187,8 @@ export async function recognise(
     ).then((found) => found.flatMap((w) => splitAtGaps(w, line, rowHeight(line))));
   }));
   // Unsure words first: a larger reading can leave a digit-like tail for the digits' second look.
-  if (!options.cjk) await rereadUnsureWords(engine, grey, jobs);
+  // The bar of "unsure" is set on tesseract's confidences (the engines with an alphabet).
+  if (!options.cjk && hasAlphabet(engine)) await rereadUnsureWords(engine, grey, jobs);
   await rereadDigits(engine, grey, jobs);
   if (!options.cjk) return;
   for (const job of jobs) job.words = fitCjkBoxes(job.words, job.line.h);
