@@ -9,7 +9,15 @@ import { assert, assertEquals } from "./support/assert.ts";
 import { type Fixture, languageEntries, loadFixture, loadFixtures } from "../bench/ocr_score.ts";
 import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
 import { ScreenPipeline } from "../src/ocr/pipeline.ts";
-import { barOrDigit, foldShortcut, letterOOrZero, readShortcut } from "../src/ocr/fixes/accelerators.ts";
+import {
+  barOrDigit,
+  foldShortcut,
+  letterOOrZero,
+  letterSOrFive,
+  readShortcut,
+} from "../src/ocr/fixes/accelerators.ts";
+import { decodeImage } from "../src/image/codec.ts";
+import { greyOf } from "../src/image/pixels.ts";
 import type { Grey } from "../src/image/pixels.ts";
 
 Deno.test("shortcut spellings fold to one canonical form", () => {
@@ -109,6 +117,28 @@ async function misreadShortcuts(
   return { wrong, shortcuts };
 }
 
+Deno.test("a key that starts with a curve is the letter S, with a square corner the digit 5", async () => {
+  const grey = async (name: string) => {
+    const frame = await decodeImage(await Deno.readFile(new URL(`../fixtures/${name}.png`, import.meta.url)));
+    return greyOf(frame, { x: 0, y: 0, width: frame.width, height: frame.height });
+  };
+  // `Ctrl+S` in a small grey menu font, which the recogniser reads `Ctrl+5`, and `Shift+Ctrl+S` at full size.
+  assertEquals(
+    letterSOrFive(await grey("apps/mousepad_file_menu_small"), { x: 308, y: 233, w: 35, h: 9 }),
+    "S",
+  );
+  assertEquals(
+    letterSOrFive(await grey("apps/mousepad_file_menu_light"), { x: 294, y: 262, w: 83, h: 13 }),
+    "S",
+  );
+  // Real fives: a code editor's line number (light on dark) and a calculator key.
+  assertEquals(letterSOrFive(await grey("web/code_dark_13"), { x: 48, y: 132, w: 8, h: 15 }), "5");
+  assertEquals(
+    letterSOrFive(await grey("apps/galculator_basic_light"), { x: 297, y: 374, w: 8, h: 11 }),
+    "5",
+  );
+});
+
 Deno.test("every shortcut on the labelled menu frames is read exactly", async () => {
   const frames = await loadFixtures((n) => n.startsWith("apps/menu_"));
   assert(frames.length >= 5, `only ${frames.length} menu frames`);
@@ -130,6 +160,20 @@ Deno.test("every shortcut on the German menu frames is read exactly, Strg+O as t
   try {
     const { wrong, shortcuts } = await misreadShortcuts(engine, frames);
     assert(shortcuts >= 25, `only ${shortcuts} shortcuts labelled`);
+    assertEquals(wrong, []);
+  } finally {
+    await engine.close();
+  }
+});
+
+Deno.test("every shortcut on the file menu frames is read exactly, the faint and the small ones too", async () => {
+  // A grey `Shift+Ctrl+S` the stack reads below the floor; `Ctrl+S` in a small font read `Ctrl+5`.
+  const frames = await loadFixtures((n) => /^apps\/mousepad_file_menu_/.test(n));
+  assertEquals(frames.length, 2);
+  const engine = new TesseractEngine(2);
+  try {
+    const { wrong, shortcuts } = await misreadShortcuts(engine, frames);
+    assert(shortcuts >= 20, `only ${shortcuts} shortcuts labelled`);
     assertEquals(wrong, []);
   } finally {
     await engine.close();

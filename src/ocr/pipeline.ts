@@ -27,6 +27,7 @@ import { hashPixels, LineCache } from "./cache/line_cache.ts";
 import type { Reading, ReadMemory } from "./cache/read_memory.ts";
 import { linePieces, type Piece, pieceLine, placeWords, WordCache } from "./cache/word_cache.ts";
 import { isLoneChar, readLoneChars } from "./fixes/chars.ts";
+import { isShapeCorner } from "./fixes/corners.ts";
 import { cleanWords } from "./fixes/plausible.ts";
 import { classifySymbol, inkBox } from "./fixes/shapes.ts";
 import { clippedLines } from "./lines/clipped.ts";
@@ -228,7 +229,9 @@ export class ScreenPipeline {
         charScan = { ...lone.area, x: lone.area.x + r.x, y: lone.area.y + r.y };
       }
     }
-    const result = { words: cleanWords(words), charScan, recognised, lines: found.length, stages };
+    // A few-pixel mark that is the corner of a larger shape (a banner, a scrollbar's thumb) is no text.
+    const marks = words.filter((w) => !isShapeCorner(grey, { x: w.x - r.x, y: w.y - r.y, w: w.w, h: w.h }));
+    const result = { words: cleanWords(marks), charScan, recognised, lines: found.length, stages };
     this.#last = { key, grey: grey.data, result: { ...result, words: result.words.map((w) => ({ ...w })) } };
     return result;
   }

@@ -5,8 +5,10 @@
  * short lines a stack left empty or half-read are read again alone
  * (fixes/reread.ts), and words whose tail looks like digits read as letters
  * (`Fruitlo`) again with a digits-favouring alphabet when their pixels have
- * digit shapes (fixes/digits.ts). Every job carries its own result, so
- * nothing is addressed by its position in a list.
+ * digit shapes (fixes/digits.ts); words read unsure again larger
+ * (fixes/unsure.ts), and shortcut-shaped words the confidence floor drops
+ * again alone (fixes/faint_shortcuts.ts). Every job carries its own result,
+ * so nothing is addressed by its position in a list.
  *
  * @module
  */
@@ -20,7 +22,9 @@ import {
   foldShortcut,
   hasBarKey,
   hasRoundKey,
+  hasSKey,
   letterOOrZero,
+  letterSOrFive,
   readShortcut,
 } from "./fixes/accelerators.ts";
 import {
@@ -41,7 +45,10 @@ import {
   replaceSpan,
   spanLine,
 } from "./fixes/latin_runs.ts";
+import { looksLikeShortcut, rereadShortcut } from "./fixes/faint_shortcuts.ts";
 import { needsReread, rereadLine } from "./fixes/reread.ts";
+import { splitNumberUnit } from "./fixes/units.ts";
+import { isUnsure, rereadUnsure } from "./fixes/unsure.ts";
 import { inkBox } from "./fixes/shapes.ts";
 import { groupByGap, rowHeight, type TextLine } from "./lines/find.ts";
 import { lineGround, surfaceBox } from "./lines/ground.ts";
@@ -127,19 +134,28 @@ export async function recognise(
       const height = box === job.line ? rowHeight(job.line) : Math.max(6, inkBox(grey, box, ground!).h);
       return { job, image: prepareLine(grey, box, height, ground, engine.targetHeight) };
     }));
+  // Shortcut-shaped words the floor drops are read again alone (fixes/faint_shortcuts.ts).
+  const faint: Array<{ job: ReadJob; word: OcrWord }> = [];
   const store = (p: (typeof prepared)[number], found: OcrWord[]) => {
     const box = p.job.line;
+    for (const w of found) {
+      if (w.conf < MIN_WORD_CONF && looksLikeShortcut(fixUiWord(w.text))) {
+        faint.push({ job: p.job, word: toSource(p.image, w, -box.x, -box.y) });
+      }
+    }
     p.job.words = found
       .map((w) => ({ ...w, text: fixUiWord(w.text) }))
       // A word that parses as a shortcut is one, however faint (a disabled item's grey `Ctrl+Z`).
       .filter((w) => w.conf >= MIN_WORD_CONF || readShortcut(w.text) !== null)
       .map((w) => readKeyChar(grey, box, toSource(p.image, w, -box.x, -box.y)))
-      .flatMap((w) => splitAtGaps(w, box, rowHeight(box)));
+      .flatMap((w) => splitAtGaps(w, box, rowHeight(box)))
+      .flatMap((w) => splitNumberUnit(w, box));
   };
   if (!options.stacked) {
     await Promise.all(prepared.map(async (p) => {
       store(p, await readGrey(engine, p.image.image, "line"));
     }));
+    await rereadFaint(engine, grey, faint);
     return;
   }
   const groups = packStacks(
@@ -155,6 +171,7 @@ export async function recognise(
     const words = await readGrey(engine, stack.image, "block");
     unstackWords(stack, words).forEach((found, i) => store(group[i], found));
   }));
+  await rereadFaint(engine, grey, faint);
   // Short lines the stacks left empty or half-read get a second look alone.
   const again = jobs.filter((job) => needsReread(job.line, rowHeight(job.line), job.words));
   await Promise.all(again.map(async (job) => {
@@ -169,6 +186,9 @@ export async function recognise(
       fixUiWord,
     ).then((found) => found.flatMap((w) => splitAtGaps(w, line, rowHeight(line))));
   }));
+  // Unsure words first: a larger reading can leave a digit-like tail for the digits' second look.
+  // The bar of "unsure" is set on tesseract's confidences (the engines with an alphabet).
+  if (!options.cjk && hasAlphabet(engine)) await rereadUnsureWords(engine, grey, jobs);
   await rereadDigits(engine, grey, jobs);
   if (!options.cjk) return;
   for (const job of jobs) job.words = fitCjkBoxes(job.words, job.line.h);
@@ -178,6 +198,38 @@ export async function recognise(
     const h = rowHeight(job.line);
     job.words = fitCjkToInk(cjkLabels(job.words, h), job.line, h);
   }
+}
+
+/** Reads again, larger, the words read unsure (fixes/unsure.ts). */
+async function rereadUnsureWords(engine: OcrEngine, grey: Grey, jobs: ReadJob[]): Promise<void> {
+  await Promise.all(jobs.flatMap((job) =>
+    job.words.map(async (w, k) => {
+      if (!isUnsure(w)) return;
+      const line = job.line;
+      const x = Math.max(0, line.x + w.x - 2);
+      const box = { x, y: line.y, w: Math.min(grey.width, line.x + w.x + w.w + 2) - x, h: line.h };
+      const text = await rereadUnsure(engine, grey, box, w, rowHeight(line), lineGround(line, grey));
+      if (text) job.words[k] = { ...w, text: fixUiWord(text) };
+    })
+  ));
+}
+
+/** Reads alone each dropped shortcut-shaped word and adds it to its line when it is a shortcut. */
+async function rereadFaint(
+  engine: OcrEngine,
+  grey: Grey,
+  faint: Array<{ job: ReadJob; word: OcrWord }>,
+): Promise<void> {
+  await Promise.all(faint.map(async ({ job, word }) => {
+    const line = job.line;
+    const x = Math.max(0, line.x + word.x - 2);
+    const box = { x, y: line.y, w: Math.min(grey.width, line.x + word.x + word.w + 2) - x, h: line.h };
+    const found = await rereadShortcut(engine, grey, box, rowHeight(line), lineGround(line, grey));
+    if (!found) return;
+    const local = { ...found, x: found.x - line.x, y: found.y - line.y };
+    job.words.push(readKeyChar(grey, line, local));
+    job.words.sort((a, b) => a.x - b.x);
+  }));
 }
 
 /** Reads again with `latin` the spans of CJK lines that are Latin or left without a word. */
@@ -285,6 +337,7 @@ function readKeyChar(grey: Grey, line: Box, w: OcrWord): OcrWord {
   const text = foldShortcut(w.text);
   const box = { x: line.x + w.x, y: line.y + w.y, w: w.w, h: w.h };
   if (hasRoundKey(text)) return { ...w, text: text.slice(0, -1) + letterOOrZero(grey, box) };
+  if (hasSKey(text)) return { ...w, text: text.slice(0, -1) + letterSOrFive(grey, box) };
   if (!hasBarKey(text)) return text === w.text ? w : { ...w, text };
   return { ...w, text: text.slice(0, -1) + barOrDigit(grey, box) };
 }

@@ -221,7 +221,7 @@ export function hasRoundKey(shortcut: string): boolean {
 function lastGlyph(
   grey: Grey,
   box: { x: number; y: number; w: number; h: number },
-): { w: number; h: number } {
+): Glyph {
   const x0 = Math.max(0, box.x), y0 = Math.max(0, box.y);
   const x1 = Math.min(grey.width, box.x + box.w), y1 = Math.min(grey.height, box.y + box.h);
   let lo = 255, hi = 0;
@@ -253,7 +253,37 @@ function lastGlyph(
       }
     }
   }
-  return { w: right - left + 1, h: Math.max(1, bottom - top + 1) };
+  return { w: right - left + 1, h: Math.max(1, bottom - top + 1), left, top, ink };
+}
+
+/** The last glyph of a word: its size, its top-left ink pixel, and which pixels are ink. */
+interface Glyph {
+  w: number;
+  h: number;
+  left: number;
+  top: number;
+  ink: (x: number, y: number) => boolean;
+}
+
+/** Whether the key of a shortcut is `5` or `S`, which a recogniser confuses on small faint text. */
+export function hasSKey(shortcut: string): boolean {
+  return /\+[5S]$/.test(shortcut);
+}
+
+/** A glyph whose top row is ink over at least this share of its width starts with a bar. */
+export const TOP_BAR_SHARE = 0.6;
+
+/**
+ * Tells the letter `S` from the digit `5` by the last glyph's ink inside
+ * `box`: a `5` starts with a flat bar that meets its stem in a square
+ * top-left corner; an `S` starts with a curve, so its top row is ink only in
+ * the middle and its top-left corner is ground.
+ */
+export function letterSOrFive(grey: Grey, box: { x: number; y: number; w: number; h: number }): "S" | "5" {
+  const g = lastGlyph(grey, box);
+  let bar = 0;
+  for (let x = g.left; x < g.left + g.w; x++) if (g.ink(x, g.top)) bar++;
+  return g.ink(g.left, g.top) && bar >= g.w * TOP_BAR_SHARE ? "5" : "S";
 }
 
 /** A round glyph at least this wide for its height is the letter O; the digit 0 is narrower. */
