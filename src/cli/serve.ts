@@ -36,8 +36,12 @@ export const serveCommand: Command = {
       : undefined;
     const transport = http ? null : new BoundedStdioTransport();
     await transport?.listen(createHandshake(), HANDSHAKE_WAIT_MS);
+    const { openServices } = await import("./open.ts");
+    const svc = openServices(v.db, v.ocr);
+    // The recognisers and the priming read start now, on their own threads, while the server's modules load.
+    void svc.warm();
     const { serve } = await import("./serving.ts");
-    await serve(v.db, v.ocr, transport ? { stdio: transport } : { http: http! });
+    await serve(svc, v.db, transport ? { stdio: transport } : { http: http! });
     return -1;
   },
 };

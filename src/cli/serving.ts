@@ -1,8 +1,9 @@
 /**
  * The server behind `choto serve`, loaded once the handshake is being
- * answered: it opens the services (policy, database, memory seed), connects
- * the MCP server to the transport that is already reading, then starts the
- * recognisers. It runs until stdin closes or a signal ends it, letting go of
+ * answered and the services are open (serve.ts starts the recognisers first,
+ * so they start on their own threads while this module loads): it imports the
+ * memory seed, connects the MCP server to the transport that is already
+ * reading, and runs until stdin closes or a signal ends it, letting go of
  * held input first.
  *
  * @module
@@ -16,7 +17,7 @@ import type { Services } from "../services.ts";
 import { ACTOR } from "../tools/support/actor.ts";
 import { createServer } from "../server/server.ts";
 import type { BoundedStdioTransport } from "../server/stdio_transport.ts";
-import { dbPath, openServices } from "./open.ts";
+import { dbPath, type openServices } from "./open.ts";
 import { importSeed } from "./pack.ts";
 
 /** How often a running server checks that the database file at its path is still the one it has open. */
@@ -28,7 +29,6 @@ async function serveOverHttp(svc: Services, path: string, host: string, port: nu
   const { token, source } = httpToken(join(dirname(path), "http-token"), envVar("CHOTO_HTTP_TOKEN"));
   console.error(`choto: bearer token from ${source}`);
   const http = serveHttp(svc, { host, port, token, allowedOrigins: svc.policy.httpAllowedOrigins });
-  setTimeout(() => void svc.warm(), 0);
   const shutdown = async () => {
     // Open event streams never end on their own: give requests in flight a moment, then go.
     await Promise.race([http.shutdown().catch(() => {}), new Promise((r) => setTimeout(r, 1000))]);
@@ -42,13 +42,12 @@ async function serveOverHttp(svc: Services, path: string, host: string, port: nu
 /** Where the server answers: on stdio (a transport already answering the handshake), or over HTTP. */
 export type Serving = { stdio: BoundedStdioTransport } | { http: { host: string; port: number } };
 
-/** Opens the services and serves until stdin closes or a signal ends it. */
+/** Serves with the open services until stdin closes or a signal ends it. */
 export async function serve(
+  svc: ReturnType<typeof openServices>,
   dbFlag: string | undefined,
-  ocrFlag: string | undefined,
   on: Serving,
 ): Promise<void> {
-  const svc = openServices(dbFlag, ocrFlag);
   const seed = envVar("CHOTO_MEMORY_SEED");
   if (seed) importSeed(svc.store, seed, svc.policy, (line) => console.error(line));
   // A replaced database file is let go of even while nothing writes; old rows go while the server runs.
@@ -72,8 +71,6 @@ export async function serve(
   Deno.addSignalListener("SIGINT", () => void shutdown());
   Deno.addSignalListener("SIGTERM", () => void shutdown());
   await server.connect(transport);
-  // The recognisers start as soon as the server is connected, so the first observe finds them ready.
-  setTimeout(() => void svc.warm(), 0);
   // The SDK stops reading on EOF but does not exit: the client closing stdin ends us (maybe while we loaded).
   if (process.stdin.readableEnded) void shutdown();
   else process.stdin.on("end", () => void shutdown());
