@@ -39,7 +39,9 @@ import {
   mnemonicGaps,
   mnemonicLetter,
   replaceSpan,
+  replaceUnsure,
   spanLine,
+  unsureSpans,
 } from "./fixes/latin_runs.ts";
 import { needsReread, rereadLine } from "./fixes/reread.ts";
 import { inkBox } from "./fixes/shapes.ts";
@@ -169,6 +171,7 @@ export async function recognise(
       fixUiWord,
     ).then((found) => found.flatMap((w) => splitAtGaps(w, line, rowHeight(line))));
   }));
+  if (options.latin && !options.cjk) await readUnsureWords(options.latin, grey, jobs, options, stages);
   await rereadDigits(engine, grey, jobs);
   if (!options.cjk) return;
   for (const job of jobs) job.words = fitCjkBoxes(job.words, job.line.h);
@@ -197,6 +200,32 @@ async function readLatinRuns(
   if (!runs.length) return;
   await recognise(latin, grey, runs.map((r) => r.read), { ...options, cjk: false, latin: undefined }, stages);
   for (const { job, read } of runs) job.words = replaceSpan(job.words, job.line, read.line, read.words);
+}
+
+/** Reads again with `latin` (English) the words a Latin language's model was unsure of (fixes/latin_runs.ts). */
+async function readUnsureWords(
+  latin: OcrEngine,
+  grey: Grey,
+  jobs: ReadJob[],
+  options: RecogniseOptions,
+  stages: StageTimes,
+): Promise<void> {
+  const runs = jobs.flatMap((job) =>
+    unsureSpans(job.words, job.line, rowHeight(job.line)).map((span) => {
+      const line = spanLine(job.line, span);
+      return { job, read: { line, key: "", words: [] } as ReadJob };
+    })
+  );
+  if (!runs.length) return;
+  // One stack: the second engine has one recogniser, and each read of it costs a page's set-up.
+  await recognise(
+    latin,
+    grey,
+    runs.map((r) => r.read),
+    { ...options, parallel: 1, latin: undefined },
+    stages,
+  );
+  for (const { job, read } of runs) job.words = replaceUnsure(job.words, job.line, read.line, read.words);
 }
 
 /** Reads, letters only, the mnemonics the CJK model left after its labels (fixes/latin_runs.ts). */
