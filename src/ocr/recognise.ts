@@ -83,7 +83,10 @@ export interface RecogniseOptions {
   parallel: number;
   /** Read each line as the labels of a script without spaces (fixes/cjk.ts). */
   cjk?: boolean;
-  /** With `cjk`: the engine that reads the Latin runs of CJK lines again (fixes/latin_runs.ts). */
+  /**
+   * The engine that reads again (fixes/latin_runs.ts): with `cjk` the Latin
+   * runs of CJK lines, else the words the first model was unsure of.
+   */
   latin?: OcrEngine;
 }
 
