@@ -3,7 +3,8 @@
  *
  * The language models come from the `@tesseract.js-data/<model>` packages
  * on disk (language_data.ts), one per language in force, read together as
- * tesseract's `deu+eng`; `cacheMethod: "none"` stops tesseract.js from
+ * tesseract's `eng+deu`, or the first alone with the others in a second
+ * engine (`latinModels`); `cacheMethod: "none"` stops tesseract.js from
  * writing a copy into the working directory, and a local `langPath` means it
  * never builds a URL. The server runs without `--allow-net`, so a download
  * attempt would fail loudly.
