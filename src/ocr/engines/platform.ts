@@ -58,10 +58,11 @@ export const LANGUAGES_TARGET_HEIGHT = 28;
  * German model's network takes lines 48 px tall where the others take 36,
  * so each line costs it about a third more. On the German frames, in one
  * run: 24 px read 0.982 / 0.982 at x1.19 English's CPU time, 20 px
- * 0.976 / 0.979 at x1.12, 18 px x1.02 but `speichern` as `speichem`
- * (28 px: 0.973 / 0.976; docs/benchmarks.md, "Languages").
+ * 0.976 / 0.979 at x1.12 but lost the lone `…` of a live menu's
+ * `Speichern unter …`, 18 px x1.02 with `speichern` as `speichem` (28 px:
+ * 0.973 / 0.976; docs/benchmarks.md, "Languages").
  */
-export const MODEL_TARGET_HEIGHT: Readonly<Record<string, number>> = { deu: 20 };
+export const MODEL_TARGET_HEIGHT: Readonly<Record<string, number>> = { deu: 24 };
 
 /**
  * tesseract's models for `languages`. A Japanese or Chinese first
