@@ -20,6 +20,7 @@
  * @module
  */
 
+import process from "node:process";
 import { chooseLanguages } from "../src/common/languages.ts";
 import { modelFiles, unpackModels } from "../src/ocr/engines/language_data.ts";
 import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
@@ -85,13 +86,26 @@ async function cliWords(png: string, models: string, folder: string): Promise<Oc
   }
 }
 
-/** One cold read: a new pipeline on a started engine, grouped as the reader groups. */
-async function coldRead(engine: TesseractEngine, f: Fixture): Promise<{ words: OcrWord[]; ms: number }> {
+/**
+ * One cold read: a new pipeline on a started engine, grouped as the reader
+ * groups; its wall time and the process's CPU time (user and system) over
+ * it. libtesseract reads on threads of this process (and tesseract.js in
+ * workers, which are threads too), and nothing else reads meanwhile, so the
+ * process's CPU time is the read's: unlike the wall time, it does not grow
+ * while other programs hold the cores.
+ */
+async function coldRead(
+  engine: TesseractEngine,
+  f: Fixture,
+): Promise<{ words: OcrWord[]; ms: number; cpuMs: number }> {
   const pipeline = new ScreenPipeline(engine);
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   const r = await pipeline.run(f.frame, { x: 0, y: 0, width: f.frame.width, height: f.frame.height });
   groupWords(r.words);
-  return { words: r.words, ms: performance.now() - t0 };
+  const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(c0);
+  return { words: r.words, ms, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 /** One language's row. */
@@ -106,6 +120,9 @@ export interface LanguageRow {
   cli: Tally | null;
   ms: number;
   englishMs: number;
+  /** CPU time per frame (user and system), the same way. */
+  cpuMs: number;
+  englishCpuMs: number;
   cjk: boolean;
 }
 
@@ -136,24 +153,29 @@ export async function benchLanguage(
   const before = tally();
   let cli: Tally | null = options.cli === false ? null : tally();
   const times: number[] = [], englishTimes: number[] = [];
+  const cpuTimes: number[] = [], englishCpuTimes: number[] = [];
   let cjk = false;
   try {
     for (const entry of entries) {
       const f = await loadFixture(entry);
       cjk ||= f.script === "cjk";
-      const mine: number[] = [], theirs: number[] = [];
+      const mine: number[] = [], theirs: number[] = [], myCpu: number[] = [], theirCpu: number[] = [];
       for (let round = 0; round < rounds; round++) {
         const read = await coldRead(engine, f);
         if (round === 0) add(ours, f, read.words);
         mine.push(read.ms);
+        myCpu.push(read.cpuMs);
         if (english) {
           const read = await coldRead(english, f);
           if (round === 0) add(before, f, read.words);
           theirs.push(read.ms);
+          theirCpu.push(read.cpuMs);
         }
       }
       times.push(median(mine));
       englishTimes.push(median(theirs));
+      cpuTimes.push(median(myCpu));
+      englishCpuTimes.push(median(theirCpu));
       const words = cli ? await cliWords(f.png, models.join("+"), cliFolder) : null;
       if (words && cli) add(cli, f, words);
       else cli = null;
@@ -165,8 +187,8 @@ export async function benchLanguage(
   return {
     code,
     models: `${(plan.models ?? []).join("+")}${
-      plan.latinModels?.length ? `, Latin runs ${plan.latinModels.join("+")}` : ""
-    }`,
+      plan.latinModels?.length ? `, ${cjk ? "Latin runs" : "unsure words"} ${plan.latinModels.join("+")}` : ""
+    }${plan.targetHeight ? `, ${plan.targetHeight} px` : ""}`,
     frames: entries.length,
     truth: ours.truth,
     ours,
@@ -174,11 +196,22 @@ export async function benchLanguage(
     cli,
     ms: mean(times),
     englishMs: mean(englishTimes),
+    cpuMs: mean(cpuTimes),
+    englishCpuMs: mean(englishCpuTimes),
     cjk,
   };
 }
 
 const fmt = (v: number, d = 3) => v.toFixed(d);
+
+/** The 1, 5 and 15 minute load averages, as the machine's load moves the wall times. */
+function loadAverage(): string {
+  try {
+    return Deno.loadavg().map((v) => v.toFixed(2)).join(" ");
+  } catch {
+    return "unknown";
+  }
+}
 
 /** The languages' table, as bench:ocr prints it after the English set. */
 export async function benchLanguages(
@@ -186,12 +219,13 @@ export async function benchLanguages(
   verbose = false,
   options: LanguageBenchOptions = {},
 ): Promise<string[]> {
+  const load = loadAverage();
   const folder = await Deno.makeTempDir({ prefix: "choto-bench-models-" });
   const english = new TesseractEngine(2);
   await english.warm();
   const lines = [
-    "| language | models | frames | words | by | eng only recall / prec | recall / prec | cli recall / prec | ms/frame | english ms | time ratio |",
-    "|---|---|---|---|---|---|---|---|---|---|---|",
+    "| language | models | frames | words | by | eng only recall / prec | recall / prec | cli recall / prec | ms/frame | english ms | time ratio | cpu ms | english cpu ms | cpu ratio |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   try {
     for (const code of codes) {
@@ -210,7 +244,9 @@ export async function benchLanguages(
           pair(before)
         } | ${pair(ours)}${words} | ${cli ? pair(cli) : "-"} | ${fmt(row.ms, 0)} | ${
           fmt(row.englishMs, 0)
-        } | x${fmt(row.ms / row.englishMs, 2)} |`,
+        } | x${fmt(row.ms / row.englishMs, 2)} | ${fmt(row.cpuMs, 0)} | ${fmt(row.englishCpuMs, 0)} | x${
+          fmt(row.cpuMs / row.englishCpuMs, 2)
+        } |`,
       );
       if (verbose) console.error(`${code} missed: ${row.ours.missed.join(" | ")}`);
     }
@@ -222,7 +258,7 @@ export async function benchLanguages(
   lines.push(
     `time: mean over a language's frames of each frame's median cold read (${
       options.rounds ?? ROUNDS
-    } rounds), against English on the same frames`,
+    } rounds), against English on the same frames; wall and the process's CPU time (user+sys); load average (1, 5, 15 min) ${load} at the start, ${loadAverage()} at the end`,
   );
   return lines;
 }

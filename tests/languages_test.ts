@@ -9,7 +9,11 @@ import { assert, assertEquals, assertRejects, assertThrows } from "./support/ass
 import { chooseLanguages, languageOf, localeLanguages } from "../src/common/languages.ts";
 import { buildPolicy, policyLines } from "../src/common/policy.ts";
 import { modelFile } from "../src/ocr/engines/language_data.ts";
-import { LANGUAGES_TARGET_HEIGHT, tesseractModels } from "../src/ocr/engines/platform.ts";
+import {
+  LANGUAGES_TARGET_HEIGHT,
+  MODEL_TARGET_HEIGHT,
+  tesseractModels,
+} from "../src/ocr/engines/platform.ts";
 
 const envOf = (vars: Record<string, string>) => (n: string) => vars[n];
 const models = (vars: Record<string, string>, file: unknown = null) =>
@@ -68,9 +72,20 @@ Deno.test("each language's model is its package's file; a name without one says 
   await assertRejects(() => modelFile("kor"), /choto has no model "kor" \(it reads eng, deu/);
 });
 
-Deno.test("Japanese and Chinese read alone with a second English pass; Latin languages at once", () => {
+Deno.test("a first language other than English reads alone, the others again where it is unsure", () => {
   const of = (v: string) => tesseractModels(chooseLanguages({ override: v }).languages);
-  assertEquals(of("de"), { models: ["deu", "eng"], targetHeight: LANGUAGES_TARGET_HEIGHT });
+  // German's model takes taller lines than the others: it reads at a smaller text height.
+  assertEquals(of("de"), { models: ["deu"], latinModels: ["eng"], targetHeight: MODEL_TARGET_HEIGHT.deu });
+  assert(MODEL_TARGET_HEIGHT.deu < LANGUAGES_TARGET_HEIGHT);
+  assertEquals(of("fr"), { models: ["fra"], latinModels: ["eng"], targetHeight: LANGUAGES_TARGET_HEIGHT });
+  assertEquals(of("es+de"), {
+    models: ["spa"],
+    latinModels: ["deu", "eng"],
+    targetHeight: LANGUAGES_TARGET_HEIGHT,
+  });
+  // English first keeps the others in the same pass; so does a CJK language after a Latin one.
+  assertEquals(of("en+de"), { models: ["eng", "deu"], targetHeight: LANGUAGES_TARGET_HEIGHT });
+  assertEquals(of("fr+ja"), { models: ["fra", "jpn", "eng"], targetHeight: LANGUAGES_TARGET_HEIGHT });
   assertEquals(of("ja"), { models: ["jpn"], latinModels: ["eng"] });
   assertEquals(of("zh+fr"), { models: ["chi_sim"], latinModels: ["fra", "eng"] });
   assertEquals(of("en"), { models: ["eng"] });

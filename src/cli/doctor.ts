@@ -124,9 +124,11 @@ async function engineCheck(choice: LanguageChoice, dataDir: string | null): Prom
       ok: true,
       detail: `${name} (${how}; choices ${engineChoices().join(", ")}): ${reads}; ${where}, reading ${
         engine.models.join("+")
-      }${engine.latin ? ` (Latin runs again with ${engine.latin.models.join("+")})` : ""}: started in ${
-        Math.round(performance.now() - t0)
-      } ms, offline`,
+      }${
+        engine.latin
+          ? ` (${engine.cjk ? "Latin runs" : "unsure words"} again with ${engine.latin.models.join("+")})`
+          : ""
+      }: started in ${Math.round(performance.now() - t0)} ms, offline`,
     };
   } catch (err) {
     return { name: "OCR engine", ok: false, detail: `tesseract did not start: ${(err as Error).message}` };

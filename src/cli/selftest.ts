@@ -126,7 +126,9 @@ export async function selftestChecks(): Promise<SelftestResult[]> {
         const engine = new TesseractEngine(2, tesseractModels(languages.languages));
         return {
           backend: `${engine.models.join("+")}${
-            engine.latin ? `, Latin runs ${engine.latin.models.join("+")}` : ""
+            engine.latin
+              ? `, ${engine.cjk ? "Latin runs" : "unsure words"} ${engine.latin.models.join("+")}`
+              : ""
           }, from ${languages.source}`,
           detail: await readWords(engine, image),
         };

@@ -43,7 +43,9 @@ import {
   mnemonicGaps,
   mnemonicLetter,
   replaceSpan,
+  replaceUnsure,
   spanLine,
+  unsureSpans,
 } from "./fixes/latin_runs.ts";
 import { looksLikeShortcut, rereadShortcut } from "./fixes/faint_shortcuts.ts";
 import { needsReread, rereadLine } from "./fixes/reread.ts";
@@ -88,7 +90,10 @@ export interface RecogniseOptions {
   parallel: number;
   /** Read each line as the labels of a script without spaces (fixes/cjk.ts). */
   cjk?: boolean;
-  /** With `cjk`: the engine that reads the Latin runs of CJK lines again (fixes/latin_runs.ts). */
+  /**
+   * The engine that reads again (fixes/latin_runs.ts): with `cjk` the Latin
+   * runs of CJK lines, else the words the first model was unsure of.
+   */
   latin?: OcrEngine;
 }
 
@@ -186,6 +191,8 @@ export async function recognise(
       fixUiWord,
     ).then((found) => found.flatMap((w) => splitAtGaps(w, line, rowHeight(line))));
   }));
+  // A Latin language's unsure words read again in English first (fixes/latin_runs.ts).
+  if (options.latin && !options.cjk) await readUnsureWords(options.latin, grey, jobs, options, stages);
   // Unsure words first: a larger reading can leave a digit-like tail for the digits' second look.
   // The bar of "unsure" is set on tesseract's confidences (the engines with an alphabet).
   if (!options.cjk && hasAlphabet(engine)) await rereadUnsureWords(engine, grey, jobs);
@@ -249,6 +256,32 @@ async function readLatinRuns(
   if (!runs.length) return;
   await recognise(latin, grey, runs.map((r) => r.read), { ...options, cjk: false, latin: undefined }, stages);
   for (const { job, read } of runs) job.words = replaceSpan(job.words, job.line, read.line, read.words);
+}
+
+/** Reads again with `latin` (English) the words a Latin language's model was unsure of (fixes/latin_runs.ts). */
+async function readUnsureWords(
+  latin: OcrEngine,
+  grey: Grey,
+  jobs: ReadJob[],
+  options: RecogniseOptions,
+  stages: StageTimes,
+): Promise<void> {
+  const runs = jobs.flatMap((job) =>
+    unsureSpans(job.words, job.line, rowHeight(job.line)).map((span) => {
+      const line = spanLine(job.line, span);
+      return { job, read: { line, key: "", words: [] } as ReadJob };
+    })
+  );
+  if (!runs.length) return;
+  // One stack: the second engine has one recogniser, and each read of it costs a page's set-up.
+  await recognise(
+    latin,
+    grey,
+    runs.map((r) => r.read),
+    { ...options, parallel: 1, latin: undefined },
+    stages,
+  );
+  for (const { job, read } of runs) job.words = replaceUnsure(job.words, job.line, read.line, read.words);
 }
 
 /** Reads, letters only, the mnemonics the CJK model left after its labels (fixes/latin_runs.ts). */

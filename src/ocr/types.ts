@@ -56,8 +56,9 @@ export interface OcrEngine {
    */
   readonly cjk?: boolean;
   /**
-   * With `cjk`: the engine that reads again, in English, the runs of Latin
-   * text a CJK model reads poorly (fixes/latin_runs.ts).
+   * The engine that reads again, in English, what the first model reads
+   * poorly (fixes/latin_runs.ts): with `cjk` the runs of Latin text, else
+   * the words it was unsure of.
    */
   readonly latin?: OcrEngine;
   /** tesseract's models it reads with (`["deu", "eng"]`), when it says: readings are remembered per set. */

@@ -46,34 +46,56 @@ export interface EngineSettings {
 
 /**
  * The text height lines are enlarged to when a Latin language other than
- * English reads with English (`deu+eng`): every line costs its model's
- * pass and, where that model is unsure, English's, so the lines are read
- * smaller than English alone reads them (34 px). On the fixtures 28 px read
- * German, French and Spanish as well or better, at about a tenth less time
- * (docs/benchmarks.md, "Languages").
+ * English is in force: its model reads more surely than English at
+ * smaller lines than English alone reads (34 px). On the fixtures 28 px
+ * read German, French and Spanish as well or better, at about a tenth less
+ * time (docs/benchmarks.md, "Languages").
  */
 export const LANGUAGES_TARGET_HEIGHT = 28;
 
 /**
- * tesseract's models for `languages`: all at once (`deu+eng`, lines read at
- * `LANGUAGES_TARGET_HEIGHT`), except under a Japanese or Chinese first
- * language, whose model reads alone and leaves the Latin runs to a second
- * pass with the others (fixes/latin_runs.ts): on the fixtures that read
- * more of both and took less time than `jpn+eng`.
+ * Models read at another text height than `LANGUAGES_TARGET_HEIGHT`. The
+ * German model's network takes lines 48 px tall where the others take 36,
+ * so each line costs it about a third more. On the German frames, in one
+ * run: 24 px read 0.982 / 0.982 at x1.19 English's CPU time, 20 px
+ * 0.976 / 0.979 at x1.12 but lost the lone `…` of a live menu's
+ * `Speichern unter …`, 18 px x1.02 with `speichern` as `speichem` (28 px:
+ * 0.973 / 0.976; docs/benchmarks.md, "Languages").
+ */
+export const MODEL_TARGET_HEIGHT: Readonly<Record<string, number>> = { deu: 24 };
+
+/**
+ * tesseract's models for `languages`. A Japanese or Chinese first
+ * language's model reads alone and leaves the Latin runs to a second pass
+ * with the others (fixes/latin_runs.ts): on the fixtures that read more of
+ * both and took less time than `jpn+eng`. Another Latin first language's
+ * model reads alone too, and the others read again the words it was unsure
+ * of (same file): `deu+eng` at once made tesseract retry nearly every word
+ * in English, and read less. With English first, or a CJK language after a
+ * Latin one, all are read at once (`eng+deu`), lines at
+ * `LANGUAGES_TARGET_HEIGHT`.
  */
 export function tesseractModels(
   languages: readonly UiLanguage[] | undefined,
 ): { models?: string[]; latinModels?: string[]; targetHeight?: number } {
   if (!languages?.length) return {};
   const names = languages.map((l) => l.tesseract);
-  if (languages[0].script !== "cjk" && names.length > 1) {
-    return { models: names, targetHeight: LANGUAGES_TARGET_HEIGHT };
+  if (names.length < 2) return { models: names };
+  const [first, ...others] = languages;
+  if (first.script === "cjk") {
+    return {
+      models: names.slice(0, 1),
+      latinModels: others.filter((l) => l.script === "latin").map((l) => l.tesseract),
+    };
   }
-  if (languages[0].script !== "cjk" || names.length < 2) return { models: names };
-  return {
-    models: names.slice(0, 1),
-    latinModels: languages.slice(1).filter((l) => l.script === "latin").map((l) => l.tesseract),
-  };
+  if (first.tesseract !== "eng" && others.every((l) => l.script === "latin")) {
+    return {
+      models: names.slice(0, 1),
+      latinModels: names.slice(1),
+      targetHeight: MODEL_TARGET_HEIGHT[first.tesseract] ?? LANGUAGES_TARGET_HEIGHT,
+    };
+  }
+  return { models: names, targetHeight: LANGUAGES_TARGET_HEIGHT };
 }
 
 /**
@@ -89,7 +111,8 @@ export function createEngine(choice?: string, settings: EngineSettings = {}): Oc
     const vision = createVisionEngine(
       settings.languages ? { languages: settings.languages.map((l) => l.vision) } : {},
     );
-    return new SplitEngine(vision, new TesseractEngine(1, tesseract));
+    // The single characters need no second pass.
+    return new SplitEngine(vision, new TesseractEngine(1, { ...tesseract, latinModels: undefined }));
   }
   const tuned = tesseractSettings(name);
   const englishAlone = (tesseract.models ?? ["eng"]).join("+") === "eng";
@@ -107,6 +130,8 @@ export function createEngine(choice?: string, settings: EngineSettings = {}): Oc
   return new TesseractEngine(2, {
     ...tesseract,
     name,
-    about: `best_int models ${tesseract.models?.join("+")}, lines enlarged to ${tesseract.targetHeight} px`,
+    about: `best_int models ${tesseract.models?.join("+")}${
+      tesseract.latinModels ? `, ${tesseract.latinModels.join("+")} again where unsure` : ""
+    }, lines enlarged to ${tesseract.targetHeight} px`,
   });
 }

@@ -3,7 +3,8 @@
  *
  * The language models come from the `@tesseract.js-data/<model>` packages
  * on disk (language_data.ts), one per language in force, read together as
- * tesseract's `deu+eng`; `cacheMethod: "none"` stops tesseract.js from
+ * tesseract's `eng+deu`, or the first alone with the others in a second
+ * engine (`latinModels`); `cacheMethod: "none"` stops tesseract.js from
  * writing a copy into the working directory, and a local `langPath` means it
  * never builds a URL. The server runs without `--allow-net`, so a download
  * attempt would fail loudly.
@@ -88,9 +89,10 @@ export interface TesseractOptions {
    */
   modelFolder?: string;
   /**
-   * With a CJK first model: the models of a second engine, of one
-   * recogniser, that reads the Latin runs of CJK lines again
-   * (fixes/latin_runs.ts).
+   * The models of a second engine, of one recogniser, that reads again what
+   * the first model reads poorly (fixes/latin_runs.ts): with a CJK first
+   * model the Latin runs of its lines, with a Latin one the words it was
+   * unsure of.
    */
   latinModels?: string[];
   /** The model libtesseract loads, gzipped or not (default `modelFile()`); tesseract.js always reads its own. */
@@ -147,11 +149,13 @@ export class TesseractEngine implements OcrEngine {
   constructor(readonly size = 2, options: TesseractOptions = {}) {
     this.models = options.models?.length ? [...options.models] : ["eng"];
     this.cjk = languageOf(this.models[0])?.script === "cjk";
-    if (this.cjk && options.latinModels?.length) {
+    if (options.latinModels?.length) {
+      // English reads at its own text height, not the first model's.
       this.latin = new TesseractEngine(1, {
         ...options,
         models: options.latinModels,
         latinModels: undefined,
+        targetHeight: undefined,
       });
     }
     this.#modelFolder = options.modelFolder;

@@ -163,3 +163,57 @@ export function mnemonicGaps(
 export function mnemonicLetter(read: string): string | null {
   return /^[(]?([A-Z])[)]?$/.exec(read.replace(/\s+/g, ""))?.[1] ?? null;
 }
+
+/**
+ * On the screens of a Latin language other than English, a word its model
+ * read below this confidence is read again by English (`unsureSpans`), and
+ * so is ink it left without a word (a word under the confidence floor):
+ * shortcuts (`Umschalt+Strg+0O` for `Umschalt+Strg+O`), an ellipsis cut
+ * short (`Ouvrir.`), paths and English words. Reading every line with both
+ * models at once (`deu+eng`) got those too, but tesseract then retries
+ * nearly every word of a screen with the second model (few of them are
+ * dictionary words), for a quarter more time per frame.
+ */
+export const UNSURE_CONF = 0.6;
+
+/**
+ * The spans of `line` (words relative to it) to read again with English:
+ * the words read below `UNSURE_CONF`, and ink no word covers that is at
+ * least `UNREAD_INK` text heights wide.
+ */
+export function unsureSpans(words: readonly OcrWord[], line: TextLine, textHeight: number): LatinSpan[] {
+  const unsure = words.filter((w) => w.conf < UNSURE_CONF).map((w) => ({ x0: w.x, x1: w.x + w.w }));
+  const bare = merge(bareInk(words, line), textHeight * SPAN_JOIN)
+    .filter((s) => s.x1 - s.x0 >= textHeight * UNREAD_INK);
+  return merge([...unsure, ...bare], textHeight * SPAN_JOIN);
+}
+
+/**
+ * The line's words with English's reading of an unsure span in place of the
+ * first model's. `read` is relative to `own`, the span's line. English's
+ * reading replaces a shortcut's misreading with a shortcut however faint (as
+ * on English screens, recognise.ts); otherwise it must be surer than the
+ * first model's words there (at least `LATIN_CONF` sure where there were
+ * none), and must add to them or take from them: a reading of the same
+ * length is a respelling (`Reunion` for `Réunion`, `I'indentation` for
+ * `l'indentation`), where the first model knows its language's letters
+ * better.
+ */
+export function replaceUnsure(words: OcrWord[], line: TextLine, own: TextLine, read: OcrWord[]): OcrWord[] {
+  const found = read.map((w) => ({ ...w, x: w.x + own.x - line.x }));
+  if (!found.length) return words;
+  const x0 = own.x - line.x, x1 = x0 + own.w;
+  const inside = (w: OcrWord) => {
+    const cx = w.x + w.w / 2;
+    return cx >= x0 && cx <= x1;
+  };
+  const was = words.filter(inside);
+  const mean = (ws: OcrWord[]) => ws.reduce((s, w) => s + w.conf, 0) / Math.max(1, ws.length);
+  const isShortcut = (ws: OcrWord[]) => ws.length > 0 && ws.every((w) => readShortcut(w.text) !== null);
+  const text = (ws: OcrWord[]) => ws.map((w) => w.text).join(" ");
+  const shortcut = isShortcut(found) && !isShortcut(was);
+  const surer = was.length ? mean(found) > mean(was) : mean(found) >= LATIN_CONF;
+  const respelt = [...text(found)].length === [...text(was)].length;
+  if (!shortcut && (!surer || respelt)) return words;
+  return [...words.filter((w) => !inside(w)), ...found].sort((a, b) => a.x - b.x);
+}
