@@ -38,6 +38,7 @@ import {
 import { fixUiWord } from "./fixes/lexicon.ts";
 import { cjkLabels, fitCjkBoxes, fitCjkToInk } from "./fixes/cjk.ts";
 import {
+  type LatinSpan,
   latinSpans,
   MNEMONIC_ALPHABET,
   mnemonicGaps,
@@ -192,14 +193,16 @@ export async function recognise(
     ).then((found) => found.flatMap((w) => splitAtGaps(w, line, rowHeight(line))));
   }));
   // A Latin language's unsure words read again in English first (fixes/latin_runs.ts).
-  if (options.latin && !options.cjk) await readUnsureWords(options.latin, grey, jobs, options, stages);
+  if (options.latin && !options.cjk) {
+    await readSpansAgain(options.latin, grey, jobs, UNSURE_WORDS, options, stages);
+  }
   // Unsure words first: a larger reading can leave a digit-like tail for the digits' second look.
   // The bar of "unsure" is set on tesseract's confidences (the engines with an alphabet).
   if (!options.cjk && hasAlphabet(engine)) await rereadUnsureWords(engine, grey, jobs);
   await rereadDigits(engine, grey, jobs);
   if (!options.cjk) return;
   for (const job of jobs) job.words = fitCjkBoxes(job.words, job.line.h);
-  if (options.latin) await readLatinRuns(options.latin, grey, jobs, options, stages);
+  if (options.latin) await readSpansAgain(options.latin, grey, jobs, LATIN_RUNS, options, stages);
   if (options.latin && hasAlphabet(options.latin)) await readMnemonics(options.latin, grey, jobs);
   for (const job of jobs) {
     const h = rowHeight(job.line);
@@ -239,50 +242,40 @@ async function rereadFaint(
   }));
 }
 
-/** Reads again with `latin` the spans of CJK lines that are Latin or left without a word. */
-async function readLatinRuns(
-  latin: OcrEngine,
-  grey: Grey,
-  jobs: ReadJob[],
-  options: RecogniseOptions,
-  stages: StageTimes,
-): Promise<void> {
-  const runs = jobs.flatMap((job) =>
-    latinSpans(job.words, job.line, rowHeight(job.line)).map((span) => {
-      const line = spanLine(job.line, span);
-      return { job, read: { line, key: "", words: [] } as ReadJob };
-    })
-  );
-  if (!runs.length) return;
-  await recognise(latin, grey, runs.map((r) => r.read), { ...options, cjk: false, latin: undefined }, stages);
-  for (const { job, read } of runs) job.words = replaceSpan(job.words, job.line, read.line, read.words);
+/** Where a line's spans to read again are, and how their second reading goes back into the line. */
+interface SecondReading {
+  spans: (words: readonly OcrWord[], line: TextLine, textHeight: number) => LatinSpan[];
+  merge: (words: OcrWord[], line: TextLine, own: TextLine, read: OcrWord[]) => OcrWord[];
+  /** Reads all spans in one stack: the engine has one recogniser, and each read costs a page's set-up. */
+  oneStack?: boolean;
 }
 
-/** Reads again with `latin` (English) the words a Latin language's model was unsure of (fixes/latin_runs.ts). */
-async function readUnsureWords(
+/** Reads again with `latin` the spans `how` picks in each line, and merges the readings back. */
+async function readSpansAgain(
   latin: OcrEngine,
   grey: Grey,
   jobs: ReadJob[],
+  how: SecondReading,
   options: RecogniseOptions,
   stages: StageTimes,
 ): Promise<void> {
   const runs = jobs.flatMap((job) =>
-    unsureSpans(job.words, job.line, rowHeight(job.line)).map((span) => {
+    how.spans(job.words, job.line, rowHeight(job.line)).map((span) => {
       const line = spanLine(job.line, span);
       return { job, read: { line, key: "", words: [] } as ReadJob };
     })
   );
   if (!runs.length) return;
-  // One stack: the second engine has one recogniser, and each read of it costs a page's set-up.
-  await recognise(
-    latin,
-    grey,
-    runs.map((r) => r.read),
-    { ...options, parallel: 1, latin: undefined },
-    stages,
-  );
-  for (const { job, read } of runs) job.words = replaceUnsure(job.words, job.line, read.line, read.words);
+  const again = { ...options, cjk: false, latin: undefined, ...(how.oneStack ? { parallel: 1 } : {}) };
+  await recognise(latin, grey, runs.map((r) => r.read), again, stages);
+  for (const { job, read } of runs) job.words = how.merge(job.words, job.line, read.line, read.words);
 }
+
+/** CJK lines: the spans that are Latin or left without a word (fixes/latin_runs.ts). */
+const LATIN_RUNS: SecondReading = { spans: latinSpans, merge: replaceSpan };
+
+/** A Latin language's lines: the words its model was unsure of, read by English (fixes/latin_runs.ts). */
+const UNSURE_WORDS: SecondReading = { spans: unsureSpans, merge: replaceUnsure, oneStack: true };
 
 /** Reads, letters only, the mnemonics the CJK model left after its labels (fixes/latin_runs.ts). */
 async function readMnemonics(latin: OcrEngine, grey: Grey, jobs: ReadJob[]): Promise<void> {
