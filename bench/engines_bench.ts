@@ -167,6 +167,19 @@ async function openSetting(s: Setting): Promise<FrameReader> {
   };
 }
 
+/** Recall, precision, the worst frame and the cold times over the fixture frames, as a report gives them. */
+function fixtureSummary(scores: Score[], names: string[], cold: number[]) {
+  const sum = (k: "truth" | "found" | "ocr" | "matched") => scores.reduce((a, x) => a + x[k], 0);
+  const worst = scores.map((x, i) => ({ r: x.found / x.truth, n: names[i] })).sort((a, b) => a.r - b.r)[0];
+  return {
+    recall: sum("found") / sum("truth"),
+    precision: sum("matched") / sum("ocr"),
+    worst: `${worst.r.toFixed(3)} ${worst.n}`,
+    coldMedian: median(cold),
+    coldMean: cold.reduce((a, b) => a + b, 0) / cold.length,
+  };
+}
+
 async function child(name: string, reps: number): Promise<Report> {
   const t0 = performance.now();
   const reader = await openSetting(SETTINGS[name]);
@@ -209,15 +222,9 @@ async function child(name: string, reps: number): Promise<Report> {
     screens[sc.name] = { ms: median(times), recall };
   }
   await reader.close();
-  const sum = (k: "truth" | "found" | "ocr" | "matched") => scores.reduce((a, x) => a + x[k], 0);
-  const worst = scores.map((x, i) => ({ r: x.found / x.truth, n: names[i] })).sort((a, b) => a.r - b.r)[0];
   return {
-    recall: sum("found") / sum("truth"),
-    precision: sum("matched") / sum("ocr"),
-    worst: `${worst.r.toFixed(3)} ${worst.n}`,
+    ...fixtureSummary(scores, names, cold),
     shortcuts: `${keys - wrong.length}/${keys}${wrong.length ? ` (${wrong.join(", ")})` : ""}`,
-    coldMedian: median(cold),
-    coldMean: cold.reduce((a, b) => a + b, 0) / cold.length,
     screens,
     startMs,
     rssMb: NaN, // the parent has it from GNU time
@@ -275,15 +282,9 @@ async function cli(tuned: boolean, reps: number): Promise<Report> {
     }
     screens[sc.name] = { ms: median(times), recall };
   }
-  const sum = (k: "truth" | "found" | "ocr" | "matched") => scores.reduce((a, x) => a + x[k], 0);
-  const worst = scores.map((x, i) => ({ r: x.found / x.truth, n: names[i] })).sort((a, b) => a.r - b.r)[0];
   return {
-    recall: sum("found") / sum("truth"),
-    precision: sum("matched") / sum("ocr"),
-    worst: `${worst.r.toFixed(3)} ${worst.n}`,
+    ...fixtureSummary(scores, names, cold),
     shortcuts: "-",
-    coldMedian: median(cold),
-    coldMean: cold.reduce((a, b) => a + b, 0) / cold.length,
     screens,
     startMs: NaN,
     rssMb: rss,

@@ -8,7 +8,7 @@ import { assert, assertEquals } from "./support/assert.ts";
 import { loadFixtures, scoreWords } from "../bench/ocr_score.ts";
 import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
 import { ScreenPipeline } from "../src/ocr/pipeline.ts";
-import { greyOf } from "../src/image/pixels.ts";
+import { greyOf, type RgbaImage } from "../src/image/pixels.ts";
 import { isUnsure, rereadUnsure } from "../src/ocr/fixes/unsure.ts";
 
 Deno.test("an unsure word is read again larger; a sure one and a shortcut are left alone", async () => {
@@ -31,6 +31,11 @@ Deno.test("an unsure word is read again larger; a sure one and a shortcut are le
   }
 });
 
+/** A frame read whole by a fresh pipeline (empty caches), as a never-seen screen. */
+function readWhole(engine: TesseractEngine, frame: RgbaImage) {
+  return new ScreenPipeline(engine).run(frame, { x: 0, y: 0, width: frame.width, height: frame.height });
+}
+
 // CI also runs the OCR tests on tesseract.js (CHOTO_OCR_NATIVE=0, CHOTO_OCR_WORKERS=0), the fallback when
 // libtesseract is missing: its own build reads the stacked menu with other confidences, and the whole-menu
 // figures below are the default engine's.
@@ -46,12 +51,7 @@ Deno.test({
   const engine = new TesseractEngine(2);
   try {
     for (const f of frames) {
-      const r = await new ScreenPipeline(engine).run(f.frame, {
-        x: 0,
-        y: 0,
-        width: f.frame.width,
-        height: f.frame.height,
-      });
+      const r = await readWhole(engine, f.frame);
       const texts = r.words.map((w) => w.text);
       if (f.name.endsWith("insert_date")) {
         assertEquals(texts.filter((t) => t === "yyyy/mm/dd").length, 2, texts.join(" "));
@@ -71,12 +71,7 @@ Deno.test("the English fixture set reads at recall 0.99 and precision 0.97 or be
   const missed: string[] = [];
   try {
     for (const f of frames) {
-      const r = await new ScreenPipeline(engine).run(f.frame, {
-        x: 0,
-        y: 0,
-        width: f.frame.width,
-        height: f.frame.height,
-      });
+      const r = await readWhole(engine, f.frame);
       const s = scoreWords(f.words, r.words);
       truth += s.truth, found += s.found, read += s.ocr;
       missed.push(...s.missed.map((m) => `${f.name}: ${m}`));

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { ort } from "./packages.ts";
+import { openSession, ort } from "./packages.ts";
 import type { RgbaImage } from "../../src/image/pixels.ts";
 import type { Box } from "../../src/common/rect.ts";
 import { MODEL_FILES } from "./models.ts";
@@ -83,13 +83,7 @@ function frameTensor(frame: RgbaImage): { data: Float32Array; W: number; H: numb
  * threads (one frame at a time; a read blocks the event loop while it runs).
  */
 export async function openDetector(threads: number): Promise<Detector> {
-  const session = await ort.InferenceSession.create(MODEL_FILES.detection, {
-    intraOpNumThreads: threads,
-    interOpNumThreads: 1,
-    executionMode: "sequential",
-    graphOptimizationLevel: "all",
-  });
-  const [input] = session.inputNames, [output] = session.outputNames;
+  const { session, input, output } = await openSession(MODEL_FILES.detection, threads);
   return {
     async detect(frame) {
       const { data, W, H } = frameTensor(frame);

