@@ -8,6 +8,8 @@
  * @module
  */
 
+// Inline on purpose, like the exports below: the module doc says why these stay out of deno.json.
+// deno-lint-ignore no-import-prefix
 import * as ort from "npm:onnxruntime-node@1.30.0";
 
 export { ort };
