@@ -3,13 +3,14 @@
  * settings or opened its database, whatever the OCR engine: started as
  * `deno task start` starts it, with its choto.json a pipe nobody writes yet,
  * it has answered both while the file still waits; a tool call sent then
- * waits and is answered once the file has been read.
+ * waits and is answered once the file has been read. A broken choto.json,
+ * read after the handshake, still ends the server with the file named.
  */
 
 import { join } from "node:path";
 import { clientEnv, taskStart } from "./support/shipped.ts";
 import { assert, assertEquals } from "./support/assert.ts";
-import { handshake, spawnServer } from "./support/raw_server.ts";
+import { handshake, initializeRequest, spawnServer } from "./support/raw_server.ts";
 
 for (
   const [engine, env] of [
@@ -71,3 +72,25 @@ for (
     }
   });
 }
+
+Deno.test("a broken choto.json found after the handshake ends the server, naming the file and what is wrong", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "choto-startup-" });
+  try {
+    await Deno.writeTextFile(join(dir, "choto.json"), '{ "deny_apps": [');
+    const home = Deno.env.get("HOME")!;
+    const start = taskStart(home);
+    const server = spawnServer(
+      [...start.flags, ...start.script, "--db", join(dir, "choto.db")],
+      clientEnv(home),
+    );
+    await server.send(initializeRequest(1));
+    // The handshake may answer before the settings are read; whatever it answered, the server then stops.
+    await server.reply(1).catch(() => null);
+    const { status, stderr } = await server.close();
+    assertEquals(status.success, false, stderr);
+    assert(stderr.includes(join(dir, "choto.json")) && /not valid JSON/.test(stderr), stderr);
+    assert(!(await Deno.stat(join(dir, "choto.db")).then(() => true, () => false)), "no database was made");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
