@@ -6,6 +6,7 @@
  */
 
 import { PassThrough } from "node:stream";
+import { deserializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import { createServer } from "../src/server/server.ts";
 import { createHandshake, HANDSHAKE } from "../src/server/handshake.ts";
 import { BoundedStdioTransport } from "../src/server/stdio_transport.ts";
@@ -63,7 +64,7 @@ async function transcript(lines: unknown[], expect: number, handshake: boolean, 
   const stdin = new PassThrough();
   const stdout = new PassThrough();
   const out = reader(stdout);
-  const transport = new BoundedStdioTransport(stdin, stdout);
+  const transport = new BoundedStdioTransport(stdin, stdout).parseWith(deserializeMessage);
   const services = fakeServices(new FakeDesktop());
   let early: Array<{ id?: number }> = [];
   if (handshake) {
@@ -111,7 +112,7 @@ Deno.test("a request the handshake does not answer wakes the server and waits fo
   const stdin = new PassThrough();
   const stdout = new PassThrough();
   const out = reader(stdout);
-  const transport = new BoundedStdioTransport(stdin, stdout);
+  const transport = new BoundedStdioTransport(stdin, stdout).parseWith(deserializeMessage);
   const needed = transport.listen(createHandshake());
   stdin.write(JSON.stringify(initialize("2025-06-18", {})) + "\n");
   stdin.write(JSON.stringify({ jsonrpc: "2.0", id: 5, method: "resources/list" }) + "\n");

@@ -8,6 +8,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { PassThrough } from "node:stream";
+import { deserializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { createServer } from "../src/server/server.ts";
 import { nearestName } from "../src/common/nearest.ts";
@@ -127,7 +128,7 @@ Deno.test("a reply whose text and typed data are both over 1 MB keeps the head o
 Deno.test("an oversized request line gets an error reply to its id and the next request is served", async () => {
   const stdin = new PassThrough();
   const stdout = new PassThrough();
-  const t = new BoundedStdioTransport(stdin, stdout, 1_000);
+  const t = new BoundedStdioTransport(stdin, stdout, 1_000).parseWith(deserializeMessage);
   const got: JSONRPCMessage[] = [];
   t.onmessage = (m) => got.push(m);
   let out = "";

@@ -11,6 +11,7 @@
 
 import process from "node:process";
 import { dirname, join } from "node:path";
+import { deserializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import { envVar } from "../common/env.ts";
 import { keepPruned } from "../db/retention.ts";
 import type { Services } from "../services.ts";
@@ -54,7 +55,7 @@ export async function serve(
   svc.store.watch(DB_WATCH_MS);
   keepPruned([() => svc.audit.prune(), () => svc.memory.prune()]);
   if ("http" in on) return await serveOverHttp(svc, dbPath(dbFlag), on.http.host, on.http.port);
-  const transport = on.stdio;
+  const transport = on.stdio.parseWith(deserializeMessage);
   const server = createServer(svc);
   let closing = false;
   const shutdown = async () => {

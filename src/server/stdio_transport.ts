@@ -8,7 +8,8 @@
  * It can start reading before the server is connected ({@link BoundedStdioTransport.listen}):
  * a handshake answers `initialize` and `tools/list` at once, and every other
  * line waits, in order, until the server starts the transport. The SDK's
- * message schemas load then, so the first answers do not wait for them.
+ * message schemas come with the server ({@link BoundedStdioTransport.parseWith}),
+ * so the first answers do not wait for them.
  *
  * @module
  */
@@ -35,7 +36,9 @@ export class BoundedStdioTransport implements Transport {
   /** While skipping an oversized line: its length so far and its first and last bytes. */
   #skipping: { bytes: number; head: string; tail: Buffer } | null = null;
   #listening = false;
-  /** Set once the server has started the transport: reads a line as a JSON-RPC message. */
+  /** Reads a line as a JSON-RPC message: given by the server's side, before it connects. */
+  #parser: ((line: string) => JSONRPCMessage) | null = null;
+  /** Set once the server has started the transport: the parser, from then on used for every line. */
   #deserialize: ((line: string) => JSONRPCMessage) | null = null;
   /** Lines read before the server started, in order. */
   #waiting: string[] = [];
@@ -170,10 +173,21 @@ export class BoundedStdioTransport implements Transport {
     }
   }
 
+  /**
+   * Sets how a line becomes a message once the server has started (the SDK's
+   * `deserializeMessage`, schema-checked). The server's side hands it over:
+   * imported here, the SDK and zod would be on the start path, where Deno
+   * resolves every npm package before the handshake can be answered.
+   */
+  parseWith(parse: (line: string) => JSONRPCMessage): this {
+    this.#parser = parse;
+    return this;
+  }
+
   /** Called by the server on connect: every line read so far reaches it, in order, then every later one. */
   async start(): Promise<void> {
-    const { deserializeMessage } = await import("@modelcontextprotocol/sdk/shared/stdio.js");
-    this.#deserialize = deserializeMessage;
+    if (!this.#parser) throw new Error("the transport was started before parseWith gave it a message parser");
+    this.#deserialize = this.#parser;
     clearTimeout(this.#quiet);
     void this.listen(this.#handshake);
     for (const line of this.#waiting.splice(0)) this.#deliver(line);
