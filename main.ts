@@ -11,25 +11,31 @@ import { parseArgs } from "node:util";
 import { VERSION } from "./src/common/version.ts";
 import { type Command, type OptionName, UsageError, type Values } from "./src/cli/command.ts";
 import { OPTIONS, type OptionSpec, PARSE_OPTIONS } from "./src/cli/options.ts";
+import { importLate } from "./src/cli/late_import.ts";
 
 /**
  * Every command, in the order the help lists them, loaded when it runs: a
  * command loads only what it needs, so `serve` answers its client's
- * handshake before the rest of choto has loaded.
+ * handshake before the rest of choto has loaded. `serve` is imported as
+ * usual and holds no npm package (tests/startup_test.ts); every other
+ * command is imported by computed path, so that Deno resolves its packages
+ * only when it runs (src/cli/late_import.ts).
  */
 const COMMANDS: Record<string, () => Promise<Command>> = {
   serve: async () => (await import("./src/cli/serve.ts")).serveCommand,
-  observe: async () => (await import("./src/cli/observe.ts")).observeCommand,
-  ocr: async () => (await import("./src/cli/ocr.ts")).ocrCommand,
-  recall: async () => (await import("./src/cli/recall.ts")).recallCommand,
-  missions: async () => (await import("./src/cli/missions.ts")).missionsCommand,
-  audit: async () => (await import("./src/cli/audit.ts")).auditCommand,
-  forget: async () => (await import("./src/cli/forget.ts")).forgetCommand,
-  memory: async () => (await import("./src/cli/memory.ts")).memoryCommand,
-  map: async () => (await import("./src/cli/map.ts")).mapCommand,
-  doctor: async () => (await import("./src/cli/doctor.ts")).doctorCommand,
-  selftest: async () => (await import("./src/cli/selftest.ts")).selftestCommand,
-  db: async () => (await import("./src/cli/db.ts")).dbCommand,
+  observe: async () => (await importLate<typeof import("./src/cli/observe.ts")>("observe.ts")).observeCommand,
+  ocr: async () => (await importLate<typeof import("./src/cli/ocr.ts")>("ocr.ts")).ocrCommand,
+  recall: async () => (await importLate<typeof import("./src/cli/recall.ts")>("recall.ts")).recallCommand,
+  missions: async () =>
+    (await importLate<typeof import("./src/cli/missions.ts")>("missions.ts")).missionsCommand,
+  audit: async () => (await importLate<typeof import("./src/cli/audit.ts")>("audit.ts")).auditCommand,
+  forget: async () => (await importLate<typeof import("./src/cli/forget.ts")>("forget.ts")).forgetCommand,
+  memory: async () => (await importLate<typeof import("./src/cli/memory.ts")>("memory.ts")).memoryCommand,
+  map: async () => (await importLate<typeof import("./src/cli/map.ts")>("map.ts")).mapCommand,
+  doctor: async () => (await importLate<typeof import("./src/cli/doctor.ts")>("doctor.ts")).doctorCommand,
+  selftest: async () =>
+    (await importLate<typeof import("./src/cli/selftest.ts")>("selftest.ts")).selftestCommand,
+  db: async () => (await importLate<typeof import("./src/cli/db.ts")>("db.ts")).dbCommand,
 };
 
 /** The help text, written from the command and option tables. */
@@ -85,7 +91,7 @@ async function parse(
   }
   for (const [key, o] of Object.entries(OPTIONS) as Array<[OptionName, OptionSpec]>) {
     const value = values[key];
-    const problem = typeof value === "string" ? o.check?.(value, values) : null;
+    const problem = typeof value === "string" ? await o.check?.(value, values) : null;
     if (problem) throw new UsageError(problem);
   }
   if (app !== undefined) values.apps = app;

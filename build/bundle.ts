@@ -101,7 +101,12 @@ async function stageSource(stage: string): Promise<void> {
   };
   await Deno.writeTextFile(join(stage, "deno.json"), JSON.stringify(bundled, null, 2) + "\n");
   const denoDir = join(stage, "deno_dir");
-  await run(Deno.execPath(), ["cache", join(stage, "main.ts")], { DENO_DIR: denoDir, NO_COLOR: "1" });
+  // main.ts and serve.ts import the modules of src/cli/ by computed path (src/cli/late_import.ts), which
+  // `deno cache` does not follow (it sees them only where a type names them): each is named as a root.
+  const cli = [...Deno.readDirSync(join(stage, "src", "cli"))]
+    .filter((e) => e.isFile && e.name.endsWith(".ts"))
+    .map((e) => join(stage, "src", "cli", e.name));
+  await run(Deno.execPath(), ["cache", join(stage, "main.ts"), ...cli], { DENO_DIR: denoDir, NO_COLOR: "1" });
   // Only the npm packages travel; Deno rebuilds its other caches on first start.
   for await (const e of Deno.readDir(denoDir)) {
     if (e.name !== "npm") await Deno.remove(join(denoDir, e.name), { recursive: true });

@@ -9,7 +9,8 @@
  *    `${HOME}` and `${user_config.*}` substituted, platform overrides applied),
  *    with the settings a user would pick (a database folder, the deno path);
  * 4. start exactly that command, arguments and environment with a real MCP
- *    client over stdio, list the tools, and compare them with the manifest.
+ *    client over stdio, list the tools, compare them with the manifest, and
+ *    make a first call (which needs the whole server, loaded from the bundle).
  *
  * Also checks that the macOS entry substitutes every variable, scopes
  * `--allow-env` to the README's list, and that the bundled build passes
@@ -77,6 +78,9 @@ try {
       `server started from the manifest lists ${listed.join(", ")} (as the manifest declares)`,
     );
     check(client.getServerVersion()?.version === manifest.version, `server version ${manifest.version}`);
+    // The handshake answers the listing before the server loads; a call needs all of it, from the bundle.
+    const recall = await client.callTool({ name: "recall", arguments: {} });
+    check(!recall.isError, "a first call (recall) is answered by the loaded server");
   } catch (err) {
     console.error(stderr);
     throw err;

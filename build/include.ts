@@ -1,11 +1,13 @@
 /**
  * The one list of files a `deno compile` binary needs besides its module
- * graph: everything choto reads from disk at run time, and what runs in a
+ * graph: everything choto reads from disk at run time, what runs in a
  * worker thread (a worker's script is started by path, so the compiler never
- * sees it as an import). `deno task compile` passes each entry as
- * `--include`; `tests/compile_include_test.ts` checks that every entry
- * exists and that a run of `choto selftest` reads nothing from the project's
- * folders that the list leaves out.
+ * sees it as an import), and the modules imported by computed path.
+ * `deno task compile` passes each entry as `--include` (each module in an
+ * included folder is compiled with its imports); `tests/compile_include_test.ts`
+ * checks that every entry exists and that runs of `choto selftest`, of
+ * `choto serve` and of the help read nothing from the project's folders that
+ * the list and the compiled modules leave out.
  *
  * sharp is deliberately absent: its libvips does not load from a compiled
  * binary (and including the library crashes the compiler), so a binary
@@ -34,6 +36,11 @@ const CORE_BUILDS = ["relaxedsimd-lstm", "simd-lstm", "lstm", "relaxedsimd", "si
 
 /** What `deno compile` must include. */
 export const COMPILE_INCLUDE: Include[] = [
+  {
+    path: "src/cli",
+    why: "the commands and the server's modules, which main.ts and serve.ts import by computed path " +
+      "(src/cli/late_import.ts) so that Deno resolves their npm packages only when they load",
+  },
   { path: "sql/migrations", why: "database migrations, read when a database is opened" },
   { path: "sql/queries", why: "named SQL statements, read when a database is opened" },
   {

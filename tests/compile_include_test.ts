@@ -1,10 +1,14 @@
 /**
  * The compile include list (build/include.ts) is complete and current: every
  * entry exists, the OCR worker's script and every WebAssembly core build are
- * on it, and a real run of `choto selftest` (both OCR paths, built-in
- * images, as a compiled binary runs) reads nothing from the project's
- * folders that the list leaves out. Reads are taken from Deno's own
- * permission audit log, so nothing is guessed.
+ * on it, and real runs of `choto selftest` (both OCR paths, built-in
+ * images, as a compiled binary runs), of `choto serve` through a first call
+ * and of the help (which loads every command) read nothing from the
+ * project's folders that the list leaves out. Reads are taken from Deno's
+ * own permission audit log, so nothing is guessed: it names every file read
+ * and every module imported by computed path (and each module that one
+ * imports), which the compiler only has when a module it compiles imports
+ * it or the list names it.
  */
 
 import { assert, assertEquals } from "./support/assert.ts";
@@ -12,6 +16,9 @@ import { runChoto } from "./support/cli.ts";
 import { ROOT } from "./support/mcp.ts";
 import { COMPILE_INCLUDE } from "../build/include.ts";
 import { workerScriptPath } from "../src/ocr/engines/recognisers.ts";
+import { codeGraph, reached, specifierOf } from "./support/module_graph.ts";
+import { clientEnv, taskStart } from "./support/shipped.ts";
+import { handshake, spawnServer } from "./support/raw_server.ts";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 
@@ -21,6 +28,54 @@ const included = COMPILE_INCLUDE.map((i) => Deno.realPathSync(join(ROOT, i.path)
 /** Whether a real path is an included file or inside an included folder. */
 function covered(path: string): boolean {
   return included.some((inc) => path === inc || path.startsWith(inc + "/"));
+}
+
+/**
+ * The project's modules a binary holds: main.ts's graph and that of every
+ * module the list includes (the compiler compiles each with its imports),
+ * statically analysable dynamic imports included.
+ */
+async function compiledModules(): Promise<Set<string>> {
+  const roots = ["main.ts"];
+  for (const inc of COMPILE_INCLUDE.filter((i) => i.path.startsWith("src/"))) {
+    const path = join(ROOT, inc.path);
+    if (Deno.statSync(path).isFile) roots.push(inc.path);
+    else {
+      for (const e of Deno.readDirSync(path)) {
+        if (e.isFile && e.name.endsWith(".ts")) roots.push(`${inc.path}/${e.name}`);
+      }
+    }
+  }
+  const graph = await codeGraph(roots);
+  const modules = reached(graph, roots.map(specifierOf), true);
+  return new Set([...modules].filter((s) => s.startsWith("file:")).map((s) => fileURLToPath(s)));
+}
+
+/** The files of the project a run read, by real path, from its permission audit log. */
+async function projectReads(log: string): Promise<Set<string>> {
+  const read = new Set<string>();
+  for (const line of (await Deno.readTextFile(log)).split("\n")) {
+    if (!line.trim()) continue;
+    const { permission, value } = JSON.parse(line) as { permission: string; value: string | null };
+    // A check of the whole permission (no value) names no file.
+    if ((permission !== "read" && permission !== "ffi") || !value) continue;
+    const path = value.startsWith("file://") ? fileURLToPath(value) : value;
+    const abs = path.startsWith("/") ? path : join(root, path);
+    let real: string;
+    try {
+      real = Deno.realPathSync(abs);
+    } catch {
+      continue; // probed but absent: nothing to include
+    }
+    if (real.startsWith(root + "/")) read.add(real);
+  }
+  return read;
+}
+
+/** What of `read` a binary would lack: neither on the list nor a compiled module. */
+async function leftOut(read: Set<string>): Promise<string[]> {
+  const compiled = await compiledModules();
+  return [...read].filter((p) => !covered(p) && !compiled.has(p)).map((p) => p.slice(root.length + 1));
 }
 
 Deno.test("every include path exists", () => {
@@ -71,28 +126,56 @@ Deno.test("a selftest run reads nothing from the project that the list leaves ou
         env: { CHOTO_IMAGE: "builtin", ...env, DENO_AUDIT_PERMISSIONS: log },
       });
       assertEquals(out.code, 0, out.stdout + out.stderr);
-      for (const line of (await Deno.readTextFile(log)).split("\n")) {
-        if (!line.trim()) continue;
-        const { permission, value } = JSON.parse(line) as { permission: string; value: string | null };
-        // A check of the whole permission (no value) names no file.
-        if ((permission !== "read" && permission !== "ffi") || !value) continue;
-        const abs = value.startsWith("/") ? value : join(root, value);
-        let real: string;
-        try {
-          real = Deno.realPathSync(abs);
-        } catch {
-          continue; // probed but absent: nothing to include
-        }
-        if (real.startsWith(root + "/")) read.add(real);
-      }
+      for (const p of await projectReads(log)) read.add(p);
     }
     // The run did read run-time data, or this test would prove nothing.
     assert([...read].some((p) => p.endsWith("eng.traineddata.gz")), [...read].join("\n"));
     assert([...read].some((p) => p.endsWith("jpn.traineddata.gz")), [...read].join("\n"));
     assert([...read].some((p) => p.endsWith(".wasm")), [...read].join("\n"));
     assert([...read].some((p) => p.includes("/sql/migrations/")), [...read].join("\n"));
-    const missing = [...read].filter((p) => !covered(p)).map((p) => p.slice(root.length + 1));
-    assertEquals(missing, [], "read at run time but not in build/include.ts");
+    // The command itself is imported by computed path.
+    assert(read.has(join(root, "src/cli/selftest.ts")), [...read].join("\n"));
+    assertEquals(await leftOut(read), [], "read at run time but not in build/include.ts");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a served session and the help read nothing from the project that the list leaves out", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "choto-audit-" });
+  try {
+    const home = Deno.env.get("HOME")!;
+    const start = taskStart(home);
+    const log = join(dir, "serve.jsonl");
+    const server = spawnServer([...start.flags, ...start.script, "--db", join(dir, "choto.db")], {
+      ...clientEnv(home),
+      DENO_AUDIT_PERMISSIONS: log,
+    });
+    try {
+      await handshake(server);
+      await server.send({
+        jsonrpc: "2.0",
+        id: 3,
+        method: "tools/call",
+        params: { name: "recall", arguments: {} },
+      });
+      const call = await server.reply(3);
+      assert(call.result && !call.result.isError, JSON.stringify(call).slice(0, 300));
+    } finally {
+      await server.close();
+    }
+    const read = await projectReads(log);
+    // The server's modules are imported by computed path once the handshake is answered.
+    assert(read.has(join(root, "src/cli/serving.ts")), [...read].join("\n"));
+    const helpLog = join(dir, "help.jsonl");
+    const help = await runChoto(["--help"], {
+      flags: ["--allow-read", "--allow-env", "--allow-sys"],
+      env: { DENO_AUDIT_PERMISSIONS: helpLog },
+    });
+    assertEquals(help.code, 0, help.stderr);
+    for (const p of await projectReads(helpLog)) read.add(p);
+    assert(read.has(join(root, "src/cli/doctor.ts")), [...read].join("\n"));
+    assertEquals(await leftOut(read), [], "read at run time but not in build/include.ts");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

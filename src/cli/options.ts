@@ -6,10 +6,13 @@
  */
 
 import type { ParseArgsOptionsConfig } from "node:util";
-import { parseSince } from "../db/audit.ts";
 import { defaultDbPath } from "../db/store.ts";
-import { engineChoices } from "../ocr/engines/engine_choice.ts";
 import type { OptionName, Values } from "./command.ts";
+
+// The engine table (on node:fs) and the audit log's durations (on node:crypto) load only for an option that
+// needs them: each of those built-in modules adds tens of milliseconds to every start, serve's included.
+const engineChoices = async () => (await import("../ocr/engines/engine_choice.ts")).engineChoices();
+const parseSince = async (text: string) => (await import("../db/audit.ts")).parseSince(text);
 
 /** One option: how it parses, its help, and what a value must look like. */
 export interface OptionSpec {
@@ -18,7 +21,7 @@ export interface OptionSpec {
   /** Shown under "options:" for options every command shares; per-command options show in `usage`. */
   help?: string;
   /** A usage error message when the value is wrong, else null. */
-  check?: (value: string, values: Values) => string | null;
+  check?: (value: string, values: Values) => string | null | Promise<string | null>;
   /** May be given more than once (the commands that take one value see the last). */
   multiple?: boolean;
 }
@@ -33,10 +36,12 @@ export const OPTIONS: Record<OptionName, OptionSpec> = {
     type: "string",
     help:
       "--ocr ENGINE        OCR engine: vision (macOS default), tesseract (default elsewhere) or tesseract-fast (Linux); env CHOTO_OCR_ENGINE",
-    check: (v) =>
-      engineChoices().includes(v)
+    check: async (v) => {
+      const choices = await engineChoices();
+      return choices.includes(v)
         ? null
-        : `--ocr must be one of ${engineChoices().join(", ")} on ${Deno.build.os} (got "${v}")`,
+        : `--ocr must be one of ${choices.join(", ")} on ${Deno.build.os} (got "${v}")`;
+    },
   },
   png: {
     type: "string",
@@ -61,8 +66,8 @@ export const OPTIONS: Record<OptionName, OptionSpec> = {
   },
   since: {
     type: "string",
-    check: (v) =>
-      parseSince(v) === null
+    check: async (v) =>
+      await parseSince(v) === null
         ? `--since needs a number and a unit s, m, h or d, e.g. 1h or 7d (got "${v}")`
         : null,
   },
@@ -83,8 +88,8 @@ export const OPTIONS: Record<OptionName, OptionSpec> = {
   },
   "older-than": {
     type: "string",
-    check: (v) =>
-      parseSince(v) === null
+    check: async (v) =>
+      await parseSince(v) === null
         ? `--older-than needs a number and a unit s, m, h or d, e.g. 30d (got "${v}")`
         : null,
   },

@@ -10,6 +10,7 @@
 import { createHandshake } from "../server/handshake.ts";
 import { BoundedStdioTransport } from "../server/stdio_transport.ts";
 import type { Command } from "./command.ts";
+import { importLate } from "./late_import.ts";
 
 /** The port `serve --http` listens on unless given one. */
 const DEFAULT_PORT = 8767;
@@ -36,11 +37,12 @@ export const serveCommand: Command = {
       : undefined;
     const transport = http ? null : new BoundedStdioTransport();
     await transport?.listen(createHandshake(), HANDSHAKE_WAIT_MS);
-    const { openServices } = await import("./open.ts");
+    // Imported by computed path: Deno resolves the server's npm packages only now, after the handshake.
+    const { openServices } = await importLate<typeof import("./open.ts")>("open.ts");
     const svc = openServices(v.db, v.ocr);
     // The recognisers and the priming read start now, on their own threads, while the server's modules load.
     void svc.warm();
-    const { serve } = await import("./serving.ts");
+    const { serve } = await importLate<typeof import("./serving.ts")>("serving.ts");
     await serve(svc, v.db, transport ? { stdio: transport } : { http: http! });
     return -1;
   },
