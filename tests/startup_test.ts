@@ -5,9 +5,16 @@
  * it has answered both while the file still waits; a tool call sent then
  * waits and is answered once the file has been read. A broken choto.json,
  * read after the handshake, still ends the server with the file named.
+ *
+ * What Deno does before the handshake stays small: the modules it resolves
+ * before main.ts runs hold no npm package (with `"nodeModulesDir": "auto"`
+ * it checks node_modules for every batch of packages it meets, which took
+ * longer than the whole answer may), and those it evaluates before the
+ * handshake import neither of the two costly Node built-ins choto uses.
  */
 
 import { join } from "node:path";
+import { codeGraph, reached, specifierOf } from "./support/module_graph.ts";
 import { clientEnv, taskStart } from "./support/shipped.ts";
 import { assert, assertEquals } from "./support/assert.ts";
 import { handshake, initializeRequest, spawnServer } from "./support/raw_server.ts";
@@ -93,4 +100,26 @@ Deno.test("a broken choto.json found after the handshake ends the server, naming
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+/** The handshake's own modules: on the start path, or a walk of it proves nothing. */
+const HANDSHAKE_MODULES = ["src/cli/serve.ts", "src/server/handshake.ts", "src/server/stdio_transport.ts"];
+
+Deno.test("Deno resolves no npm package before main.ts runs: the server's modules are imported after the handshake", async () => {
+  const graph = await codeGraph(["main.ts"]);
+  const resolved = reached(graph, [specifierOf("main.ts")], true);
+  for (const m of HANDSHAKE_MODULES) assert(resolved.has(specifierOf(m)), `${m} is not on the start path`);
+  assertEquals([...resolved].filter((s) => s.startsWith("npm:")), []);
+  for (const m of ["src/cli/open.ts", "src/cli/serving.ts", "src/cli/observe.ts"]) {
+    assert(!resolved.has(specifierOf(m)), `${m} is resolved before main.ts runs`);
+  }
+});
+
+Deno.test("nothing evaluated before the handshake imports node:fs or node:crypto", async () => {
+  // main.ts's own imports, then serve.ts's (main.ts imports it before it parses the arguments).
+  const graph = await codeGraph(["main.ts"]);
+  const evaluated = reached(graph, [specifierOf("main.ts"), specifierOf("src/cli/serve.ts")], false);
+  for (const m of HANDSHAKE_MODULES) assert(evaluated.has(specifierOf(m)), `${m} is not evaluated`);
+  // Each costs Deno tens of milliseconds to load; both are needed only once the server loads.
+  assertEquals([...evaluated].filter((s) => s === "node:fs" || s === "node:crypto"), []);
 });
