@@ -38,11 +38,11 @@ export const serveCommand: Command = {
     const transport = http ? null : new BoundedStdioTransport();
     await transport?.listen(createHandshake(), HANDSHAKE_WAIT_MS);
     // Imported by computed path: Deno resolves the server's npm packages only now, after the handshake.
-    const { openServices } = await importLate<typeof import("./open.ts")>("open.ts");
+    const { openServices, loadServer } = await importLate<typeof import("./serve_load.ts")>("serve_load.ts");
     const svc = openServices(v.db, v.ocr);
     // The recognisers and the priming read start now, on their own threads, while the server's modules load.
     void svc.warm();
-    const { serve } = await importLate<typeof import("./serving.ts")>("serving.ts");
+    const { serve } = await loadServer();
     await serve(svc, v.db, transport ? { stdio: transport } : { http: http! });
     return -1;
   },

@@ -1,0 +1,17 @@
+/**
+ * What `serve` loads once the handshake is answered, imported by computed
+ * path (late_import.ts) in one go: Deno resolves this module's graph, the
+ * server's modules and their npm packages included (a dynamic import of a
+ * string literal is resolved with its importer), before it runs any of it.
+ * The server's modules are evaluated only when {@link loadServer} runs, which
+ * serve.ts calls once the services are open and the recognisers have started
+ * on their threads: they start while the server evaluates, not while Deno
+ * resolves its packages.
+ *
+ * @module
+ */
+
+export { openServices } from "./open.ts";
+
+/** The server's modules, resolved already: evaluated now. */
+export const loadServer = (): Promise<typeof import("./serving.ts")> => import("./serving.ts");
