@@ -3,7 +3,9 @@
  * (`tesseract`, `tesseract-fast`, tesseract.js with `CHOTO_OCR_NATIVE=0`)
  * and each shipped way of starting it from this checkout (`deno task start`
  * through the task runner, as the MCP SDK's stdio client would spawn it;
- * the README's Linux config, `deno run` with its flags), the time from
+ * the README's Linux config, `deno run` with its flags; the MCP Bundle's
+ * Linux entry, its flags and environment on this checkout, whose
+ * node_modules stand in for the bundle's packed cache), the time from
  * spawning the process to the `initialize` answer, to the `tools/list`
  * answer (sent once `initialize` is answered, as a client does), and to the
  * answer of a first tool call (recall, sent right after: it waits for the
@@ -21,7 +23,7 @@
 
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { clientEnv, readmeConfig, taskStart } from "../tests/support/shipped.ts";
+import { bundleEntry, clientEnv, readmeConfig, type Shipped, taskStart } from "../tests/support/shipped.ts";
 import { ROOT } from "../tests/support/mcp.ts";
 import { handshake, initializeRequest, spawnServer } from "../tests/support/raw_server.ts";
 
@@ -43,10 +45,11 @@ await Deno.stdout.write(new TextEncoder().encode(JSON.stringify({ jsonrpc: "2.0"
 interface Start {
   name: string;
   args: (db: string) => string[];
+  env?: Record<string, string>;
 }
 
-/** The command lines, read from this checkout, run from `root`. */
-function starts(home: string, root: string): Start[] {
+/** The command lines, read from this checkout, run from `root` (`bundle`: the bundle's Linux entry here). */
+function starts(home: string, root: string, bundle: Shipped): Start[] {
   const here = ROOT.replace(/\/$/, "");
   const readme = readmeConfig("linux");
   const flags = readme.flags.map((f) => f.replaceAll("/home/me", home));
@@ -64,6 +67,18 @@ function starts(home: string, root: string): Start[] {
       args: (
         db,
       ) => [task.flags[0], "--node-modules-dir=manual", ...task.flags.slice(1), ...task.script, "--db", db],
+    },
+    {
+      name: "MCP Bundle's Linux entry",
+      // Its own --db (in the database folder it was given) is replaced by each start's.
+      args: (db) => [
+        ...bundle.flags.map((f) => f.replaceAll(here, root)),
+        ...bundle.script.slice(0, -2).map((s) => s.replace(here, root)),
+        "--db",
+        db,
+      ],
+      // The bundle's packed package cache does not exist in a checkout: its node_modules serve.
+      env: Object.fromEntries(Object.entries(bundle.env).filter(([k]) => k !== "DENO_DIR")),
     },
   ];
 }
@@ -146,16 +161,21 @@ async function main() {
         "first call".padStart(10)
       }`,
     );
-    for (const [n, start] of starts(home, roots[0]).entries()) {
+    const bundle = await bundleEntry("linux", { home, databaseFolder: dir });
+    for (const [n, start] of starts(home, roots[0], bundle).entries()) {
       for (const [engine, env] of ENGINES) {
         const got = roots.map(() => [] as Array<{ initialize: number; list: number; call: number }>);
         for (let i = 0; i < rounds; i++) {
           // Start for start, so both checkouts see the same load.
           for (const [r, root] of roots.entries()) {
-            const line = starts(home, root)[n];
+            const line = starts(home, root, bundle)[n];
             const db = join(dir, `${engine}-${i}-${n}-${r}.db`);
             got[r].push(
-              await oneStart(line.args(db), { ...clientEnv(home), DENO_DIR: denoDir, ...env }, root),
+              await oneStart(
+                line.args(db),
+                { ...clientEnv(home), ...line.env, DENO_DIR: denoDir, ...env },
+                root,
+              ),
             );
           }
         }
