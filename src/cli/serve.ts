@@ -1,8 +1,10 @@
 /**
  * `choto serve`: the MCP server on stdio (what Claude Desktop runs), or with
  * `--http` on Streamable HTTP at /mcp. On stdio it starts reading at once
- * and answers `initialize` and `tools/list` from the handshake while the
- * rest of the server loads (serving.ts); every other request waits for it.
+ * and answers `initialize` and `tools/list` from the handshake, then the
+ * rest of the server loads (serve_load.ts, serving.ts); every other request
+ * waits for it. Nothing this module imports holds an npm package, so Deno
+ * resolves none before the handshake is answered (tests/startup_test.ts).
  *
  * @module
  */
