@@ -1,15 +1,19 @@
 /**
  * Observe through the MCP server on Xvfb: a real client starts
  * `deno task start`, mousepad holds a 40-line file on a 1440x900 screen,
- * and observe (screenshot off) is timed for the first look after
- * `initialize` (a new database), a look after the whole text area changed,
- * a look after one typed character, and the first look of a second server
- * started on the same database, then the first look of a server on a new
- * database at a 40-line screen of prose (`bench/fixtures/prose40.txt`: few
- * repeated words). The stock tesseract CLI reads the same screens for
- * comparison, both as installed (OpenMP on every core) and with
- * `OMP_THREAD_LIMIT=1` (the tuned CLI, the yardstick of the ratios), and the
- * listing's length and the server's peak resident memory are printed.
+ * and observe (screenshot off) is timed for a first look sent the moment
+ * `tools/list` is answered (a new database; the server is still loading),
+ * a look after the whole text area changed, a look after one typed
+ * character, and the first look of a second server started on the same
+ * database. Then, as a client that waits before its first call sees it, a
+ * new server on a new database that has loaded and read the screen it
+ * started on is timed at the first look of a window it never saw: 40 lines
+ * of other words (`OTHER_WORDS`), then 40 lines of prose
+ * (`bench/fixtures/prose40.txt`: few repeated words). The stock tesseract
+ * CLI reads the same screens for comparison, both as installed (OpenMP on
+ * every core) and with `OMP_THREAD_LIMIT=1` (the tuned CLI, the yardstick
+ * of the ratios), and the listing's length and the server's peak resident
+ * memory are printed.
  *
  * Run: deno task bench:observe [--rounds N] [--print]
  *
@@ -23,7 +27,7 @@ import { ROOT } from "../tests/support/mcp.ts";
 import { startDesktop } from "../tests/support/xdesktop.ts";
 import { createX11Desktop } from "../src/desktop/x11.ts";
 import { encodePng } from "../src/image/png.ts";
-import { fortyLines } from "./forty_lines.ts";
+import { fortyLines, OTHER_WORDS } from "./forty_lines.ts";
 
 export { fortyLines };
 
@@ -104,6 +108,11 @@ function elementPerLineListing(s: Structured): string {
   return lines.join("\n");
 }
 
+/** How many words a look listed (the window's and the chrome's). */
+function wordsIn(s: Structured): number {
+  return [...s.elements, ...s.chrome].reduce((n, e) => n + e.text.split(/\s+/).filter(Boolean).length, 0);
+}
+
 async function observe(
   client: Client,
 ): Promise<{ ms: number; text: string; ocrMs: number; structured: Structured }> {
@@ -116,17 +125,32 @@ async function observe(
   return { ms, text, ocrMs: structured.ocr_ms, structured };
 }
 
-/** Wall time of the stock CLI on a PNG file; `tuned` runs it on one OpenMP thread. */
-export async function cliFileMs(file: string, tuned: boolean): Promise<number> {
+/**
+ * Wall time of the stock CLI on a PNG file and the words it printed; `tuned`
+ * runs it on one OpenMP thread, `psm` sets its page segmentation (the CLI's
+ * default, 3, finds text on only part of an editor's screen; 6 reads it as
+ * one block, every line).
+ */
+export async function cliFileRead(
+  file: string,
+  tuned: boolean,
+  psm?: number,
+): Promise<{ ms: number; words: number }> {
   const env: Record<string, string> = tuned ? { OMP_THREAD_LIMIT: "1" } : {};
+  const args = [file, "stdout", ...(psm ? ["--psm", String(psm)] : [])];
   const t0 = performance.now();
-  await new Deno.Command("tesseract", { args: [file, "stdout"], env, stdout: "null", stderr: "null" })
-    .output();
-  return performance.now() - t0;
+  const out = await new Deno.Command("tesseract", { args, env, stdout: "piped", stderr: "null" }).output();
+  const ms = performance.now() - t0;
+  return { ms, words: new TextDecoder().decode(out.stdout).split(/\s+/).filter(Boolean).length };
 }
 
-/** The stock CLI on the screen as it is now: as installed and tuned, alternating. */
-async function cliMs(display: string, dir: string): Promise<{ stock: number; tuned: number }> {
+/** Wall time of the stock CLI on a PNG file; `tuned` runs it on one OpenMP thread. */
+export async function cliFileMs(file: string, tuned: boolean): Promise<number> {
+  return (await cliFileRead(file, tuned)).ms;
+}
+
+/** The screen as it is now, as a PNG file in `dir`. */
+async function screenFile(display: string, dir: string): Promise<string> {
   const x = createX11Desktop(display);
   let png: Uint8Array;
   try {
@@ -136,9 +160,28 @@ async function cliMs(display: string, dir: string): Promise<{ stock: number; tun
   }
   const file = `${dir}/screen.png`;
   await Deno.writeFile(file, png);
+  return file;
+}
+
+/** The stock CLI on the screen as it is now: as installed and tuned, alternating. */
+async function cliMs(display: string, dir: string): Promise<{ stock: number; tuned: number }> {
+  const file = await screenFile(display, dir);
   const stock = await cliFileMs(file, false);
   const tuned = await cliFileMs(file, true);
   return { stock, tuned };
+}
+
+/** What the CLI makes of one screen, three times each way: the medians, and the words each way read. */
+async function cliOnScreen(display: string, dir: string) {
+  const file = await screenFile(display, dir);
+  const ways = { stock: [false, undefined], tuned: [true, undefined], block: [true, 6] } as const;
+  const out: Record<string, { ms: number; words: number }> = {};
+  for (const [name, [tuned, psm]] of Object.entries(ways)) {
+    const runs = [];
+    for (let i = 0; i < 3; i++) runs.push(await cliFileRead(file, tuned, psm));
+    out[name] = { ms: median(runs.map((r) => r.ms)), words: runs[0].words };
+  }
+  return out as Record<keyof typeof ways, { ms: number; words: number }>;
 }
 
 /**
@@ -168,7 +211,7 @@ async function main() {
   const dir = await Deno.makeTempDir({ prefix: "choto-bench-" });
   const file = `${dir}/notes.txt`;
   await Deno.writeTextFile(file, fortyLines());
-  desktop.spawn("mousepad", [file]);
+  const notes = desktop.spawn("mousepad", [file]);
   await desktop.waitForWindow("notes");
   await new Promise((r) => setTimeout(r, 1000));
   // The server logs each observe's stage times on stderr; keep them in order.
@@ -245,7 +288,7 @@ async function main() {
       `${name.padEnd(38)} ${ms.toFixed(0).padStart(6)} ms  ${(ms / cliMed).toFixed(2)}x CLI`;
     console.log(`load average at start: ${load.map((v) => v.toFixed(2)).join(" ")} (2 cores)`);
     console.log(`initialize ${initMs.toFixed(0)} ms, tools/list ${listMs.toFixed(0)} ms`);
-    console.log(row("first observe after initialize", first.ms));
+    console.log(row("first observe, sent as tools/list answers", first.ms));
     console.log(row(`observe, whole text area changed (med)`, median(whole)));
     console.log(row(`observe, one typed character (med)`, median(small)));
     console.log(row("stock tesseract CLI as installed (med)", median(cliStock)));
@@ -274,31 +317,59 @@ async function main() {
         `one element per line as before: ${before} chars; ratio ${(last.text.length / before).toFixed(2)}`,
     );
     if (args.values.print) console.log(last.text);
-    // Prose: a new server on a new database, its first look at 40 lines of few repeated words.
+    // A client waits before its first call (a model reads the user's message first): by then the server has
+    // loaded and read the screen it started on. Its first look at a window it never saw is a never-seen read.
+    // Each such window is alone on the screen, as the forty-line file is above.
     await client.close();
-    const proseFile = `${dir}/prose.txt`;
-    await Deno.copyFile(new URL("./fixtures/prose40.txt", import.meta.url), proseFile);
-    desktop.spawn("mousepad", [proseFile]);
-    await desktop.waitForWindow("prose");
-    await new Promise((r) => setTimeout(r, 1000));
-    client = new Client({ name: "choto-bench", version: "0.0.0" });
-    const proseTransport = connect(`${dir}/prose.db`);
-    await client.connect(proseTransport);
-    await client.listTools();
-    const prose = await observe(client);
-    const prosePeak = await serverPeakMb(proseTransport.pid);
-    await new Promise((r) => setTimeout(r, 100));
-    const proseStages = stageLines[stageLines.length - 1] ?? "-";
-    const proseCli = [];
-    for (let i = 0; i < 3; i++) proseCli.push(await cliMs(desktop.display, dir));
-    const proseTuned = median(proseCli.map((c) => c.tuned));
-    const proseRow = (name: string, ms: number) =>
-      `${name.padEnd(38)} ${ms.toFixed(0).padStart(6)} ms  ${(ms / proseTuned).toFixed(2)}x CLI`;
-    console.log(proseRow("prose: first observe after initialize", prose.ms));
-    console.log(proseRow("prose: CLI as installed (med of 3)", median(proseCli.map((c) => c.stock))));
-    console.log(proseRow("prose: tuned CLI (med of 3)", proseTuned));
-    console.log(`  (stages ms: ${proseStages}; ${prose.structured.elements.length} elements)`);
-    console.log(`prose: server peak RSS (VmHWM) after its first look: ${prosePeak.toFixed(0)} MB`);
+    notes.kill();
+    await notes.status;
+    const startFile = `${dir}/start.txt`;
+    await Deno.writeTextFile(startFile, "Ready when you are.\n");
+    let shown = desktop.spawn("mousepad", [startFile]);
+    await desktop.waitForWindow("start");
+    const firstLookAt = async (name: string, text: string) => {
+      const c = new Client({ name: "choto-bench", version: "0.0.0" });
+      const t = connect(`${dir}/${name}.db`);
+      await c.connect(t);
+      await c.listTools();
+      // Answered only once the server has loaded (the handshake answers initialize and tools/list alone).
+      await c.ping();
+      await new Promise((r) => setTimeout(r, 1500));
+      const f = `${dir}/${name}.txt`;
+      await Deno.writeTextFile(f, text);
+      shown.kill();
+      await shown.status;
+      shown = desktop.spawn("mousepad", [f]);
+      await desktop.waitForWindow(name);
+      await new Promise((r) => setTimeout(r, 1000));
+      const look = await observe(c);
+      const peak = await serverPeakMb(t.pid);
+      await new Promise((r) => setTimeout(r, 100));
+      const stages = stageLines[stageLines.length - 1] ?? "-";
+      await c.close();
+      return { look, peak, stages, cli: await cliOnScreen(desktop.display, dir) };
+    };
+    const report = (what: string, r: Awaited<ReturnType<typeof firstLookAt>>) => {
+      const line = (name: string, ms: number, words?: number) =>
+        `${name.padEnd(38)} ${ms.toFixed(0).padStart(6)} ms  ${(ms / r.cli.tuned.ms).toFixed(2)}x CLI` +
+        (words === undefined ? "" : `  (${words} words)`);
+      console.log(line(`${what}: first observe, never seen`, r.look.ms));
+      console.log(line(`${what}: CLI as installed (med of 3)`, r.cli.stock.ms, r.cli.stock.words));
+      console.log(line(`${what}: tuned CLI (med of 3)`, r.cli.tuned.ms, r.cli.tuned.words));
+      console.log(line(`${what}: tuned CLI, --psm 6 (med of 3)`, r.cli.block.ms, r.cli.block.words));
+      console.log(
+        `  (${
+          (r.look.ms / r.cli.block.ms).toFixed(2)
+        }x the CLI that reads every line; stages ms: ${r.stages}; ` +
+          `${r.look.structured.elements.length} elements, ${wordsIn(r.look.structured)} words)`,
+      );
+      console.log(`${what}: server peak RSS (VmHWM) after its first look: ${r.peak.toFixed(0)} MB`);
+    };
+    report("forty", await firstLookAt("unseen", fortyLines(0, OTHER_WORDS)));
+    report(
+      "prose",
+      await firstLookAt("prose", await Deno.readTextFile(new URL("./fixtures/prose40.txt", import.meta.url))),
+    );
   } finally {
     await client.close().catch(() => {});
     await desktop.stop();
