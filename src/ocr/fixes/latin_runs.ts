@@ -204,14 +204,8 @@ export function bareSpans(words: readonly OcrWord[], line: TextLine, textHeight:
  * better.
  */
 export function replaceUnsure(words: OcrWord[], line: TextLine, own: TextLine, read: OcrWord[]): OcrWord[] {
-  const found = read.map((w) => ({ ...w, x: w.x + own.x - line.x }));
+  const { found, was, replaced } = placeReading(words, line, own, read);
   if (!found.length) return words;
-  const x0 = own.x - line.x, x1 = x0 + own.w;
-  const inside = (w: OcrWord) => {
-    const cx = w.x + w.w / 2;
-    return cx >= x0 && cx <= x1;
-  };
-  const was = words.filter(inside);
   const mean = (ws: OcrWord[]) => ws.reduce((s, w) => s + w.conf, 0) / Math.max(1, ws.length);
   const isShortcut = (ws: OcrWord[]) => ws.length > 0 && ws.every((w) => readShortcut(w.text) !== null);
   const text = (ws: OcrWord[]) => ws.map((w) => w.text).join(" ");
@@ -219,5 +213,25 @@ export function replaceUnsure(words: OcrWord[], line: TextLine, own: TextLine, r
   const surer = was.length ? mean(found) > mean(was) : mean(found) >= LATIN_CONF;
   const respelt = [...text(found)].length === [...text(was)].length;
   if (!shortcut && (!surer || respelt)) return words;
-  return [...words.filter((w) => !inside(w)), ...found].sort((a, b) => a.x - b.x);
+  return replaced();
+}
+
+/**
+ * A second reading of a span put in its line: the words read (`read`,
+ * relative to `own`, the span's line) relative to `line`, the line's words
+ * centred in the span, and the line's words with those replaced by the
+ * reading, in order.
+ */
+export function placeReading(words: OcrWord[], line: TextLine, own: TextLine, read: OcrWord[]) {
+  const found = read.map((w) => ({ ...w, x: w.x + own.x - line.x }));
+  const x0 = own.x - line.x, x1 = x0 + own.w;
+  const inside = (w: OcrWord) => {
+    const cx = w.x + w.w / 2;
+    return cx >= x0 && cx <= x1;
+  };
+  return {
+    found,
+    was: words.filter(inside),
+    replaced: () => [...words.filter((w) => !inside(w)), ...found].sort((a, b) => a.x - b.x),
+  };
 }

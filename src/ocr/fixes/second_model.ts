@@ -13,7 +13,7 @@
 import type { TextLine } from "../lines/find.ts";
 import type { OcrEngine, OcrWord } from "../types.ts";
 import { readShortcut } from "./accelerators.ts";
-import { bareSpans, LATIN_CONF, type LatinSpan, mergeSpans } from "./latin_runs.ts";
+import { bareSpans, LATIN_CONF, type LatinSpan, mergeSpans, placeReading } from "./latin_runs.ts";
 
 /**
  * Words the fast model read below this confidence are read again by the
@@ -65,17 +65,10 @@ export function replaceRechecked(
   own: TextLine,
   read: OcrWord[],
 ): OcrWord[] {
-  const found = read.map((w) => ({ ...w, x: w.x + own.x - line.x }));
+  const { found, was, replaced } = placeReading(words, line, own, read);
   if (!found.length) return words;
-  const x0 = own.x - line.x, x1 = x0 + own.w;
-  const inside = (w: OcrWord) => {
-    const cx = w.x + w.w / 2;
-    return cx >= x0 && cx <= x1;
-  };
-  const was = words.filter(inside);
   const mean = (ws: OcrWord[]) => ws.reduce((s, w) => s + w.conf, 0) / ws.length;
   const shortcut = found.every((w) => readShortcut(w.text) !== null);
   const take = shortcut || (was.length ? mean(found) > mean(was) : mean(found) >= LATIN_CONF);
-  if (!take) return words;
-  return [...words.filter((w) => !inside(w)), ...found].sort((a, b) => a.x - b.x);
+  return take ? replaced() : words;
 }
