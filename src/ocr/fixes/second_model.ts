@@ -7,6 +7,11 @@
  * `@2`, sure of it) and ink it left without a word. Most of a screen's words
  * are read sure, so the larger model reads a small part of it.
  *
+ * It is the engines benchmark's `fast+best` setting, not an engine: on the
+ * fixtures it reads at the targets in less time than best_int alone, but in
+ * real apps the fast model misreads what it is sure of (docs/benchmarks.md,
+ * "The fast model first").
+ *
  * @module
  */
 
