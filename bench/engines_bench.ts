@@ -18,6 +18,7 @@
  * @module
  */
 
+import process from "node:process";
 import { parseArgs } from "node:util";
 import { fixtureEntries, loadFixture, median, normaliseText, type Score, scoreWords } from "./ocr_score.ts";
 import { fortyLines } from "./forty_lines.ts";
@@ -39,6 +40,8 @@ interface TesseractSetting {
   engine?: "tesseract";
   model: "best" | "fast";
   targetHeight: number;
+  /** The larger model that reads again what the fast one was unsure of (fixes/second_model.ts). */
+  recheck?: "best";
   /** One recogniser call per line (page segmentation "single line") instead of stacks of lines. */
   perLine?: boolean;
   /** Read every line, also those whose word pieces repeat on the screen (the word cache off within a frame). */
@@ -71,6 +74,12 @@ const SETTINGS: Record<string, Setting> = {
     model: "fast",
     targetHeight: 24,
     label: "`tesseract-fast`: Debian's fast model, 24 px",
+  },
+  "fast+best": {
+    model: "fast",
+    targetHeight: 24,
+    recheck: "best",
+    label: "Debian's fast model, 24 px; best_int, 34 px, reads again what it was unsure of",
   },
   paddle: {
     engine: "paddle",
@@ -129,7 +138,15 @@ interface Report {
   startMs: number;
   rssMb: number;
   model: string;
+  /** CPU time (user + system, all threads) per new fixture frame and per read of each screen, mean, ms. */
+  cpu?: { cold: number; screens: Record<string, number> };
 }
+
+/** This process's CPU time so far (user + system, every thread), ms. */
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 
 const PADDLE_READER = new URL("./paddle/reader.ts", import.meta.url).href;
 
@@ -151,7 +168,11 @@ async function openSetting(s: Setting): Promise<FrameReader> {
   }
   const modelFile = s.model === "fast" ? fastModelFile() : (await languageModel("eng")).file;
   if (!modelFile) throw new Error("the fast model is not installed (apt-get install tesseract-ocr-eng)");
-  const engine = new TesseractEngine(2, { modelFile, targetHeight: s.targetHeight });
+  const engine = new TesseractEngine(2, {
+    modelFile,
+    targetHeight: s.targetHeight,
+    ...(s.recheck ? { latinModels: ["eng"] } : {}),
+  });
   await engine.warm?.();
   const options = { stacked: !s.perLine, deferRepeats: !s.noRepeatDeferral };
   return {
@@ -189,12 +210,14 @@ async function child(name: string, reps: number): Promise<Report> {
   const cold: number[] = [];
   let keys = 0;
   const wrong: string[] = [];
+  let cpuCold = 0;
   for (const entry of fixtureEntries()) {
     const f = await loadFixture(entry);
-    const t = performance.now();
+    const t = performance.now(), c = cpuMs();
     const r = { words: await reader.read(f.frame) };
     groupWords(r.words);
     cold.push(performance.now() - t);
+    cpuCold += cpuMs() - c;
     scores.push(scoreWords(f.words, r.words));
     names.push(f.name);
     if (!f.name.startsWith("apps/menu_")) continue;
@@ -208,10 +231,12 @@ async function child(name: string, reps: number): Promise<Report> {
     }
   }
   const screens: Report["screens"] = {};
+  const cpuScreens: Record<string, number> = {};
   for (const sc of await screenFrames()) {
     const frame = await decodeImage(await Deno.readFile(sc.png));
     const times: number[] = [];
     let recall = 0;
+    const c = cpuMs();
     for (let i = 0; i < reps; i++) {
       const t = performance.now();
       const r = { words: await reader.read(frame) };
@@ -220,6 +245,7 @@ async function child(name: string, reps: number): Promise<Report> {
       recall = bagRecall(sc.bag, r.words);
     }
     screens[sc.name] = { ms: median(times), recall };
+    cpuScreens[sc.name] = (cpuMs() - c) / reps;
   }
   await reader.close();
   return {
@@ -229,6 +255,7 @@ async function child(name: string, reps: number): Promise<Report> {
     startMs,
     rssMb: NaN, // the parent has it from GNU time
     model: reader.model,
+    cpu: { cold: cpuCold / names.length, screens: cpuScreens },
   };
 }
 
@@ -363,7 +390,14 @@ async function main() {
       } | ${f0(r.startMs)} | ${f0(r.rssMb)} |`,
     );
   }
-  for (const [n, , r] of rows) console.log(`${n}: model ${r.model}`);
+  for (const [n, , r] of rows) {
+    const cpu = r.cpu
+      ? `; CPU per new frame ${f0(r.cpu.cold)} ms, forty-line screen ${f0(r.cpu.screens.forty)} ms, prose ${
+        f0(r.cpu.screens.prose)
+      } ms`
+      : "";
+    console.log(`${n}: model ${r.model}${cpu}`);
+  }
 }
 
 if (import.meta.main) await main();

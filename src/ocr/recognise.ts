@@ -48,6 +48,7 @@ import {
   spanLine,
   unsureSpans,
 } from "./fixes/latin_runs.ts";
+import { largerModel, recheckSpans, replaceRechecked } from "./fixes/second_model.ts";
 import { looksLikeShortcut, rereadShortcut } from "./fixes/faint_shortcuts.ts";
 import { needsReread, rereadLine } from "./fixes/reread.ts";
 import { splitNumberUnit } from "./fixes/units.ts";
@@ -192,9 +193,11 @@ export async function recognise(
       fixUiWord,
     ).then((found) => found.flatMap((w) => splitAtGaps(w, line, rowHeight(line))));
   }));
-  // A Latin language's unsure words read again in English first (fixes/latin_runs.ts).
+  // A Latin language's unsure words read again in English first (fixes/latin_runs.ts), or, by a
+  // larger model of the same language, the fast model's (fixes/second_model.ts).
   if (options.latin && !options.cjk) {
-    await readSpansAgain(options.latin, grey, jobs, UNSURE_WORDS, options, stages);
+    const how = largerModel(engine) ? RECHECKED_WORDS : UNSURE_WORDS;
+    await readSpansAgain(options.latin, grey, jobs, how, options, stages);
   }
   // Unsure words first: a larger reading can leave a digit-like tail for the digits' second look.
   // The bar of "unsure" is set on tesseract's confidences (the engines with an alphabet).
@@ -276,6 +279,14 @@ const LATIN_RUNS: SecondReading = { spans: latinSpans, merge: replaceSpan };
 
 /** A Latin language's lines: the words its model was unsure of, read by English (fixes/latin_runs.ts). */
 const UNSURE_WORDS: SecondReading = { spans: unsureSpans, merge: replaceUnsure, oneStack: true };
+
+/** The fast model's lines: what it was unsure of, read by the larger model of its language (fixes/second_model.ts). */
+const RECHECKED_WORDS: SecondReading = {
+  spans: recheckSpans,
+  merge: replaceRechecked,
+  // One recogniser reads them all; split across two (stacks side by side), a grey `Shift+Ctrl+Delete` was dropped.
+  oneStack: true,
+};
 
 /** Reads, letters only, the mnemonics the CJK model left after its labels (fixes/latin_runs.ts). */
 async function readMnemonics(latin: OcrEngine, grey: Grey, jobs: ReadJob[]): Promise<void> {

@@ -150,12 +150,14 @@ export class TesseractEngine implements OcrEngine {
     this.models = options.models?.length ? [...options.models] : ["eng"];
     this.cjk = languageOf(this.models[0])?.script === "cjk";
     if (options.latinModels?.length) {
-      // English reads at its own text height, not the first model's.
+      // English reads at its own text height, not the first model's, and with its packaged model.
       this.latin = new TesseractEngine(1, {
         ...options,
         models: options.latinModels,
         latinModels: undefined,
         targetHeight: undefined,
+        modelFile: undefined,
+        about: undefined,
       });
     }
     this.#modelFolder = options.modelFolder;

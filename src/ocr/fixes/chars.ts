@@ -7,6 +7,7 @@
  * @module
  */
 
+import { largerModel } from "./second_model.ts";
 import { boundsOfBoxes, type Rect } from "../../common/rect.ts";
 import type { OcrEngine, OcrWord } from "../types.ts";
 import type { LineRead, TextLine } from "../lines/find.ts";
@@ -53,7 +54,9 @@ export async function readLoneChars(
     const key = "char:" + hashPixels(grey, line);
     let hit = cache.get(key);
     if (!hit) {
-      hit = await readLoneChar(engine, grey, line);
+      // A fast model's lone characters are the larger one's to read: the fast one reads a submenu's
+      // arrowhead as `>`, sure of it.
+      hit = await readLoneChar(largerModel(engine) ?? engine, grey, line);
       cache.set(key, hit);
     }
     for (const w of hit) words.push({ ...w, x: w.x + line.x, y: w.y + line.y });

@@ -37,7 +37,7 @@ function worthRereading(text: string): boolean {
 
 /** Ink columns of `line` (relative to it) that no word's box covers. */
 function bareInk(words: readonly OcrWord[], line: TextLine): LatinSpan[] {
-  const cover = merge(words.map((w) => ({ x0: w.x - 1, x1: w.x + w.w + 1 })), 0);
+  const cover = mergeSpans(words.map((w) => ({ x0: w.x - 1, x1: w.x + w.w + 1 })), 0);
   const out: LatinSpan[] = [];
   for (const b of line.blobs) {
     let from = b.x - line.x;
@@ -58,7 +58,8 @@ export interface LatinSpan {
   x1: number;
 }
 
-function merge(spans: LatinSpan[], gap: number): LatinSpan[] {
+/** `spans` sorted, those closer than `gap` joined. */
+export function mergeSpans(spans: LatinSpan[], gap: number): LatinSpan[] {
   const out: LatinSpan[] = [];
   for (const s of [...spans].sort((a, b) => a.x0 - b.x0)) {
     const last = out[out.length - 1];
@@ -75,11 +76,10 @@ function merge(spans: LatinSpan[], gap: number): LatinSpan[] {
  */
 export function latinSpans(words: readonly OcrWord[], line: TextLine, textHeight: number): LatinSpan[] {
   const spans = words.filter((w) => worthRereading(w.text)).map((w) => ({ x0: w.x, x1: w.x + w.w }));
-  const bare = merge(bareInk(words, line), textHeight * SPAN_JOIN)
-    .filter((s) => s.x1 - s.x0 >= textHeight * UNREAD_INK);
+  const bare = bareSpans(words, line, textHeight);
   // The CJK model's own characters are its to read: no span reaches into one.
   const cjk = words.filter((w) => hasCjk(w.text)).map((w) => ({ x0: w.x, x1: w.x + w.w }));
-  return merge([...spans, ...bare], textHeight * SPAN_JOIN).flatMap((s) => subtract(s, cjk))
+  return mergeSpans([...spans, ...bare], textHeight * SPAN_JOIN).flatMap((s) => subtract(s, cjk))
     .filter((s) => s.x1 - s.x0 >= textHeight * 0.5);
 }
 
@@ -147,7 +147,7 @@ export function mnemonicGaps(
   line: TextLine,
   textHeight: number,
 ): Array<{ word: number; span: LatinSpan }> {
-  const bare = merge(bareInk(words, line), textHeight * 0.2);
+  const bare = mergeSpans(bareInk(words, line), textHeight * 0.2);
   const out: Array<{ word: number; span: LatinSpan }> = [];
   words.forEach((w, i) => {
     if (!hasCjk(w.text) || /[)）.…]$/u.test(w.text)) return;
@@ -183,9 +183,13 @@ export const UNSURE_CONF = 0.6;
  */
 export function unsureSpans(words: readonly OcrWord[], line: TextLine, textHeight: number): LatinSpan[] {
   const unsure = words.filter((w) => w.conf < UNSURE_CONF).map((w) => ({ x0: w.x, x1: w.x + w.w }));
-  const bare = merge(bareInk(words, line), textHeight * SPAN_JOIN)
+  return mergeSpans([...unsure, ...bareSpans(words, line, textHeight)], textHeight * SPAN_JOIN);
+}
+
+/** Ink of `line` no word covers, at least `UNREAD_INK` text heights wide. */
+export function bareSpans(words: readonly OcrWord[], line: TextLine, textHeight: number): LatinSpan[] {
+  return mergeSpans(bareInk(words, line), textHeight * SPAN_JOIN)
     .filter((s) => s.x1 - s.x0 >= textHeight * UNREAD_INK);
-  return merge([...unsure, ...bare], textHeight * SPAN_JOIN);
 }
 
 /**
@@ -200,14 +204,8 @@ export function unsureSpans(words: readonly OcrWord[], line: TextLine, textHeigh
  * better.
  */
 export function replaceUnsure(words: OcrWord[], line: TextLine, own: TextLine, read: OcrWord[]): OcrWord[] {
-  const found = read.map((w) => ({ ...w, x: w.x + own.x - line.x }));
+  const { found, was, replaced } = placeReading(words, line, own, read);
   if (!found.length) return words;
-  const x0 = own.x - line.x, x1 = x0 + own.w;
-  const inside = (w: OcrWord) => {
-    const cx = w.x + w.w / 2;
-    return cx >= x0 && cx <= x1;
-  };
-  const was = words.filter(inside);
   const mean = (ws: OcrWord[]) => ws.reduce((s, w) => s + w.conf, 0) / Math.max(1, ws.length);
   const isShortcut = (ws: OcrWord[]) => ws.length > 0 && ws.every((w) => readShortcut(w.text) !== null);
   const text = (ws: OcrWord[]) => ws.map((w) => w.text).join(" ");
@@ -215,5 +213,25 @@ export function replaceUnsure(words: OcrWord[], line: TextLine, own: TextLine, r
   const surer = was.length ? mean(found) > mean(was) : mean(found) >= LATIN_CONF;
   const respelt = [...text(found)].length === [...text(was)].length;
   if (!shortcut && (!surer || respelt)) return words;
-  return [...words.filter((w) => !inside(w)), ...found].sort((a, b) => a.x - b.x);
+  return replaced();
+}
+
+/**
+ * A second reading of a span put in its line: the words read (`read`,
+ * relative to `own`, the span's line) relative to `line`, the line's words
+ * centred in the span, and the line's words with those replaced by the
+ * reading, in order.
+ */
+export function placeReading(words: OcrWord[], line: TextLine, own: TextLine, read: OcrWord[]) {
+  const found = read.map((w) => ({ ...w, x: w.x + own.x - line.x }));
+  const x0 = own.x - line.x, x1 = x0 + own.w;
+  const inside = (w: OcrWord) => {
+    const cx = w.x + w.w / 2;
+    return cx >= x0 && cx <= x1;
+  };
+  return {
+    found,
+    was: words.filter(inside),
+    replaced: () => [...words.filter((w) => !inside(w)), ...found].sort((a, b) => a.x - b.x),
+  };
 }
