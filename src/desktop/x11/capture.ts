@@ -1,5 +1,5 @@
 /**
- * Screen capture with XGetImage into RGBA.
+ * Screen capture into RGBA, through shared memory or with XGetImage.
  *
  * @module
  */
@@ -7,12 +7,19 @@
 import { X, XLayout } from "../../../ffi/x11/libx11.ts";
 
 import type { XConnection } from "./connection.ts";
+import { sharedScreen } from "./shm_capture.ts";
 import type { RgbaImage } from "../../image/pixels.ts";
 import type { Rect } from "../../common/rect.ts";
 
-/** Captures the root window. Xvfb and most servers use 32 bpp BGRX at depth 24. */
+/**
+ * Captures the root window: through shared memory where the server allows
+ * it (shm_capture.ts), else with XGetImage. Xvfb and most servers use 32 bpp
+ * BGRX at depth 24.
+ */
 export function captureRoot(c: XConnection): RgbaImage {
   const { width, height } = c.size();
+  const shared = sharedScreen(c, width, height);
+  if (shared) return { width, height, data: bgrxToRgba(shared.bytes, width, height, shared.bytesPerLine) };
   return captureArea(c, { x: 0, y: 0, width, height });
 }
 
