@@ -8,10 +8,12 @@
 
 import type { Desktop } from "../desktop/types.ts";
 import { type ControlMemory, controlMemory } from "./controls.ts";
+import { IconShapeFinder } from "./icon_reuse.ts";
 
 /** What looks at one desktop keep between them. */
 export interface LookMemory {
   controls: ControlMemory;
+  icons: IconShapeFinder;
 }
 
 const memories = new WeakMap<Desktop, LookMemory>();
@@ -20,7 +22,7 @@ const memories = new WeakMap<Desktop, LookMemory>();
 export function lookMemory(desktop: Desktop): LookMemory {
   let m = memories.get(desktop);
   if (!m) {
-    m = { controls: controlMemory() };
+    m = { controls: controlMemory(), icons: new IconShapeFinder() };
     memories.set(desktop, m);
   }
   return m;

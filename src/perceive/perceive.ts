@@ -72,7 +72,7 @@ export async function perceive(
   const read = (region: Rect) => readWithGrid(reader, frame, region, found, chromeBounds);
   // The icons' shapes need no text: they are found while the recognisers read.
   const shapesWhile = async <T>(reading: Promise<T>) => {
-    const shapes = window ? timed(stages, "icons", () => windowIconShapes(frame, window)) : [];
+    const shapes = window ? timed(stages, "icons", () => windowIconShapes(frame, window, memory.icons)) : [];
     return { got: await reading, shapes };
   };
   if (opts.whole) {
