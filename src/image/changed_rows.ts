@@ -21,8 +21,24 @@ export class ChangedRows {
     this.height = before.length - 1;
   }
 
+  /** The last comparison: the stages of one look ask for the same pair of frames. */
+  static #last: { prev: RgbaImage | null; next: RgbaImage; rows: ChangedRows } | null = null;
+
   /** Compares `next` with `prev` row by row; with no `prev`, or one of another size, every row changed. */
   static between(prev: RgbaImage | null, next: RgbaImage): ChangedRows {
+    const last = ChangedRows.#last;
+    if (
+      last && last.prev === prev && last.next === next && last.prev?.data === prev?.data &&
+      last.next.data === next.data
+    ) {
+      return last.rows;
+    }
+    const rows = ChangedRows.#compare(prev, next);
+    ChangedRows.#last = { prev, next, rows };
+    return rows;
+  }
+
+  static #compare(prev: RgbaImage | null, next: RgbaImage): ChangedRows {
     const h = next.height;
     const before = new Int32Array(h + 1);
     const same = prev !== null && prev.width === next.width && prev.height === h;
