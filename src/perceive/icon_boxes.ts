@@ -134,9 +134,17 @@ export function inkMask(frame: RgbaImage, x0: number, y0: number, w: number, h: 
  * drawn a pixel or two from them into one shape too big to be an icon.
  */
 export function clearLongRuns(ink: Uint8Array, w: number, h: number, max: number): void {
+  // Four columns at a time are passed over where no run is open and none starts.
+  const words = w % 4 === 0 && ink.byteOffset % 4 === 0
+    ? new Uint32Array(ink.buffer, ink.byteOffset, (w * h) >> 2)
+    : null;
   for (let y = 0; y < h; y++) {
     let start = -1;
     for (let x = 0; x <= w; x++) {
+      if (words && start < 0 && (x & 3) === 0 && x < w && words[(y * w + x) >> 2] === 0) {
+        x += 3;
+        continue;
+      }
       const on = x < w && ink[y * w + x] === 1;
       if (on && start < 0) start = x;
       else if (!on && start >= 0) {
@@ -148,16 +156,26 @@ export function clearLongRuns(ink: Uint8Array, w: number, h: number, max: number
   // Columns, walked row by row with one run start per column (rows above are already cleared,
   // which at most splits a vertical rule where a horizontal one crossed it).
   const start = new Int32Array(w).fill(-1);
+  /** Open runs per four columns. */
+  const open = new Uint8Array((w >> 2) + 1);
   for (let y = 0; y <= h; y++) {
     const row = y * w;
     for (let x = 0; x < w; x++) {
+      if (words && (x & 3) === 0 && open[x >> 2] === 0 && (y === h || words[(row + x) >> 2] === 0)) {
+        x += 3;
+        continue;
+      }
       const on = y < h && ink[row + x] === 1;
       const s = start[x];
       if (on) {
-        if (s < 0) start[x] = y;
+        if (s < 0) {
+          start[x] = y;
+          open[x >> 2]++;
+        }
       } else if (s >= 0) {
         if (y - s > max) { for (let yy = s; yy < y; yy++) ink[yy * w + x] = 0; }
         start[x] = -1;
+        open[x >> 2]--;
       }
     }
   }
@@ -219,9 +237,17 @@ export function components(
     if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
   };
   const reach = join + 1;
+  // Four pixels without ink at a time are passed over.
+  const words = w % 4 === 0 && (ink.byteOffset + base) % 4 === 0
+    ? new Uint32Array(ink.buffer, ink.byteOffset + base, (w * rows) >> 2)
+    : null;
   for (let y = 0; y < rows; y++) {
     for (let x = 0; x < w; x++) {
       const k = y * w + x;
+      if (words && (x & 3) === 0 && words[k >> 2] === 0) {
+        x += 3;
+        continue;
+      }
       if (!ink[base + k]) continue;
       parent[k] = k;
       for (let dy = -reach; dy <= 0; dy++) {
@@ -241,6 +267,10 @@ export function components(
   for (let y = 0; y < rows; y++) {
     for (let x = 0; x < w; x++) {
       const k = y * w + x;
+      if (words && (x & 3) === 0 && words[k >> 2] === 0) {
+        x += 3;
+        continue;
+      }
       if (!ink[base + k]) continue;
       const r = find(k);
       const b = boxes.get(r);
