@@ -368,7 +368,7 @@ export class ScreenPipeline {
       this.cache.set(miss.key, miss.read.words);
       fresh.push({ kind: "line", key: miss.key, words: miss.read.words });
     }
-    this.#remember(fresh);
+    timed(stages, "memory", () => this.#remember(fresh));
     return whole.length + partly.length;
   }
 }

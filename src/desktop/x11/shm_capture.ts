@@ -50,6 +50,8 @@ interface Segment {
   info: Uint8Array<ArrayBuffer>;
   addr: Deno.PointerObject;
   bytesPerLine: number;
+  /** The segment's system id. */
+  id: number;
 }
 
 /** Each connection's segment, or null where shared memory failed (not tried again on it). */
@@ -105,7 +107,7 @@ function attach(c: XConnection, width: number, height: number): Segment | null {
     l.libc.shmdt(addr);
     return null;
   }
-  return { c, width, height, image, info, addr, bytesPerLine };
+  return { c, width, height, image, info, addr, bytesPerLine, id };
 }
 
 /** Lets go of a segment; the X side only while its connection still answers. */
@@ -150,4 +152,9 @@ export function sharedScreen(
   if (!l.xshm.XShmGetImage(c.display, c.root, s.image, 0, 0, X.AllPlanes) || c.lastError !== 0) return null;
   const bytes = new Uint8Array(Deno.UnsafePointerView.getArrayBuffer(s.addr, s.bytesPerLine * height));
   return { bytes, bytesPerLine: s.bytesPerLine };
+}
+
+/** The system id of the segment `c` captures through, or null while it has none. */
+export function sharedSegmentId(c: XConnection): number | null {
+  return segments.get(c)?.id ?? null;
 }

@@ -84,7 +84,15 @@ export function components(mask: Uint8Array, w: number, h: number, first = 0, la
   const from = first * w, to = (last + 1) * w;
   seen.fill(0, from, to);
   const blobs: Blob[] = [];
+  // Four pixels without ink at a time are passed over.
+  const words = from % 4 === 0 && to % 4 === 0 && mask.byteOffset % 4 === 0
+    ? new Uint32Array(mask.buffer, mask.byteOffset, mask.length >> 2)
+    : null;
   for (let start = from; start < to; start++) {
+    if (words && (start & 3) === 0 && words[start >> 2] === 0) {
+      start += 3;
+      continue;
+    }
     if (!mask[start] || seen[start]) continue;
     let top = 0;
     stack[top++] = start;

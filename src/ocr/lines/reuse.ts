@@ -101,7 +101,17 @@ function again(g: Grey, last: Finding): { mask: Uint8Array; lines: TextLine[] } 
   const masked = changedRows(last.mask, mask, w, h);
   // Strips: runs of rows with ink, between rows without.
   const inked = new Uint8Array(h);
+  const words = w % 4 === 0 ? new Uint32Array(mask.buffer, mask.byteOffset, (w * h) >> 2) : null;
   for (let y = 0; y < h; y++) {
+    if (words) {
+      for (let k = (y * w) >> 2, e = k + (w >> 2); k < e; k++) {
+        if (words[k]) {
+          inked[y] = 1;
+          break;
+        }
+      }
+      continue;
+    }
     for (let i = y * w, e = i + w; i < e; i++) {
       if (mask[i]) {
         inked[y] = 1;
