@@ -1,29 +1,12 @@
 import { assert, assertEquals } from "./support/assert.ts";
 import { attachControls } from "../src/perceive/controls.ts";
 import type { RgbaImage } from "../src/image/pixels.ts";
-import { letters, paint, whiteFrame } from "./support/drawn.ts";
+import { checkbox, letters, paint, whiteFrame } from "./support/drawn.ts";
 import type { Element } from "../src/ocr/types.ts";
 
 const W = 400, H = 200;
 
 const frame = () => whiteFrame(W, H);
-
-/** A 13 px checkbox at (x, y): a grey outline, or a blue fill with a white tick when checked. */
-function checkbox(img: RgbaImage, x: number, y: number, checked: boolean): void {
-  for (let i = 0; i < 13; i++) {
-    for (let j = 0; j < 13; j++) {
-      const edge = i === 0 || j === 0 || i === 12 || j === 12;
-      if (checked) {
-        paint(
-          img,
-          x + i,
-          y + j,
-          edge || Math.abs(j - 8 + (i > 5 ? i - 5 : 5 - i) / 2) > 1 ? [0, 100, 220] : [255, 255, 255],
-        );
-      } else if (edge) paint(img, x + i, y + j, [118, 118, 118]);
-    }
-  }
-}
 
 /** A 14 px radio button at (x, y): a grey ring, with a dot when checked. */
 function radio(img: RgbaImage, x: number, y: number, checked: boolean): void {

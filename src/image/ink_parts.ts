@@ -12,29 +12,38 @@ export interface InkPart extends Box {
   n: number;
 }
 
+/** The flood fill's scratch, kept between calls (every label's band is filled in each look). */
+let scratch = { seen: new Uint8Array(0), stack: new Int32Array(0) };
+
 /** The 8-connected parts of `mask`, `w` by `h` pixels (1 = ink), in the order their first pixel is met. */
 export function inkParts(mask: Uint8Array, w: number, h: number): InkPart[] {
-  const seen = new Uint8Array(w * h);
+  const size = w * h;
+  if (scratch.seen.length < size) scratch = { seen: new Uint8Array(size), stack: new Int32Array(size) };
+  const { seen, stack } = scratch;
+  seen.fill(0, 0, size);
   const parts: InkPart[] = [];
-  const todo: number[] = [];
-  for (let s = 0; s < w * h; s++) {
+  for (let s = 0; s < size; s++) {
     if (!mask[s] || seen[s]) continue;
-    todo.push(s);
+    let top = 0;
+    stack[top++] = s;
     seen[s] = 1;
     let x0 = w, y0 = h, x1 = -1, y1 = -1, n = 0;
-    while (todo.length) {
-      const i = todo.pop()!;
+    while (top > 0) {
+      const i = stack[--top];
       const x = i % w, y = (i - x) / w;
       n++;
-      x0 = Math.min(x0, x), x1 = Math.max(x1, x), y0 = Math.min(y0, y), y1 = Math.max(y1, y);
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx, yy = y + dy;
-          if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      for (let yy = y - 1; yy <= y + 1; yy++) {
+        if (yy < 0 || yy >= h) continue;
+        for (let xx = x - 1; xx <= x + 1; xx++) {
+          if (xx < 0 || xx >= w) continue;
           const j = yy * w + xx;
           if (mask[j] && !seen[j]) {
             seen[j] = 1;
-            todo.push(j);
+            stack[top++] = j;
           }
         }
       }

@@ -31,7 +31,8 @@ import { isShapeCorner } from "./fixes/corners.ts";
 import { cleanWords } from "./fixes/plausible.ts";
 import { classifySymbol, inkBox } from "./fixes/shapes.ts";
 import { clippedLines } from "./lines/clipped.ts";
-import { findTextLines, isTextLine, type LineRead, rowHeight, type TextLine } from "./lines/find.ts";
+import { isTextLine, type LineRead, rowHeight, type TextLine } from "./lines/find.ts";
+import { LineFinder } from "./lines/reuse.ts";
 import { lineGround } from "./lines/ground.ts";
 import { ringLevel } from "./lines/prepare.ts";
 import { type ReadJob, recognise } from "./recognise.ts";
@@ -132,6 +133,8 @@ export class ScreenPipeline {
   readonly cache: LineCache;
   /** Word pieces read before, to put new lines together from (cache/word_cache.ts). */
   readonly words = new WordCache();
+  /** The regions' last lines, found again only where the pixels changed. */
+  readonly #lines = new LineFinder();
 
   readonly #memory: ReadMemory | undefined;
   /** What the remembered readings' keys start with: the models they were read with (memoryTag). */
@@ -187,7 +190,7 @@ export class ScreenPipeline {
       return { ...last.result, words: last.result.words.map((w) => ({ ...w })), recognised: 0, stages };
     }
     const lines = () => {
-      const found = findTextLines(grey, this.engine.cjk);
+      const found = this.#lines.find(grey, this.engine.cjk ?? false, JSON.stringify(r));
       // Rows a scrolled view shows only in part are not read: half characters read as other letters.
       return { found, cut: clippedLines(found, grey) };
     };
@@ -365,7 +368,7 @@ export class ScreenPipeline {
       this.cache.set(miss.key, miss.read.words);
       fresh.push({ kind: "line", key: miss.key, words: miss.read.words });
     }
-    this.#remember(fresh);
+    timed(stages, "memory", () => this.#remember(fresh));
     return whole.length + partly.length;
   }
 }

@@ -59,6 +59,39 @@ export function groundOf(img: RgbaImage, b: Box): Rgb {
   return bestKey < 0 ? [255, 255, 255] : [d[bestAt], d[bestAt + 1], d[bestAt + 2]];
 }
 
+/** The 5-bit bin of a pixel as `groundOf` counts it, from the frame's 32-bit word (little-endian RGBA). */
+const BIN_BITS = 0xf8f8f8;
+
+/**
+ * Whether rows `y0`..`y1` of box `b`, less its first and last columns, hold
+ * no ink on `b`'s ground, shown without finding the ground: every one of
+ * those pixels falls in one colour bin that holds more than half of the box,
+ * so that bin is the ground's (`groundOf`) and no pixel in it is more than
+ * 7 per channel, well under `INK`, from the ground. False says only that
+ * this could not be shown.
+ */
+export function inklessRows(img: RgbaImage, b: Box, y0: number, y1: number): boolean {
+  const d = img.data;
+  if (d.byteOffset % 4 !== 0 || b.w < 3) return false;
+  const px = new Uint32Array(d.buffer, d.byteOffset, img.width * img.height);
+  const top = Math.max(b.y, y0), bottom = Math.min(b.y + b.h - 1, y1);
+  if (top > bottom) return true;
+  const bin = px[top * img.width + b.x + 1] & BIN_BITS;
+  for (let y = top; y <= bottom; y++) {
+    for (let i = y * img.width + b.x + 1, end = i + b.w - 2; i < end; i++) {
+      if ((px[i] & BIN_BITS) !== bin) return false;
+    }
+  }
+  const half = (b.w * b.h) >> 1;
+  let n = 0;
+  for (let y = b.y; y < b.y + b.h; y++) {
+    for (let i = y * img.width + b.x, end = i + b.w; i < end; i++) {
+      if ((px[i] & BIN_BITS) === bin && ++n > half) return true;
+    }
+  }
+  return false;
+}
+
 /** The ink mask of a box of the frame: pixels far from `ground`, row by row. */
 export function inkMask(img: RgbaImage, b: Box, ground: Rgb): Uint8Array {
   const ink = new Uint8Array(b.w * b.h);

@@ -18,8 +18,9 @@
 import type { RgbaImage } from "../image/pixels.ts";
 import type { Box, Rect } from "../common/rect.ts";
 import type { Element, ElementControl } from "../ocr/types.ts";
-import { groundOf, inkMask, shapeKind, shapesOf, stateOf } from "./control_shapes.ts";
+import { groundOf, inklessRows, inkMask, shapeKind, shapesOf, stateOf } from "./control_shapes.ts";
 import { selectAround, selectText } from "./selects.ts";
+import { RowMemory } from "./row_memory.ts";
 
 /** Widest gap between a control on the left and its label, in text heights. */
 const MAX_GAP = 2.5;
@@ -94,6 +95,9 @@ export function switchRightOf(img: RgbaImage, label: Element, until: number): El
     label.cy + 2.4 * t,
   );
   if (!band) return null;
+  // The switch's rows take in the label's centre (or end just above it): with no ink there, there is none.
+  const cy = Math.floor(label.cy);
+  if (inklessRows(img, band, cy - 1, cy)) return null;
   const ground = groundOf(img, band);
   const ink = inkMask(img, band, ground);
   // A rule running through the band (a row's separator) touches its ends; a switch stands free.
@@ -118,52 +122,91 @@ function rowEnd(e: Element, all: readonly Element[], right: number): number {
 }
 
 /**
+ * The rows a label's controls are looked for in: the bands of `selectAround`
+ * (2 text heights either side of the label's centre), `controlLeftOf` (1.1)
+ * and `switchRightOf` (1.6 above, 2.4 below), with a row to spare.
+ */
+export function controlRows(label: Element): [number, number] {
+  const t = textHeight(label);
+  return [Math.floor(label.cy - 2.5 * t) - 1, Math.ceil(label.cy + 2.5 * t) + 1];
+}
+
+/** `label` with the control drawn beside it (`until`: where its row's empty stretch ends), or as it is. */
+function labelled(img: RgbaImage, e: Element, until: number): Element {
+  // A label has words: a lone character beside a box is a window button or a keypad key.
+  if (e.icon || e.conf < 0.4 || (e.text.match(/\p{L}/gu)?.length ?? 0) < 2) return e;
+  // A select's chevron and border, read as letters, pull its text's confidence down.
+  const select = selectAround(img, e);
+  if (select) {
+    const { text, w, option } = selectText(e, select);
+    const { chevronX: _, ...box } = select;
+    return {
+      ...e,
+      text,
+      w,
+      cx: Math.round(e.x + w / 2),
+      control: { kind: "select", state: option, ...box },
+    };
+  }
+  if (e.conf < 0.6) return e;
+  const control = controlLeftOf(img, e) ?? switchRightOf(img, e, until);
+  if (!control) return e;
+  const [first, ...rest] = e.text.split(/\s+/);
+  let { text, x, w } = e;
+  if (rest.length && GLYPH_TOKEN.test(first) && control.x + control.w > e.x) {
+    text = rest.join(" ");
+    const cut = Math.max(e.x, control.x + control.w);
+    w = e.x + e.w - cut;
+    x = cut;
+  }
+  return { ...e, text, x, w, cx: Math.round(x + w / 2), control };
+}
+
+/** What a look found beside each label, kept for the next look's unchanged rows (row_memory.ts). */
+export type ControlMemory = RowMemory<Element | null>;
+
+/** A memory for `attachControls` to keep its findings in between looks. */
+export function controlMemory(): ControlMemory {
+  return new RowMemory<Element | null>();
+}
+
+/**
  * Finds the controls beside labels in `area` (the window) and returns the
  * elements with them attached: the glyph the recogniser made of a drawing
  * leaves the label's text and box, and an element read off a drawing alone
- * ("O a") is dropped.
+ * ("O a") is dropped. With a `memory`, a label the last look saw alike, in
+ * rows whose pixels did not change, gets what was found beside it then.
  */
-export function attachControls(img: RgbaImage, elements: readonly Element[], area: Rect): Element[] {
+export function attachControls(
+  img: RgbaImage,
+  elements: readonly Element[],
+  area: Rect,
+  memory?: ControlMemory,
+): Element[] {
   const right = area.x + area.width;
-  const labelled = elements.map((e): Element => {
-    // A label has words: a lone character beside a box is a window button or a keypad key.
-    if (e.icon || e.conf < 0.4 || (e.text.match(/\p{L}/gu)?.length ?? 0) < 2) return e;
-    // A select's chevron and border, read as letters, pull its text's confidence down.
-    const select = selectAround(img, e);
-    if (select) {
-      const { text, w, option } = selectText(e, select);
-      const { chevronX: _, ...box } = select;
-      return {
-        ...e,
-        text,
-        w,
-        cx: Math.round(e.x + w / 2),
-        control: { kind: "select", state: option, ...box },
-      };
-    }
-    if (e.conf < 0.6) return e;
-    const control = controlLeftOf(img, e) ?? switchRightOf(img, e, rowEnd(e, elements, right));
-    if (!control) return e;
-    const [first, ...rest] = e.text.split(/\s+/);
-    let { text, x, w } = e;
-    if (rest.length && GLYPH_TOKEN.test(first) && control.x + control.w > e.x) {
-      text = rest.join(" ");
-      const cut = Math.max(e.x, control.x + control.w);
-      w = e.x + e.w - cut;
-      x = cut;
-    }
-    return { ...e, text, x, w, cx: Math.round(x + w / 2), control };
+  const look = memory?.begin(img);
+  const found = elements.map((e): Element => {
+    const until = rowEnd(e, elements, right);
+    if (!look) return labelled(img, e, until);
+    const [y0, y1] = controlRows(e);
+    // `null`: the label stays as it was read.
+    const kept = look.reuse(JSON.stringify([e, until]), y0, y1, () => {
+      const out = labelled(img, e, until);
+      return out === e ? null : out;
+    });
+    return kept === null ? e : { ...kept, ...(kept.control ? { control: { ...kept.control } } : {}) };
   });
+  look?.commit();
   // A switch level with a label and its caption is the label's, the upper line (reading order).
   const claimed = new Set<string>();
-  for (const [i, e] of labelled.entries()) {
+  for (const [i, e] of found.entries()) {
     if (!e.control) continue;
     const key = `${e.control.x},${e.control.y}`;
-    if (claimed.has(key)) labelled[i] = elements[i];
+    if (claimed.has(key)) found[i] = elements[i];
     claimed.add(key);
   }
-  const drawings = labelled.flatMap((e) => (e.control ? [e.control] : []));
-  return labelled.filter((e) =>
+  const drawings = found.flatMap((e) => (e.control ? [e.control] : []));
+  return found.filter((e) =>
     e.control ||
     !drawings.some((c) =>
       e.cx >= c.x - 2 && e.cx <= c.x + c.w + 2 && e.cy >= c.y - 2 && e.cy <= c.y + c.h + 2

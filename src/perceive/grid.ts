@@ -47,25 +47,26 @@ const key = (d: Uint8Array, i: number) => (d[i] << 16) | (d[i + 1] << 8) | d[i +
 
 /**
  * The longest run of one colour along each row (horizontal) or each column
- * (vertical) of a region, with that colour.
+ * (vertical) of a region, with that colour. Both walk the pixels row by row,
+ * as they lie in memory; down the columns, each column keeps its own run.
  */
 function longestRuns(img: RgbaImage, r: Rect, horizontal: boolean): Run[] {
+  return horizontal ? runsAcross(img, r) : runsDown(img, r);
+}
+
+function runsAcross(img: RgbaImage, r: Rect): Run[] {
   const d = img.data;
-  const outer = horizontal ? r.height : r.width;
-  const inner = horizontal ? r.width : r.height;
   const out: Run[] = [];
-  for (let o = 0; o < outer; o++) {
+  for (let o = 0; o < r.height; o++) {
     let best = 0, bestColor = -1, run = 0, prev = -1, bestStart = 0;
-    for (let k = 0; k < inner; k++) {
-      const x = horizontal ? r.x + k : r.x + o;
-      const y = horizontal ? r.y + o : r.y + k;
-      const c = key(d, (y * img.width + x) * 4);
+    for (let k = 0, i = ((r.y + o) * img.width + r.x) * 4; k < r.width; k++, i += 4) {
+      const c = key(d, i);
       run = c === prev ? run + 1 : 1;
       prev = c;
       if (run > best) {
         best = run;
         bestColor = c;
-        bestStart = (horizontal ? r.x : r.y) + k - run + 1;
+        bestStart = r.x + k - run + 1;
       }
     }
     out.push({ len: best, color: bestColor, start: bestStart });
@@ -73,15 +74,44 @@ function longestRuns(img: RgbaImage, r: Rect, horizontal: boolean): Run[] {
   return out;
 }
 
-/** The most common colour of the region: the ground. */
+function runsDown(img: RgbaImage, r: Rect): Run[] {
+  const d = img.data;
+  const n = r.width;
+  const best = new Int32Array(n), bestColor = new Int32Array(n).fill(-1), bestStart = new Int32Array(n);
+  const run = new Int32Array(n), prev = new Int32Array(n).fill(-1);
+  for (let k = 0; k < r.height; k++) {
+    for (let o = 0, i = ((r.y + k) * img.width + r.x) * 4; o < n; o++, i += 4) {
+      const c = key(d, i);
+      const len = c === prev[o] ? run[o] + 1 : 1;
+      run[o] = len;
+      prev[o] = c;
+      if (len > best[o]) {
+        best[o] = len;
+        bestColor[o] = c;
+        bestStart[o] = r.y + k - len + 1;
+      }
+    }
+  }
+  return Array.from({ length: n }, (_, o) => ({ len: best[o], color: bestColor[o], start: bestStart[o] }));
+}
+
+/** The most common colour of the region: the ground (a run of one colour is counted at once). */
 function groundOf(img: RgbaImage, r: Rect): number {
   const counts = new Map<number, number>();
   const d = img.data;
   for (let y = r.y; y < r.y + r.height; y += 2) {
+    let c = -1, n = 0;
     for (let x = r.x; x < r.x + r.width; x += 2) {
-      const c = key(d, (y * img.width + x) * 4);
-      counts.set(c, (counts.get(c) ?? 0) + 1);
+      const k = key(d, (y * img.width + x) * 4);
+      if (k === c) {
+        n++;
+        continue;
+      }
+      if (n) counts.set(c, (counts.get(c) ?? 0) + n);
+      c = k;
+      n = 1;
     }
+    if (n) counts.set(c, (counts.get(c) ?? 0) + n);
   }
   let best = 0, bestC = 0xffffff;
   for (const [c, n] of counts) if (n > best) [best, bestC] = [n, c];

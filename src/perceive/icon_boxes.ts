@@ -27,7 +27,7 @@ export interface IconBoxOptions {
   maxAspect?: number;
 }
 
-const DEFAULTS: Required<IconBoxOptions> = {
+export const DEFAULTS: Required<IconBoxOptions> = {
   contrast: 22,
   join: 0,
   minSide: 9,
@@ -66,7 +66,18 @@ export function iconShapes(frame: RgbaImage, region: Rect, options: IconBoxOptio
   if (w < 3 || h < 3) return [];
   const ink = inkMask(frame, x0, y0, w, h, o.contrast);
   clearLongRuns(ink, w, h, o.maxSide + 8);
-  const boxes = components(ink, w, h, o.join);
+  return iconSized(components(ink, w, h, o.join), o, x0, y0, w, h);
+}
+
+/** The pieces (in a `w` x `h` region at `x0`, `y0`) sized and shaped like an icon, in screen pixels. */
+export function iconSized(
+  boxes: readonly Box[],
+  o: Required<IconBoxOptions>,
+  x0: number,
+  y0: number,
+  w: number,
+  h: number,
+): Box[] {
   const out: Box[] = [];
   for (const b of boxes) {
     const long = Math.max(b.w, b.h);
@@ -89,7 +100,7 @@ export function iconsBesideText(shapes: readonly Box[], words: Box[]): Box[] {
 }
 
 /** Marks both pixels of every neighbouring pair whose colours differ by `contrast` or more. */
-function inkMask(frame: RgbaImage, x0: number, y0: number, w: number, h: number, contrast: number) {
+export function inkMask(frame: RgbaImage, x0: number, y0: number, w: number, h: number, contrast: number) {
   const d = frame.data;
   // Most neighbours are the very same colour: compare whole pixels first when the bytes allow it.
   const px = d.byteOffset % 4 === 0
@@ -122,10 +133,18 @@ function inkMask(frame: RgbaImage, x0: number, y0: number, w: number, h: number,
  * borders, rules and panel edges, which would otherwise join every control
  * drawn a pixel or two from them into one shape too big to be an icon.
  */
-function clearLongRuns(ink: Uint8Array, w: number, h: number, max: number): void {
+export function clearLongRuns(ink: Uint8Array, w: number, h: number, max: number): void {
+  // Four columns at a time are passed over where no run is open and none starts.
+  const words = w % 4 === 0 && ink.byteOffset % 4 === 0
+    ? new Uint32Array(ink.buffer, ink.byteOffset, (w * h) >> 2)
+    : null;
   for (let y = 0; y < h; y++) {
     let start = -1;
     for (let x = 0; x <= w; x++) {
+      if (words && start < 0 && (x & 3) === 0 && x < w && words[(y * w + x) >> 2] === 0) {
+        x += 3;
+        continue;
+      }
       const on = x < w && ink[y * w + x] === 1;
       if (on && start < 0) start = x;
       else if (!on && start >= 0) {
@@ -137,16 +156,26 @@ function clearLongRuns(ink: Uint8Array, w: number, h: number, max: number): void
   // Columns, walked row by row with one run start per column (rows above are already cleared,
   // which at most splits a vertical rule where a horizontal one crossed it).
   const start = new Int32Array(w).fill(-1);
+  /** Open runs per four columns. */
+  const open = new Uint8Array((w >> 2) + 1);
   for (let y = 0; y <= h; y++) {
     const row = y * w;
     for (let x = 0; x < w; x++) {
+      if (words && (x & 3) === 0 && open[x >> 2] === 0 && (y === h || words[(row + x) >> 2] === 0)) {
+        x += 3;
+        continue;
+      }
       const on = y < h && ink[row + x] === 1;
       const s = start[x];
       if (on) {
-        if (s < 0) start[x] = y;
+        if (s < 0) {
+          start[x] = y;
+          open[x >> 2]++;
+        }
       } else if (s >= 0) {
         if (y - s > max) { for (let yy = s; yy < y; yy++) ink[yy * w + x] = 0; }
         start[x] = -1;
+        open[x >> 2]--;
       }
     }
   }
@@ -180,10 +209,21 @@ function isText(box: Box, words: Box[], lineH: number): boolean {
 
 /**
  * Bounding boxes of the ink's connected pieces, where pixels up to `join`
- * apart connect (union-find over the rows already visited).
+ * apart connect (union-find over the rows already visited): of rows `first`
+ * to `last` only when given, which must then have no ink within `join + 1`
+ * rows outside them (so no piece is cut).
  */
-function components(ink: Uint8Array, w: number, h: number, join: number): Box[] {
-  const parent = new Int32Array(w * h).fill(-1);
+export function components(
+  ink: Uint8Array,
+  w: number,
+  h: number,
+  join: number,
+  first = 0,
+  last = h - 1,
+): Box[] {
+  const base = first * w;
+  const rows = last - first + 1;
+  const parent = new Int32Array(w * rows).fill(-1);
   const find = (a: number): number => {
     while (parent[a] !== a) {
       parent[a] = parent[parent[a]];
@@ -197,10 +237,18 @@ function components(ink: Uint8Array, w: number, h: number, join: number): Box[] 
     if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
   };
   const reach = join + 1;
-  for (let y = 0; y < h; y++) {
+  // Four pixels without ink at a time are passed over.
+  const words = w % 4 === 0 && (ink.byteOffset + base) % 4 === 0
+    ? new Uint32Array(ink.buffer, ink.byteOffset + base, (w * rows) >> 2)
+    : null;
+  for (let y = 0; y < rows; y++) {
     for (let x = 0; x < w; x++) {
       const k = y * w + x;
-      if (!ink[k]) continue;
+      if (words && (x & 3) === 0 && words[k >> 2] === 0) {
+        x += 3;
+        continue;
+      }
+      if (!ink[base + k]) continue;
       parent[k] = k;
       for (let dy = -reach; dy <= 0; dy++) {
         const yy = y + dy;
@@ -210,16 +258,20 @@ function components(ink: Uint8Array, w: number, h: number, join: number): Box[] 
           const xx = x + dx;
           if (xx < 0 || xx >= w) continue;
           const n = yy * w + xx;
-          if (ink[n]) unite(k, n);
+          if (ink[base + n]) unite(k, n);
         }
       }
     }
   }
   const boxes = new Map<number, { x0: number; y0: number; x1: number; y1: number }>();
-  for (let y = 0; y < h; y++) {
+  for (let y = 0; y < rows; y++) {
     for (let x = 0; x < w; x++) {
       const k = y * w + x;
-      if (!ink[k]) continue;
+      if (words && (x & 3) === 0 && words[k >> 2] === 0) {
+        x += 3;
+        continue;
+      }
+      if (!ink[base + k]) continue;
       const r = find(k);
       const b = boxes.get(r);
       if (!b) boxes.set(r, { x0: x, y0: y, x1: x, y1: y });
@@ -230,7 +282,12 @@ function components(ink: Uint8Array, w: number, h: number, join: number): Box[] 
       }
     }
   }
-  return [...boxes.values()].map((b) => ({ x: b.x0, y: b.y0, w: b.x1 - b.x0 + 1, h: b.y1 - b.y0 + 1 }));
+  return [...boxes.values()].map((b) => ({
+    x: b.x0,
+    y: b.y0 + first,
+    w: b.x1 - b.x0 + 1,
+    h: b.y1 - b.y0 + 1,
+  }));
 }
 
 /** A box that wholly holds another candidate is the button around it, not a drawing. */

@@ -11,6 +11,7 @@ import type { WindowInfo, WindowState } from "../desktop/types.ts";
 import type { Element } from "../ocr/types.ts";
 import { iconsBesideText, iconShapes } from "./icon_boxes.ts";
 import { cropImage, drawingHash } from "./phash.ts";
+import type { IconShapeFinder } from "./icon_reuse.ts";
 import type { RgbaImage } from "../image/pixels.ts";
 
 /** One icon drawn in the window, in screen pixels. */
@@ -32,10 +33,14 @@ export interface SeenIcon {
 /** How far (px, centre to box) a text may be to count as near an icon. */
 const NEAR_PX = 160;
 
-/** The icon-shaped drawings of `window`, words included (icon_boxes.ts): what needs no text read. */
-export function windowIconShapes(frame: RgbaImage, window: WindowInfo): Box[] {
+/**
+ * The icon-shaped drawings of `window`, words included (icon_boxes.ts): what
+ * needs no text read. A `finder` keeps what it found in rows that did not change.
+ */
+export function windowIconShapes(frame: RgbaImage, window: WindowInfo, finder?: IconShapeFinder): Box[] {
   const b = window.bounds;
-  return iconShapes(frame, { x: b.x + 1, y: b.y + 1, width: b.width - 2, height: b.height - 2 });
+  const inside = { x: b.x + 1, y: b.y + 1, width: b.width - 2, height: b.height - 2 };
+  return finder ? finder.find(frame, inside) : iconShapes(frame, inside);
 }
 
 /**

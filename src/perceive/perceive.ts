@@ -22,6 +22,7 @@ import { joinCaptions } from "./captions.ts";
 import { findGrid, type Grid } from "./grid.ts";
 import { readWithGrid } from "./grid_look.ts";
 import { gridArea, nameBands, type SeenGrid } from "./grid_cells.ts";
+import { type LookMemory, lookMemory } from "./look_memory.ts";
 
 /** What one look saw. */
 export interface Perception {
@@ -60,6 +61,7 @@ export async function perceive(
   opts: PerceiveOptions = {},
 ): Promise<Perception> {
   const stages: StageTimes = {};
+  const memory = lookMemory(desktop);
   const { state, frame } = timed(stages, "capture", () => snapshot(desktop));
   const window = (opts.windowId ? state.windows.find((w) => w.id === opts.windowId) : null) ??
     focusWindow(state);
@@ -70,7 +72,7 @@ export async function perceive(
   const read = (region: Rect) => readWithGrid(reader, frame, region, found, chromeBounds);
   // The icons' shapes need no text: they are found while the recognisers read.
   const shapesWhile = async <T>(reading: Promise<T>) => {
-    const shapes = window ? timed(stages, "icons", () => windowIconShapes(frame, window)) : [];
+    const shapes = window ? timed(stages, "icons", () => windowIconShapes(frame, window, memory.icons)) : [];
     return { got: await reading, shapes };
   };
   if (opts.whole) {
@@ -83,7 +85,11 @@ export async function perceive(
       ? timed(stages, "icons", () => findIcons(frame, state, window, surfaces.window, shapes))
       : [];
     if (window) {
-      surfaces.window = timed(stages, "controls", () => windowText(frame, window, surfaces.window, found));
+      surfaces.window = timed(
+        stages,
+        "controls",
+        () => windowText(frame, window, surfaces.window, found, memory),
+      );
     }
     const grid = found ? nameBands(found, surfaces.window) : null;
     return { state, frame, window, surfaces, charScan: whole.charScan, ocrMs: whole.ms, stages, icons, grid };
@@ -113,7 +119,7 @@ export async function perceive(
     ocrMs += got.ms;
   }
   const icons = window ? timed(stages, "icons", () => findIcons(frame, state, window, text, shapes)) : [];
-  if (window) text = timed(stages, "controls", () => windowText(frame, window, text, found));
+  if (window) text = timed(stages, "controls", () => windowText(frame, window, text, found, memory));
   return {
     state,
     frame,
@@ -128,6 +134,13 @@ export async function perceive(
 }
 
 /** A window's text once read: form controls put on their labels, wrapped captions joined (not in cells). */
-function windowText(frame: RgbaImage, window: WindowInfo, elements: Element[], grid: Grid | null): Element[] {
-  return joinCaptions(attachControls(frame, elements, window.bounds), frame, grid ? gridArea(grid) : null);
+function windowText(
+  frame: RgbaImage,
+  window: WindowInfo,
+  elements: Element[],
+  grid: Grid | null,
+  memory: LookMemory,
+): Element[] {
+  const controlled = attachControls(frame, elements, window.bounds, memory.controls);
+  return joinCaptions(controlled, frame, grid ? gridArea(grid) : null);
 }

@@ -1,5 +1,5 @@
 /**
- * Screen capture with XGetImage into RGBA.
+ * Screen capture into RGBA, through shared memory or with XGetImage.
  *
  * @module
  */
@@ -7,12 +7,19 @@
 import { X, XLayout } from "../../../ffi/x11/libx11.ts";
 
 import type { XConnection } from "./connection.ts";
+import { sharedScreen } from "./shm_capture.ts";
 import type { RgbaImage } from "../../image/pixels.ts";
 import type { Rect } from "../../common/rect.ts";
 
-/** Captures the root window. Xvfb and most servers use 32 bpp BGRX at depth 24. */
+/**
+ * Captures the root window: through shared memory where the server allows
+ * it (shm_capture.ts), else with XGetImage. Xvfb and most servers use 32 bpp
+ * BGRX at depth 24.
+ */
 export function captureRoot(c: XConnection): RgbaImage {
   const { width, height } = c.size();
+  const shared = sharedScreen(c, width, height);
+  if (shared) return { width, height, data: bgrxToRgba(shared.bytes, width, height, shared.bytesPerLine) };
   return captureArea(c, { x: 0, y: 0, width, height });
 }
 
@@ -51,14 +58,27 @@ export function rgbaToBgrx(src: Uint8Array): Uint8Array {
 /** Converts rows of 32-bit BGRX (with `stride` bytes per row) to packed RGBA. */
 export function bgrxToRgba(src: Uint8Array, w: number, h: number, stride: number): Uint8Array {
   const out = new Uint8Array(w * h * 4);
+  if (src.byteOffset % 4 !== 0 || stride % 4 !== 0) {
+    for (let y = 0; y < h; y++) {
+      let s = y * stride;
+      let d = y * w * 4;
+      for (let x = 0; x < w; x++, s += 4, d += 4) {
+        out[d] = src[s + 2];
+        out[d + 1] = src[s + 1];
+        out[d + 2] = src[s];
+        out[d + 3] = 255;
+      }
+    }
+    return out;
+  }
+  // A word per pixel: on a little-endian machine BGRX reads as 0xXXRRGGBB and RGBA is written as 0xAABBGGRR.
+  const from = new Uint32Array(src.buffer, src.byteOffset, (stride >> 2) * h);
+  const to = new Uint32Array(out.buffer);
+  const words = stride >> 2;
   for (let y = 0; y < h; y++) {
-    let s = y * stride;
-    let d = y * w * 4;
-    for (let x = 0; x < w; x++, s += 4, d += 4) {
-      out[d] = src[s + 2];
-      out[d + 1] = src[s + 1];
-      out[d + 2] = src[s];
-      out[d + 3] = 255;
+    for (let x = 0, s = y * words, d = y * w; x < w; x++, s++, d++) {
+      const v = from[s];
+      to[d] = 0xff000000 | ((v & 0xff) << 16) | (v & 0xff00) | ((v >>> 16) & 0xff);
     }
   }
   return out;

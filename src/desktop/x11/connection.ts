@@ -70,6 +70,8 @@ export class XConnection {
   lastError = 0;
   /** True once the server went away: Xlib then answers every call on this display with nothing. */
   lost = false;
+  /** What to let go of before the display closes (shared capture memory). */
+  #closing: Array<() => void> = [];
   /** Whether losing the server leaves the process running (libX11 1.7+). */
   readonly survivesLoss: boolean;
 
@@ -257,7 +259,13 @@ export class XConnection {
   }
 
   /** Closes the display (a lost one too: Xlib then only frees it). */
+  /** Runs `fn` when the connection closes, while the display and libX11 are still open. */
+  beforeClose(fn: () => void): void {
+    this.#closing.push(fn);
+  }
+
   close(): void {
+    for (const fn of this.#closing.splice(0)) fn();
     this.x.XCloseDisplay(this.display);
     this.#onExit?.close();
     this.#onError.close();

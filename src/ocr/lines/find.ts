@@ -15,6 +15,17 @@
 import type { Box } from "../../common/rect.ts";
 import type { Grey } from "../../image/pixels.ts";
 import type { OcrWord } from "../types.ts";
+import { EDGE_CONTRAST, ruleFreeMask } from "./edges.ts";
+
+export {
+  EDGE_CONTRAST,
+  type EdgeMasks,
+  edgeMasks,
+  eraseRules,
+  LONG_RUN,
+  RULE_REACH,
+  ruleFreeMask,
+} from "./edges.ts";
 
 /** A found component (character or character part). */
 export interface Blob extends Box {
@@ -52,100 +63,36 @@ export function groupByGap(boxes: Box[], gap: number): Box[] {
   return groups;
 }
 
-/** Two neighbours differing by at least this much (0..255) make an edge pixel. */
-export const EDGE_CONTRAST = 28;
-/** Straight edge runs at least this long are rules or outlines, not character strokes. */
-export const LONG_RUN = 30;
 /** A gap wider than this many line heights ends a line. */
 export const LINE_GAP = 1.25;
 /** Neighbouring characters on grounds this different (0..255) are on different surfaces. */
 export const GROUND_JUMP = 40;
 
-/** Where neighbouring pixels differ: across (`right`), down (`below`), and either (`any`). */
-export interface EdgeMasks {
-  any: Uint8Array;
-  right: Uint8Array;
-  below: Uint8Array;
-}
-
-/** Marks pixels that differ strongly from their right or lower neighbour. */
-export function edgeMasks(g: Grey, contrast = EDGE_CONTRAST): EdgeMasks {
-  const { width: w, height: h, data } = g;
-  const any = new Uint8Array(w * h);
-  const right = new Uint8Array(w * h);
-  const below = new Uint8Array(w * h);
-  // Two passes without bounds tests in their inner loops: this runs on every pixel of every look.
-  for (let y = 0; y < h; y++) {
-    const end = y * w + w - 1;
-    for (let i = y * w; i < end; i++) {
-      const d = data[i] - data[i + 1];
-      if (d >= contrast || -d >= contrast) {
-        right[i] = 1;
-        any[i] = 1;
-        any[i + 1] = 1;
-      }
-    }
-  }
-  const end = (h - 1) * w;
-  for (let i = 0; i < end; i++) {
-    const d = data[i] - data[i + w];
-    if (d >= contrast || -d >= contrast) {
-      below[i] = 1;
-      any[i] = 1;
-      any[i + w] = 1;
-    }
-  }
-  return { any, right, below };
-}
+/** The flood fill's scratch, kept between calls: a look allocates it once, not per frame. */
+let scratch = { seen: new Uint8Array(0), stack: new Int32Array(0) };
 
 /**
- * Erases rules and outlines from `masks.any`. A horizontal rule is a long
- * unbroken run of vertical contrast along a row; inside text such runs break
- * at every letter, so characters survive. Vertical rules likewise, transposed.
+ * 8-connected components of a mask, as boxes with their pixel counts: of
+ * rows `first` to `last` only when given, which must then have no ink in the
+ * rows just outside them (so no component is cut).
  */
-export function eraseRules(masks: EdgeMasks, w: number, h: number, long = LONG_RUN): void {
-  const { any, right, below } = masks;
-  for (let y = 0; y < h; y++) {
-    let start = -1;
-    for (let x = 0; x <= w; x++) {
-      const on = x < w && below[y * w + x] === 1;
-      if (on && start < 0) start = x;
-      if (!on && start >= 0) {
-        if (x - start >= long) {
-          any.fill(0, y * w + start, y * w + x);
-          if (y + 1 < h) any.fill(0, (y + 1) * w + start, (y + 1) * w + x);
-        }
-        start = -1;
-      }
-    }
+export function components(mask: Uint8Array, w: number, h: number, first = 0, last = h - 1): Blob[] {
+  if (scratch.seen.length < mask.length) {
+    scratch = { seen: new Uint8Array(mask.length), stack: new Int32Array(mask.length) };
   }
-  // Vertical runs are followed row by row, one open run per column, so memory is read in order.
-  const start = new Int32Array(w).fill(-1);
-  for (let y = 0; y <= h; y++) {
-    for (let x = 0; x < w; x++) {
-      const on = y < h && right[y * w + x] === 1;
-      if (on) {
-        if (start[x] < 0) start[x] = y;
-        continue;
-      }
-      if (start[x] < 0) continue;
-      if (y - start[x] >= long) {
-        for (let k = start[x]; k < y; k++) {
-          any[k * w + x] = 0;
-          if (x + 1 < w) any[k * w + x + 1] = 0;
-        }
-      }
-      start[x] = -1;
-    }
-  }
-}
-
-/** 8-connected components of a mask, as boxes with their pixel counts. */
-export function components(mask: Uint8Array, w: number, h: number): Blob[] {
-  const seen = new Uint8Array(mask.length);
-  const stack = new Int32Array(mask.length);
+  const seen = scratch.seen, stack = scratch.stack;
+  const from = first * w, to = (last + 1) * w;
+  seen.fill(0, from, to);
   const blobs: Blob[] = [];
-  for (let start = 0; start < mask.length; start++) {
+  // Four pixels without ink at a time are passed over.
+  const words = from % 4 === 0 && to % 4 === 0 && mask.byteOffset % 4 === 0
+    ? new Uint32Array(mask.buffer, mask.byteOffset, mask.length >> 2)
+    : null;
+  for (let start = from; start < to; start++) {
+    if (words && (start & 3) === 0 && words[start >> 2] === 0) {
+      start += 3;
+      continue;
+    }
     if (!mask[start] || seen[start]) continue;
     let top = 0;
     stack[top++] = start;
@@ -388,16 +335,33 @@ export function isSolidBlock(g: Grey, b: Blob): boolean {
   return Math.abs((lo + hi) / 2 - b.ground) > EDGE_CONTRAST;
 }
 
-/** Finds the text lines of a greyscale image, top to bottom (`squareChars`: see `isTextLine`). */
-export function findTextLines(g: Grey, squareChars = false): TextLine[] {
-  const masks = edgeMasks(g);
-  eraseRules(masks, g.width, g.height);
-  const blobs = components(masks.any, g.width, g.height);
+/**
+ * The text lines cut from `mask` (`ruleFreeMask` of `g`), top to bottom: in
+ * the bands of rows `bands` only when given, each with no ink in the rows
+ * just outside it.
+ */
+export function linesOfMask(
+  g: Grey,
+  mask: Uint8Array,
+  squareChars = false,
+  bands: ReadonlyArray<readonly [number, number]> = [[0, g.height - 1]],
+): TextLine[] {
+  const blobs = bands.flatMap(([top, bottom]) => components(mask, g.width, g.height, top, bottom));
   for (const b of blobs) b.ground = groundAround(g, b);
   const lines = chainLines(blobs.filter((b) => !isSolidBlock(g, b)))
-    .flatMap((l) => splitStacked(l, masks.any, g.width))
+    .flatMap((l) => splitStacked(l, mask, g.width))
     .filter((l) => isTextLine(l, squareChars) || isSmallMark(l));
-  return lines.sort((a, b) => a.y - b.y || a.x - b.x);
+  return lines.sort(topDown);
+}
+
+/** Top to bottom, then left to right (boxes alike in place: the smaller first). */
+export function topDown(a: Box, b: Box): number {
+  return a.y - b.y || a.x - b.x || a.w - b.w || a.h - b.h;
+}
+
+/** Finds the text lines of a greyscale image, top to bottom (`squareChars`: see `isTextLine`). */
+export function findTextLines(g: Grey, squareChars = false): TextLine[] {
+  return linesOfMask(g, ruleFreeMask(g), squareChars);
 }
 
 /** The text height of a line: one row, even when a box caught two touching rows. */

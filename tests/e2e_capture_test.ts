@@ -1,0 +1,57 @@
+/**
+ * Whole-screen captures on a real X server: read through shared memory
+ * they are the very pixels XGetImage reads, and closing the connection
+ * leaves no shared segment behind.
+ */
+
+import { assert, assertEquals } from "./support/assert.ts";
+import { skipE2E, startDesktop } from "./support/xdesktop.ts";
+import { XConnection } from "../src/desktop/x11/connection.ts";
+import { captureArea, captureRoot } from "../src/desktop/x11/capture.ts";
+import { sharedScreen, sharedSegmentId } from "../src/desktop/x11/shm_capture.ts";
+
+/** Whether the system still holds the shared segment `id` (`/proc/sysvipc/shm`, read by `cat`: Deno opens /proc only under --allow-all). */
+async function segmentExists(id: number): Promise<boolean> {
+  const out = await new Deno.Command("cat", { args: ["/proc/sysvipc/shm"], stderr: "null" }).output();
+  const table = new TextDecoder().decode(out.stdout).split("\n");
+  const column = table[0].trim().split(/\s+/).indexOf("shmid");
+  return table.slice(1).some((l) => l.trim().split(/\s+/)[column] === String(id));
+}
+
+Deno.test({
+  name: "a capture through shared memory is the screen XGetImage reads, and closing leaves no segment",
+  ignore: skipE2E(),
+  sanitizeResources: false,
+  async fn() {
+    const desktop = await startDesktop();
+    const dir = await Deno.makeTempDir();
+    try {
+      await Deno.writeTextFile(`${dir}/shared.txt`, "pixels read through shared memory\n".repeat(8));
+      desktop.spawn("mousepad", [`${dir}/shared.txt`]);
+      await desktop.waitForWindow("shared");
+      const c = new XConnection(desktop.display);
+      let id: number | null = null;
+      try {
+        const { width, height } = c.size();
+        assert(sharedScreen(c, width, height) !== null, "Xvfb offers MIT-SHM on the same machine");
+        id = sharedSegmentId(c);
+        assert(id !== null && await segmentExists(id));
+        const shared = captureRoot(c), sent = captureArea(c, { x: 0, y: 0, width, height });
+        assertEquals([shared.width, shared.height, shared.data.length], [width, height, sent.data.length]);
+        const differ = shared.data.findIndex((v, i) => v !== sent.data[i]);
+        assertEquals(differ, -1, `the captures differ at byte ${differ}`);
+        // The window's text is on it: not every pixel is the desktop's ground.
+        assert(new Set(new Uint32Array(shared.data.buffer)).size > 16);
+        // Another capture reads the screen again, into a frame of its own.
+        const again = captureRoot(c);
+        assert(again.data !== shared.data && again.data.every((v, i) => v === shared.data[i]));
+      } finally {
+        c.close();
+      }
+      assertEquals(await segmentExists(id!), false);
+    } finally {
+      await desktop.stop();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
