@@ -2,22 +2,11 @@ import { assert, assertEquals } from "./support/assert.ts";
 import { attachControls, controlMemory } from "../src/perceive/controls.ts";
 import { ChangedRows } from "../src/image/changed_rows.ts";
 import type { RgbaImage } from "../src/image/pixels.ts";
-import { checkbox, letters, paint, whiteFrame } from "./support/drawn.ts";
+import { checkbox, label, letters, paint, whiteFrame } from "./support/drawn.ts";
 import type { Element } from "../src/ocr/types.ts";
 
 const W = 400, H = 240;
 const AREA = { x: 0, y: 0, width: W, height: H };
-
-const label = (text: string, x: number, y: number, w: number): Element => ({
-  text,
-  x,
-  y,
-  w,
-  h: 13,
-  cx: x + Math.round(w / 2),
-  cy: y + 6,
-  conf: 0.9,
-});
 
 const copy = (img: RgbaImage): RgbaImage => ({ ...img, data: img.data.slice() });
 

@@ -1,8 +1,7 @@
 import { assert, assertEquals } from "./support/assert.ts";
 import { attachControls } from "../src/perceive/controls.ts";
 import type { RgbaImage } from "../src/image/pixels.ts";
-import { checkbox, letters, paint, whiteFrame } from "./support/drawn.ts";
-import type { Element } from "../src/ocr/types.ts";
+import { checkbox, label, letters, paint, whiteFrame } from "./support/drawn.ts";
 
 const W = 400, H = 200;
 
@@ -17,17 +16,6 @@ function radio(img: RgbaImage, x: number, y: number, checked: boolean): void {
     }
   }
 }
-
-const label = (text: string, x: number, y: number, w: number): Element => ({
-  text,
-  x,
-  y,
-  w,
-  h: 13,
-  cx: x + Math.round(w / 2),
-  cy: y + 6,
-  conf: 0.9,
-});
 
 Deno.test("a checkbox beside its label is put on the label with its state; its glyph leaves the text", () => {
   const img = frame();

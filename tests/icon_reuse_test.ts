@@ -4,6 +4,7 @@
  * is held to `iconShapes` on the same frame.
  */
 
+import { random } from "./support/random.ts";
 import { assertEquals } from "./support/assert.ts";
 import { decodeImage } from "../src/image/codec.ts";
 import type { RgbaImage } from "../src/image/pixels.ts";
@@ -12,16 +13,6 @@ import { IconShapeFinder } from "../src/perceive/icon_reuse.ts";
 import { paint, whiteFrame } from "./support/drawn.ts";
 
 const copy = (img: RgbaImage): RgbaImage => ({ ...img, data: img.data.slice() });
-
-/** A deterministic sequence in [0, 1). */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function fill(img: RgbaImage, x: number, y: number, w: number, h: number, rgb: readonly number[]): void {
   for (let j = y; j < Math.min(img.height, y + h); j++) {

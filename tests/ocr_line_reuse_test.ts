@@ -4,6 +4,7 @@
  * `findTextLines` on the same pixels, blobs and grounds included.
  */
 
+import { random } from "./support/random.ts";
 import { assertEquals } from "./support/assert.ts";
 import { decodeImage } from "../src/image/codec.ts";
 import { type Grey, greyOf } from "../src/image/pixels.ts";
@@ -16,16 +17,6 @@ async function fixtureGrey(name: string): Promise<Grey> {
 }
 
 const copyGrey = (g: Grey): Grey => ({ ...g, data: g.data.slice() });
-
-/** A deterministic sequence in [0, 1). */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function fill(g: Grey, x: number, y: number, w: number, h: number, v: number): void {
   for (let j = y; j < Math.min(g.height, y + h); j++) {

@@ -6,6 +6,7 @@
  */
 
 import type { RgbaImage } from "../../src/image/pixels.ts";
+import type { Element } from "../../src/ocr/types.ts";
 
 /** A white frame `width` by `height`. */
 export function whiteFrame(width: number, height: number): RgbaImage {
@@ -38,3 +39,15 @@ export function checkbox(img: RgbaImage, x: number, y: number, checked: boolean)
     }
   }
 }
+
+/** A 13 px tall label element read at (x, y), `w` wide, at 0.9 confidence. */
+export const label = (text: string, x: number, y: number, w: number): Element => ({
+  text,
+  x,
+  y,
+  w,
+  h: 13,
+  cx: x + Math.round(w / 2),
+  cy: y + 6,
+  conf: 0.9,
+});
