@@ -25,7 +25,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { bundleEntry, clientEnv, readmeConfig, type Shipped, taskStart } from "../tests/support/shipped.ts";
 import { ROOT } from "../tests/support/mcp.ts";
-import { handshake, initializeRequest, spawnServer } from "../tests/support/raw_server.ts";
+import { handshake, initializeRequest, spawnServer, toolCall } from "../tests/support/raw_server.ts";
 
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? NaN;
 
@@ -87,12 +87,7 @@ async function oneStart(args: string[], env: Record<string, string>, root: strin
   const server = spawnServer(args, env, root);
   try {
     const { initialize, list } = await handshake(server);
-    await server.send({
-      jsonrpc: "2.0",
-      id: 3,
-      method: "tools/call",
-      params: { name: "recall", arguments: {} },
-    });
+    await server.send(toolCall(3, "recall"));
     const call = await server.reply(3);
     return {
       initialize: initialize.at - server.spawnedAt,

@@ -18,7 +18,7 @@ import { COMPILE_INCLUDE } from "../build/include.ts";
 import { workerScriptPath } from "../src/ocr/engines/recognisers.ts";
 import { codeGraph, reached, specifierOf } from "./support/module_graph.ts";
 import { clientEnv, taskStart } from "./support/shipped.ts";
-import { handshake, spawnServer } from "./support/raw_server.ts";
+import { handshake, spawnServer, toolCall } from "./support/raw_server.ts";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 
@@ -153,12 +153,7 @@ Deno.test("a served session and the help read nothing from the project that the 
     });
     try {
       await handshake(server);
-      await server.send({
-        jsonrpc: "2.0",
-        id: 3,
-        method: "tools/call",
-        params: { name: "recall", arguments: {} },
-      });
+      await server.send(toolCall(3, "recall"));
       const call = await server.reply(3);
       assert(call.result && !call.result.isError, JSON.stringify(call).slice(0, 300));
     } finally {

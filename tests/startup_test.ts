@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { codeGraph, reached, specifierOf } from "./support/module_graph.ts";
 import { clientEnv, taskStart } from "./support/shipped.ts";
 import { assert, assertEquals } from "./support/assert.ts";
-import { handshake, initializeRequest, spawnServer } from "./support/raw_server.ts";
+import { handshake, initializeRequest, spawnServer, toolCall } from "./support/raw_server.ts";
 
 for (
   const [engine, env] of [
@@ -58,12 +58,7 @@ for (
         "the database was opened before the answers",
       );
       // A call sent now waits for the server, then is answered as usual.
-      await server.send({
-        jsonrpc: "2.0",
-        id: 3,
-        method: "tools/call",
-        params: { name: "recall", arguments: {} },
-      });
+      await server.send(toolCall(3, "recall"));
       await release();
       const call = await server.reply(3);
       const text = ((call.result?.content as Array<{ text: string }>) ?? [])[0]?.text ?? "";

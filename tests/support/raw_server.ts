@@ -91,6 +91,11 @@ export function initializeRequest(id = 1): unknown {
   };
 }
 
+/** A tools/call request for `name` with `args`. */
+export function toolCall(id: number, name: string, args: Record<string, unknown> = {}): unknown {
+  return { jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } };
+}
+
 /** The handshake as a client makes it: initialize, then (once answered) the notification and tools/list. */
 export async function handshake(
   server: RawServer,
