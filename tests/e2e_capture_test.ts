@@ -1,7 +1,8 @@
 /**
  * Whole-screen captures on a real X server: read through shared memory
  * they are the very pixels XGetImage reads, and closing the connection
- * leaves no shared segment behind.
+ * leaves no shared segment behind; a server without MIT-SHM is read with
+ * XGetImage alone.
  */
 
 import { assert, assertEquals } from "./support/assert.ts";
@@ -49,6 +50,37 @@ Deno.test({
         c.close();
       }
       assertEquals(await segmentExists(id!), false);
+    } finally {
+      await desktop.stop();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "a server without MIT-SHM is captured through XGetImage, the same screen",
+  ignore: skipE2E(),
+  sanitizeResources: false,
+  async fn() {
+    const desktop = await startDesktop({ withoutExtensions: ["MIT-SHM"] });
+    const dir = await Deno.makeTempDir();
+    try {
+      await Deno.writeTextFile(`${dir}/plain.txt`, "pixels sent over the socket\n".repeat(8));
+      desktop.spawn("mousepad", [`${dir}/plain.txt`]);
+      await desktop.waitForWindow("plain");
+      const c = new XConnection(desktop.display);
+      try {
+        const { width, height } = c.size();
+        assertEquals(sharedScreen(c, width, height), null);
+        assertEquals(sharedSegmentId(c), null);
+        const whole = captureRoot(c), sent = captureArea(c, { x: 0, y: 0, width, height });
+        assertEquals([whole.width, whole.height], [width, height]);
+        const differ = whole.data.findIndex((v, i) => v !== sent.data[i]);
+        assertEquals(differ, -1, `the captures differ at byte ${differ}`);
+        assert(new Set(new Uint32Array(whole.data.buffer)).size > 16, "the window's text is on the capture");
+      } finally {
+        c.close();
+      }
     } finally {
       await desktop.stop();
       await Deno.remove(dir, { recursive: true });

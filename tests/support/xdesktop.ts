@@ -58,6 +58,8 @@ export interface DesktopOptions {
   screens?: string[];
   /** Start openbox (default true); tests of the bare X server do without. */
   windowManager?: boolean;
+  /** X extensions the server leaves out (`-extension NAME`), as some servers do not offer them. */
+  withoutExtensions?: string[];
 }
 
 /** Tries to start the desktop this many times before giving up (a loaded machine is slow to start X). */
@@ -78,7 +80,7 @@ export async function startDesktop(options: DesktopOptions = {}): Promise<TestDe
 }
 
 async function startDesktopOnce(
-  { screens = [], windowManager = true }: DesktopOptions,
+  { screens = [], windowManager = true, withoutExtensions = [] }: DesktopOptions,
   attempt: number,
 ): Promise<TestDesktop> {
   const n = freeDisplay();
@@ -94,6 +96,7 @@ async function startDesktopOnce(
           "0",
           "1440x900x24",
         ]),
+        ...withoutExtensions.flatMap((e) => ["-extension", e]),
         "-nolisten",
         "tcp",
       ],
