@@ -11,6 +11,7 @@
 
 import type { Box, Rect } from "../common/rect.ts";
 import type { RgbaImage } from "../image/pixels.ts";
+import { inkParts } from "../image/ink_parts.ts";
 
 /** Tuning of the detector; the defaults suit toolbars drawn at 1x or 2x. */
 export interface IconBoxOptions {
@@ -221,6 +222,7 @@ export function components(
   first = 0,
   last = h - 1,
 ): Box[] {
+  if (join === 0) return inkParts(ink, w, h, first, last).map((p) => ({ x: p.x, y: p.y, w: p.w, h: p.h }));
   const base = first * w;
   const rows = last - first + 1;
   const parent = new Int32Array(w * rows).fill(-1);

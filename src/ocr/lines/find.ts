@@ -14,6 +14,7 @@
 
 import type { Box } from "../../common/rect.ts";
 import type { Grey } from "../../image/pixels.ts";
+import { inkParts } from "../../image/ink_parts.ts";
 import type { OcrWord } from "../types.ts";
 import { EDGE_CONTRAST, ruleFreeMask } from "./edges.ts";
 
@@ -68,61 +69,13 @@ export const LINE_GAP = 1.25;
 /** Neighbouring characters on grounds this different (0..255) are on different surfaces. */
 export const GROUND_JUMP = 40;
 
-/** The flood fill's scratch, kept between calls: a look allocates it once, not per frame. */
-let scratch = { seen: new Uint8Array(0), stack: new Int32Array(0) };
-
 /**
  * 8-connected components of a mask, as boxes with their pixel counts: of
  * rows `first` to `last` only when given, which must then have no ink in the
  * rows just outside them (so no component is cut).
  */
 export function components(mask: Uint8Array, w: number, h: number, first = 0, last = h - 1): Blob[] {
-  if (scratch.seen.length < mask.length) {
-    scratch = { seen: new Uint8Array(mask.length), stack: new Int32Array(mask.length) };
-  }
-  const seen = scratch.seen, stack = scratch.stack;
-  const from = first * w, to = (last + 1) * w;
-  seen.fill(0, from, to);
-  const blobs: Blob[] = [];
-  // Four pixels without ink at a time are passed over.
-  const words = from % 4 === 0 && to % 4 === 0 && mask.byteOffset % 4 === 0
-    ? new Uint32Array(mask.buffer, mask.byteOffset, mask.length >> 2)
-    : null;
-  for (let start = from; start < to; start++) {
-    if (words && (start & 3) === 0 && words[start >> 2] === 0) {
-      start += 3;
-      continue;
-    }
-    if (!mask[start] || seen[start]) continue;
-    let top = 0;
-    stack[top++] = start;
-    seen[start] = 1;
-    let x0 = w, y0 = h, x1 = -1, y1 = -1, mass = 0;
-    while (top > 0) {
-      const i = stack[--top];
-      const x = i % w, y = (i - x) / w;
-      mass++;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= h) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          if (xx < 0 || xx >= w) continue;
-          const j = yy * w + xx;
-          if (mask[j] && !seen[j]) {
-            seen[j] = 1;
-            stack[top++] = j;
-          }
-        }
-      }
-    }
-    blobs.push({ x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1, mass });
-  }
-  return blobs;
+  return inkParts(mask, w, h, first, last).map((p) => ({ x: p.x, y: p.y, w: p.w, h: p.h, mass: p.n }));
 }
 
 /** Whether a component can be part of text (not a rule, a frame or a picture). */
