@@ -42,6 +42,35 @@ const BINS = new Uint32Array(1 << 15);
 /** The most common colour of a box (quantised to find it, returned as drawn): its ground. */
 export function groundOf(img: RgbaImage, b: Box): Rgb {
   const d = img.data;
+  if (d.byteOffset % 4 !== 0) return groundOfBytes(img, b);
+  // Pixels alike in all four bytes are counted a run at a time: a ground is long runs of one colour.
+  const px = new Uint32Array(d.buffer, d.byteOffset, img.width * img.height);
+  let best = 0, bestKey = -1, bestAt = 0;
+  const touched: number[] = [];
+  for (let y = b.y; y < b.y + b.h; y++) {
+    for (let i = y * img.width + b.x, end = i + b.w; i < end;) {
+      const v = px[i];
+      let j = i + 1;
+      while (j < end && px[j] === v) j++;
+      // The bin of `groundOfBytes` from the word's red, green and blue bytes (little-endian RGBA).
+      const key = (((v >>> 3) & 31) << 10) | (((v >>> 11) & 31) << 5) | ((v >>> 19) & 31);
+      if (BINS[key] === 0) touched.push(key);
+      BINS[key] += j - i;
+      if (BINS[key] > best) {
+        best = BINS[key];
+        bestKey = key;
+        bestAt = (j - 1) * 4;
+      }
+      i = j;
+    }
+  }
+  for (const k of touched) BINS[k] = 0;
+  return bestKey < 0 ? [255, 255, 255] : [d[bestAt], d[bestAt + 1], d[bestAt + 2]];
+}
+
+/** `groundOf` pixel by pixel, for bytes that do not line up as 32-bit words. */
+function groundOfBytes(img: RgbaImage, b: Box): Rgb {
+  const d = img.data;
   let best = 0, bestKey = -1, bestAt = 0;
   const touched: number[] = [];
   for (let y = b.y; y < b.y + b.h; y++) {
@@ -96,6 +125,24 @@ export function inklessRows(img: RgbaImage, b: Box, y0: number, y1: number): boo
 export function inkMask(img: RgbaImage, b: Box, ground: Rgb): Uint8Array {
   const ink = new Uint8Array(b.w * b.h);
   const d = img.data;
+  if (d.byteOffset % 4 === 0) {
+    // A pixel like the one before it in all four bytes is ink as that one is: grounds are long runs.
+    const px = new Uint32Array(d.buffer, d.byteOffset, img.width * img.height);
+    const [g0, g1, g2] = ground;
+    for (let y = 0; y < b.h; y++) {
+      const row = (b.y + y) * img.width + b.x, out = y * b.w;
+      for (let x = 0; x < b.w;) {
+        const v = px[row + x];
+        let end = x + 1;
+        while (end < b.w && px[row + end] === v) end++;
+        const far = Math.abs((v & 255) - g0) + Math.abs(((v >>> 8) & 255) - g1) +
+          Math.abs(((v >>> 16) & 255) - g2);
+        if (far > INK) { for (let k = out + x; k < out + end; k++) ink[k] = 1; }
+        x = end;
+      }
+    }
+    return ink;
+  }
   for (let y = 0; y < b.h; y++) {
     for (let x = 0, i = ((b.y + y) * img.width + b.x) * 4; x < b.w; x++, i += 4) {
       const far = Math.abs(d[i] - ground[0]) + Math.abs(d[i + 1] - ground[1]) +
