@@ -45,13 +45,70 @@ interface Run {
 
 const key = (d: Uint8Array, i: number) => (d[i] << 16) | (d[i + 1] << 8) | d[i + 2];
 
+/** A pixel's red, green and blue as one 32-bit word reads them (little-endian RGBA), alpha left out. */
+const RGB_BITS = 0xffffff;
+/** The `key` of a pixel from its word masked with `RGB_BITS`. */
+const keyOfWord = (m: number) => ((m & 255) << 16) | (m & 0xff00) | (m >>> 16);
+
+/** The frame's pixels as 32-bit words, or null when its bytes do not line up. */
+function wordsOf(img: RgbaImage): Uint32Array | null {
+  const d = img.data;
+  return d.byteOffset % 4 === 0 ? new Uint32Array(d.buffer, d.byteOffset, img.width * img.height) : null;
+}
+
 /**
  * The longest run of one colour along each row (horizontal) or each column
  * (vertical) of a region, with that colour. Both walk the pixels row by row,
  * as they lie in memory; down the columns, each column keeps its own run.
  */
 function longestRuns(img: RgbaImage, r: Rect, horizontal: boolean): Run[] {
+  const px = wordsOf(img);
+  if (px) return horizontal ? wordRunsAcross(px, img.width, r) : wordRunsDown(px, img.width, r);
   return horizontal ? runsAcross(img, r) : runsDown(img, r);
+}
+
+/** `runsAcross` on the frame's words: colours compared a pixel at a time, the key made for a new best only. */
+function wordRunsAcross(px: Uint32Array, width: number, r: Rect): Run[] {
+  const out: Run[] = [];
+  for (let o = 0; o < r.height; o++) {
+    let best = 0, bestColor = -1, run = 0, prev = -1, bestStart = 0;
+    for (let k = 0, i = (r.y + o) * width + r.x; k < r.width; k++, i++) {
+      const c = px[i] & RGB_BITS;
+      run = c === prev ? run + 1 : 1;
+      prev = c;
+      if (run > best) {
+        best = run;
+        bestColor = c;
+        bestStart = r.x + k - run + 1;
+      }
+    }
+    out.push({ len: best, color: bestColor < 0 ? -1 : keyOfWord(bestColor), start: bestStart });
+  }
+  return out;
+}
+
+/** `runsDown` on the frame's words. */
+function wordRunsDown(px: Uint32Array, width: number, r: Rect): Run[] {
+  const n = r.width;
+  const best = new Int32Array(n), bestColor = new Int32Array(n).fill(-1), bestStart = new Int32Array(n);
+  const run = new Int32Array(n), prev = new Int32Array(n).fill(-1);
+  for (let k = 0; k < r.height; k++) {
+    for (let o = 0, i = (r.y + k) * width + r.x; o < n; o++, i++) {
+      const c = px[i] & RGB_BITS;
+      const len = c === prev[o] ? run[o] + 1 : 1;
+      run[o] = len;
+      prev[o] = c;
+      if (len > best[o]) {
+        best[o] = len;
+        bestColor[o] = c;
+        bestStart[o] = r.y + k - len + 1;
+      }
+    }
+  }
+  return Array.from(
+    { length: n },
+    (_, o) => ({ len: best[o], color: bestColor[o] < 0 ? -1 : keyOfWord(bestColor[o]), start: bestStart[o] }),
+  );
 }
 
 function runsAcross(img: RgbaImage, r: Rect): Run[] {
@@ -177,17 +234,23 @@ const MAX_ROW_SPAN = 1.6;
 export function findGrid(img: RgbaImage, r: Rect): Grid | null {
   const ground = groundOf(img, r);
   const across = longestRuns(img, r, true);
-  const down = longestRuns(img, r, false);
   const minAcross = r.width * RULE_SHARE;
   const minDown = r.height * RULE_SHARE;
   const colors = new Set<number>();
   for (const run of across) if (run.len >= minAcross && run.color !== ground) colors.add(run.color);
+  // A colour's rows end up its chain of rules, less some, and at most one more (where its columns start):
+  // a chain shorter than MIN_ROWS - 1 makes no grid, whatever its columns, and they need not be walked.
+  const chained = [...colors].map((color) => {
+    const h = rules(across, color, minAcross, r.y);
+    return { color, h, ys: chain(h.map((x) => x.at)) };
+  }).filter((c) => c.ys.length >= MIN_ROWS - 1);
+  if (!chained.length) return null;
+  const down = longestRuns(img, r, false);
   let best: Grid | null = null;
   let bestCells = 0;
-  for (const color of colors) {
-    const h = rules(across, color, minAcross, r.y);
+  for (const { color, h, ys: rows } of chained) {
     const v = rules(down, color, minDown, r.x);
-    let ys = chain(h.map((x) => x.at));
+    let ys = rows;
     if (ys.length < 2 || v.length < 1) continue;
     // Vertical rules that reach down through the chosen rows only; their ends bound the rows.
     const mid = ys[ys.length >> 1];
