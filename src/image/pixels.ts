@@ -37,6 +37,23 @@ export interface Grey {
 export function greyOf(src: RgbaImage, r: Rect): Grey {
   const out = new Uint8Array(r.width * r.height);
   const d = src.data;
+  if (d.byteOffset % 4 === 0) {
+    // A pixel like the one before it in all four bytes has its grey: screens are long runs of one colour.
+    const px = new Uint32Array(d.buffer, d.byteOffset, src.width * src.height);
+    for (let row = 0; row < r.height; row++) {
+      const from = (r.y + row) * src.width + r.x, end = from + r.width, at = row * r.width - from;
+      for (let p = from; p < end;) {
+        const v = px[p];
+        const grey = ((v & 255) * 77 + ((v >>> 8) & 255) * 150 + ((v >>> 16) & 255) * 29) >> 8;
+        let q = p + 1;
+        while (q < end && px[q] === v) q++;
+        if (q - p > 8) out.fill(grey, p + at, q + at);
+        else for (let k = p; k < q; k++) out[k + at] = grey;
+        p = q;
+      }
+    }
+    return { width: r.width, height: r.height, data: out };
+  }
   for (let row = 0; row < r.height; row++) {
     let k = ((r.y + row) * src.width + r.x) * 4;
     let j = row * r.width;
