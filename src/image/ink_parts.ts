@@ -33,55 +33,47 @@ function room(n: number): void {
   runs = grown;
 }
 
-/**
- * The 8-connected parts of rows `first` to `last` of `mask`, `w` pixels
- * wide (nonzero = ink), in the order their first pixel is met reading row by
- * row; `y` is counted from row 0 of the mask. Rows outside the range are not
- * read: a part crossing its edge is cut there.
- */
-export function inkParts(mask: Uint8Array, w: number, h: number, first = 0, last = h - 1): InkPart[] {
-  let n = 0;
-  // Four pixels without ink at a time are passed over where the bytes line up.
-  const aligned = mask.byteOffset % 4 === 0;
-  const words = aligned ? new Uint32Array(mask.buffer, mask.byteOffset, mask.length >> 2) : null;
-  /** Runs of the row above: indexes `above`..`row`-1. */
-  let above = 0;
-  for (let y = first; y <= last; y++) {
-    const row = n;
-    const base = y * w, end = base + w;
-    let i = base;
-    while (i < end) {
-      if (words && (i & 3) === 0 && i + 4 <= end && words[i >> 2] === 0) {
-        i += 4;
-        continue;
-      }
-      if (mask[i] === 0) {
-        i++;
-        continue;
-      }
-      const start = i;
-      while (i < end && mask[i] !== 0) i++;
-      if (n === runs.x0.length) room(n + 1);
-      runs.x0[n] = start - base, runs.x1[n] = i - 1 - base, runs.y[n] = y, runs.parent[n] = n;
-      n++;
+/** Runs gathered so far (`addRun`). */
+let count = 0;
+
+/** Starts gathering runs for a new labelling. */
+export function beginRuns(): void {
+  count = 0;
+}
+
+/** How many runs are gathered: where the next row's runs start. */
+export function runCount(): number {
+  return count;
+}
+
+/** Adds a run of ink, `x0` to `x1` (inclusive) of row `y`: runs come row by row, left to right. */
+export function addRun(x0: number, x1: number, y: number): void {
+  if (count === runs.x0.length) room(count + 1);
+  runs.x0[count] = x0, runs.x1[count] = x1, runs.y[count] = y, runs.parent[count] = count;
+  count++;
+}
+
+/** Joins the runs of a row (from `row` on) with those of the row above it (`above` to `row` - 1) they touch. */
+export function joinRows(above: number, row: number): void {
+  const { x0, x1, parent } = runs;
+  let a = above;
+  for (let b = row; b < count && a < row; b++) {
+    while (a < row && x1[a] < x0[b] - 1) a++;
+    for (let k = a; k < row && x0[k] <= x1[b] + 1; k++) {
+      let ra = k, rb = b;
+      while (parent[ra] !== ra) ra = parent[ra] = parent[parent[ra]];
+      while (parent[rb] !== rb) rb = parent[rb] = parent[parent[rb]];
+      // The earlier run is the root, so a part's root is its first run.
+      if (ra < rb) parent[rb] = ra;
+      else if (rb < ra) parent[ra] = rb;
     }
-    // Runs of this row touching a run of the row above (corners count) join its part.
-    const { x0, x1, parent } = runs;
-    let a = above;
-    for (let b = row; b < n && a < row; b++) {
-      while (a < row && x1[a] < x0[b] - 1) a++;
-      for (let k = a; k < row && x0[k] <= x1[b] + 1; k++) {
-        let ra = k, rb = b;
-        while (parent[ra] !== ra) ra = parent[ra] = parent[parent[ra]];
-        while (parent[rb] !== rb) rb = parent[rb] = parent[parent[rb]];
-        // The earlier run is the root, so a part's root is its first run.
-        if (ra < rb) parent[rb] = ra;
-        else if (rb < ra) parent[ra] = rb;
-      }
-    }
-    above = row;
   }
+}
+
+/** The parts of the gathered runs, in the order of their first pixels. */
+export function gatheredParts(): InkPart[] {
   const { x0, x1, y: ys, parent } = runs;
+  const n = count;
   // Each root gathers its part's box and count; roots are met in the order of their parts' first pixels.
   const parts: InkPart[] = [];
   const slot = new Int32Array(n);
@@ -105,4 +97,40 @@ export function inkParts(mask: Uint8Array, w: number, h: number, first = 0, last
     p.n += len;
   }
   return parts;
+}
+
+/**
+ * The 8-connected parts of rows `first` to `last` of `mask`, `w` pixels
+ * wide (nonzero = ink), in the order their first pixel is met reading row by
+ * row; `y` is counted from row 0 of the mask. Rows outside the range are not
+ * read: a part crossing its edge is cut there.
+ */
+export function inkParts(mask: Uint8Array, w: number, h: number, first = 0, last = h - 1): InkPart[] {
+  beginRuns();
+  // Four pixels without ink at a time are passed over where the bytes line up.
+  const aligned = mask.byteOffset % 4 === 0;
+  const words = aligned ? new Uint32Array(mask.buffer, mask.byteOffset, mask.length >> 2) : null;
+  /** Runs of the row above: indexes `above`..`row`-1. */
+  let above = 0;
+  for (let y = first; y <= last; y++) {
+    const row = count;
+    const base = y * w, end = base + w;
+    let i = base;
+    while (i < end) {
+      if (words && (i & 3) === 0 && i + 4 <= end && words[i >> 2] === 0) {
+        i += 4;
+        continue;
+      }
+      if (mask[i] === 0) {
+        i++;
+        continue;
+      }
+      const start = i;
+      while (i < end && mask[i] !== 0) i++;
+      addRun(start - base, i - 1 - base, y);
+    }
+    joinRows(above, row);
+    above = row;
+  }
+  return gatheredParts();
 }

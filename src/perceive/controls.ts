@@ -18,7 +18,15 @@
 import type { RgbaImage } from "../image/pixels.ts";
 import type { Box, Rect } from "../common/rect.ts";
 import type { Element, ElementControl } from "../ocr/types.ts";
-import { groundOf, inklessRows, inkMask, shapeKind, shapesOf, stateOf } from "./control_shapes.ts";
+import {
+  groundAndShapes,
+  groundOf,
+  inklessRows,
+  inkMask,
+  shapeKind,
+  shapesOf,
+  stateOf,
+} from "./control_shapes.ts";
 import { selectAround, selectText } from "./selects.ts";
 import { RowMemory } from "./row_memory.ts";
 
@@ -54,14 +62,16 @@ export function controlLeftOf(img: RgbaImage, label: Element): ElementControl | 
     label.cy + 1.1 * t,
   );
   if (!band) return null;
-  const ground = groundOf(img, band);
-  const ink = inkMask(img, band, ground);
-  const found = shapesOf(ink, band.w, band.h)
+  const { ground, shapes } = groundAndShapes(img, band);
+  const found = shapes
     .filter((b) => b.h >= Math.max(MIN_SIDE, 0.6 * t) && b.h <= 2 * t && b.w >= MIN_SIDE && b.w <= 3.2 * t)
     // Centred on the label's line, as toolkits draw them, and clear of the band's top and bottom:
     // a box around the whole row (a text field) is no control.
     .filter((b) => Math.abs(band.y + b.y + b.h / 2 - label.cy) <= 0.35 * t && b.y > 0 && b.y + b.h < band.h)
     .sort((a, c) => a.x - c.x);
+  // Most labels have no drawing beside them: their band's ink is masked only when one may be.
+  if (!found.length) return null;
+  const ink = inkMask(img, band, ground);
   for (const b of found) {
     // What follows the drawing must be a gap, then the label's letters.
     let gap = 0;

@@ -11,7 +11,7 @@
 import type { RgbaImage } from "../image/pixels.ts";
 import type { Box } from "../common/rect.ts";
 import type { Element } from "../ocr/types.ts";
-import { groundOf, inkMask, type Shape, shapesOf, weakestSide } from "./control_shapes.ts";
+import { groundAndShapes, inkMask, type Shape, weakestSide } from "./control_shapes.ts";
 
 /** A select's box around (the end of) a text, and where its chevron starts, in screen pixels. */
 export interface SelectBox extends Box {
@@ -55,15 +55,19 @@ export function selectAround(img: RgbaImage, label: Element): SelectBox | null {
   const y1 = Math.min(img.height, Math.round(label.cy + 2 * t));
   if (x1 - x0 < 4 * t || y1 - y0 < 2 * t) return null;
   const band = { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
-  const ground = groundOf(img, band);
-  const ink = inkMask(img, band, ground);
-  const shapes = shapesOf(ink, band.w, band.h);
+  const { ground, shapes } = groundAndShapes(img, band);
   const end = label.x + label.w - band.x, cy = label.cy - band.y;
-  for (const b of shapes) {
-    if (b.x === 0 || b.y === 0 || b.x + b.w >= band.w || b.y + b.h >= band.h) continue;
-    if (b.h < 1.2 * t || b.h > 3 * t || b.w < 3 * t || cy < b.y || cy > b.y + b.h) continue;
+  /** A shape of the size and place of the select's box, its outline not yet looked at. */
+  const boxLike = (b: Shape) =>
+    b.x > 0 && b.y > 0 && b.x + b.w < band.w && b.y + b.h < band.h &&
+    b.h >= 1.2 * t && b.h <= 3 * t && b.w >= 3 * t && cy >= b.y && cy <= b.y + b.h &&
     // The label's text ends inside the box (a label before the box may be read with it).
-    if (end <= b.x + t || end > b.x + b.w + 2) continue;
+    end > b.x + t && end <= b.x + b.w + 2;
+  // Most labels have no such shape around them: their band's ink is masked only when one has.
+  if (!shapes.some(boxLike)) return null;
+  const ink = inkMask(img, band, ground);
+  for (const b of shapes) {
+    if (!boxLike(b)) continue;
     if (weakestSide(ink, band.w, b) < CLOSED) continue;
     const inside = shapes.filter((s) =>
       s !== b && s.x > b.x && s.y > b.y && s.x + s.w < b.x + b.w && s.y + s.h < b.y + b.h
