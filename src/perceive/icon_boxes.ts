@@ -109,6 +109,7 @@ export function inkMask(frame: RgbaImage, x0: number, y0: number, w: number, h: 
     : null;
   const stride = frame.width * 4;
   const ink = new Uint8Array(w * h);
+  if (px) return inkMaskOfWords(px, frame.width, x0, y0, w, h, contrast, ink);
   const far = (i: number, j: number) => {
     const dr = d[i] - d[j], dg = d[i + 1] - d[j + 1], db = d[i + 2] - d[j + 2];
     return dr >= contrast || dr <= -contrast || dg >= contrast || dg <= -contrast || db >= contrast ||
@@ -123,6 +124,41 @@ export function inkMask(frame: RgbaImage, x0: number, y0: number, w: number, h: 
       if (x + 1 < w && (!px || px[p] !== px[p + 1]) && far(p * 4, p * 4 + 4)) ink[k] = ink[k + 1] = 1;
       if (below && (!px || px[p] !== px[p + frame.width]) && far(p * 4, p * 4 + stride)) {
         ink[k] = ink[k + w] = 1;
+      }
+    }
+  }
+  return ink;
+}
+
+/** `inkMask` on the frame's 32-bit words (little-endian RGBA): channels taken from the words compared. */
+function inkMaskOfWords(
+  px: Uint32Array,
+  width: number,
+  x0: number,
+  y0: number,
+  w: number,
+  h: number,
+  contrast: number,
+  ink: Uint8Array,
+): Uint8Array {
+  const far = (a: number, b: number) => {
+    const dr = (a & 255) - (b & 255), dg = ((a >>> 8) & 255) - ((b >>> 8) & 255);
+    const db = ((a >>> 16) & 255) - ((b >>> 16) & 255);
+    return dr >= contrast || dr <= -contrast || dg >= contrast || dg <= -contrast || db >= contrast ||
+      db <= -contrast;
+  };
+  for (let y = 0; y < h; y++) {
+    const row = (y0 + y) * width + x0;
+    const below = y + 1 < h;
+    for (let x = 0, p = row, k = y * w; x < w; x++, p++, k++) {
+      const v = px[p];
+      if (x + 1 < w) {
+        const r = px[p + 1];
+        if (r !== v && far(v, r)) ink[k] = ink[k + 1] = 1;
+      }
+      if (below) {
+        const u = px[p + width];
+        if (u !== v && far(v, u)) ink[k] = ink[k + w] = 1;
       }
     }
   }
