@@ -52,6 +52,24 @@ async function clear(client: Client): Promise<void> {
   assertEquals(r.structured.status, "success", r.text);
 }
 
+/**
+ * Waits until keys typed into the editor arrive in its text, then clears it: a window just mapped can
+ * still drop the first keys, which would make the first step's typing look lost.
+ */
+async function untilTyping(client: Client): Promise<void> {
+  for (let i = 0; i < 10; i++) {
+    const r = await plan(client, {
+      steps: [{ action: "focus_app", app_name: "mousepad" }, { action: "type", text: "ready" }],
+    });
+    assertEquals(r.structured.status, "success", r.text);
+    const { text } = await editorText(client);
+    await clear(client);
+    if (text.includes("ready")) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("keys typed into mousepad never reached its text");
+}
+
 /** Button 1 and Shift as the X server sees them now. */
 function held(c: XConnection): { button1: boolean; shift: boolean } {
   const { mask } = c.queryPointer();
@@ -72,6 +90,7 @@ Deno.test({
         desktop.spawn("mousepad", [], {}, dir);
         await desktop.waitForWindow("Mousepad");
         const client = server.client;
+        await untilTyping(client);
 
         await t.step("two plans sent at once do not interleave; the second says it waited", async () => {
           const typing = (ch: string) =>

@@ -4,7 +4,7 @@ import { assert, assertEquals } from "./support/assert.ts";
 
 import { type Blob, isIconBlob, isIconLine, isTextLine, type TextLine } from "../src/ocr/lines/find.ts";
 import { canTrimNativeMemory, trimNativeMemory } from "../src/ocr/engines/malloc_trim.ts";
-import { packStacks } from "../src/ocr/lines/stack.ts";
+import { costliestFirst, packStacks } from "../src/ocr/lines/stack.ts";
 
 const size = (t: { w: number; h: number }) => ({ width: t.w, height: t.h });
 
@@ -23,6 +23,15 @@ Deno.test("packStacks splits small work between the recognisers", () => {
   assertEquals(packStacks(items, size, 1e6, 2).map((g) => g.length), [2, 2]);
   assertEquals(packStacks([items[0]], size, 1e6, 2).length, 1);
   assertEquals(packStacks([], size, 1e6, 2), []);
+});
+
+Deno.test("stacks are asked for costliest first, each keeping its lines in screen order", () => {
+  // As the forty-line screen's first round packs: a long stack among short ones, not the first.
+  const stacks = [[{ w: 667, h: 100 }], [{ w: 1230, h: 100 }, { w: 900, h: 100 }], [{ w: 601, h: 60 }]];
+  const ordered = costliestFirst(stacks, (t) => t.w * t.h);
+  assertEquals(ordered, [stacks[1], stacks[0], stacks[2]]);
+  assertEquals(ordered[0].map((t) => t.w), [1230, 900]);
+  assertEquals(costliestFirst([], (t: { w: number }) => t.w), []);
 });
 
 const blob = (x: number, w: number, h: number, mass: number): Blob => ({ x, y: 0, w, h, mass });

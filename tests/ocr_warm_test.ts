@@ -122,3 +122,16 @@ Deno.test("a read of a changed frame asked during the priming read reads only wh
     await reader.close();
   }
 });
+
+Deno.test("reads queued before any recogniser has started spread over the pool once one has", async () => {
+  const [f] = await loadFixtures((n) => n === "apps/zenity_list_light");
+  const engine = new TesseractEngine(2);
+  try {
+    // No warm start (a one-shot command): the first read starts a recogniser and the others wait for it.
+    const reads = await Promise.all([1, 2, 3, 4].map(() => engine.recognize(f.frame, "sparse")));
+    assert(reads.every((words) => words.length > 5), reads.map((w) => w.length).join(" "));
+    assertEquals(engine.started, 2);
+  } finally {
+    await engine.close();
+  }
+});

@@ -57,7 +57,7 @@ import { inkBox } from "./fixes/shapes.ts";
 import { groupByGap, rowHeight, type TextLine } from "./lines/find.ts";
 import { lineGround, surfaceBox } from "./lines/ground.ts";
 import { prepareLine, ringLevel } from "./lines/prepare.ts";
-import { packStacks, STACK_GAP, stackLines, toSource, unstackWords } from "./lines/stack.ts";
+import { costliestFirst, packStacks, STACK_GAP, stackLines, toSource, unstackWords } from "./lines/stack.ts";
 import type { OcrEngine, OcrWord } from "./types.ts";
 
 /**
@@ -173,11 +173,14 @@ export async function recognise(
     // Vision finds text down to a fraction of the image height: a taller stack would hide its small lines.
     (engine.maxStackHeight ?? Infinity) - STACK_GAP, // the stack's top gap
   );
-  await Promise.all(groups.map(async (group) => {
-    const stack = timed(stages, "prepare", () => stackLines(group.map((p) => p.image)));
-    const words = await readGrey(engine, stack.image, "block");
-    unstackWords(stack, words).forEach((found, i) => store(group[i], found));
-  }));
+  const linePixels = (p: (typeof prepared)[number]) => p.image.image.width * p.image.image.height;
+  await Promise.all(
+    costliestFirst(groups, linePixels).map(async (group) => {
+      const stack = timed(stages, "prepare", () => stackLines(group.map((p) => p.image)));
+      const words = await readGrey(engine, stack.image, "block");
+      unstackWords(stack, words).forEach((found, i) => store(group[i], found));
+    }),
+  );
   await rereadFaint(engine, grey, faint);
   // Short lines the stacks left empty or half-read get a second look alone.
   const again = jobs.filter((job) => needsReread(job.line, rowHeight(job.line), job.words));

@@ -329,7 +329,7 @@ export class TesseractEngine implements OcrEngine {
           ? { file: this.#modelFile, model: "eng" }
           : await this.#nativeSource(files);
         const r = await startNativeRecogniser(source, this.#libraryPaths);
-        this.#settled = true;
+        this.#settle();
         return r;
       } catch (err) {
         if (this.#settled) throw err; // it did start before: this is not a missing library
@@ -342,7 +342,7 @@ export class TesseractEngine implements OcrEngine {
     }
     if (this.#backend === "in-process") {
       const r = await startInProcessRecogniser(files);
-      this.#settled = true;
+      this.#settle();
       return r;
     }
     try {
@@ -350,16 +350,26 @@ export class TesseractEngine implements OcrEngine {
         script: this.#workerScript,
         readTimeoutMs: this.#readTimeoutMs,
       });
-      this.#settled = true;
+      this.#settle();
       return r;
     } catch (err) {
       if (this.#settled) throw err; // workers did start before: this is not a missing capability
       this.#backend = "in-process";
       this.#why = [this.#why, `a worker did not start: ${(err as Error).message}`].filter(Boolean).join("; ");
       const r = await startInProcessRecogniser(files);
-      this.#settled = true;
+      this.#settle();
       return r;
     }
+  }
+
+  /**
+   * Marks the backend known and wakes every read waiting meanwhile: until
+   * now the pool held one recogniser (so that a missing library is found
+   * once, not once per read); from now on they may start the others.
+   */
+  #settle(): void {
+    this.#settled = true;
+    for (const wake of this.#waiting.splice(0)) wake();
   }
 
   async #acquire(): Promise<Slot> {

@@ -72,10 +72,14 @@ export async function readLoneChars(
 async function readLoneChar(engine: OcrEngine, grey: Grey, line: TextLine): Promise<OcrWord[]> {
   let best: OcrWord[] = [];
   let bestConf = -1;
-  for (const textHeight of CHAR_HEIGHTS) {
-    const prepared = prepareLine(grey, line, textHeight, lineGround(line, grey));
-    const read = (await readGrey(engine, prepared.image, "char"))
-      .filter((w) => w.conf >= CHAR_CONF_FLOOR && [...w.text].length <= 3);
+  const ground = lineGround(line, grey);
+  // Both enlargements at once, one per recogniser; the answers are weighed in the same order after.
+  const readings = await Promise.all(CHAR_HEIGHTS.map(async (textHeight) => {
+    const prepared = prepareLine(grey, line, textHeight, ground);
+    return { prepared, words: await readGrey(engine, prepared.image, "char") };
+  }));
+  for (const { prepared, words } of readings) {
+    const read = words.filter((w) => w.conf >= CHAR_CONF_FLOOR && [...w.text].length <= 3);
     // One blob is one character: `Cc` or `Oo` is the recogniser hedging on case.
     if (line.blobs.length === 1 && read.length === 1) {
       read[0] = { ...read[0], text: oneOfCasePair(read[0].text) };

@@ -68,9 +68,13 @@ export async function rereadLine(
 ): Promise<OcrWord[]> {
   let best = current;
   let bestCover = coverage(line, current);
-  for (const textHeight of REREAD_HEIGHTS) {
+  // Both enlargements at once, one per recogniser; the readings are weighed in the same order after.
+  const readings = await Promise.all(REREAD_HEIGHTS.map(async (textHeight) => {
     const prepared = prepareLine(grey, line, textHeight, ground);
-    const words = (await readGrey(engine, prepared.image, "block"))
+    return { prepared, read: await readGrey(engine, prepared.image, "block") };
+  }));
+  for (const { prepared, read } of readings) {
+    const words = read
       .filter((w) => w.conf >= minConf)
       .map((w) => toSource(prepared, { ...w, text: fix(w.text) }, -line.x, -line.y));
     const cover = coverage(line, words);

@@ -109,3 +109,14 @@ export function packStacks<T>(
   if (current.length) groups.push(current);
   return groups;
 }
+
+/**
+ * Orders stacks costliest first, by the pixels of their lines (a read's
+ * time grows with them). The recognisers take stacks in the order they are
+ * asked for, so a costly stack asked for last would keep one busy while the
+ * other has nothing left to read.
+ */
+export function costliestFirst<T>(groups: T[][], pixels: (t: T) => number): T[][] {
+  const cost = new Map(groups.map((g) => [g, g.reduce((sum, t) => sum + pixels(t), 0)]));
+  return [...groups].sort((a, b) => cost.get(b)! - cost.get(a)!);
+}
