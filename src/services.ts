@@ -14,6 +14,7 @@ import type { Store } from "./db/store.ts";
 import { defaultPolicy, type Policy } from "./common/policy.ts";
 import { guardDesktop } from "./desktop/guard.ts";
 import { AuditLog } from "./db/audit.ts";
+import { warmPasses } from "./perceive/warm_passes.ts";
 
 /** The user's answer to a question asked through the client (MCP elicitation). */
 export type Answer = "accept" | "decline" | "cancel";
@@ -85,7 +86,15 @@ export function createServices(opts: {
         const started = r.engine.warm?.().catch(() => {});
         const d = (desktop ??= openDesktop());
         // The priming read is queued now, before the recognisers are up, so a first read waits behind it.
-        if (d.platform !== "macos") await r.prime?.(d.capture());
+        if (d.platform !== "macos") {
+          const frame = d.capture();
+          const priming = r.prime?.(frame);
+          // Once the priming read has found its lines and waits on the recognisers (their start, then the
+          // read), this thread is free to compile the look's other passes.
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          warmPasses(frame);
+          await priming;
+        }
         await started;
       } catch {
         // No engine or no display: the first read will say why.
