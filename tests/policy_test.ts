@@ -15,6 +15,7 @@ import { loadPolicy } from "../src/common/config.ts";
 import { DeniedError, guardDesktop, type GuardEvent } from "../src/desktop/guard.ts";
 import { destructiveHotkey, destructiveLabel, runsCommand } from "../src/plan/confirm.ts";
 import { FakeDesktop, window } from "./support/fake_desktop.ts";
+import { snapshot } from "../src/perceive/snapshot.ts";
 
 const noEnv = () => undefined;
 
@@ -82,6 +83,46 @@ Deno.test("the guarded desktop withholds, blanks and refuses a denied app", asyn
   await d.click({ x: 150, y: 150 }, "left", 1, []);
   assertMatch(fake.log.join("\n"), /click left 150,150/);
   assertMatch(d.deniedApp!("keepass") ?? "", /deny list/);
+});
+
+Deno.test("a look's two listings are the ones that blank its frame: a denied window in either is blanked", () => {
+  const fake = new FakeDesktop();
+  const vault = window("1", "KeePassXC", "Passwords.kdbx", { x: 0, y: 0, width: 100, height: 100 });
+  const notes = window("2", "Mousepad", "notes", { x: 150, y: 0, width: 100, height: 100 });
+  const later = window("3", "Bitwarden", "Vault", { x: 0, y: 150, width: 100, height: 100 });
+  const menu = window("4", "Mousepad", "", { x: 300, y: 0, width: 50, height: 50 }, "menu");
+  fake.windowList = [notes, vault];
+  fake.chrome = [menu];
+  fake.focusWindowId = "2";
+  // The vault closes and another denied app opens while the frame is taken; so does the menu.
+  let listings = 0;
+  const list = fake.windows.bind(fake);
+  fake.windows = () => {
+    const s = list();
+    if (++listings === 1) {
+      fake.windowList = [notes, later];
+      fake.chrome = [];
+    }
+    return s;
+  };
+  const d = guardDesktop(fake, buildPolicy(null, "", noEnv));
+  const { before, frame, after } = d.snapshot!();
+  assertEquals(listings, 2);
+  const at = (x: number, y: number) => frame.data[(y * frame.width + x) * 4];
+  assertEquals(at(50, 50), 128);
+  assertEquals(at(50, 200), 128);
+  assert(at(200, 50) !== 128, "the allowed window was blanked");
+  assertEquals([before.windows.map((w) => w.id), after.windows.map((w) => w.id)], [["2"], ["2"]]);
+  assertEquals([before.withheld, after.withheld], [1, 1]);
+  // A look keeps the chrome either listing saw.
+  listings = 0;
+  fake.windowList = [notes, vault];
+  fake.chrome = [menu];
+  const seen = snapshot(d);
+  assertEquals(listings, 2);
+  assertEquals(seen.state.windows.map((w) => w.id), ["2"]);
+  assertEquals(seen.state.chrome.map((w) => w.id), ["4"]);
+  assertEquals(seen.frame.data[(150 * seen.frame.width + 50) * 4], 128);
 });
 
 Deno.test("a pointer move onto a denied window is refused and logged, and a gesture can be checked first", async () => {

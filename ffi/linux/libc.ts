@@ -45,3 +45,9 @@ export const procfsSymbols = {
  * `d_off` (8), `d_reclen` (2), `d_type` (1).
  */
 export const DIRENT_NAME_OFFSET = 19;
+
+/** glibc `free` (from `<stdlib.h>`), for memory a C library malloc'ed and hands to its caller (an XCB reply). */
+export const freeSymbols = {
+  // void free(void *ptr);
+  free: { parameters: ["pointer"], result: "void" },
+} as const;

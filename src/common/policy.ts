@@ -263,6 +263,15 @@ export function defaultPolicy(): Policy {
 
 const squash = (s: string) => accentFold(normaliseText(s)).replace(/ /g, "");
 
+/** Deny-list entries as squashed once: every window of every listing is checked against all of them. */
+const squashedEntries = new Map<string, string>();
+
+function squashEntry(entry: string): string {
+  let e = squashedEntries.get(entry);
+  if (e === undefined) squashedEntries.set(entry, e = squash(entry));
+  return e;
+}
+
 /**
  * The deny-list entry an app falls under, or null. An app is denied when one
  * of its names equals, starts with or contains an entry, case and spacing
@@ -272,7 +281,7 @@ const squash = (s: string) => accentFold(normaliseText(s)).replace(/ /g, "");
 export function deniedEntry(policy: Policy, app: string, aliases: string[] = []): string | null {
   const names = [app, ...aliases].map(squash).filter(Boolean);
   for (const entry of policy.denyApps) {
-    const e = squash(entry);
+    const e = squashEntry(entry);
     if (e && names.some((n) => n.includes(e))) return entry;
   }
   return null;

@@ -190,30 +190,32 @@ export function guardDesktop(
     ]);
   const allowedLaunch = (a: LaunchableApp) => !deniedApp(a.name, [...a.aliases, ...a.launch.slice(0, 1)]);
 
+  /** A listing as callers see it, noted by the clipboard watch: what was listed then, and who was in front. */
+  const shown = (s: WindowState): WindowState => {
+    // choto's own windows are left out without a word; denied ones are counted.
+    const denied = (w: WindowInfo) => hidden(w) && !isOwnWindow(w);
+    const withheld = s.windows.filter(denied).length + s.chrome.filter(denied).length;
+    const focus = s.windows.find((w) => w.id === s.focusWindowId) ?? null;
+    const focusHidden = focus !== null && hidden(focus);
+    const front = s.frontmostApp !== null && !focusHidden && !deniedApp(s.frontmostApp)
+      ? s.frontmostApp
+      : null;
+    if (inner.clipboardGeneration) watch.saw(inner.clipboardGeneration(), focusHidden);
+    // Titles and app names are written by whoever made the window: escaped here, once, for every reply.
+    return {
+      ...s,
+      windows: s.windows.filter((w) => !hidden(w)).map(escaped),
+      chrome: s.chrome.filter((w) => !hidden(w)).map(escaped),
+      focusWindowId: focusHidden ? null : s.focusWindowId,
+      frontmostApp: front === null ? null : escapeScreenText(front),
+      withheld,
+    };
+  };
+
   const guarded: Desktop = {
     platform: inner.platform,
     cmdMeaning: inner.cmdMeaning,
-    windows() {
-      const s = inner.windows();
-      // choto's own windows are left out without a word; denied ones are counted.
-      const denied = (w: WindowInfo) => hidden(w) && !isOwnWindow(w);
-      const withheld = s.windows.filter(denied).length + s.chrome.filter(denied).length;
-      const focus = s.windows.find((w) => w.id === s.focusWindowId) ?? null;
-      const focusHidden = focus !== null && hidden(focus);
-      const front = s.frontmostApp !== null && !focusHidden && !deniedApp(s.frontmostApp)
-        ? s.frontmostApp
-        : null;
-      if (inner.clipboardGeneration) watch.saw(inner.clipboardGeneration(), focusHidden);
-      // Titles and app names are written by whoever made the window: escaped here, once, for every reply.
-      return {
-        ...s,
-        windows: s.windows.filter((w) => !hidden(w)).map(escaped),
-        chrome: s.chrome.filter((w) => !hidden(w)).map(escaped),
-        focusWindowId: focusHidden ? null : s.focusWindowId,
-        frontmostApp: front === null ? null : escapeScreenText(front),
-        withheld,
-      };
-    },
+    windows: () => shown(inner.windows()),
     capture() {
       // Listing on both sides of the capture blanks a denied window that opened or closed meanwhile.
       const before = inner.windows();
@@ -222,6 +224,17 @@ export function guardDesktop(
       blankDenied(img, before);
       blankDenied(img, after);
       return img;
+    },
+    snapshot() {
+      // The two listings that blank the frame are the ones the caller gets: a look lists twice, not four times.
+      const rawBefore = inner.windows();
+      const before = shown(rawBefore);
+      const frame = inner.capture();
+      const rawAfter = inner.windows();
+      const after = shown(rawAfter);
+      blankDenied(frame, rawBefore);
+      blankDenied(frame, rawAfter);
+      return { before, frame, after };
     },
     pointer: () => inner.pointer(),
     pointerInCorner: () => inner.pointerInCorner(),

@@ -266,6 +266,14 @@ export interface Desktop {
   windows(): WindowState;
   /** Captures the whole display in pixels. */
   capture(): RgbaImage;
+  /**
+   * One capture with the window stack listed just before and just after it,
+   * each list as {@link windows} gives it at that moment and the frame as
+   * {@link capture} gives it; a look takes its windows and its pixels from
+   * these. Without it, a look lists, captures and lists again through the
+   * other two.
+   */
+  snapshot?(): { before: WindowState; frame: RgbaImage; after: WindowState };
   /** The pointer position in pixels. */
   pointer(): Point;
   /**

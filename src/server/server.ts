@@ -221,6 +221,18 @@ function callContext(request: CallToolRequest, extra: RequestExtra, signal: Abor
   };
 }
 
+/** Each shape's object schema, built once: zod compiles a schema on its first parse, so one per call would compile every call. */
+const OBJECT_SCHEMAS = new WeakMap<Shape, z.ZodObject>();
+const STRICT_SCHEMAS = new WeakMap<Shape, z.ZodObject>();
+
+/** The object schema of `shape`: extra keys allowed (a reply) or refused (arguments). */
+function schemaOf(shape: Shape, kind: "object" | "strict"): z.ZodObject {
+  const made = kind === "object" ? OBJECT_SCHEMAS : STRICT_SCHEMAS;
+  let schema = made.get(shape);
+  if (!schema) made.set(shape, schema = kind === "object" ? z.object(shape) : z.strictObject(shape));
+  return schema;
+}
+
 /** Validates, runs, and checks the reply against the tool's own output schema. */
 async function callTool<In extends Shape, Out extends Shape>(
   tool: ToolSpec<In, Out>,
@@ -233,7 +245,7 @@ async function callTool<In extends Shape, Out extends Shape>(
   try {
     const reply = await tool.run(parsed.value as z.infer<z.ZodObject<In>>, services, context);
     if (reply.ok || reply.structured !== undefined) {
-      const out = z.object(tool.outputSchema).safeParse(reply.structured);
+      const out = schemaOf(tool.outputSchema, "object").safeParse(reply.structured);
       if (!out.success) throw new Error(`its reply did not match its output schema: ${out.error.message}`);
     }
     return toResult(
@@ -258,7 +270,7 @@ function validateShape<In extends Shape>(
   tool: ToolSpec<In, Shape>,
   args: unknown,
 ): { ok: true; value: unknown } | { ok: false; text: string } {
-  const parsed = z.strictObject(tool.inputSchema).safeParse(args);
+  const parsed = schemaOf(tool.inputSchema, "strict").safeParse(args);
   if (parsed.success) return { ok: true, value: parsed.data };
   const lines = argumentProblems(parsed.error, Object.keys(tool.inputSchema));
   return {

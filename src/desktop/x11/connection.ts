@@ -229,10 +229,7 @@ export class XConnection {
 
   /** A text property (UTF8_STRING or Latin-1 STRING), or null. */
   text(window: bigint, name: string | bigint): string | null {
-    const p = this.property(window, name);
-    if (!p || p.format !== 8) return null;
-    const utf8 = p.type === this.atom("UTF8_STRING");
-    return utf8 ? new TextDecoder().decode(p.bytes) : latin1(p.bytes);
+    return propertyText(this, this.property(window, name));
   }
 
   /** The children of a window, bottom to top in stacking order. */
@@ -272,6 +269,13 @@ export class XConnection {
     this.#libs.x11.close();
     this.#libs.xtst.close();
   }
+}
+
+/** A property read as text (UTF8_STRING or Latin-1 STRING), or null when it is none. */
+export function propertyText(c: XConnection, p: Property | null): string | null {
+  if (!p || p.format !== 8) return null;
+  const utf8 = p.type === c.atom("UTF8_STRING");
+  return utf8 ? new TextDecoder().decode(p.bytes) : latin1(p.bytes);
 }
 
 function latin1(bytes: Uint8Array): string {

@@ -25,7 +25,7 @@ import { captureArea, rgbaToBgrx } from "./capture.ts";
 import { cstr, type XConnection } from "./connection.ts";
 import { wrapText } from "./question.ts";
 import { parseWmClass } from "./window_types.ts";
-import { attributes } from "./windows.ts";
+import { requestsOn } from "./requests.ts";
 
 type XExt = Deno.DynamicLibrary<typeof libXextSymbols>["symbols"];
 
@@ -349,11 +349,15 @@ export class XMarks {
 export function flattenOthersMarks(c: XConnection, img: RgbaImage, own: Set<bigint>): void {
   const ext = openXext();
   if (!ext) return;
-  for (const w of c.children(c.root)) {
-    if (own.has(w)) continue;
-    const a = attributes(c, w);
+  // Every root child's attributes and class in one batch: a capture asks this each time.
+  const req = requestsOn(c);
+  const asked = req.children(c.root)().filter((w) => !own.has(w)).map((w) => ({
+    w,
+    attrs: req.attributes(w),
+    cls: req.property(w, X.XA_WM_CLASS),
+  }));
+  for (const { w, a, cls } of asked.map((q) => ({ w: q.w, a: q.attrs(), cls: q.cls() }))) {
     if (!a || !a.viewable || !a.overrideRedirect) continue;
-    const cls = c.property(w, X.XA_WM_CLASS);
     if (!cls || !parseWmClass(cls.bytes).includes(MARK_CLASS)) continue;
     const count = new Int32Array(1), ordering = new Int32Array(1);
     const p = ext.XShapeGetRectangles(c.display, w, Shape.Bounding, count, ordering);

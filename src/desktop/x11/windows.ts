@@ -5,73 +5,87 @@
  * @module
  */
 
-import { X, XLayout } from "../../../ffi/x11/libx11.ts";
+import { X } from "../../../ffi/x11/libx11.ts";
 import type { WindowInfo, WindowState } from "../types.ts";
-import type { XConnection } from "./connection.ts";
+import { type Property, propertyText, type XConnection } from "./connection.ts";
+import { type Attributes, type Pending, type Requests, requestsOn } from "./requests.ts";
 import { appNameOf, frameBounds, kindOfType, parseWmClass } from "./window_types.ts";
 import { isChromeKind } from "../types.ts";
-import { overlapArea, type Rect } from "../../common/rect.ts";
+import { overlapArea, type Point } from "../../common/rect.ts";
 import { clientPid } from "./client_pid.ts";
 import { MARK_CLASS } from "../own_windows.ts";
 
-interface Attributes {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  viewable: boolean;
-  overrideRedirect: boolean;
+/** What a description reads of one window, all asked at once. */
+interface Asked {
+  netName: Pending<Property | null>;
+  name: Pending<Property | null>;
+  cls: Pending<Property | null>;
+  pid: Pending<Property | null>;
+  extents: Pending<Property | null>;
+  transientFor: Pending<Property | null>;
+  type: Pending<Property | null>;
+  origin: Pending<Point>;
 }
 
-/** Reads XWindowAttributes; null when the window is gone. */
-export function attributes(c: XConnection, window: bigint): Attributes | null {
-  const buf = new Uint8Array(XLayout.windowAttributesSize);
-  if (!c.x.XGetWindowAttributes(c.display, window, buf)) return null;
-  const dv = new DataView(buf.buffer);
-  const a = XLayout.windowAttributes;
-  return {
-    x: dv.getInt32(a.x, true),
-    y: dv.getInt32(a.y, true),
-    width: dv.getInt32(a.width, true),
-    height: dv.getInt32(a.height, true),
-    viewable: dv.getInt32(a.mapState, true) === X.IsViewable,
-    overrideRedirect: dv.getInt32(a.overrideRedirect, true) !== 0,
+/** The answers to {@link Asked}. */
+type Answers = { [K in keyof Asked]: ReturnType<Asked[K]> };
+
+/**
+ * Describes windows, every property of every one of them asked in one
+ * batch; only the owner's pid (X-Resource) is asked window by window.
+ */
+function describeAll(
+  c: XConnection,
+  req: Requests,
+  list: { window: bigint; attrs: Attributes }[],
+): WindowInfo[] {
+  const atoms = {
+    netName: c.atom("_NET_WM_NAME"),
+    pid: c.atom("_NET_WM_PID"),
+    extents: c.atom("_NET_FRAME_EXTENTS"),
+    type: c.atom("_NET_WM_WINDOW_TYPE"),
   };
+  const asked: Asked[] = list.map(({ window }) => ({
+    netName: req.property(window, atoms.netName),
+    name: req.property(window, X.XA_WM_NAME),
+    cls: req.property(window, X.XA_WM_CLASS),
+    pid: req.property(window, atoms.pid, X.XA_CARDINAL),
+    extents: req.property(window, atoms.extents, X.XA_CARDINAL),
+    transientFor: req.property(window, X.XA_WM_TRANSIENT_FOR, X.XA_WINDOW),
+    type: req.property(window, atoms.type, X.XA_ATOM),
+    origin: req.rootOrigin(window),
+  }));
+  // Every answer is read before the first pid is asked: an XCB reply is never left queued.
+  const answers: Answers[] = asked.map((a) => ({
+    netName: a.netName(),
+    name: a.name(),
+    cls: a.cls(),
+    pid: a.pid(),
+    extents: a.extents(),
+    transientFor: a.transientFor(),
+    type: a.type(),
+    origin: a.origin(),
+  }));
+  return list.map(({ window, attrs }, i) => describe(c, window, attrs, answers[i]));
 }
 
-/** The client area of a window in root coordinates. */
-function clientRect(c: XConnection, window: bigint, attrs: Attributes): Rect {
-  const dx = new Int32Array(1);
-  const dy = new Int32Array(1);
-  const child = new BigUint64Array(1);
-  c.x.XTranslateCoordinates(c.display, window, c.root, 0, 0, dx, dy, child);
-  return { x: dx[0], y: dy[0], width: attrs.width, height: attrs.height };
-}
-
-function windowType(c: XConnection, window: bigint): string | null {
-  const p = c.property(window, "_NET_WM_WINDOW_TYPE", X.XA_ATOM);
-  return p && p.items.length ? c.atomName(p.items[0]) : null;
-}
-
-function describe(c: XConnection, window: bigint, attrs: Attributes): WindowInfo {
-  const title = c.text(window, "_NET_WM_NAME") ?? c.text(window, X.XA_WM_NAME) ?? "";
-  const cls = c.property(window, X.XA_WM_CLASS);
-  const [resName, resClass] = cls ? parseWmClass(cls.bytes) : ["", ""];
+function describe(c: XConnection, window: bigint, attrs: Attributes, got: Answers): WindowInfo {
+  const title = propertyText(c, got.netName) ?? propertyText(c, got.name) ?? "";
+  const [resName, resClass] = got.cls ? parseWmClass(got.cls.bytes) : ["", ""];
   // The server knows the real owner; _NET_WM_PID is only what the program says (and many never say).
   const xresPid = clientPid(c, window);
-  const pidProp = xresPid === null ? c.property(window, "_NET_WM_PID", X.XA_CARDINAL) : null;
-  const extents = c.property(window, "_NET_FRAME_EXTENTS", X.XA_CARDINAL);
-  const transientFor = c.property(window, X.XA_WM_TRANSIENT_FOR, X.XA_WINDOW);
+  const pidProp = xresPid === null ? got.pid : null;
+  const { extents, transientFor, type } = got;
   return {
     id: `0x${window.toString(16)}`,
     app: appNameOf(resName, resClass),
     pid: xresPid ?? (pidProp?.items.length ? Number(pidProp.items[0]) : null),
     title,
     bounds: frameBounds(
-      clientRect(c, window, attrs),
+      { ...got.origin, width: attrs.width, height: attrs.height },
       extents ? extents.items.map(Number) : null,
     ),
-    kind: kindOfType(windowType(c, window), attrs.overrideRedirect),
+    kind: kindOfType(type && type.items.length ? c.atomName(type.items[0]) : null, attrs.overrideRedirect),
     transient: Boolean(transientFor?.items.length && transientFor.items[0] !== 0n),
     aliases: [resName, resClass].filter(Boolean),
   };
@@ -79,20 +93,16 @@ function describe(c: XConnection, window: bigint, attrs: Attributes): WindowInfo
 
 /** One window described as a listing would, or null when it is gone. */
 export function describeWindow(c: XConnection, window: bigint): WindowInfo | null {
-  const attrs = attributes(c, window);
-  return attrs ? describe(c, window, attrs) : null;
+  const req = requestsOn(c);
+  const attrs = req.attributes(window)();
+  return attrs ? describeAll(c, req, [{ window, attrs }])[0] : null;
 }
 
-/** Managed top-level windows, bottom to top; null when no EWMH window manager runs. */
-function managedWindows(c: XConnection): bigint[] | null {
-  const stacking = c.property(c.root, "_NET_CLIENT_LIST_STACKING", X.XA_WINDOW) ??
-    c.property(c.root, "_NET_CLIENT_LIST", X.XA_WINDOW);
-  return stacking ? stacking.items : null;
-}
-
-/** The window holding the keyboard focus, walked up to its top-level window. */
-function focusedWindow(c: XConnection, managed: Set<bigint>): bigint | null {
-  const active = c.property(c.root, "_NET_ACTIVE_WINDOW", X.XA_WINDOW);
+/**
+ * The window holding the keyboard focus, walked up to its top-level window;
+ * `active` is the root's _NET_ACTIVE_WINDOW.
+ */
+function focusedWindow(c: XConnection, managed: Set<bigint>, active: Property | null): bigint | null {
   if (active?.items.length && active.items[0] !== 0n) return active.items[0];
   const focus = new BigUint64Array(1);
   const revert = new Int32Array(1);
@@ -113,34 +123,57 @@ function focusedWindow(c: XConnection, managed: Set<bigint>): bigint | null {
   return w > 1n ? w : null;
 }
 
-/** Reads the whole window stack. */
-export function readWindowState(c: XConnection): WindowState {
+/**
+ * Reads the whole window stack in a few round trips to the server: the
+ * root's lists and children, then every window's attributes, then every
+ * kept window's properties (requests.ts), then each one's owner.
+ */
+export function readWindowState(c: XConnection, req: Requests = requestsOn(c)): WindowState {
   const { width, height } = c.size();
   const screenRect = { x: 0, y: 0, width, height };
-  const managedList = managedWindows(c);
-  const windows: WindowInfo[] = [];
-  const chrome: WindowInfo[] = [];
+  const stackingAsked = req.property(c.root, c.atom("_NET_CLIENT_LIST_STACKING"), X.XA_WINDOW);
+  const clientsAsked = req.property(c.root, c.atom("_NET_CLIENT_LIST"), X.XA_WINDOW);
+  const activeAsked = req.property(c.root, c.atom("_NET_ACTIVE_WINDOW"), X.XA_WINDOW);
+  const treeAsked = req.children(c.root);
+  const stacking = stackingAsked(), clients = clientsAsked(), active = activeAsked();
+  const rootChildren = treeAsked();
+  // Managed top-level windows, bottom to top; null when no EWMH window manager runs.
+  const managedProp = stacking ?? clients;
+  const managedList = managedProp ? managedProp.items : null;
   const managedSet = new Set(managedList ?? []);
+  const candidates = managedList ?? rootChildren;
+  // Menus, tooltips and dropdowns are unmanaged children of the root.
+  const unmanaged = rootChildren.filter((w) => !managedSet.has(w));
 
-  const candidates = managedList ?? c.children(c.root);
+  const attrsAsked = new Map<bigint, Pending<Attributes | null>>();
+  for (const w of [...candidates, ...unmanaged]) if (!attrsAsked.has(w)) attrsAsked.set(w, req.attributes(w));
+  const attrsOf = new Map([...attrsAsked].map(([w, got]) => [w, got()]));
+
+  const listed: { window: bigint; attrs: Attributes }[] = [];
   for (const w of candidates) {
-    const attrs = attributes(c, w);
+    const attrs = attrsOf.get(w);
     if (!attrs || !attrs.viewable) continue;
     if (!managedList && attrs.overrideRedirect) continue;
-    const info = describe(c, w, attrs);
+    listed.push({ window: w, attrs });
+  }
+  const popups: { window: bigint; attrs: Attributes }[] = [];
+  for (const w of unmanaged) {
+    const attrs = attrsOf.get(w);
+    if (!attrs || !attrs.viewable || !attrs.overrideRedirect) continue;
+    // Toolkits keep tiny or off-screen helper windows mapped; they show nothing.
+    if (attrs.width < 4 || attrs.height < 4) continue;
+    popups.push({ window: w, attrs });
+  }
+  const described = describeAll(c, req, [...listed, ...popups]);
+
+  const windows: WindowInfo[] = [];
+  const chrome: WindowInfo[] = [];
+  for (const info of described.slice(0, listed.length)) {
     if (info.kind === "other") continue;
     if (overlapArea(info.bounds, screenRect) === 0) continue;
     (isChromeKind(info.kind) ? chrome : windows).push(info);
   }
-
-  // Menus, tooltips and dropdowns are unmanaged children of the root.
-  for (const w of c.children(c.root)) {
-    if (managedSet.has(w)) continue;
-    const attrs = attributes(c, w);
-    if (!attrs || !attrs.viewable || !attrs.overrideRedirect) continue;
-    // Toolkits keep tiny or off-screen helper windows mapped; they show nothing.
-    if (attrs.width < 4 || attrs.height < 4) continue;
-    const info = describe(c, w, attrs);
+  for (const info of described.slice(listed.length)) {
     if (overlapArea(info.bounds, screenRect) === 0) continue;
     // A mark choto shows the user is no window of any app: nothing to read, target or land on.
     if (info.aliases?.includes(MARK_CLASS)) continue;
@@ -151,7 +184,7 @@ export function readWindowState(c: XConnection): WindowState {
   // Stacking lists run bottom to top; callers want frontmost first.
   windows.reverse();
   chrome.reverse();
-  const focusId = focusedWindow(c, managedSet);
+  const focusId = focusedWindow(c, managedSet, active);
   const focusHex = focusId !== null ? `0x${focusId.toString(16)}` : null;
   const focus = windows.find((w) => w.id === focusHex) ?? null;
   return {
