@@ -24,6 +24,7 @@ import {
 import { freeSymbols, LIBC_PATHS } from "../../../ffi/linux/libc.ts";
 import type { Point } from "../../common/rect.ts";
 import type { Property, XConnection } from "./connection.ts";
+import { openFirst } from "./open_library.ts";
 
 /** A window's place, size and the two facts a listing filters on. */
 export interface Attributes {
@@ -57,20 +58,6 @@ type GetXcb = Deno.DynamicLibrary<typeof libX11XcbSymbols>["symbols"];
 type Free = Deno.DynamicLibrary<typeof freeSymbols>["symbols"];
 
 let libs: { xcb: Xcb; getXcb: GetXcb; free: Free } | null | undefined;
-
-function openFirst<S extends Deno.ForeignLibraryInterface>(
-  paths: string[],
-  symbols: S,
-): Deno.DynamicLibrary<S> | null {
-  for (const path of paths) {
-    try {
-      return Deno.dlopen(path, symbols);
-    } catch {
-      // try the next name
-    }
-  }
-  return null;
-}
 
 function openLibs(): { xcb: Xcb; getXcb: GetXcb; free: Free } | null {
   if (libs !== undefined) return libs;

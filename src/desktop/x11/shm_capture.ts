@@ -14,25 +14,12 @@ import { LIBXEXT_PATHS } from "../../../ffi/x11/libxext.ts";
 import { LIBC_PATHS } from "../../../ffi/linux/libc.ts";
 import { libXshmSymbols, Shm, shmSymbols } from "../../../ffi/x11/libxshm.ts";
 import type { XConnection } from "./connection.ts";
+import { openFirst } from "./open_library.ts";
 
 type XShm = Deno.DynamicLibrary<typeof libXshmSymbols>["symbols"];
 type Libc = Deno.DynamicLibrary<typeof shmSymbols>["symbols"];
 
 let libs: { xshm: XShm; libc: Libc } | null | undefined;
-
-function openFirst<S extends Deno.ForeignLibraryInterface>(
-  paths: string[],
-  symbols: S,
-): Deno.DynamicLibrary<S> | null {
-  for (const path of paths) {
-    try {
-      return Deno.dlopen(path, symbols);
-    } catch {
-      // try the next name
-    }
-  }
-  return null;
-}
 
 function openLibs(): { xshm: XShm; libc: Libc } | null {
   if (libs !== undefined) return libs;
