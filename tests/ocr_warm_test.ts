@@ -130,7 +130,8 @@ Deno.test("reads queued before any recogniser has started spread over the pool o
     // No warm start (a one-shot command): the first read starts a recogniser and the others wait for it.
     const reads = await Promise.all([1, 2, 3, 4].map(() => engine.recognize(f.frame, "sparse")));
     assert(reads.every((words) => words.length > 5), reads.map((w) => w.length).join(" "));
-    assertEquals(engine.started, 2);
+    // In-process (CHOTO_OCR_WORKERS=0) there is one recogniser whatever the pool's size.
+    assertEquals(engine.started, engine.backend().name === "in-process" ? 1 : 2);
   } finally {
     await engine.close();
   }
