@@ -15,6 +15,7 @@ import { defaultPolicy, type Policy } from "./common/policy.ts";
 import { guardDesktop } from "./desktop/guard.ts";
 import { AuditLog } from "./db/audit.ts";
 import { warmPasses } from "./perceive/warm_passes.ts";
+import { nextTurn } from "./common/time.ts";
 
 /** The user's answer to a question asked through the client (MCP elicitation). */
 export type Answer = "accept" | "decline" | "cancel";
@@ -91,7 +92,7 @@ export function createServices(opts: {
           const priming = r.prime?.(frame);
           // Once the priming read has found its lines and waits on the recognisers (their start, then the
           // read), this thread is free to compile the look's other passes.
-          await new Promise((resolve) => setTimeout(resolve, 0));
+          await nextTurn();
           warmPasses(frame);
           await priming;
         }

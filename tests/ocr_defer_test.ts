@@ -18,6 +18,9 @@ const frame = await decodeImage(
   await Deno.readFile(new URL("../fixtures/views/mousepad_cut_row.png", import.meta.url)),
 );
 const whole = { x: 0, y: 0, width: frame.width, height: frame.height };
+const forty = await decodeImage(
+  await Deno.readFile(new URL("../fixtures/screens/mousepad_forty_lines.png", import.meta.url)),
+);
 
 /** An engine that counts the calls and pixels it is sent (the recogniser's work grows with the text read). */
 function counting(engine: TesseractEngine): OcrEngine & { pixels: number; calls: number } {
@@ -71,4 +74,54 @@ Deno.test("the rows that repeat words wait; with fewer than four lines to read, 
   assertEquals(split.first.length + split.later.length, misses.length);
   const few = deferRepeats(misses.slice(0, MIN_DEFER_LINES - 1), new WordCache());
   assertEquals(few.later, []);
+});
+
+Deno.test("the new word pieces of the rows that wait are read with the first rows, once each", () => {
+  const grey = greyOf(forty, { x: 0, y: 0, width: forty.width, height: forty.height });
+  const lines = findTextLines(grey).filter((l) => l.x > 5 && l.w > 60);
+  const misses = lines.map((line, index) => ({ index, pieces: linePieces(grey, line, rowHeight(line)) }));
+  const { first, later, ahead } = deferRepeats(misses, new WordCache());
+  const shown = new Set(first.flatMap((m) => m.pieces.map((p) => p.key)));
+  // The editor's line numbers are new on every row: those of the rows that wait are read ahead.
+  assert(ahead.length >= later.length / 2, `${ahead.length} pieces ahead for ${later.length} waiting rows`);
+  for (const { owner, piece } of ahead) {
+    assert(later.includes(owner) && owner.pieces.includes(piece));
+    assert(!shown.has(piece.key), "a piece a first row shows is learned from that row");
+  }
+  assertEquals(new Set(ahead.map((a) => a.piece.key)).size, ahead.length);
+  assertEquals(deferRepeats(misses.slice(0, MIN_DEFER_LINES - 1), new WordCache()).ahead, []);
+});
+
+Deno.test("a screen that repeats its words is read in one round: no stack waits for another's words", async () => {
+  const engine = new TesseractEngine(2);
+  try {
+    let answered = 0;
+    const late: string[] = [];
+    const spy: OcrEngine = {
+      name: engine.name,
+      recognize: engine.recognize.bind(engine),
+      async recognizeGrey(image: Grey, mode?: OcrMode, alphabet?: string) {
+        // Stacks of word pieces: narrow and several pieces tall (a piece read again alone is one tall).
+        const pieces = mode === "block" && !alphabet && image.width < 400 && image.height > 250;
+        if (pieces && answered > 0) late.push(`${image.width}x${image.height} after ${answered} answers`);
+        try {
+          return await engine.recognizeGrey(image, mode, alphabet);
+        } finally {
+          answered++;
+        }
+      },
+      close: () => engine.close(),
+    };
+    const read = await new ScreenPipeline(spy).run(forty, {
+      x: 0,
+      y: 0,
+      width: forty.width,
+      height: forty.height,
+    });
+    const numbers = read.words.filter((w) => /^\d\d$/.test(w.text)).map((w) => w.text);
+    assert(numbers.includes("02") && numbers.includes("23"), `row numbers read: ${numbers.join(" ")}`);
+    assertEquals(late, []);
+  } finally {
+    await engine.close();
+  }
 });

@@ -1,8 +1,19 @@
-/** Stack packing, icon-line rejection and native-memory trimming (pure logic, no recogniser). */
+/** Stack packing and planning, icon-line rejection and native-memory trimming (pure logic, no recogniser). */
 
 import { assert, assertEquals } from "./support/assert.ts";
 
-import { type Blob, isIconBlob, isIconLine, isTextLine, type TextLine } from "../src/ocr/lines/find.ts";
+import {
+  type Blob,
+  findTextLines,
+  isIconBlob,
+  isIconLine,
+  isTextLine,
+  rowHeight,
+  type TextLine,
+} from "../src/ocr/lines/find.ts";
+import { preparedSize, prepareLine, TARGET_HEIGHT } from "../src/ocr/lines/prepare.ts";
+import { greyOf } from "../src/image/pixels.ts";
+import { decodeImage } from "../src/image/codec.ts";
 import { canTrimNativeMemory, trimNativeMemory } from "../src/ocr/engines/malloc_trim.ts";
 import { costliestFirst, packStacks } from "../src/ocr/lines/stack.ts";
 
@@ -58,4 +69,21 @@ Deno.test("a row of window buttons is an icon line, text is not", () => {
 Deno.test("trimming native memory is safe whatever the platform", () => {
   assertEquals(typeof canTrimNativeMemory(), "boolean");
   trimNativeMemory();
+});
+
+Deno.test("a line's prepared size is known before its pixels are prepared", async () => {
+  const frame = await decodeImage(
+    await Deno.readFile(new URL("../fixtures/screens/mousepad_prose.png", import.meta.url)),
+  );
+  const grey = greyOf(frame, { x: 0, y: 0, width: frame.width, height: frame.height });
+  const lines = findTextLines(grey);
+  assert(lines.length > 20, `${lines.length} lines`);
+  for (const line of lines) {
+    for (
+      const [height, target] of [[rowHeight(line), TARGET_HEIGHT], [8, TARGET_HEIGHT], [rowHeight(line), 64]]
+    ) {
+      const { image } = prepareLine(grey, line, height, undefined, target);
+      assertEquals(preparedSize(line, height, target), { width: image.width, height: image.height });
+    }
+  }
 });

@@ -11,6 +11,16 @@ export function sleep(ms: number): Promise<void> {
 }
 
 /**
+ * Resolves on the next turn of the event loop, once every microtask queued
+ * before it has run. Work started before it (a read handed to a recogniser
+ * through a chain of promises) reaches its native call before the caller
+ * goes on with synchronous work.
+ */
+export function nextTurn(): Promise<void> {
+  return sleep(0);
+}
+
+/**
  * Where time comes from: a monotonic `now` in milliseconds and a way to wait.
  * Code that waits or measures takes one, so tests can pass a clock that
  * jumps instead of sleeping.

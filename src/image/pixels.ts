@@ -78,11 +78,15 @@ export function rgbaOf(g: Grey): RgbaImage {
   return { width: g.width, height: g.height, data: out };
 }
 
+/** The size `scaleGrey` gives an image of `width` x `height` scaled by `factor`. */
+export function scaledSize(width: number, height: number, factor: number): { width: number; height: number } {
+  return { width: Math.max(1, Math.round(width * factor)), height: Math.max(1, Math.round(height * factor)) };
+}
+
 /** Bilinear resize of a greyscale image by a (possibly fractional) factor. */
 export function scaleGrey(src: Grey, factor: number): Grey {
   const { width: w, height: h, data } = src;
-  const W = Math.max(1, Math.round(w * factor));
-  const H = Math.max(1, Math.round(h * factor));
+  const { width: W, height: H } = scaledSize(w, h, factor);
   const fxOf = new Float32Array(W);
   const x0Of = new Int32Array(W);
   const x1Of = new Int32Array(W);

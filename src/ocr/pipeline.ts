@@ -96,12 +96,16 @@ export const MIN_DEFER_LINES = 4;
  * Editors and lists repeat words, so the recogniser is sent a fraction of
  * the pixels for the same words; screens that repeat little read as before
  * (docs/benchmarks.md, "Words a screen repeats").
+ *
+ * `ahead` holds, once each, the pieces of the lines put off that are new
+ * and no first line shows (an editor's line numbers): the first read reads
+ * them too, so the lines put off are put together without a second round.
  */
 export function deferRepeats<M extends { pieces: Piece[] }>(
   misses: M[],
   words: WordCache,
-): { first: M[]; later: M[] } {
-  if (misses.length < MIN_DEFER_LINES) return { first: misses, later: [] };
+): { first: M[]; later: M[]; ahead: Array<{ owner: M; piece: Piece }> } {
+  if (misses.length < MIN_DEFER_LINES) return { first: misses, later: [], ahead: [] };
   const shown = new Set<string>();
   const first: M[] = [], later: M[] = [];
   for (const m of misses) {
@@ -114,7 +118,16 @@ export function deferRepeats<M extends { pieces: Piece[] }>(
       for (const p of cut) shown.add(p.key);
     }
   }
-  return { first, later };
+  const ahead: Array<{ owner: M; piece: Piece }> = [];
+  for (const m of later) {
+    const known = words.lookup(m.pieces);
+    m.pieces.forEach((piece, i) => {
+      if (known[i] || shown.has(piece.key)) return;
+      shown.add(piece.key);
+      ahead.push({ owner: m, piece });
+    });
+  }
+  return { first, later, ahead };
 }
 
 /**
@@ -212,10 +225,11 @@ export class ScreenPipeline {
     addStage(stages, "diff", performance.now() - t0);
     // Lines whose word pieces repeat on this screen wait for the lines that show those pieces
     // first: once those are read, they are put together from the pieces, or read in part.
-    const { first, later } = options.deferRepeats === false
-      ? { first: misses, later: [] }
+    const { first, later, ahead } = options.deferRepeats === false
+      ? { first: misses, later: [], ahead: [] }
       : deferRepeats(misses, this.words);
-    let recognised = await this.#readMisses(grey, first, stages, options);
+    const pieces = ahead.map(({ owner, piece }) => ({ line: owner.read.line, piece }));
+    let recognised = await this.#readMisses(grey, first, stages, options, pieces);
     if (later.length) recognised += await this.#readMisses(grey, later, stages, options);
     for (const m of misses) for (const twin of twins.get(m.key)!) twin.words = m.read.words;
     const words: OcrWord[] = [];
@@ -292,6 +306,7 @@ export class ScreenPipeline {
     misses: Miss[],
     stages: StageTimes,
     options: PipelineOptions,
+    ahead: Array<{ line: TextLine; piece: Piece }> = [],
   ): Promise<number> {
     let t0 = performance.now();
     // A new line made only of word pieces seen before is put together without the recogniser;
@@ -316,16 +331,26 @@ export class ScreenPipeline {
         continue;
       }
       const parts = pieces.flatMap((piece, i) =>
-        found[i]
-          ? []
-          : [{ piece, job: { line: pieceLine(read.line, piece), key: `part:${piece.key}`, words: [] } }]
+        found[i] ? [] : [{
+          piece,
+          job: { line: pieceLine(read.line, piece), key: `part:${piece.key}`, words: [], piece: true },
+        }]
       );
       partly.push({ miss, found, parts });
     }
     addStage(stages, "diff", performance.now() - t0);
     t0 = performance.now();
-    // Parts are read after the whole lines, in screen order each.
-    const jobs = [...whole.map((w) => w.job), ...partly.flatMap((p) => p.parts.map((part) => part.job))];
+    // Parts are read after the whole lines, in screen order each, then the pieces read ahead.
+    const early = ahead.map(({ line, piece }) => ({
+      line,
+      piece,
+      job: { line: pieceLine(line, piece), key: `part:${piece.key}`, words: [], piece: true } as ReadJob,
+    }));
+    const jobs = [
+      ...whole.map((w) => w.job),
+      ...partly.flatMap((p) => p.parts.map((part) => part.job)),
+      ...early.map((e) => e.job),
+    ];
     const prepared = stages.prepare ?? 0;
     await recognise(
       this.engine,
@@ -363,12 +388,18 @@ export class ScreenPipeline {
         }));
       }
     }
+    for (const { line, piece, job } of early) {
+      for (const l of this.words.learn([piece], job.line, job.words, rowHeight(line))) {
+        fresh.push({ kind: "piece", ...l });
+      }
+    }
     for (const { miss, found } of partly) {
       miss.read.words = placeWords(miss.pieces, found as OcrWord[][], miss.read.line);
       this.cache.set(miss.key, miss.read.words);
       fresh.push({ kind: "line", key: miss.key, words: miss.read.words });
     }
     timed(stages, "memory", () => this.#remember(fresh));
-    return whole.length + partly.length;
+    // A line put off whose pieces were read ahead went to the recogniser in part.
+    return whole.length + partly.length + new Set(early.map((e) => e.line)).size;
   }
 }

@@ -15,6 +15,7 @@
 
 import type { Box } from "../common/rect.ts";
 import { type StageTimes, timed } from "../common/stages.ts";
+import { nextTurn } from "../common/time.ts";
 import { cropGrey, type Grey } from "../image/pixels.ts";
 import { readGrey } from "./engines/read_grey.ts";
 import {
@@ -56,7 +57,7 @@ import { isUnsure, rereadUnsure } from "./fixes/unsure.ts";
 import { inkBox } from "./fixes/shapes.ts";
 import { groupByGap, rowHeight, type TextLine } from "./lines/find.ts";
 import { lineGround, surfaceBox } from "./lines/ground.ts";
-import { prepareLine, ringLevel } from "./lines/prepare.ts";
+import { type PreparedLine, preparedSize, prepareLine, ringLevel } from "./lines/prepare.ts";
 import { costliestFirst, packStacks, STACK_GAP, stackLines, toSource, unstackWords } from "./lines/stack.ts";
 import type { OcrEngine, OcrWord } from "./types.ts";
 
@@ -84,6 +85,8 @@ export interface ReadJob {
   key: string;
   /** Words relative to the line box; empty until read. */
   words: OcrWord[];
+  /** A word piece cut out as a line: stacked with other pieces, not beside whole lines (narrow beside wide). */
+  piece?: boolean;
 }
 
 /** How to recognise: lines stacked per engine call (the default) or one call per line, and how many at once. */
@@ -132,70 +135,88 @@ export async function recognise(
   stages: StageTimes,
 ): Promise<void> {
   if (!jobs.length) return;
-  const prepared = timed(stages, "prepare", () =>
+  // Each line's box, scale and size are planned before any pixel is touched; its pixels are prepared
+  // when its stack is about to be read, so the first stacks reach the recognisers sooner.
+  const planned = timed(stages, "prepare", () =>
     jobs.map((job) => {
       const ground = lineGround(job.line, grey);
       const box = surfaceBox(grey, job.line, ground);
       // On an inner surface (a selection) the line's one component is the highlight: the text in it
       // is shorter, and scaled by the highlight's height it would come out too small.
       const height = box === job.line ? rowHeight(job.line) : Math.max(6, inkBox(grey, box, ground!).h);
-      return { job, image: prepareLine(grey, box, height, ground, engine.targetHeight) };
+      return { job, box, height, ground, size: preparedSize(box, height, engine.targetHeight) };
     }));
+  const prepare = (p: (typeof planned)[number]) =>
+    prepareLine(grey, p.box, p.height, p.ground, engine.targetHeight);
   // Shortcut-shaped words the floor drops are read again alone (fixes/faint_shortcuts.ts).
   const faint: Array<{ job: ReadJob; word: OcrWord }> = [];
-  const store = (p: (typeof prepared)[number], found: OcrWord[]) => {
-    const box = p.job.line;
+  const store = (job: ReadJob, image: PreparedLine, found: OcrWord[]) => {
+    const box = job.line;
     for (const w of found) {
       if (w.conf < MIN_WORD_CONF && looksLikeShortcut(fixUiWord(w.text))) {
-        faint.push({ job: p.job, word: toSource(p.image, w, -box.x, -box.y) });
+        faint.push({ job, word: toSource(image, w, -box.x, -box.y) });
       }
     }
-    p.job.words = found
+    job.words = found
       .map((w) => ({ ...w, text: fixUiWord(w.text) }))
       // A word that parses as a shortcut is one, however faint (a disabled item's grey `Ctrl+Z`).
       .filter((w) => w.conf >= MIN_WORD_CONF || readShortcut(w.text) !== null)
-      .map((w) => readKeyChar(grey, box, toSource(p.image, w, -box.x, -box.y)))
+      .map((w) => readKeyChar(grey, box, toSource(image, w, -box.x, -box.y)))
       .flatMap((w) => splitAtGaps(w, box, rowHeight(box)))
       .flatMap((w) => splitNumberUnit(w, box));
   };
   if (!options.stacked) {
-    await Promise.all(prepared.map(async (p) => {
-      store(p, await readGrey(engine, p.image.image, "line"));
+    const lines = timed(stages, "prepare", () => planned.map(prepare));
+    await Promise.all(planned.map(async (p, i) => {
+      store(p.job, lines[i], await readGrey(engine, lines[i].image, "line"));
     }));
     await rereadFaint(engine, grey, faint);
     return;
   }
-  const groups = packStacks(
-    prepared,
-    (p) => ({ width: p.image.image.width, height: p.image.image.height + STACK_GAP }),
-    MAX_STACK_AREA,
-    options.parallel,
-    // Vision finds text down to a fraction of the image height: a taller stack would hide its small lines.
-    (engine.maxStackHeight ?? Infinity) - STACK_GAP, // the stack's top gap
-  );
-  const linePixels = (p: (typeof prepared)[number]) => p.image.image.width * p.image.image.height;
-  await Promise.all(
-    costliestFirst(groups, linePixels).map(async (group) => {
-      const stack = timed(stages, "prepare", () => stackLines(group.map((p) => p.image)));
-      const words = await readGrey(engine, stack.image, "block");
-      unstackWords(stack, words).forEach((found, i) => store(group[i], found));
-    }),
-  );
+  const linePixels = (p: (typeof planned)[number]) => p.size.width * p.size.height;
+  const pack = (batch: typeof planned) =>
+    packStacks(
+      batch,
+      (p) => ({ width: p.size.width, height: p.size.height + STACK_GAP }),
+      MAX_STACK_AREA,
+      options.parallel,
+      // Vision finds text down to a fraction of the image height: a taller stack would hide its small lines.
+      (engine.maxStackHeight ?? Infinity) - STACK_GAP, // the stack's top gap
+    );
+  const groups = [...pack(planned.filter((p) => !p.job.piece)), ...pack(planned.filter((p) => p.job.piece))];
+  // Without a second model, a line's second looks depend on its own words alone: they start as soon as
+  // its stack is read, and fill the recognisers' time while later stacks are read.
+  const chained = !options.latin && !options.cjk;
+  const secondLooks = async (job: ReadJob) => {
+    await rereadFaint(engine, grey, faint.filter((f) => f.job === job));
+    await rereadShortLines(engine, grey, [job]);
+    if (hasAlphabet(engine)) await rereadUnsureWords(engine, grey, [job]);
+    await rereadDigits(engine, grey, [job]);
+  };
+  // Each is awaited below with the others; a failure meanwhile is no unhandled rejection.
+  const pending: Array<Promise<void>> = [];
+  const track = (p: Promise<void>) => {
+    p.catch(() => {});
+    pending.push(p);
+  };
+  const byCost = costliestFirst(groups, linePixels);
+  for (const [k, group] of byCost.entries()) {
+    const lines = timed(stages, "prepare", () => group.map(prepare));
+    const stack = timed(stages, "prepare", () => stackLines(lines));
+    track(
+      readGrey(engine, stack.image, "block").then((words) => {
+        unstackWords(stack, words).forEach((found, i) => store(group[i].job, lines[i], found));
+        if (chained) { for (const p of group) track(secondLooks(p.job)); }
+      }),
+    );
+    // A stack for an idle recogniser goes to it before the next is prepared; the rest queue behind.
+    if (k < options.parallel && k < byCost.length - 1) await nextTurn();
+  }
+  // Every stack's read, then (as the reads land) every chained second look.
+  for (let i = 0; i < pending.length; i++) await pending[i];
+  if (chained) return;
   await rereadFaint(engine, grey, faint);
-  // Short lines the stacks left empty or half-read get a second look alone.
-  const again = jobs.filter((job) => needsReread(job.line, rowHeight(job.line), job.words));
-  await Promise.all(again.map(async (job) => {
-    const line = job.line;
-    job.words = await rereadLine(
-      engine,
-      grey,
-      line,
-      lineGround(line, grey),
-      job.words,
-      MIN_WORD_CONF,
-      fixUiWord,
-    ).then((found) => found.flatMap((w) => splitAtGaps(w, line, rowHeight(line))));
-  }));
+  await rereadShortLines(engine, grey, jobs);
   // A Latin language's unsure words read again in English first (fixes/latin_runs.ts), or, by a
   // larger model of the same language, the fast model's (fixes/second_model.ts).
   if (options.latin && !options.cjk) {
@@ -214,6 +235,23 @@ export async function recognise(
     const h = rowHeight(job.line);
     job.words = fitCjkToInk(cjkLabels(job.words, h), job.line, h);
   }
+}
+
+/** Reads again alone the short lines a stack left empty or half-read (fixes/reread.ts). */
+async function rereadShortLines(engine: OcrEngine, grey: Grey, jobs: ReadJob[]): Promise<void> {
+  const again = jobs.filter((job) => needsReread(job.line, rowHeight(job.line), job.words));
+  await Promise.all(again.map(async (job) => {
+    const line = job.line;
+    job.words = await rereadLine(
+      engine,
+      grey,
+      line,
+      lineGround(line, grey),
+      job.words,
+      MIN_WORD_CONF,
+      fixUiWord,
+    ).then((found) => found.flatMap((w) => splitAtGaps(w, line, rowHeight(line))));
+  }));
 }
 
 /** Reads again, larger, the words read unsure (fixes/unsure.ts). */

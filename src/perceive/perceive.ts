@@ -23,6 +23,7 @@ import { findGrid, type Grid } from "./grid.ts";
 import { readWithGrid } from "./grid_look.ts";
 import { gridArea, nameBands, type SeenGrid } from "./grid_cells.ts";
 import { type LookMemory, lookMemory } from "./look_memory.ts";
+import { nextTurn } from "../common/time.ts";
 
 /** What one look saw. */
 export interface Perception {
@@ -70,8 +71,11 @@ export async function perceive(
   const found = window ? timed(stages, "grid", () => findGrid(frame, window.bounds)) : null;
   const chromeBounds = state.chrome.map((c) => c.bounds);
   const read = (region: Rect) => readWithGrid(reader, frame, region, found, chromeBounds);
-  // The icons' shapes need no text: they are found while the recognisers read.
+  // The icons' shapes need no text: they are found while the recognisers read, once the read's first
+  // stacks have reached them (a failed read is awaited below, not left unhandled meanwhile).
   const shapesWhile = async <T>(reading: Promise<T>) => {
+    reading.catch(() => {});
+    await nextTurn();
     const shapes = window ? timed(stages, "icons", () => windowIconShapes(frame, window, memory.icons)) : [];
     return { got: await reading, shapes };
   };

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { cropGrey, type Grey, scaleGrey } from "../../image/pixels.ts";
+import { cropGrey, type Grey, scaledSize, scaleGrey } from "../../image/pixels.ts";
 import type { Box } from "../../common/rect.ts";
 
 /** Text about this tall (in pixels, ascender to descender) reads best. */
@@ -81,6 +81,27 @@ export function scaleFor(textHeight: number, target = TARGET_HEIGHT): number {
   return Math.max(1, Math.min(MAX_SCALE, target / Math.max(1, textHeight)));
 }
 
+/** The white margin around a prepared line with text `textHeight` tall. */
+function linePad(textHeight: number): number {
+  return Math.max(3, Math.round(textHeight * 0.35));
+}
+
+/**
+ * The size of the image `prepareLine` makes of `box`, known before any pixel
+ * is touched: stacks are planned by it, and each stack's lines are prepared
+ * only when it is about to be read.
+ */
+export function preparedSize(
+  box: { w: number; h: number },
+  textHeight = box.h,
+  target = TARGET_HEIGHT,
+): { width: number; height: number } {
+  const pad = linePad(textHeight);
+  const width = box.w + pad * 2, height = box.h + pad * 2;
+  const scale = scaleFor(textHeight, target);
+  return scale === 1 ? { width, height } : scaledSize(width, height, scale);
+}
+
 /**
  * Cuts `box` out of `g`, normalises it, pads it with white and upscales it.
  * `textHeight` is the height of one row of text in it (a box may hold two);
@@ -100,7 +121,7 @@ export function prepareLine(
     cropGrey(g, { x: box.x, y: box.y, width: box.w, height: box.h }),
     ground,
   );
-  const pad = Math.max(3, Math.round(textHeight * 0.35));
+  const pad = linePad(textHeight);
   const padded: Grey = {
     width: crop.width + pad * 2,
     height: crop.height + pad * 2,
