@@ -15,7 +15,7 @@
 
 import type { Box } from "../common/rect.ts";
 import { type StageTimes, timed } from "../common/stages.ts";
-import { nextTurn } from "../common/time.ts";
+import { letChainsRun } from "../common/time.ts";
 import { cropGrey, type Grey } from "../image/pixels.ts";
 import { readGrey } from "./engines/read_grey.ts";
 import {
@@ -209,8 +209,8 @@ export async function recognise(
         if (chained) { for (const p of group) track(secondLooks(p.job)); }
       }),
     );
-    // A stack for an idle recogniser goes to it before the next is prepared; the rest queue behind.
-    if (k < options.parallel && k < byCost.length - 1) await nextTurn();
+    // A stack for each recogniser goes to it before the rest are prepared; the rest queue behind.
+    if (k === options.parallel - 1 && k < byCost.length - 1) await letChainsRun();
   }
   // Every stack's read, then (as the reads land) every chained second look.
   for (let i = 0; i < pending.length; i++) await pending[i];

@@ -23,7 +23,7 @@ import { findGrid, type Grid } from "./grid.ts";
 import { readWithGrid } from "./grid_look.ts";
 import { gridArea, nameBands, type SeenGrid } from "./grid_cells.ts";
 import { type LookMemory, lookMemory } from "./look_memory.ts";
-import { nextTurn } from "../common/time.ts";
+import { letChainsRun } from "../common/time.ts";
 
 /** What one look saw. */
 export interface Perception {
@@ -75,7 +75,7 @@ export async function perceive(
   // stacks have reached them (a failed read is awaited below, not left unhandled meanwhile).
   const shapesWhile = async <T>(reading: Promise<T>) => {
     reading.catch(() => {});
-    await nextTurn();
+    await letChainsRun();
     const shapes = window ? timed(stages, "icons", () => windowIconShapes(frame, window, memory.icons)) : [];
     return { got: await reading, shapes };
   };
