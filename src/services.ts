@@ -15,7 +15,7 @@ import { defaultPolicy, type Policy } from "./common/policy.ts";
 import { guardDesktop } from "./desktop/guard.ts";
 import { AuditLog } from "./db/audit.ts";
 import { warmPasses } from "./perceive/warm_passes.ts";
-import { nextTurn } from "./common/time.ts";
+import { letChainsRun } from "./common/time.ts";
 
 /** The user's answer to a question asked through the client (MCP elicitation). */
 export type Answer = "accept" | "decline" | "cancel";
@@ -90,9 +90,11 @@ export function createServices(opts: {
         if (d.platform !== "macos") {
           const frame = d.capture();
           const priming = r.prime?.(frame);
+          // Awaited below; should the passes throw first, its failure is still no unhandled rejection.
+          priming?.catch(() => {});
           // Once the priming read has found its lines and waits on the recognisers (their start, then the
           // read), this thread is free to compile the look's other passes.
-          await nextTurn();
+          await letChainsRun();
           warmPasses(frame);
           await priming;
         }

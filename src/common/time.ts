@@ -11,14 +11,6 @@ export function sleep(ms: number): Promise<void> {
 }
 
 /**
- * Resolves on the next turn of the event loop, once every microtask queued
- * before it has run (and any timer or I/O callback due first).
- */
-export function nextTurn(): Promise<void> {
-  return sleep(0);
-}
-
-/**
  * Steps of a promise chain `letChainsRun` lets run: a read handed to a
  * recogniser takes under ten (the pool's slot, its worker, parameters, the
  * serial queue) before its native call starts.
@@ -28,8 +20,8 @@ const CHAIN_STEPS = 32;
 /**
  * Lets the promise chains already started run their next steps, up to
  * their first real wait (a native call, I/O, a timer), before the caller
- * goes on with synchronous work. Unlike `nextTurn`, nothing else queued on
- * the event loop runs first, so it costs only microtasks.
+ * goes on with synchronous work. Nothing else queued on the event loop (a
+ * timer, I/O) runs first, so it costs only microtasks.
  */
 export async function letChainsRun(): Promise<void> {
   for (let i = 0; i < CHAIN_STEPS; i++) await undefined;

@@ -130,6 +130,11 @@ export function deferRepeats<M extends { pieces: Piece[] }>(
   return { first, later, ahead };
 }
 
+/** A word piece of `line` cut out to be read as a line of its own. */
+function pieceJob(line: TextLine, piece: Piece): ReadJob {
+  return { line: pieceLine(line, piece), key: `part:${piece.key}`, words: [], piece: true };
+}
+
 /**
  * The models an engine reads with, as remembered readings are tagged: the
  * same pixels read in German are not the English reading. English alone
@@ -296,6 +301,14 @@ export class ScreenPipeline {
     }
   }
 
+  /** Learns a word piece from its own reading (`job`, a piece of `line` read as a line). */
+  #learnPiece(piece: Piece, job: ReadJob, line: TextLine): Reading[] {
+    return this.words.learn([piece], job.line, job.words, rowHeight(line)).map((l) => ({
+      kind: "piece",
+      ...l,
+    }));
+  }
+
   /**
    * Reads the lines in `misses` (not in the line cache): put together from
    * known word pieces, read in part, or read whole; learns their pieces and
@@ -331,21 +344,14 @@ export class ScreenPipeline {
         continue;
       }
       const parts = pieces.flatMap((piece, i) =>
-        found[i] ? [] : [{
-          piece,
-          job: { line: pieceLine(read.line, piece), key: `part:${piece.key}`, words: [], piece: true },
-        }]
+        found[i] ? [] : [{ piece, job: pieceJob(read.line, piece) }]
       );
       partly.push({ miss, found, parts });
     }
     addStage(stages, "diff", performance.now() - t0);
     t0 = performance.now();
     // Parts are read after the whole lines, in screen order each, then the pieces read ahead.
-    const early = ahead.map(({ line, piece }) => ({
-      line,
-      piece,
-      job: { line: pieceLine(line, piece), key: `part:${piece.key}`, words: [], piece: true } as ReadJob,
-    }));
+    const early = ahead.map(({ line, piece }) => ({ line, piece, job: pieceJob(line, piece) }));
     const jobs = [
       ...whole.map((w) => w.job),
       ...partly.flatMap((p) => p.parts.map((part) => part.job)),
@@ -378,9 +384,7 @@ export class ScreenPipeline {
     for (const { miss, found, parts } of partly) {
       const line = miss.read.line;
       for (const { piece, job } of parts) {
-        for (const l of this.words.learn([piece], job.line, job.words, rowHeight(line))) {
-          fresh.push({ kind: "piece", ...l });
-        }
+        fresh.push(...this.#learnPiece(piece, job, line));
         found[miss.pieces.indexOf(piece)] = job.words.map((w) => ({
           ...w,
           x: w.x + job.line.x - piece.x,
@@ -388,11 +392,7 @@ export class ScreenPipeline {
         }));
       }
     }
-    for (const { line, piece, job } of early) {
-      for (const l of this.words.learn([piece], job.line, job.words, rowHeight(line))) {
-        fresh.push({ kind: "piece", ...l });
-      }
-    }
+    for (const { line, piece, job } of early) fresh.push(...this.#learnPiece(piece, job, line));
     for (const { miss, found } of partly) {
       miss.read.words = placeWords(miss.pieces, found as OcrWord[][], miss.read.line);
       this.cache.set(miss.key, miss.read.words);
