@@ -129,3 +129,31 @@ Deno.test("a screen that repeats its words is read in one round: no stack waits 
     await engine.close();
   }
 });
+
+Deno.test("a stack whose read fails fails the read with its error, while the other stacks are still read", async () => {
+  const engine = new TesseractEngine(2);
+  try {
+    let stacks = 0;
+    const failing: OcrEngine = {
+      name: engine.name,
+      recognize: engine.recognize.bind(engine),
+      recognizeGrey(image: Grey, mode?: OcrMode, alphabet?: string) {
+        // The second row stack fails: the first is read, and the rest are queued behind the two.
+        if (mode === "block" && !alphabet && image.width >= 400 && ++stacks === 2) {
+          return Promise.reject(new Error("the recogniser died"));
+        }
+        return engine.recognizeGrey(image, mode, alphabet);
+      },
+      close: () => engine.close(),
+    };
+    const whole = { x: 0, y: 0, width: forty.width, height: forty.height };
+    let error: unknown = null;
+    await new ScreenPipeline(failing).run(forty, whole).catch((e) => error = e);
+    assertEquals((error as Error | null)?.message, "the recogniser died");
+    // The pipeline still reads once the recogniser answers again.
+    const again = await new ScreenPipeline(engine).run(forty, whole);
+    assert(again.words.some((w) => w.text === "02"), "the next read reads");
+  } finally {
+    await engine.close();
+  }
+});
