@@ -7,10 +7,10 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
 import { VERSION } from "./src/common/version.ts";
 import { type Command, type OptionName, UsageError, type Values } from "./src/cli/command.ts";
-import { OPTIONS, type OptionSpec, PARSE_OPTIONS } from "./src/cli/options.ts";
+import { OPTIONS, type OptionSpec } from "./src/cli/options.ts";
+import { ArgvError, parseArgv } from "./src/cli/argv.ts";
 import { importLate } from "./src/cli/late_import.ts";
 
 /**
@@ -66,9 +66,10 @@ async function parse(
 ): Promise<{ values: Values; spec: Command; command: string; rest: string[] }> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: PARSE_OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseArgv(argv, OPTIONS);
   } catch (err) {
-    throw new UsageError((err as Error).message.split("\n")[0]);
+    if (err instanceof ArgvError) throw new UsageError(err.message);
+    throw err;
   }
   const { app, ...rest } = parsed.values as Values & { app?: string[] };
   const values: Values = rest;

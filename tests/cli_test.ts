@@ -18,7 +18,11 @@ Deno.test("--help and --version", async () => {
 Deno.test("bad input exits non-zero with one line saying why", async () => {
   for (
     const [args, re] of [
-      [["--bogus"], /Unknown option '--bogus'/],
+      [["--bogus"], /unknown option --bogus/],
+      [["recall", "--qurey", "x"], /unknown option --qurey; did you mean --query\?/],
+      [["recall", "--db"], /option --db needs a value/],
+      [["recall", "--db", "--json"], /--db needs a value .*write --db=--json/],
+      [["recall", "--json=yes"], /option --json takes no value/],
       [["frobnicate"], /unknown command "frobnicate"/],
       [["ocr"], /ocr needs an image file/],
       [["ocr", "/nonexistent.png"], /cannot read \/nonexistent\.png/],

@@ -5,11 +5,11 @@
  * request that comes before the server is connected waits for it.
  */
 
-import { PassThrough } from "node:stream";
 import { deserializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import { createServer } from "../src/server/server.ts";
 import { createHandshake, HANDSHAKE } from "../src/server/handshake.ts";
 import { BoundedStdioTransport } from "../src/server/stdio_transport.ts";
+import { inputPipe, outputPipe } from "./support/pipes.ts";
 import { APP_MIME, UI_EXTENSION } from "../src/server/map_link.ts";
 import { handshakeData } from "../build/docs_tools.ts";
 import { assert, assertEquals } from "./support/assert.ts";
@@ -41,14 +41,12 @@ function initialize(protocolVersion: string, capabilities: Record<string, unknow
 }
 
 /** A line-by-line stdout, read as JSON-RPC messages. */
-function reader(stream: PassThrough) {
-  let text = "";
-  stream.on("data", (d: Uint8Array) => text += new TextDecoder().decode(d));
+function reader(stream: { text(): string }) {
+  const lines = () => stream.text().split("\n").filter((l) => l.trim());
   return {
-    messages: () =>
-      text.split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as { id?: number; result?: unknown }),
+    messages: () => lines().map((l) => JSON.parse(l) as { id?: number; result?: unknown }),
     until: async (n: number) => {
-      for (let i = 0; i < 500 && text.split("\n").filter((l) => l.trim()).length < n; i++) {
+      for (let i = 0; i < 500 && lines().length < n; i++) {
         await new Promise((r) => setTimeout(r, 10));
       }
     },
@@ -61,10 +59,10 @@ function reader(stream: PassThrough) {
  * before the server is connected.
  */
 async function transcript(lines: unknown[], expect: number, handshake: boolean, earlyCount = 0) {
-  const stdin = new PassThrough();
-  const stdout = new PassThrough();
+  const stdin = inputPipe();
+  const stdout = outputPipe();
   const out = reader(stdout);
-  const transport = new BoundedStdioTransport(stdin, stdout).parseWith(deserializeMessage);
+  const transport = new BoundedStdioTransport(stdin.readable, stdout.writable).parseWith(deserializeMessage);
   const services = fakeServices(new FakeDesktop());
   let early: Array<{ id?: number }> = [];
   if (handshake) {
@@ -109,10 +107,10 @@ for (const [version, capabilities] of CLIENTS) {
 }
 
 Deno.test("a request the handshake does not answer wakes the server and waits for it", async () => {
-  const stdin = new PassThrough();
-  const stdout = new PassThrough();
+  const stdin = inputPipe();
+  const stdout = outputPipe();
   const out = reader(stdout);
-  const transport = new BoundedStdioTransport(stdin, stdout).parseWith(deserializeMessage);
+  const transport = new BoundedStdioTransport(stdin.readable, stdout.writable).parseWith(deserializeMessage);
   const needed = transport.listen(createHandshake());
   stdin.write(JSON.stringify(initialize("2025-06-18", {})) + "\n");
   stdin.write(JSON.stringify({ jsonrpc: "2.0", id: 5, method: "resources/list" }) + "\n");

@@ -7,13 +7,13 @@
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { PassThrough } from "node:stream";
 import { deserializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { createServer } from "../src/server/server.ts";
 import { nearestName } from "../src/common/nearest.ts";
 import { capReply, MAX_REPLY_BYTES } from "../src/tools/support/reply_cap.ts";
 import { BoundedStdioTransport } from "../src/server/stdio_transport.ts";
+import { inputPipe, outputPipe } from "./support/pipes.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { FakeDesktop, fakeServices } from "./support/fake_desktop.ts";
 
@@ -126,18 +126,16 @@ Deno.test("a reply whose text and typed data are both over 1 MB keeps the head o
 });
 
 Deno.test("an oversized request line gets an error reply to its id and the next request is served", async () => {
-  const stdin = new PassThrough();
-  const stdout = new PassThrough();
-  const t = new BoundedStdioTransport(stdin, stdout, 1_000).parseWith(deserializeMessage);
+  const stdin = inputPipe();
+  const stdout = outputPipe();
+  const t = new BoundedStdioTransport(stdin.readable, stdout.writable, 1_000).parseWith(deserializeMessage);
   const got: JSONRPCMessage[] = [];
   t.onmessage = (m) => got.push(m);
-  let out = "";
-  stdout.on("data", (d: Uint8Array) => out += new TextDecoder().decode(d));
   await t.start();
   stdin.write(`{"jsonrpc":"2.0","method":"tools/call","params":{"q":"${"z".repeat(5_000)}"},"id":7}\n`);
   stdin.write(`{"jsonrpc":"2.0","method":"tools/list","id":8}\n`);
   await new Promise((r) => setTimeout(r, 50));
-  const reply = JSON.parse(out.trim());
+  const reply = JSON.parse(stdout.text().trim());
   assertEquals(reply.id, 7);
   assertMatch(
     reply.error.message,

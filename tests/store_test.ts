@@ -78,6 +78,11 @@ Deno.test("the default database path follows the platform", () => {
     defaultDbPath("linux", (k) => ({ HOME: "/h", XDG_DATA_HOME: "/x" } as Record<string, string>)[k]),
     "/x/choto/choto.db",
   );
+  // Trailing slashes, as a user may set them, give the same paths.
+  const slashed = (k: string) => ({ HOME: "/home/u/", XDG_DATA_HOME: "/x//" } as Record<string, string>)[k];
+  assertEquals(defaultDbPath("linux", slashed), "/x/choto/choto.db");
+  assertEquals(defaultDbPath("darwin", slashed), "/home/u/Library/Application Support/choto/choto.db");
+  assertEquals(defaultDbPath("linux", (k) => k === "HOME" ? "/" : undefined), "/.local/share/choto/choto.db");
 });
 
 Deno.test("a new app build is recorded, so windows seen under the old one can be flagged", () => {

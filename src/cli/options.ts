@@ -5,8 +5,7 @@
  * @module
  */
 
-import type { ParseArgsOptionsConfig } from "node:util";
-import { defaultDbPath } from "../db/store.ts";
+import { defaultDbPath } from "../db/db_path.ts";
 import type { OptionName, Values } from "./command.ts";
 
 // The engine table (on node:fs) and the audit log's durations (on node:crypto) load only for an option that
@@ -96,14 +95,3 @@ export const OPTIONS: Record<OptionName, OptionSpec> = {
   help: { type: "boolean", short: "h", help: "-h, --help          show this help" },
   version: { type: "boolean", short: "V", help: "-V, --version       print the version" },
 };
-
-/** What parseArgs needs of the table. */
-export const PARSE_OPTIONS: ParseArgsOptionsConfig = Object.fromEntries(
-  Object.entries(OPTIONS).map((
-    [k, o],
-  ) => [k, {
-    type: o.type,
-    ...(o.short ? { short: o.short } : {}),
-    ...(o.multiple ? { multiple: true } : {}),
-  }]),
-);

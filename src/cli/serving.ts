@@ -9,7 +9,6 @@
  * @module
  */
 
-import process from "node:process";
 import { dirname, join } from "node:path";
 import { deserializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import { envVar } from "../common/env.ts";
@@ -72,7 +71,6 @@ export async function serve(
   Deno.addSignalListener("SIGINT", () => void shutdown());
   Deno.addSignalListener("SIGTERM", () => void shutdown());
   await server.connect(transport);
-  // The SDK stops reading on EOF but does not exit: the client closing stdin ends us (maybe while we loaded).
-  if (process.stdin.readableEnded) void shutdown();
-  else process.stdin.on("end", () => void shutdown());
+  // The SDK does not end on EOF: the client closing stdin ends us (maybe while we loaded).
+  void transport.ended.then(shutdown);
 }

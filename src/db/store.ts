@@ -13,28 +13,14 @@
  * @module
  */
 
-import { envVar } from "../common/env.ts";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import { join } from "node:path";
 import { loadQueries } from "./sql_files.ts";
 import { migrate, refuseNewer } from "./migrate.ts";
 import { StoreFault, storeFault } from "./store_fault.ts";
 import { fileId, type OpenFiles, openFiles, preparePath, retire, sameFile } from "./store_file.ts";
 
 export { migrate } from "./migrate.ts";
-
-/** Where the database lives when neither `--db` nor `CHOTO_DB` says. */
-export function defaultDbPath(
-  os: string = Deno.build.os,
-  env: (name: string) => string | undefined = envVar,
-): string {
-  const home = env("HOME") ?? ".";
-  if (os === "darwin") {
-    return join(home, "Library", "Application Support", "choto", "choto.db");
-  }
-  const data = env("XDG_DATA_HOME") || join(home, ".local", "share");
-  return join(data, "choto", "choto.db");
-}
+export { defaultDbPath } from "./db_path.ts";
 
 /** How a store reports what it noticed on its own (a replaced file, a database others can read). */
 export interface StoreOptions {

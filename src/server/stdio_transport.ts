@@ -9,13 +9,13 @@
  * a handshake answers `initialize` and `tools/list` at once, and every other
  * line waits, in order, until the server starts the transport. The SDK's
  * message schemas come with the server ({@link BoundedStdioTransport.parseWith}),
- * so the first answers do not wait for them.
+ * so the first answers do not wait for them. It reads and writes with Deno's
+ * own streams: Node's `process` costs more to load than the whole handshake
+ * (about 20 ms of the start, stdin's stream included).
  *
  * @module
  */
 
-import process from "node:process";
-import { Buffer } from "node:buffer";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Handshake } from "./handshake.ts";
@@ -26,16 +26,35 @@ export const MAX_LINE_BYTES = 4 * 1024 * 1024;
 /** Bytes kept from each end of an oversized line to find its id. */
 const ENDS = 256;
 
+/** The bytes of `parts`, one after the other. */
+function joined(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
+  }
+  return all;
+}
+
+const utf8 = new TextDecoder();
+const encoder = new TextEncoder();
+
 /** Reads newline-delimited JSON-RPC from stdin and writes it to stdout. */
 export class BoundedStdioTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
-  #chunks: Buffer[] = [];
+  #chunks: Uint8Array[] = [];
   #size = 0;
   /** While skipping an oversized line: its length so far and its first and last bytes. */
-  #skipping: { bytes: number; head: string; tail: Buffer } | null = null;
-  #listening = false;
+  #skipping: { bytes: number; head: string; tail: Uint8Array } | null = null;
+  #reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
+  #writer: WritableStreamDefaultWriter<Uint8Array> | null = null;
+  #ended = Promise.withResolvers<void>();
+  /** Resolved once stdin has ended (the client closed it) or failed: nothing more will be read. */
+  readonly ended: Promise<void> = this.#ended.promise;
   /** Reads a line as a JSON-RPC message: given by the server's side, before it connects. */
   #parser: ((line: string) => JSONRPCMessage) | null = null;
   /** Set once the server has started the transport: the parser, from then on used for every line. */
@@ -51,25 +70,48 @@ export class BoundedStdioTransport implements Transport {
   #quietMs = 0;
 
   constructor(
-    private stdin: NodeJS.ReadableStream = process.stdin,
-    private stdout: NodeJS.WritableStream = process.stdout,
+    private stdin: ReadableStream<Uint8Array> = Deno.stdin.readable,
+    private stdout: WritableStream<Uint8Array> = Deno.stdout.writable,
     private maxLine = MAX_LINE_BYTES,
   ) {}
 
-  #ondata = (chunk: Buffer) => {
+  /** Reads stdin to its end, a chunk at a time. */
+  async #read(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        this.#ondata(value);
+      }
+    } catch (err) {
+      if (this.#reader) this.onerror?.(err as Error);
+    } finally {
+      // With nothing more to read, whatever waits in the handshake's queue needs the server.
+      this.#needed.resolve();
+      this.#ended.resolve();
+    }
+  }
+
+  /** Writes `text` to stdout after everything written before it; resolves once it is written. */
+  #write(text: string): Promise<void> {
+    this.#writer ??= this.stdout.getWriter();
+    return this.#writer.write(encoder.encode(text)).catch((err) => this.onerror?.(err as Error));
+  }
+
+  #ondata = (chunk: Uint8Array) => {
     let rest = chunk;
     while (rest.length) {
       const nl = rest.indexOf(0x0a);
       const piece = nl < 0 ? rest : rest.subarray(0, nl);
       if (this.#skipping) {
         this.#skipping.bytes += piece.length;
-        this.#skipping.tail = Buffer.concat([this.#skipping.tail, piece]).subarray(-ENDS);
+        this.#skipping.tail = joined([this.#skipping.tail, piece]).slice(-ENDS);
       } else if (this.#size + piece.length > this.maxLine) {
-        const head = Buffer.concat([...this.#chunks, piece]).subarray(0, ENDS).toString("utf8");
+        const line = joined([...this.#chunks, piece]);
         this.#skipping = {
           bytes: this.#size + piece.length,
-          head,
-          tail: Buffer.concat([...this.#chunks, piece]).subarray(-ENDS),
+          head: utf8.decode(line.subarray(0, ENDS)),
+          tail: line.slice(-ENDS),
         };
         this.#chunks = [];
         this.#size = 0;
@@ -87,10 +129,10 @@ export class BoundedStdioTransport implements Transport {
     if (this.#skipping) {
       const s = this.#skipping;
       this.#skipping = null;
-      this.#refuse(s.bytes, s.head, s.tail.toString("utf8"));
+      this.#refuse(s.bytes, s.head, utf8.decode(s.tail));
       return;
     }
-    const line = Buffer.concat(this.#chunks).toString("utf8").replace(/\r$/, "");
+    const line = utf8.decode(joined(this.#chunks)).replace(/\r$/, "");
     this.#chunks = [];
     this.#size = 0;
     if (!line.trim()) return;
@@ -123,7 +165,7 @@ export class BoundedStdioTransport implements Transport {
     if (early.result) {
       const reply = JSON.stringify({ jsonrpc: "2.0", id: message!.id!, result: early.result }) + "\n";
       // Written out before the server loads, which holds the thread: a reply still queued would wait for it.
-      this.stdout.write(reply, () => early.server === "never" && this.#needed.resolve());
+      void this.#write(reply).then(() => early.server === "never" && this.#needed.resolve());
       if (early.server === "later") {
         this.#answered.set(JSON.stringify(message!.id), JSON.stringify(early.result));
       }
@@ -156,10 +198,9 @@ export class BoundedStdioTransport implements Transport {
   listen(handshake: Handshake | null = null, quietMs = 0): Promise<void> {
     this.#handshake = handshake;
     this.#quietMs = quietMs;
-    if (!this.#listening) {
-      this.#listening = true;
-      this.stdin.on("data", this.#ondata);
-      this.stdin.on("error", this.#onerror);
+    if (!this.#reader) {
+      this.#reader = this.stdin.getReader();
+      void this.#read(this.#reader);
     }
     this.#waitQuiet();
     return this.#needed.promise;
@@ -193,16 +234,15 @@ export class BoundedStdioTransport implements Transport {
     for (const line of this.#waiting.splice(0)) this.#deliver(line);
   }
 
-  #onerror = (error: Error) => this.onerror?.(error);
-
-  close(): Promise<void> {
-    this.stdin.off("data", this.#ondata);
-    this.stdin.off("error", this.#onerror);
-    this.#listening = false;
+  async close(): Promise<void> {
+    const reader = this.#reader;
+    this.#reader = null;
     clearTimeout(this.#quiet);
     this.#chunks = [];
+    await reader?.cancel().catch(() => {});
+    this.#writer?.releaseLock();
+    this.#writer = null;
     this.onclose?.();
-    return Promise.resolve();
   }
 
   send(message: JSONRPCMessage): Promise<void> {
@@ -216,9 +256,6 @@ export class BoundedStdioTransport implements Transport {
       }
       return Promise.resolve();
     }
-    return new Promise((resolve) => {
-      if (this.stdout.write(JSON.stringify(message) + "\n")) resolve();
-      else this.stdout.once("drain", () => resolve());
-    });
+    return this.#write(JSON.stringify(message) + "\n");
   }
 }
