@@ -14,7 +14,7 @@ import type { Store } from "./db/store.ts";
 import { defaultPolicy, type Policy } from "./common/policy.ts";
 import { guardDesktop } from "./desktop/guard.ts";
 import { AuditLog } from "./db/audit.ts";
-import { warmPasses } from "./perceive/warm_passes.ts";
+import { warmPasses, warmTextPasses } from "./perceive/warm_passes.ts";
 import { letChainsRun } from "./common/time.ts";
 
 /** The user's answer to a question asked through the client (MCP elicitation). */
@@ -97,6 +97,9 @@ export function createServices(opts: {
           await letChainsRun();
           warmPasses(frame);
           await priming;
+          // The primed frame reads from the caches at once: its text warms the passes that need text.
+          const whole = { x: 0, y: 0, width: frame.width, height: frame.height };
+          warmTextPasses(frame, (await r.read(frame, whole)).elements);
         }
         await started;
       } catch {

@@ -10,6 +10,7 @@ import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
 import { createScreenReader } from "../src/ocr/reader.ts";
 import { createServices } from "../src/services.ts";
 import { Store } from "../src/db/store.ts";
+import { FakeDesktop } from "./support/fake_desktop.ts";
 
 Deno.test("a read during the warm start shares the recogniser being started", async () => {
   const [f] = await loadFixtures((n) => n === "apps/zenity_list_light");
@@ -51,6 +52,39 @@ Deno.test("services.warm builds the reader once and starts its engine before its
     const read = await reader.read(f.frame, { x: 0, y: 0, width: f.frame.width, height: f.frame.height });
     assert(read.elements.length > 5);
     assertEquals(engine.started, 1);
+  } finally {
+    await services.close();
+  }
+});
+
+Deno.test("services.warm reads its primed frame once more, from the caches, for the passes that need text", async () => {
+  const [f] = await loadFixtures((n) => n === "apps/zenity_list_light");
+  const engine = new TesseractEngine(2);
+  let recognised = 0;
+  const recognizeGrey = engine.recognizeGrey.bind(engine);
+  engine.recognizeGrey = (...args) => (recognised++, recognizeGrey(...args));
+  const desktop = new FakeDesktop();
+  desktop.frame = f.frame;
+  const reads: Array<{ region: unknown; recognisedBefore: number }> = [];
+  const services = createServices({
+    store: new Store(":memory:"),
+    openDesktop: () => desktop,
+    openReader: () => {
+      const reader = createScreenReader(engine);
+      const read = reader.read.bind(reader);
+      reader.read = (frame, region, options) => {
+        reads.push({ region, recognisedBefore: recognised });
+        return read(frame, region, options);
+      };
+      return reader;
+    },
+  });
+  try {
+    await services.warm();
+    assertEquals(reads.map((r) => r.region), [{ x: 0, y: 0, width: f.frame.width, height: f.frame.height }]);
+    // Read after the priming read was done, and from its caches: no recogniser call of its own.
+    assert(reads[0].recognisedBefore > 0);
+    assertEquals(recognised, reads[0].recognisedBefore);
   } finally {
     await services.close();
   }
