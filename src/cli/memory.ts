@@ -7,6 +7,7 @@
 
 import { configPath, loadPolicy } from "../common/config.ts";
 import { type Command, UsageError } from "./command.ts";
+import { concatBytes } from "../common/bytes.ts";
 import { dbPath, withStore } from "./open.ts";
 import { exportMemory, importMemory } from "./pack.ts";
 
@@ -15,13 +16,7 @@ async function readPack(path: string): Promise<Uint8Array> {
   if (path !== "-") return await Deno.readFile(path);
   const chunks: Uint8Array[] = [];
   for await (const chunk of Deno.stdin.readable) chunks.push(chunk);
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return concatBytes(chunks);
 }
 
 /** `choto memory`. */

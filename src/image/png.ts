@@ -12,6 +12,7 @@
 
 import { deflateSync, inflateSync } from "node:zlib";
 import type { RgbaImage } from "./pixels.ts";
+import { concatBytes } from "../common/bytes.ts";
 
 const SIGNATURE = [137, 80, 78, 71, 13, 10, 26, 10];
 
@@ -118,7 +119,7 @@ export function decodePng(file: Uint8Array): RgbaImage {
     throw new Error(`unsupported PNG: depth ${depth}, colour type ${colour}, interlace ${interlace}`);
   }
   if (colour === 3 && !palette) throw new Error("corrupt PNG: palette image without PLTE");
-  const raw = new Uint8Array(inflateSync(concat(idat)));
+  const raw = new Uint8Array(inflateSync(concatBytes(idat)));
   const bitsPerPixel = channels * depth;
   const bpp = Math.max(1, bitsPerPixel >> 3);
   const out = new Uint8Array(width * height * 4);
@@ -189,16 +190,6 @@ export function decodePng(file: Uint8Array): RgbaImage {
 function rawSample(row: Uint8Array, base: number, i: number, depth: number): number {
   if (depth === 16) return (row[base + i * 2] << 8) | row[base + i * 2 + 1];
   return sample(row, base, i, depth, false);
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  const joined = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let off = 0;
-  for (const c of chunks) {
-    joined.set(c, off);
-    off += c.length;
-  }
-  return joined;
 }
 
 const CRC_TABLE = (() => {
@@ -321,7 +312,7 @@ export function encodePng(image: RgbaImage, options: EncodeOptions = {}): Uint8A
     chunk("IDAT", new Uint8Array(deflateSync(filtered, { level }))),
     chunk("IEND", new Uint8Array(0)),
   ];
-  return concat(parts);
+  return concatBytes(parts);
 }
 
 function withNoFilter(pixels: Uint8Array, rows: number, stride: number): Uint8Array {

@@ -19,24 +19,13 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Handshake } from "./handshake.ts";
+import { concatBytes } from "../common/bytes.ts";
 
 /** The longest request line read; any valid call is far smaller (every field has a maximum). */
 export const MAX_LINE_BYTES = 4 * 1024 * 1024;
 
 /** Bytes kept from each end of an oversized line to find its id. */
 const ENDS = 256;
-
-/** The bytes of `parts`, one after the other. */
-function joined(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0];
-  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.length;
-  }
-  return all;
-}
 
 const utf8 = new TextDecoder();
 const encoder = new TextEncoder();
@@ -105,9 +94,9 @@ export class BoundedStdioTransport implements Transport {
       const piece = nl < 0 ? rest : rest.subarray(0, nl);
       if (this.#skipping) {
         this.#skipping.bytes += piece.length;
-        this.#skipping.tail = joined([this.#skipping.tail, piece]).slice(-ENDS);
+        this.#skipping.tail = concatBytes([this.#skipping.tail, piece]).slice(-ENDS);
       } else if (this.#size + piece.length > this.maxLine) {
-        const line = joined([...this.#chunks, piece]);
+        const line = concatBytes([...this.#chunks, piece]);
         this.#skipping = {
           bytes: this.#size + piece.length,
           head: utf8.decode(line.subarray(0, ENDS)),
@@ -132,7 +121,7 @@ export class BoundedStdioTransport implements Transport {
       this.#refuse(s.bytes, s.head, utf8.decode(s.tail));
       return;
     }
-    const line = utf8.decode(joined(this.#chunks)).replace(/\r$/, "");
+    const line = utf8.decode(concatBytes(this.#chunks)).replace(/\r$/, "");
     this.#chunks = [];
     this.#size = 0;
     if (!line.trim()) return;
