@@ -59,3 +59,32 @@ Deno.test("stdin closed before the server started: the lines read reach it, and 
   assertEquals(got.map((m) => (m as { id: number }).id), [9]);
   await t.close();
 });
+
+Deno.test("a stdin that fails is reported once and ends the reading; the server is not left waiting", async () => {
+  const stdin = new ReadableStream<Uint8Array>({
+    pull: (c) => c.error(new Error("stdin broke")),
+  });
+  const stdout = outputPipe();
+  const t = new BoundedStdioTransport(stdin, stdout.writable).parseWith(parse);
+  const errors: string[] = [];
+  t.onerror = (e) => errors.push(e.message);
+  await t.listen(null, 60_000);
+  await t.ended;
+  assertEquals(errors, ["stdin broke"]);
+  await t.close();
+});
+
+Deno.test("a stdout that refuses a write is reported, and the send still settles", async () => {
+  const stdin = inputPipe();
+  const stdout = new WritableStream<Uint8Array>({
+    write: () => Promise.reject(new Error("stdout closed")),
+  });
+  const t = new BoundedStdioTransport(stdin.readable, stdout).parseWith(parse);
+  const errors: string[] = [];
+  t.onerror = (e) => errors.push(e.message);
+  await t.start();
+  await t.send({ jsonrpc: "2.0", id: 1, result: {} });
+  assertEquals(errors, ["stdout closed"]);
+  await stdin.end();
+  await t.close();
+});

@@ -6,6 +6,7 @@
  */
 
 import { defaultDbPath } from "../db/db_path.ts";
+import type { ArgSpec } from "./argv.ts";
 import type { OptionName, Values } from "./command.ts";
 
 // The engine table (on node:fs) and the audit log's durations (on node:crypto) load only for an option that
@@ -13,16 +14,16 @@ import type { OptionName, Values } from "./command.ts";
 const engineChoices = async () => (await import("../ocr/engines/engine_choice.ts")).engineChoices();
 const parseSince = async (text: string) => (await import("../db/audit.ts")).parseSince(text);
 
-/** One option: how it parses, its help, and what a value must look like. */
-export interface OptionSpec {
-  type: "string" | "boolean";
-  short?: string;
+/**
+ * One option: how it parses (argv.ts; one given more than once is kept whole
+ * only for `multiple`, and the commands that take one value see the last),
+ * its help, and what a value must look like.
+ */
+export interface OptionSpec extends ArgSpec {
   /** Shown under "options:" for options every command shares; per-command options show in `usage`. */
   help?: string;
   /** A usage error message when the value is wrong, else null. */
   check?: (value: string, values: Values) => string | null | Promise<string | null>;
-  /** May be given more than once (the commands that take one value see the last). */
-  multiple?: boolean;
 }
 
 /** Every option, with its checks. */

@@ -8,13 +8,8 @@
 
 import { envVar } from "../common/env.ts";
 
-/** `parts` joined by single slashes, each part's own leading and trailing slashes dropped after the first. */
-function joinPath(...parts: string[]): string {
-  const [first, ...rest] = parts;
-  return [first.replace(/(?<=.)\/+$/, ""), ...rest.map((p) => p.replace(/^\/+|\/+$/g, ""))]
-    .join("/")
-    .replace(/^\/\//, "/");
-}
+/** `parts` joined by slashes, runs of slashes (a HOME ending in one) made one. */
+const joinPath = (...parts: string[]) => parts.join("/").replace(/\/{2,}/g, "/");
 
 /** Where the database lives when neither `--db` nor `CHOTO_DB` says. */
 export function defaultDbPath(
