@@ -9,7 +9,8 @@
  *    to the single-character pass, known to the line cache by the hash of
  *    its pixels, a twin of another line on the screen, or a miss;
  * 3. read the misses: put together from word pieces read before
- *    (cache/word_cache.ts), read in part, or recognised whole
+ *    (cache/word_cache.ts) or, in fixed-pitch text, spelled from character
+ *    cells read before (cache/char_cells.ts), read in part, or recognised whole
  *    (recognise.ts), lines whose pieces repeat on the screen put off until
  *    the others are read;
  * 4. the single-character pass over character-sized lines left without a
@@ -90,7 +91,8 @@ export const MIN_DEFER_LINES = 4;
  * Splits the lines to read into those read first and those put off until
  * the first are read. Going down the screen, a line is put off when fewer
  * than half of its word pieces are new: known already, or shown with the
- * same pixels by a line ahead of it in the first group. Once the first
+ * same pixels by a line ahead of it in the first group (in fixed-pitch
+ * text, a piece whose every cell is known or shown counts as shown). Once the first
  * group is read and its pieces learned, such a line is put together from
  * them, or only its new pieces are read (the rule in `#readMisses`).
  * Editors and lists repeat words, so the recogniser is sent a fraction of
@@ -98,8 +100,9 @@ export const MIN_DEFER_LINES = 4;
  * (docs/benchmarks.md, "Words a screen repeats").
  *
  * `ahead` holds, once each, the pieces of the lines put off that are new
- * and no first line shows (an editor's line numbers): the first read reads
- * them too, so the lines put off are put together without a second round.
+ * and no first line shows (an editor's line numbers, a word with a letter
+ * the first lines lack): the first read reads them too, so the lines put
+ * off are put together without a second round.
  */
 export function deferRepeats<M extends { pieces: Piece[] }>(
   misses: M[],
@@ -110,22 +113,20 @@ export function deferRepeats<M extends { pieces: Piece[] }>(
   const first: M[] = [], later: M[] = [];
   for (const m of misses) {
     const cut = m.pieces;
-    const known = words.lookup(cut);
-    const fresh = cut.filter((p, i) => !known[i] && !shown.has(p.key)).length;
+    const fresh = cut.filter((p) => !words.covered(p, shown)).length;
     if (cut.length && fresh * 2 < cut.length) later.push(m);
     else {
       first.push(m);
-      for (const p of cut) shown.add(p.key);
+      for (const p of cut) words.show(p, shown);
     }
   }
   const ahead: Array<{ owner: M; piece: Piece }> = [];
   for (const m of later) {
-    const known = words.lookup(m.pieces);
-    m.pieces.forEach((piece, i) => {
-      if (known[i] || shown.has(piece.key)) return;
-      shown.add(piece.key);
+    for (const piece of m.pieces) {
+      if (words.covered(piece, shown)) continue;
+      words.show(piece, shown);
       ahead.push({ owner: m, piece });
-    });
+    }
   }
   return { first, later, ahead };
 }
@@ -285,7 +286,7 @@ export class ScreenPipeline {
       else if (twins.has(key)) twins.get(key)!.push(read);
       else {
         twins.set(key, []);
-        misses.push({ read, key, pieces: linePieces(grey, line, rowHeight(line)) });
+        misses.push({ read, key, pieces: linePieces(grey, line, rowHeight(line), !this.engine.cjk) });
       }
     }
     return { misses, twins };

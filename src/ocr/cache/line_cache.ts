@@ -44,6 +44,11 @@ export class LineCache {
     return words;
   }
 
+  /** Whether `key` is held, without counting a lookup or refreshing it. */
+  has(key: string): boolean {
+    return this.#map.has(key);
+  }
+
   set(key: string, words: OcrWord[]): void {
     this.#map.delete(key);
     this.#map.set(key, words);

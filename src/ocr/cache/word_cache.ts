@@ -16,6 +16,9 @@
  * it (no word straddles two pieces), so a piece's text is always what the
  * recogniser read, in context, from exactly those pixels.
  *
+ * In fixed-pitch text a piece also has character cells (cache/char_cells.ts):
+ * a piece never read whose every cell was read before is spelled from them.
+ *
  * @module
  */
 
@@ -24,6 +27,7 @@ import { groupByGap, type TextLine } from "../lines/find.ts";
 import type { OcrWord } from "../types.ts";
 import { hashPixels, LineCache } from "./line_cache.ts";
 import type { Box } from "../../common/rect.ts";
+import { cellGrid, CharCells, pieceCells } from "./char_cells.ts";
 
 /**
  * A gap at least this many row heights wide separates two pieces. In
@@ -43,26 +47,45 @@ export const EMPTY_PIECE_WIDTH = 0.5;
 /** One word piece of a line: its ink box in the searched image and its pixel hash. */
 export interface Piece extends Box {
   key: string;
+  /** In fixed-pitch text: its character cells' keys, and the grid they were cut on (pitch and phase). */
+  cells?: { keys: string[]; grid: string };
 }
 
 /**
- * Cuts `line` into pieces: its components, merged left to right while the
- * gap between them is under the word-space threshold for `textHeight`.
+ * A line of fixed-pitch text teaches its cells only when at least this many
+ * of its one-word pieces, and this share of them, have one character per
+ * cell: the grid is then the font's, not a chance fit.
  */
-export function linePieces(grey: Grey, line: TextLine, textHeight: number): Piece[] {
+export const GRID_PROOF = { pieces: 3, share: 0.8 } as const;
+
+/**
+ * Cuts `line` into pieces: its components, merged left to right while the
+ * gap between them is under the word-space threshold for `textHeight`, with
+ * their character cells when the line is fixed-pitch text and `cells` holds
+ * (scripts whose characters take two cells go without).
+ */
+export function linePieces(grey: Grey, line: TextLine, textHeight: number, cells = true): Piece[] {
   const gap = Math.max(MIN_PIECE_GAP, Math.round(textHeight * PIECE_GAP));
+  const grid = cells ? cellGrid(grey, line) : null;
   // A blob reaching into the next row (a descender touching a capital) is clipped to the line:
   // two lines sharing it would cut the same piece, and one reading would stand for both.
   return groupByGap(line.blobs, gap).map((b) => {
     const y = Math.max(b.y, line.y);
     const box = { x: b.x, y, w: b.w, h: Math.max(1, Math.min(b.y + b.h, line.y + line.h) - y) };
-    return { ...box, key: hashPixels(grey, box) };
+    const piece: Piece = { ...box, key: hashPixels(grey, box) };
+    const keys = grid && pieceCells(grey, line, grid, box);
+    if (keys) piece.cells = { keys, grid: `${grid!.pitch}:${grid!.phase}` };
+    return piece;
   });
 }
 
 /** Word readings of pieces, keyed by the pieces' pixels. */
 export class WordCache {
   readonly #cache: LineCache;
+  /** Characters of fixed-pitch cells read before. */
+  readonly chars = new CharCells();
+  /** Grids (pitch and phase) a line read whole proved to be a font's. */
+  readonly #grids = new Set<string>();
 
   constructor(capacity = 8000) {
     this.#cache = new LineCache(capacity);
@@ -71,9 +94,29 @@ export class WordCache {
   /** Lines put together from known pieces since creation (counted by the pipeline). */
   assembled = 0;
 
-  /** Each piece's words (relative to the piece), or null for a piece never read. */
+  /** Each piece's words (relative to the piece), or null for a piece never read nor spelled from known cells. */
   lookup(pieces: Piece[]): Array<OcrWord[] | null> {
-    return pieces.map((p) => this.#cache.get(p.key) ?? null);
+    return pieces.map((p) => {
+      const words = this.#cache.get(p.key);
+      if (words || !p.cells) return words ?? null;
+      const word = this.chars.spell(p.cells.keys, p);
+      return word ? [word] : null;
+    });
+  }
+
+  /**
+   * Whether `piece` is known, or will be once what `shown` holds is read:
+   * its own key, or (fixed-pitch) each of its cells, known or shown.
+   */
+  covered(piece: Piece, shown: ReadonlySet<string>): boolean {
+    if (shown.has(piece.key) || this.#cache.has(piece.key)) return true;
+    return !!piece.cells?.keys.every((k) => shown.has(k) || this.chars.knows([k]));
+  }
+
+  /** Adds to `shown` what reading `piece` shows: its key and its cells. */
+  show(piece: Piece, shown: Set<string>): void {
+    shown.add(piece.key);
+    for (const k of piece.cells?.keys ?? []) shown.add(k);
   }
 
   /**
@@ -89,14 +132,20 @@ export class WordCache {
     textHeight: number,
   ): Array<{ key: string; words: OcrWord[] }> {
     const per: OcrWord[][] = pieces.map(() => []);
+    let straddles = false;
     for (const w of words) {
       const x0 = w.x + line.x, x1 = x0 + w.w;
       // A word box may overhang its ink by a pixel or two.
       const i = pieces.findIndex((p) => x0 >= p.x - 2 && x1 <= p.x + p.w + 2);
-      if (i < 0) return [];
+      if (i < 0) {
+        straddles = true;
+        continue;
+      }
       const p = pieces[i];
       per[i].push({ ...w, x: x0 - p.x, y: w.y + line.y - p.y });
     }
+    this.#learnCells(pieces, per);
+    if (straddles) return [];
     const learned: Array<{ key: string; words: OcrWord[] }> = [];
     pieces.forEach((p, i) => {
       if (!per[i].length && p.w > textHeight * EMPTY_PIECE_WIDTH) return;
@@ -104,6 +153,22 @@ export class WordCache {
       learned.push({ key: p.key, words: per[i] });
     });
     return learned;
+  }
+
+  /**
+   * Learns the cells of the fixed-pitch pieces read as one word each. A line
+   * of several pieces proves its grid first (GRID_PROOF); a piece read alone
+   * teaches only on a grid proved before.
+   */
+  #learnCells(pieces: Piece[], per: OcrWord[][]): void {
+    const single = pieces.flatMap((p, i) => (p.cells && per[i].length === 1 ? [{ p, w: per[i][0] }] : []));
+    if (!single.length) return;
+    const fits = single.filter(({ p, w }) => [...w.text].length === p.cells!.keys.length);
+    const grid = single[0].p.cells!.grid;
+    const proved = fits.length >= GRID_PROOF.pieces && fits.length >= single.length * GRID_PROOF.share;
+    if (proved) this.#grids.add(grid);
+    else if (pieces.length > 1 || !this.#grids.has(grid)) return;
+    for (const { p, w } of fits) this.chars.learn(p.cells!.keys, w);
   }
 
   /** Takes a piece's reading as known (one remembered from an earlier run). */
