@@ -185,6 +185,11 @@ export class CharCells {
     return cells.every((k) => this.#chars.get(k));
   }
 
+  /** Whether a cell was read as two characters: it will never spell a word. */
+  refused(cell: string): boolean {
+    return this.#chars.get(cell) === null;
+  }
+
   /**
    * The word `cells` spell, or null when a cell is unknown. `size` is the
    * piece's box, relative to which the word is placed: an edge pixel wider

@@ -110,7 +110,10 @@ export class WordCache {
    */
   covered(piece: Piece, shown: ReadonlySet<string>): boolean {
     if (shown.has(piece.key) || this.#cache.has(piece.key)) return true;
-    return !!piece.cells?.keys.every((k) => shown.has(k) || this.chars.knows([k]));
+    // A cell read two ways spells nothing, however often it is shown.
+    return !!piece.cells?.keys.every((k) =>
+      !this.chars.refused(k) && (shown.has(k) || this.chars.knows([k]))
+    );
   }
 
   /** Adds to `shown` what reading `piece` shows: its key and its cells. */
