@@ -167,9 +167,9 @@ CREATE TABLE missions (
   CHECK ((status = 'active') = (finished_at IS NULL))
 );
 
-CREATE TABLE read_memory (
+CREATE TABLE "read_memory" (
   key      TEXT PRIMARY KEY,
-  kind     TEXT NOT NULL CHECK (kind IN ('line', 'piece')),
+  kind     TEXT NOT NULL CHECK (kind IN ('line', 'piece', 'cell')),
   words    TEXT NOT NULL,
   read_at  INTEGER NOT NULL                    -- ms since the epoch
 ) WITHOUT ROWID;

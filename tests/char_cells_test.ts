@@ -6,14 +6,15 @@
  */
 
 import { assert, assertEquals } from "./support/assert.ts";
+import { countingEngine } from "./support/counting_engine.ts";
 import { decodeImage } from "../src/image/codec.ts";
-import { type Grey, greyOf } from "../src/image/pixels.ts";
+import { greyOf } from "../src/image/pixels.ts";
 import { findTextLines, rowHeight } from "../src/ocr/lines/find.ts";
 import { cellGrid, CharCells, LEARN_CONF, pieceCells } from "../src/ocr/cache/char_cells.ts";
 import { linePieces, type Piece, WordCache } from "../src/ocr/cache/word_cache.ts";
 import { ScreenPipeline } from "../src/ocr/pipeline.ts";
 import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
-import type { OcrEngine, OcrMode, OcrWord } from "../src/ocr/types.ts";
+import type { OcrWord } from "../src/ocr/types.ts";
 
 const prose = await decodeImage(
   await Deno.readFile(new URL("../fixtures/screens/mousepad_prose.png", import.meta.url)),
@@ -143,21 +144,6 @@ Deno.test("a cell read as two characters is never spelled again", () => {
   assertEquals(cells.spell(["c2", "c3"], { w: 20, h: 14 })?.text, "ll");
 });
 
-/** An engine that counts the pixels it is sent. */
-function counting(engine: TesseractEngine): OcrEngine & { pixels: number } {
-  const spy = {
-    name: engine.name,
-    pixels: 0,
-    recognize: engine.recognize.bind(engine),
-    recognizeGrey(image: Grey, mode?: OcrMode, alphabet?: string) {
-      spy.pixels += image.width * image.height;
-      return engine.recognizeGrey(image, mode, alphabet);
-    },
-    close: () => engine.close(),
-  };
-  return spy;
-}
-
 /** The words of the file that the read found, counted once per occurrence, and the words read that are no word of it. */
 function score(words: OcrWord[]): { found: number; stray: number } {
   const bag = new Map<string, number>();
@@ -176,9 +162,9 @@ function score(words: OcrWord[]): { found: number; stray: number } {
 Deno.test("a prose screen is spelled from the characters of its first lines: its words, for a fraction of the recogniser's work", async () => {
   const engine = new TesseractEngine(2);
   try {
-    const all = counting(engine);
+    const all = countingEngine(engine);
     const everyLine = await new ScreenPipeline(all).run(prose, full, { deferRepeats: false });
-    const some = counting(engine);
+    const some = countingEngine(engine);
     const pipeline = new ScreenPipeline(some);
     const spelled = await pipeline.run(prose, full);
     assert(pipeline.words.chars.size >= 40, `${pipeline.words.chars.size} cells learned`);

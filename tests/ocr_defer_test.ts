@@ -6,6 +6,7 @@
  */
 
 import { assert, assertEquals } from "./support/assert.ts";
+import { countingEngine } from "./support/counting_engine.ts";
 import { decodeImage } from "../src/image/codec.ts";
 import { deferRepeats, MIN_DEFER_LINES, ScreenPipeline } from "../src/ocr/pipeline.ts";
 import { findTextLines, rowHeight } from "../src/ocr/lines/find.ts";
@@ -22,23 +23,6 @@ const forty = await decodeImage(
   await Deno.readFile(new URL("../fixtures/screens/mousepad_forty_lines.png", import.meta.url)),
 );
 
-/** An engine that counts the calls and pixels it is sent (the recogniser's work grows with the text read). */
-function counting(engine: TesseractEngine): OcrEngine & { pixels: number; calls: number } {
-  const spy = {
-    name: engine.name,
-    pixels: 0,
-    calls: 0,
-    recognize: engine.recognize.bind(engine),
-    recognizeGrey(image: Grey, mode?: OcrMode, alphabet?: string) {
-      spy.calls++;
-      spy.pixels += image.width * image.height;
-      return engine.recognizeGrey(image, mode, alphabet);
-    },
-    close: () => engine.close(),
-  };
-  return spy;
-}
-
 const near = (a: OcrWord[], b: OcrWord[]) =>
   a.length === b.length &&
   a.every((w, i) =>
@@ -50,9 +34,9 @@ const order = (ws: OcrWord[]) => [...ws].sort((a, b) => a.y - b.y || a.x - b.x);
 Deno.test("repeated words are read once: the same words, a fraction of the pixels", async () => {
   const engine = new TesseractEngine(2);
   try {
-    const all = counting(engine);
+    const all = countingEngine(engine);
     const atOnce = await new ScreenPipeline(all).run(frame, whole, { deferRepeats: false });
-    const some = counting(engine);
+    const some = countingEngine(engine);
     const deferred = await new ScreenPipeline(some).run(frame, whole);
     assert(atOnce.words.length > 40, `only ${atOnce.words.length} words`);
     const a = order(atOnce.words), b = order(deferred.words);

@@ -2,7 +2,9 @@
 
 import type { WindowInfo } from "../src/desktop/types.ts";
 import { defaultDbPath, dumpSchema, Store } from "../src/db/store.ts";
-import { parseNamedQueries } from "../src/db/sql_files.ts";
+import { loadMigrations, parseNamedQueries } from "../src/db/sql_files.ts";
+import { storedReadMemory } from "../src/db/read_memory.ts";
+import { DatabaseSync } from "node:sqlite";
 import { recordSighting } from "../src/graph/record.ts";
 import { assert, assertEquals, assertThrows } from "./support/assert.ts";
 import type { Rect } from "../src/common/rect.ts";
@@ -36,6 +38,26 @@ Deno.test("a file database uses WAL and foreign keys and migrates once", async (
   assert(version >= 1);
   a.close();
   b.close();
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("a database from before the cells of fixed-pitch text keeps its readings and takes cells", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/choto.db`;
+  // The file as choto 9 migrations in left it, with one line read.
+  const old = new DatabaseSync(path);
+  for (const m of loadMigrations().filter((m) => m.version <= 9)) old.exec(m.sql);
+  old.exec("PRAGMA user_version = 9");
+  old.prepare("INSERT INTO read_memory (key, kind, words, read_at) VALUES ('line-key', 'line', '[]', 1)")
+    .run();
+  old.close();
+
+  const store = new Store(path);
+  const memory = storedReadMemory(store);
+  assertEquals(memory.load("line", 10).map((r) => r.key), ["line-key"]);
+  memory.save([{ kind: "cell", key: "cell-key", words: [{ text: "a", conf: 0.9, x: 0, y: 0, w: 0, h: 0 }] }]);
+  assertEquals(memory.load("cell", 10).map((r) => [r.key, r.words[0].text]), [["cell-key", "a"]]);
+  store.close();
   await Deno.remove(dir, { recursive: true });
 });
 

@@ -166,9 +166,9 @@ export class ScreenPipeline {
   #last: { key: string; grey: Uint8Array; result: PipelineResult } | null = null;
 
   /**
-   * `memory`, when given, fills both caches with the newest readings it
-   * holds and keeps every new one, so a restarted server reads a known
-   * screen without the recogniser.
+   * `memory`, when given, fills the caches (lines, word pieces, character
+   * cells) with the newest readings it holds and keeps every new one, so a
+   * restarted server reads a known screen without the recogniser.
    */
   constructor(
     readonly engine: OcrEngine,
@@ -186,6 +186,11 @@ export class ScreenPipeline {
     for (const r of memory.load("line", cache.capacity).reverse()) if (own(r)) cache.set(key(r), r.words);
     for (const r of memory.load("piece", this.words.capacity).reverse()) {
       if (own(r)) this.words.remember(key(r), r.words);
+    }
+    for (const r of memory.load("cell", this.words.chars.capacity).reverse()) {
+      if (!own(r)) continue;
+      const [w] = r.words;
+      this.words.chars.remember(key(r), w ? { char: w.text, conf: w.conf } : null);
     }
   }
 
@@ -398,6 +403,10 @@ export class ScreenPipeline {
       miss.read.words = placeWords(miss.pieces, found as OcrWord[][], miss.read.line);
       this.cache.set(miss.key, miss.read.words);
       fresh.push({ kind: "line", key: miss.key, words: miss.read.words });
+    }
+    for (const { cell, char } of this.words.chars.drain()) {
+      const words = char ? [{ text: char.char, conf: char.conf, x: 0, y: 0, w: 0, h: 0 }] : [];
+      fresh.push({ kind: "cell", key: cell, words });
     }
     timed(stages, "memory", () => this.#remember(fresh));
     // A line put off whose pieces were read ahead went to the recogniser in part.

@@ -169,7 +169,7 @@ function cellKey(grey: Grey, line: TextLine, grid: CellGrid, x: number): string 
 }
 
 /** One learned cell: the character read in it and how surely. */
-interface CellChar {
+export interface CellChar {
   char: string;
   conf: number;
 }
@@ -177,6 +177,8 @@ interface CellChar {
 /** Characters of cells read before, keyed by their pixels. */
 export class CharCells {
   readonly #chars = new Map<string, CellChar | null>();
+  /** Cells learned or refused since the last `drain`, for the read memory. */
+  readonly #changed = new Map<string, CellChar | null>();
 
   constructor(readonly capacity = 4000) {}
 
@@ -219,14 +221,41 @@ export class CharCells {
       const had = this.#chars.get(k);
       // A cell read two ways is ambiguous for good: null stays.
       if (had === null) return;
-      if (had && had.char !== chars[i]) this.#chars.set(k, null);
-      else if (!had || word.conf > had.conf) this.#chars.set(k, { char: chars[i], conf: word.conf });
+      if (had && had.char !== chars[i]) this.#set(k, null);
+      else if (!had || word.conf > had.conf) this.#set(k, { char: chars[i], conf: word.conf });
     });
-    while (this.#chars.size > this.capacity) this.#chars.delete(this.#chars.keys().next().value!);
     return true;
+  }
+
+  /** Takes a cell remembered from an earlier run: its character, or null for one read two ways. */
+  remember(cell: string, char: CellChar | null): void {
+    this.#chars.delete(cell);
+    this.#chars.set(cell, char);
+    this.#trim();
+  }
+
+  /** The cells learned or refused since the last call, oldest first. */
+  drain(): Array<{ cell: string; char: CellChar | null }> {
+    const changed = [...this.#changed].map(([cell, char]) => ({ cell, char }));
+    this.#changed.clear();
+    return changed;
   }
 
   get size(): number {
     return this.#chars.size;
+  }
+
+  #set(cell: string, char: CellChar | null): void {
+    this.#chars.delete(cell);
+    this.#chars.set(cell, char);
+    this.#changed.delete(cell);
+    this.#changed.set(cell, char);
+    this.#trim();
+  }
+
+  /** Drops the cells learned longest ago beyond the capacity. */
+  #trim(): void {
+    while (this.#chars.size > this.capacity) this.#chars.delete(this.#chars.keys().next().value!);
+    while (this.#changed.size > this.capacity) this.#changed.delete(this.#changed.keys().next().value!);
   }
 }

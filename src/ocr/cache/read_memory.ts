@@ -1,6 +1,7 @@
 /**
- * Where the screen reader keeps what it read across restarts: lines and
- * word pieces, keyed by a hash of their pixels. The reader loads the newest
+ * Where the screen reader keeps what it read across restarts: lines, word
+ * pieces and the character cells of fixed-pitch text, keyed by a hash of
+ * their pixels. The reader loads the newest
  * readings when it is built and hands over each read's new ones; the
  * database behind it lives in the graph layer.
  *
@@ -9,10 +10,14 @@
 
 import type { OcrWord } from "../types.ts";
 
-/** A line's box or a word piece's box. */
-export type ReadingKind = "line" | "piece";
+/** A line's box, a word piece's box, or a character cell of fixed-pitch text (cache/char_cells.ts). */
+export type ReadingKind = "line" | "piece" | "cell";
 
-/** One remembered reading: words relative to the box whose pixels hash to `key`. */
+/**
+ * One remembered reading: words relative to the box whose pixels hash to
+ * `key`. A cell's words are its one character (with a zero box), or none for
+ * a cell read as two characters.
+ */
 export interface Reading {
   kind: ReadingKind;
   key: string;
