@@ -64,6 +64,27 @@ Deno.test("an editor's text lines share one grid, and a character has the same c
   assert(keys.size <= chars.size * 1.6, `${keys.size} patterns for ${chars.size} characters`);
 });
 
+Deno.test("a character too faint to count as ink keeps its word from being spelled from cells", () => {
+  // Twelve 9-pixel cells of dark bars on white, two words of six; the second word's last bar is pale.
+  const width = 12 * 9 + 4, height = 16;
+  const data = new Uint8Array(width * height).fill(255);
+  for (let c = 0; c < 12; c++) {
+    for (let y = 3 + (c % 3); y < 13; y++) {
+      for (let x = 2 + c * 9 + 2; x < 2 + c * 9 + 7; x++) data[y * width + x] = c === 11 ? 225 : 40;
+    }
+  }
+  const grey = { width, height, data };
+  const line = { x: 0, y: 0, w: width, h: height, blobs: [] };
+  const grid = cellGrid(grey, line);
+  assert(grid, "no grid");
+  assertEquals(grid.pitch, 9);
+  // Piece boxes as line finding draws them: the ink and an edge pixel around it.
+  assertEquals(pieceCells(grey, line, grid, { x: 3, y: 2, w: 52, h: 12 })?.length, 6);
+  assertEquals(pieceCells(grey, line, grid, { x: 57, y: 2, w: 52, h: 12 }), null);
+  // Without the pale bar the second word is five cells, as the first six are.
+  assertEquals(pieceCells(grey, line, grid, { x: 57, y: 2, w: 43, h: 12 })?.length, 5);
+});
+
 /** A piece of `n` made-up cells named `${word}${i}`, on grid `grid`. */
 function piece(word: string, x: number, grid = "9:7"): Piece {
   return {

@@ -132,14 +132,15 @@ function baselineOf(
 /**
  * The keys of the inked cells under `piece` (a run of ink of `line`, in
  * image pixels), left to right, or null when a blank cell sits between them
- * (two words) or a cell runs off the image.
+ * (two words), the piece reaches past them (ink too faint to count), or a
+ * cell runs off the image.
  */
 export function pieceCells(grey: Grey, line: TextLine, grid: CellGrid, piece: Box): string[] | null {
   const { pitch, phase } = grid;
   const firstCell = Math.floor((piece.x - phase) / pitch),
     lastCell = Math.floor((piece.x + piece.w - 1 - phase) / pitch);
   const keys: string[] = [];
-  let blankAfterInk = false;
+  let blankAfterInk = false, from = 0, to = 0;
   for (let k = firstCell; k <= lastCell; k++) {
     const x = phase + k * pitch;
     if (!inkIn(grid.before, x - line.x, pitch)) {
@@ -147,9 +148,15 @@ export function pieceCells(grey: Grey, line: TextLine, grid: CellGrid, piece: Bo
       continue;
     }
     if (blankAfterInk || x < 0 || x + pitch > grey.width) return null;
+    if (!keys.length) from = x;
+    to = x + pitch;
     keys.push(cellKey(grey, line, grid, x));
   }
-  return keys.length ? keys : null;
+  // The piece's edges reach past its inked cells only by a shading pixel or two: a character too
+  // faint to count as ink there (light syntax colours) would be left out of the spelling.
+  const slack = Math.max(2, Math.round(pitch / 3));
+  if (!keys.length || piece.x < from - slack || piece.x + piece.w > to + slack) return null;
+  return keys;
 }
 
 /** A cell's pixels from its first to its last row unlike the ground, and where those rows sit against the baseline. */
