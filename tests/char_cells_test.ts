@@ -6,14 +6,12 @@
  */
 
 import { assert, assertEquals } from "./support/assert.ts";
-import { countingEngine } from "./support/counting_engine.ts";
+import { readEveryLineAndAsUsual } from "./support/counting_engine.ts";
 import { decodeImage } from "../src/image/codec.ts";
 import { greyOf } from "../src/image/pixels.ts";
 import { findTextLines, rowHeight } from "../src/ocr/lines/find.ts";
 import { cellGrid, CharCells, LEARN_CONF, pieceCells } from "../src/ocr/cache/char_cells.ts";
 import { linePieces, type Piece, WordCache } from "../src/ocr/cache/word_cache.ts";
-import { ScreenPipeline } from "../src/ocr/pipeline.ts";
-import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
 import type { OcrWord } from "../src/ocr/types.ts";
 
 const prose = await decodeImage(
@@ -181,20 +179,13 @@ function score(words: OcrWord[]): { found: number; stray: number } {
 }
 
 Deno.test("a prose screen is spelled from the characters of its first lines: its words, for a fraction of the recogniser's work", async () => {
-  const engine = new TesseractEngine(2);
-  try {
-    const all = countingEngine(engine);
-    const everyLine = await new ScreenPipeline(all).run(prose, full, { deferRepeats: false });
-    const some = countingEngine(engine);
-    const pipeline = new ScreenPipeline(some);
-    const spelled = await pipeline.run(prose, full);
-    assert(pipeline.words.chars.size >= 40, `${pipeline.words.chars.size} cells learned`);
-    const a = score(everyLine.words), b = score(spelled.words);
-    assert(a.found >= 240, `reading every line found ${a.found} words of the file`);
-    assert(b.found >= a.found, `spelled ${b.found} words of the file, reading every line ${a.found}`);
-    assert(b.stray <= a.stray, `spelled ${b.stray} stray words, reading every line ${a.stray}`);
-    assert(some.pixels < all.pixels * 0.6, `${some.pixels} of ${all.pixels} pixels`);
-  } finally {
-    await engine.close();
-  }
+  const read = await readEveryLineAndAsUsual(prose);
+  const cells = read.pipeline.words.chars.size;
+  assert(cells >= 40, `${cells} cells learned`);
+  const a = score(read.everyLine.words), b = score(read.usual.words);
+  assert(a.found >= 240, `reading every line found ${a.found} words of the file`);
+  assert(b.found >= a.found, `spelled ${b.found} words of the file, reading every line ${a.found}`);
+  assert(b.stray <= a.stray, `spelled ${b.stray} stray words, reading every line ${a.stray}`);
+  const { everyLine, usual } = read.pixels;
+  assert(usual < everyLine * 0.6, `${usual} of ${everyLine} pixels`);
 });

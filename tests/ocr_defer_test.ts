@@ -6,7 +6,7 @@
  */
 
 import { assert, assertEquals } from "./support/assert.ts";
-import { countingEngine } from "./support/counting_engine.ts";
+import { readEveryLineAndAsUsual } from "./support/counting_engine.ts";
 import { decodeImage } from "../src/image/codec.ts";
 import { deferRepeats, MIN_DEFER_LINES, ScreenPipeline } from "../src/ocr/pipeline.ts";
 import { findTextLines, rowHeight } from "../src/ocr/lines/find.ts";
@@ -32,19 +32,12 @@ const near = (a: OcrWord[], b: OcrWord[]) =>
 const order = (ws: OcrWord[]) => [...ws].sort((a, b) => a.y - b.y || a.x - b.x);
 
 Deno.test("repeated words are read once: the same words, a fraction of the pixels", async () => {
-  const engine = new TesseractEngine(2);
-  try {
-    const all = countingEngine(engine);
-    const atOnce = await new ScreenPipeline(all).run(frame, whole, { deferRepeats: false });
-    const some = countingEngine(engine);
-    const deferred = await new ScreenPipeline(some).run(frame, whole);
-    assert(atOnce.words.length > 40, `only ${atOnce.words.length} words`);
-    const a = order(atOnce.words), b = order(deferred.words);
-    assert(near(a, b), `${a.map((w) => w.text).join(" ")}\n${b.map((w) => w.text).join(" ")}`);
-    assert(some.pixels < all.pixels * 0.7, `${some.pixels} of ${all.pixels} pixels`);
-  } finally {
-    await engine.close();
-  }
+  const read = await readEveryLineAndAsUsual(frame);
+  assert(read.everyLine.words.length > 40, `only ${read.everyLine.words.length} words`);
+  const a = order(read.everyLine.words), b = order(read.usual.words);
+  assert(near(a, b), `${a.map((w) => w.text).join(" ")}\n${b.map((w) => w.text).join(" ")}`);
+  const { everyLine, usual } = read.pixels;
+  assert(usual < everyLine * 0.7, `${usual} of ${everyLine} pixels`);
 });
 
 Deno.test("the rows that repeat words wait; with fewer than four lines to read, none does", () => {
