@@ -7,9 +7,9 @@
  * priming frame, when its own thread has nothing else to do, and the passes
  * over a read's text (the controls beside labels: 47 against 18 ms on the
  * forty-line editor) once that read is done. The cells of fixed-pitch text
- * (ocr/cache/char_cells.ts) compile on a made-up line: the screen the server
- * starts on may show no editor (8 against 32 ms over the forty-line editor's
- * lines, warm and cold).
+ * (ocr/cache/char_cells.ts) compile on a made-up line, since the screen the
+ * server starts on may show no editor: cutting the forty-line editor's lines
+ * took 26 ms in a new process, 9-15 after this, 6-8 warm.
  *
  * @module
  */
@@ -38,22 +38,19 @@ export function warmPasses(frame: RgbaImage): void {
 function warmCells(): void {
   const { grey, line } = pitchedLine();
   const words = new WordCache();
-  for (let i = 0; i < 30; i++) {
+  for (let i = 0; i < 3; i++) {
     const pieces = linePieces(grey, line, line.h);
     const shown = new Set<string>();
-    for (const p of pieces) words.covered(p, shown) || words.show(p, shown);
-    words.learn(
-      pieces,
-      line,
-      pieces.map((p) => ({
-        text: "x".repeat(p.cells?.keys.length ?? 1),
-        conf: 1,
-        ...p,
-        x: p.x - line.x,
-        y: p.y - line.y,
-      })),
-      line.h,
-    );
+    for (const p of pieces) if (!words.covered(p, shown)) words.show(p, shown);
+    const read = pieces.map((p) => ({
+      text: "x".repeat(p.cells?.keys.length ?? 1),
+      conf: 1,
+      x: p.x - line.x,
+      y: p.y - line.y,
+      w: p.w,
+      h: p.h,
+    }));
+    words.learn(pieces, line, read, line.h);
     words.lookup(pieces);
   }
 }
