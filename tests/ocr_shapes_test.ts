@@ -1,7 +1,8 @@
 /**
  * Shape rules of the screen pipeline that need no recogniser: the symbol
  * classifier (`÷`, `←`, `→`), solid blocks (a block cursor), text on a
- * highlight, toggles split into two bands, and words read across a space.
+ * highlight, toggles split into two bands, rows cut apart, and words read
+ * across a space.
  */
 
 import { assert, assertEquals } from "./support/assert.ts";
@@ -9,7 +10,8 @@ import { classifySymbol, inkBox } from "../src/ocr/fixes/shapes.ts";
 import { findTextLines, isSolidBlock, splitStacked, type TextLine } from "../src/ocr/lines/find.ts";
 
 import { lineGround, surfaceBox } from "../src/ocr/lines/ground.ts";
-import type { Grey } from "../src/image/pixels.ts";
+import { type Grey, greyOf } from "../src/image/pixels.ts";
+import { decodeImage } from "../src/image/codec.ts";
 import { isPlausibleWord } from "../src/ocr/fixes/plausible.ts";
 import { splitAtGaps } from "../src/ocr/recognise.ts";
 
@@ -147,6 +149,29 @@ Deno.test("one wide component cut into two bands is a toggle, not two rows", () 
   }
   const line: TextLine = { x: 0, y: 0, w, h, blobs: [{ x: 0, y: 0, w, h, mass: 200 }] };
   assertEquals(splitStacked(line, mask, w), []);
+});
+
+Deno.test("two rows cut apart each span their own components: no row of an editor is read twice", async () => {
+  // The window's right edge joins the last letters of two rows into one tall component.
+  const frame = await decodeImage(
+    await Deno.readFile(new URL("../fixtures/screens/mousepad_prose.png", import.meta.url)),
+  );
+  const lines = findTextLines(greyOf(frame, { x: 0, y: 0, width: frame.width, height: frame.height }));
+  const area = (b: { w: number; h: number }) => b.w * b.h;
+  for (const [i, a] of lines.entries()) {
+    for (const b of lines.slice(i + 1)) {
+      const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+      const h = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+      const shared = w > 0 && h > 0 ? w * h : 0;
+      // (The tall component's own row shares a few letters with the first row's end: 58% of its box.)
+      assert(
+        shared < 0.7 * Math.min(area(a), area(b)),
+        `${a.x},${a.y} ${a.w}x${a.h} and ${b.x},${b.y} ${b.w}x${b.h} cover the same text`,
+      );
+    }
+    const x = Math.min(...a.blobs.map((c) => c.x)), x2 = Math.max(...a.blobs.map((c) => c.x + c.w));
+    assertEquals([a.x, a.w], [x, x2 - x], `the line at ${a.x},${a.y} is wider than its components`);
+  }
 });
 
 Deno.test("a word read across a wide gap is split when each side is one character", () => {

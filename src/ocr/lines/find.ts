@@ -242,7 +242,11 @@ export function splitStacked(line: TextLine, mask: Uint8Array, w: number): TextL
     if (bottom - top < 4) continue;
     const y = line.y + top, h = bottom - top;
     const blobs = line.blobs.filter((b) => b.y + b.h > y && b.y < y + h);
-    const part = { x: line.x, y, w: line.w, h, blobs };
+    if (!blobs.length) continue;
+    // Each row's box spans its own components: a component at the end of one row would otherwise give
+    // the other row the whole width, and it would be read again over the first row's letters.
+    const x = Math.min(...blobs.map((b) => b.x)), x2 = Math.max(...blobs.map((b) => b.x + b.w));
+    const part = { x, y, w: x2 - x, h, blobs };
     parts.push(...splitStacked(part, mask, w));
   }
   return parts;
