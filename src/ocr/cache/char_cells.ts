@@ -252,17 +252,16 @@ export class CharCells {
     return this.#chars.size;
   }
 
+  /** Takes a cell as learned now: as remembered, and kept for the read memory. */
   #set(cell: string, char: CellChar | null): void {
-    this.#chars.delete(cell);
-    this.#chars.set(cell, char);
+    this.remember(cell, char);
     this.#changed.delete(cell);
     this.#changed.set(cell, char);
-    this.#trim();
+    while (this.#changed.size > this.capacity) this.#changed.delete(this.#changed.keys().next().value!);
   }
 
   /** Drops the cells learned longest ago beyond the capacity. */
   #trim(): void {
     while (this.#chars.size > this.capacity) this.#chars.delete(this.#chars.keys().next().value!);
-    while (this.#changed.size > this.capacity) this.#changed.delete(this.#changed.keys().next().value!);
   }
 }
