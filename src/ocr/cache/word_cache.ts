@@ -67,11 +67,16 @@ export const GRID_PROOF = { pieces: 3, share: 0.8 } as const;
 export function linePieces(grey: Grey, line: TextLine, textHeight: number, cells = true): Piece[] {
   const gap = Math.max(MIN_PIECE_GAP, Math.round(textHeight * PIECE_GAP));
   const grid = cells ? cellGrid(grey, line) : null;
-  // A blob reaching into the next row (a descender touching a capital) is clipped to the line:
-  // two lines sharing it would cut the same piece, and one reading would stand for both.
+  // A blob reaching into the next row (a descender touching a capital) or past a trimmed row's end is
+  // clipped to the line: two lines sharing it would cut the same piece, and one reading would stand for both.
   return groupByGap(line.blobs, gap).map((b) => {
-    const y = Math.max(b.y, line.y);
-    const box = { x: b.x, y, w: b.w, h: Math.max(1, Math.min(b.y + b.h, line.y + line.h) - y) };
+    const y = Math.max(b.y, line.y), x = Math.max(b.x, line.x);
+    const box = {
+      x,
+      y,
+      w: Math.max(1, Math.min(b.x + b.w, line.x + line.w) - x),
+      h: Math.max(1, Math.min(b.y + b.h, line.y + line.h) - y),
+    };
     const piece: Piece = { ...box, key: hashPixels(grey, box) };
     const keys = grid && pieceCells(grey, line, grid, box);
     if (keys) piece.cells = { keys, grid: `${grid!.pitch}:${grid!.phase}` };

@@ -252,6 +252,61 @@ export function splitStacked(line: TextLine, mask: Uint8Array, w: number): TextL
   return parts;
 }
 
+/** Whether a line is a row cut from a taller component alone: each of its components reaches past it. */
+function isFragment(l: TextLine): boolean {
+  return l.blobs.every((b) => b.y < l.y - 2 || b.y + b.h > l.y + l.h + 2);
+}
+
+/** The ink of `mask` (`w` wide) in a box, as a component clipped to it, or null where it has none. */
+function inkIn(mask: Uint8Array, w: number, box: Box): Blob | null {
+  let x0 = Infinity, x1 = -1, y0 = Infinity, y1 = -1, mass = 0;
+  for (let y = box.y; y < box.y + box.h; y++) {
+    for (let x = box.x; x < box.x + box.w; x++) {
+      if (!mask[y * w + x]) continue;
+      mass++;
+      x0 = Math.min(x0, x), x1 = Math.max(x1, x), y0 = Math.min(y0, y), y1 = Math.max(y1, y);
+    }
+  }
+  return mass ? { x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1, mass } : null;
+}
+
+/**
+ * Trims each row cut from a taller component alone (a window's edge that
+ * joins the last letters of two rows) to the ink where no other line of its
+ * row lies: the letters it shares with that line would be read twice
+ * (`every`, then `ry s`). What is left after a line's end is that line's
+ * last word or the next (`fro`, `s`, cut off by the edge), so it joins that
+ * line as a component of its own; a fragment left under 3 pixels wide is dropped.
+ */
+export function trimFragments(lines: TextLine[], mask: Uint8Array, w: number): TextLine[] {
+  const grown = new Map<TextLine, TextLine>();
+  const kept: TextLine[] = [];
+  for (const l of lines) {
+    if (!isFragment(l)) {
+      kept.push(l);
+      continue;
+    }
+    let x = l.x, x2 = l.x + l.w;
+    let before: TextLine | null = null;
+    for (const m of lines) {
+      if (isFragment(m)) continue;
+      const rows = Math.min(l.y + l.h, m.y + m.h) - Math.max(l.y, m.y);
+      if (rows < Math.min(l.h, m.h) * 0.5) continue;
+      if (m.x <= x && m.x + m.w > x - 1) [x, before] = [Math.max(x, m.x + m.w), m];
+      else if (m.x > x && m.x < x2) x2 = m.x;
+    }
+    const ink = x2 - x >= 3 ? inkIn(mask, w, { x, y: l.y, w: x2 - x, h: l.h }) : null;
+    if (!ink || ink.w < 3) continue;
+    if (before) {
+      const into = grown.get(before) ?? { ...before, blobs: [...before.blobs] };
+      into.w = Math.max(into.w, ink.x + ink.w - into.x);
+      into.blobs.push(ink);
+      grown.set(before, into);
+    } else kept.push({ ...l, x: ink.x, w: ink.w, blobs: [ink] });
+  }
+  return kept.map((l) => grown.get(l) ?? l);
+}
+
 /** The ground around a blob: the median of eight samples two pixels outside its box. */
 export function groundAround(g: Grey, b: Box): number {
   const xs = [b.x - 2, b.x + (b.w >> 1), b.x + b.w + 1];
@@ -305,9 +360,11 @@ export function linesOfMask(
 ): TextLine[] {
   const blobs = bands.flatMap(([top, bottom]) => components(mask, g.width, g.height, top, bottom));
   for (const b of blobs) b.ground = groundAround(g, b);
-  const lines = chainLines(blobs.filter((b) => !isSolidBlock(g, b)))
-    .flatMap((l) => splitStacked(l, mask, g.width))
-    .filter((l) => isTextLine(l, squareChars) || isSmallMark(l));
+  const lines = trimFragments(
+    chainLines(blobs.filter((b) => !isSolidBlock(g, b))).flatMap((l) => splitStacked(l, mask, g.width)),
+    mask,
+    g.width,
+  ).filter((l) => isTextLine(l, squareChars) || isSmallMark(l));
   return lines.sort(topDown);
 }
 
