@@ -78,6 +78,8 @@ async function readLoneChar(engine: OcrEngine, grey: Grey, line: TextLine): Prom
     const prepared = prepareLine(grey, line, textHeight, ground);
     return { prepared, words: await readGrey(engine, prepared.image, "char") };
   }));
+  const texts: string[] = [];
+  const boxes: OcrWord[][] = [];
   for (const { prepared, words } of readings) {
     const read = words.filter((w) => w.conf >= CHAR_CONF_FLOOR && [...w.text].length <= 3);
     // One blob is one character: `Cc` or `Oo` is the recogniser hedging on case.
@@ -87,10 +89,20 @@ async function readLoneChar(engine: OcrEngine, grey: Grey, line: TextLine): Prom
     // A `»` is two strokes; one solid blob read so is a submenu's arrowhead, not text.
     if (line.blobs.length === 1 && read.length === 1 && CHEVRONS.has(read[0].text)) read.length = 0;
     const conf = read.length ? Math.min(...read.map((w) => w.conf)) : -1;
+    const placed = read.map((w) => toSource(prepared, w, -line.x, -line.y));
+    texts.push(read.map((w) => w.text).join(" "));
+    boxes.push(placed);
     if (conf > bestConf) {
       bestConf = conf;
-      best = read.map((w) => toSource(prepared, w, -line.x, -line.y));
+      best = placed;
     }
+  }
+  // Where both scales read the same one character, the box is the larger of theirs: one scale's box can
+  // be a sliver of the glyph (a grey `4` boxed 2x3 px at 0.97, 7x9 at 0.95 by the other), which the
+  // plausibility check drops as too flat for a digit.
+  if (best.length === 1 && texts.every((t) => t === best[0].text)) {
+    const widest = boxes.reduce((a, b) => (b[0].w * b[0].h > a[0].w * a[0].h ? b : a));
+    best = [{ ...best[0], x: widest[0].x, y: widest[0].y, w: widest[0].w, h: widest[0].h }];
   }
   return best;
 }
