@@ -6,7 +6,7 @@
  */
 
 import { assert, assertEquals } from "./support/assert.ts";
-import { classifySymbol, inkBox } from "../src/ocr/fixes/shapes.ts";
+import { classifySymbol, inkBox, isFlatBar } from "../src/ocr/fixes/shapes.ts";
 import {
   findTextLines,
   isSolidBlock,
@@ -20,6 +20,8 @@ import { type Grey, greyOf } from "../src/image/pixels.ts";
 import { decodeImage } from "../src/image/codec.ts";
 import { isPlausibleWord } from "../src/ocr/fixes/plausible.ts";
 import { splitAtGaps } from "../src/ocr/recognise.ts";
+import { ScreenPipeline } from "../src/ocr/pipeline.ts";
+import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
 
 /** A grey image of `rows` ('#' = ink 20, '.' = ground 240). */
 function draw(rows: string[], ink = 20, ground = 240): Grey {
@@ -63,6 +65,37 @@ Deno.test("a bar alone, or with one dot, is not a division sign", () => {
     ".........",
   ]);
   assertEquals(classifySymbol(one, whole(one), 240), null);
+});
+
+Deno.test("a solid flat bar is a minus; a tilde, a short stroke or two bars are not", () => {
+  const bar = draw(["..............", ".############.", ".############.", ".............."]);
+  assert(isFlatBar(bar, whole(bar), 240));
+  const tilde = draw(["..............", "..###.......#.", ".#...##...##..", ".......###...."]);
+  assert(!isFlatBar(tilde, whole(tilde), 240));
+  const stub = draw(["......", ".####.", ".####.", "......"]);
+  assert(!isFlatBar(stub, whole(stub), 240));
+  const equals = draw([".........", ".#######.", ".........", ".#######.", "........."]);
+  assert(!isFlatBar(equals, whole(equals), 240));
+});
+
+Deno.test("a calculator's minus key, which the recogniser reads as nothing, reads as a minus", async () => {
+  const frame = await decodeImage(
+    await Deno.readFile(new URL("../fixtures/web/calculator_light_20.png", import.meta.url)),
+  );
+  const engine = new TesseractEngine(2);
+  try {
+    // The keys ×, − and + of the last column: the minus is a 15x4 px bar at (764, 423).
+    const { words } = await new ScreenPipeline(engine).run(frame, { x: 740, y: 330, width: 60, height: 180 });
+    const minus = words.filter((w) => w.text === "-");
+    assertEquals(
+      minus.map(({ x, y }) => ({ x, y })),
+      [{ x: 764, y: 423 }],
+      words.map((w) => w.text).join(" "),
+    );
+    assert(words.some((w) => w.text === "+"));
+  } finally {
+    await engine.close();
+  }
 });
 
 Deno.test("a thin shaft with a tall head at one end is an arrow", () => {

@@ -16,10 +16,15 @@ import { readGrey } from "../engines/read_grey.ts";
 import { prepareLine } from "../lines/prepare.ts";
 import { toSource } from "../lines/stack.ts";
 import { lineGround } from "../lines/ground.ts";
+import { isFlatBar } from "./shapes.ts";
 import { hashPixels, type LineCache } from "../cache/line_cache.ts";
 
 /** Single characters below this confidence are discarded. */
 export const CHAR_CONF_FLOOR = 0.5;
+/** Readings of a flat bar that are right as they are. */
+const DASHES = new Set<string | undefined>(["-", "_", "‐", "–", "—", "−"]);
+/** The confidence given a flat bar the recogniser read nothing in. */
+const FLAT_BAR_CONF = 0.6;
 /** Double chevrons the recogniser answers for a menu's solid arrowhead. */
 const CHEVRONS = new Set(["»", "«"]);
 /** Characters are prepared as if text were this tall: 4x and ~1.7x enlargement. */
@@ -103,6 +108,12 @@ async function readLoneChar(engine: OcrEngine, grey: Grey, line: TextLine): Prom
   if (best.length === 1 && texts.every((t) => t === best[0].text)) {
     const widest = boxes.reduce((a, b) => (b[0].w * b[0].h > a[0].w * a[0].h ? b : a));
     best = [{ ...best[0], x: widest[0].x, y: widest[0].y, w: widest[0].w, h: widest[0].h }];
+  }
+  // A solid flat bar is a minus whatever the recogniser made of it, nothing included (a calculator's `−`).
+  if (
+    best.length <= 1 && !DASHES.has(best[0]?.text) && ground !== undefined && isFlatBar(grey, line, ground)
+  ) {
+    best = [{ text: "-", conf: Math.max(bestConf, FLAT_BAR_CONF), x: 0, y: 0, w: line.w, h: line.h }];
   }
   return best;
 }

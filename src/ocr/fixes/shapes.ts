@@ -93,6 +93,24 @@ export function arrowOf(mask: Uint8Array, w: number, part: Ink): string | null {
 }
 
 /**
+ * Whether a lone line's ink is one solid flat bar: a minus sign (or a
+ * hyphen), at most 4 px thick and at least three times as wide, its box
+ * filled. A tilde is wavy and leaves its box's corners empty.
+ */
+export function isFlatBar(g: Grey, box: Box, ground: number): boolean {
+  const mask = inkMask(g, box, ground);
+  const parts = inkParts(mask, box.w, box.h).filter((p) => p.n >= 1);
+  if (parts.length !== 1) return false;
+  const [bar] = parts;
+  if (bar.h > 4 || bar.w < Math.max(5, bar.h * 3)) return false;
+  let ink = 0;
+  for (let y = bar.y; y < bar.y + bar.h; y++) {
+    for (let x = bar.x; x < bar.x + bar.w; x++) ink += mask[y * box.w + x];
+  }
+  return ink >= bar.w * bar.h * 0.85;
+}
+
+/**
  * The symbol a lone line's ink draws (`÷`, `←`, `→`), or null. The box is
  * relative to `g`; `ground` is the grey of the surface around the symbol.
  */
