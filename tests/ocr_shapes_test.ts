@@ -86,11 +86,12 @@ Deno.test("a calculator's minus key, which the recogniser reads as nothing, read
   try {
     // The keys ×, − and + of the last column: the minus is a 15x4 px bar at (764, 423).
     const { words } = await new ScreenPipeline(engine).run(frame, { x: 740, y: 330, width: 60, height: 180 });
-    const minus = words.filter((w) => w.text === "-");
-    assertEquals(
-      minus.map(({ x, y }) => ({ x, y })),
-      [{ x: 764, y: 423 }],
-      words.map((w) => w.text).join(" "),
+    // A recogniser that reads the bar itself may call it a dash of another length (tesseract.js: `—`).
+    const minus = words.filter((w) => /^[-‐–—−]$/.test(w.text));
+    assertEquals(minus.length, 1, words.map((w) => w.text).join(" "));
+    assert(
+      Math.abs(minus[0].x - 764) <= 2 && Math.abs(minus[0].y - 423) <= 2,
+      `at ${minus[0].x},${minus[0].y}`,
     );
     assert(words.some((w) => w.text === "+"));
   } finally {
