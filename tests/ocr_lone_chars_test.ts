@@ -6,7 +6,7 @@
 
 import { assert, assertEquals } from "./support/assert.ts";
 import { decodeImage } from "../src/image/codec.ts";
-import { type Grey, greyOf } from "../src/image/pixels.ts";
+import type { Grey } from "../src/image/pixels.ts";
 import { ScreenPipeline } from "../src/ocr/pipeline.ts";
 import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
 import { LineCache } from "../src/ocr/cache/line_cache.ts";
