@@ -240,8 +240,8 @@ export class ScreenPipeline {
       ? { first: misses, later: [], ahead: [] }
       : deferRepeats(misses, this.words);
     const pieces = ahead.map(({ owner, piece }) => ({ line: owner.read.line, piece }));
-    let recognised = await this.#readMisses(grey, first, stages, options, pieces);
-    if (later.length) recognised += await this.#readMisses(grey, later, stages, options);
+    let recognised = await this.#readMisses(grey, first, stages, options, found, pieces);
+    if (later.length) recognised += await this.#readMisses(grey, later, stages, options, found);
     for (const m of misses) for (const twin of twins.get(m.key)!) twin.words = m.read.words;
     const words: OcrWord[] = [];
     for (const { line, words: local } of reads) {
@@ -325,6 +325,7 @@ export class ScreenPipeline {
     misses: Miss[],
     stages: StageTimes,
     options: PipelineOptions,
+    around: readonly TextLine[],
     ahead: Array<{ line: TextLine; piece: Piece }> = [],
   ): Promise<number> {
     let t0 = performance.now();
@@ -373,6 +374,7 @@ export class ScreenPipeline {
         parallel: this.parallel,
         cjk: this.engine.cjk,
         latin: this.engine.latin,
+        around,
       },
       stages,
     );

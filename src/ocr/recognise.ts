@@ -36,6 +36,13 @@ import {
   inkRuns,
   shapeSupportsDigits,
 } from "./fixes/digits.ts";
+import {
+  acceptCapitals,
+  CAPITALS_ALPHABET,
+  caseBlind,
+  smallLetterHeight,
+  tallAsCapitals,
+} from "./fixes/capitals.ts";
 import { fixUiWord } from "./fixes/lexicon.ts";
 import { cjkLabels, fitCjkBoxes, fitCjkToInk } from "./fixes/cjk.ts";
 import {
@@ -100,6 +107,8 @@ export interface RecogniseOptions {
    * runs of CJK lines, else the words the first model was unsure of.
    */
   latin?: OcrEngine;
+  /** Every line found on the frame, whose ink shows how tall a small letter is beside a word (fixes/capitals.ts); default: the jobs' lines. */
+  around?: readonly TextLine[];
 }
 
 /** A gap between components at least this many row heights wide is a space, never inside a word. */
@@ -187,11 +196,13 @@ export async function recognise(
   // Without a second model, a line's second looks depend on its own words alone: they start as soon as
   // its stack is read, and fill the recognisers' time while later stacks are read.
   const chained = !options.latin && !options.cjk;
+  const around = options.around ?? jobs.map((job) => job.line);
   const secondLooks = async (job: ReadJob) => {
     await rereadFaint(engine, grey, faint.filter((f) => f.job === job));
     await rereadShortLines(engine, grey, [job]);
     if (hasAlphabet(engine)) await rereadUnsureWords(engine, grey, [job]);
     await rereadDigits(engine, grey, [job]);
+    await rereadCapitals(engine, grey, [job], around);
   };
   // Each is awaited below with the others; a failure meanwhile is no unhandled rejection.
   const pending: Array<Promise<void>> = [];
@@ -227,7 +238,7 @@ export async function recognise(
   // The bar of "unsure" is set on tesseract's confidences (the engines with an alphabet).
   if (!options.cjk && hasAlphabet(engine)) await rereadUnsureWords(engine, grey, jobs);
   await rereadDigits(engine, grey, jobs);
-  if (!options.cjk) return;
+  if (!options.cjk) return await rereadCapitals(engine, grey, jobs, around);
   for (const job of jobs) job.words = fitCjkBoxes(job.words, job.line.h);
   if (options.latin) await readSpansAgain(options.latin, grey, jobs, LATIN_RUNS, options, stages);
   if (options.latin && hasAlphabet(options.latin)) await readMnemonics(options.latin, grey, jobs);
@@ -404,6 +415,59 @@ async function rereadDigits(engine: OcrEngine, grey: Grey, jobs: ReadJob[]): Pro
       if (digits) text = head + digits;
     }
     if (text) job.words[k] = { ...w, text };
+  }));
+}
+
+/** Reads again, capitals and digits only, short codes whose ink is taller than the small letters beside them (`cs` for `C8`). */
+async function rereadCapitals(
+  engine: OcrEngine,
+  grey: Grey,
+  jobs: ReadJob[],
+  around: readonly TextLine[],
+): Promise<void> {
+  if (!hasAlphabet(engine)) return;
+  await Promise.all(jobs.flatMap((job) =>
+    job.words.map(async (w, k) => {
+      if (!caseBlind(w.text)) return;
+      const line = job.line;
+      const x0 = line.x + w.x, x1 = x0 + w.w;
+      const own = inkBoxes(grey, { x: x0, y: line.y, w: w.w, h: line.h }, lineGround(line));
+      if (!own.length) return;
+      const top = Math.min(...own.map((b) => b.y)), bottom = Math.max(...own.map((b) => b.y + b.h));
+      const beside = around
+        .filter((l) => l.y < bottom && l.y + l.h > top && (l.x + l.w <= x0 || l.x >= x1))
+        .flatMap((l) => inkBoxes(grey, l, lineGround(l)));
+      const small = smallLetterHeight(beside, bottom);
+      if (small === null || !tallAsCapitals(bottom - top, small)) return;
+      const x = Math.max(0, x0 - 1), y = Math.max(0, line.y + w.y - 1);
+      const box = {
+        x,
+        y,
+        w: Math.min(grey.width, x1 + 1) - x,
+        h: Math.min(grey.height, line.y + w.y + w.h + 1) - y,
+      };
+      const ground = lineGround(line) ?? ringLevel(grey, box);
+      for (const height of [rowHeight(line), DIGIT_SECOND_HEIGHT]) {
+        const read = await engine.recognizeGrey(
+          prepareLine(grey, box, height, ground).image,
+          "block",
+          CAPITALS_ALPHABET,
+        );
+        const text = acceptCapitals(w.text, read);
+        if (text) return void (job.words[k] = { ...w, text });
+      }
+    })
+  ));
+}
+
+/** The boxes of the characters in `box` (cut at empty columns; fixes/digits.ts), in frame coordinates. */
+function inkBoxes(grey: Grey, box: Box, ground: number | undefined): Box[] {
+  const crop = cropGrey(grey, { x: box.x, y: box.y, width: box.w, height: box.h });
+  return inkRuns(crop, ground ?? ringLevel(grey, box)).map((r) => ({
+    x: box.x + r.x0,
+    y: box.y + r.top,
+    w: r.x1 - r.x0 + 1,
+    h: r.bottom - r.top + 1,
   }));
 }
 
