@@ -5,24 +5,19 @@
  */
 
 import { assertEquals } from "./support/assert.ts";
-import { decodeImage } from "../src/image/codec.ts";
-import { ScreenPipeline } from "../src/ocr/pipeline.ts";
-import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
+import { readFixtureRegion } from "./support/fixture_read.ts";
 import { acceptCapitals, caseBlind, smallLetterHeight, tallAsCapitals } from "../src/ocr/fixes/capitals.ts";
 
 Deno.test("a list's codes C8 and C9 are read in capitals beside the words of their rows", async () => {
-  const frame = await decodeImage(
-    await Deno.readFile(new URL("../fixtures/apps/zenity_longlist_top.png", import.meta.url)),
-  );
-  const engine = new TesseractEngine(2);
-  try {
-    // Rows `Fruit8 C8` to `Fruit10 C10` of a two-column list.
-    const { words } = await new ScreenPipeline(engine).run(frame, { x: 500, y: 335, width: 200, height: 70 });
-    const codes = words.filter((w) => w.x > 580).sort((a, b) => a.y - b.y).map((w) => w.text);
-    assertEquals(codes, ["C8", "C9", "C10"]);
-  } finally {
-    await engine.close();
-  }
+  // Rows `Fruit8 C8` to `Fruit10 C10` of a two-column list.
+  const words = await readFixtureRegion("apps/zenity_longlist_top.png", {
+    x: 500,
+    y: 335,
+    width: 200,
+    height: 70,
+  });
+  const codes = words.filter((w) => w.x > 580).sort((a, b) => a.y - b.y).map((w) => w.text);
+  assertEquals(codes, ["C8", "C9", "C10"]);
 });
 
 Deno.test("only same-shape letters and digits are case-blind", () => {

@@ -5,29 +5,19 @@
  */
 
 import { assert, assertEquals } from "./support/assert.ts";
-import { decodeImage } from "../src/image/codec.ts";
+import { readFixtureRegion } from "./support/fixture_read.ts";
 import type { Grey } from "../src/image/pixels.ts";
-import { ScreenPipeline } from "../src/ocr/pipeline.ts";
-import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
 import { LineCache } from "../src/ocr/cache/line_cache.ts";
 import { readLoneChars } from "../src/ocr/fixes/chars.ts";
 import type { TextLine } from "../src/ocr/lines/find.ts";
 import type { OcrEngine, OcrWord } from "../src/ocr/types.ts";
 
 Deno.test("an editor's grey line numbers are all read, each boxed over its digit", async () => {
-  const frame = await decodeImage(
-    await Deno.readFile(new URL("../fixtures/web/code_dark_13.png", import.meta.url)),
-  );
-  const engine = new TesseractEngine(2);
-  try {
-    // The gutter of a dark code view: 2 to 8, one digit per row.
-    const { words } = await new ScreenPipeline(engine).run(frame, { x: 40, y: 70, width: 22, height: 140 });
-    const digits = words.filter((w) => /^\d$/.test(w.text)).sort((a, b) => a.y - b.y);
-    assertEquals(digits.map((w) => w.text), ["2", "3", "4", "5", "6", "7", "8"]);
-    for (const d of digits) assert(d.w >= 5 && d.h >= 8, `${d.text} boxed ${d.w}x${d.h}`);
-  } finally {
-    await engine.close();
-  }
+  // The gutter of a dark code view: 2 to 8, one digit per row.
+  const words = await readFixtureRegion("web/code_dark_13.png", { x: 40, y: 70, width: 22, height: 140 });
+  const digits = words.filter((w) => /^\d$/.test(w.text)).sort((a, b) => a.y - b.y);
+  assertEquals(digits.map((w) => w.text), ["2", "3", "4", "5", "6", "7", "8"]);
+  for (const d of digits) assert(d.w >= 5 && d.h >= 8, `${d.text} boxed ${d.w}x${d.h}`);
 });
 
 /**

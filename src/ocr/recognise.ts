@@ -375,13 +375,7 @@ async function rereadDigits(engine: OcrEngine, grey: Grey, jobs: ReadJob[]): Pro
   await Promise.all(tails.map(async ({ job, k, head, tail }) => {
     const line = job.line;
     const w = job.words[k];
-    const x = Math.max(0, line.x + w.x - 1), y = Math.max(0, line.y + w.y - 1);
-    const box = {
-      x,
-      y,
-      w: Math.min(grey.width, line.x + w.x + w.w + 1) - x,
-      h: Math.min(grey.height, line.y + w.y + w.h + 1) - y,
-    };
+    const box = wordBox(grey, line, w);
     const ground = lineGround(line) ?? ringLevel(grey, box);
     // Only when the pixels look like digits is the crop read again.
     const crop = cropGrey(grey, { x: box.x, y: box.y, width: box.w, height: box.h });
@@ -439,13 +433,7 @@ async function rereadCapitals(
         .flatMap((l) => inkBoxes(grey, l, lineGround(l)));
       const small = smallLetterHeight(beside, bottom);
       if (small === null || !tallAsCapitals(bottom - top, small)) return;
-      const x = Math.max(0, x0 - 1), y = Math.max(0, line.y + w.y - 1);
-      const box = {
-        x,
-        y,
-        w: Math.min(grey.width, x1 + 1) - x,
-        h: Math.min(grey.height, line.y + w.y + w.h + 1) - y,
-      };
+      const box = wordBox(grey, line, w);
       const ground = lineGround(line) ?? ringLevel(grey, box);
       for (const height of [rowHeight(line), DIGIT_SECOND_HEIGHT]) {
         const read = await engine.recognizeGrey(
@@ -458,6 +446,17 @@ async function rereadCapitals(
       }
     })
   ));
+}
+
+/** A word's box (`w` relative to `line`) in the frame, with a pixel of margin, clipped to `grey`. */
+function wordBox(grey: Grey, line: Box, w: OcrWord): Box {
+  const x = Math.max(0, line.x + w.x - 1), y = Math.max(0, line.y + w.y - 1);
+  return {
+    x,
+    y,
+    w: Math.min(grey.width, line.x + w.x + w.w + 1) - x,
+    h: Math.min(grey.height, line.y + w.y + w.h + 1) - y,
+  };
 }
 
 /** The boxes of the characters in `box` (cut at empty columns; fixes/digits.ts), in frame coordinates. */
