@@ -68,7 +68,9 @@ async function freePort(): Promise<number> {
 
 async function main(): Promise<number> {
   const root = new URL("..", import.meta.url).pathname;
-  const token = crypto.randomUUID();
+  // 32 random bytes in hex, the form `serve --http` accepts (a UUID may have too few different characters).
+  const token = [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0"))
+    .join("");
   const port = await freePort();
   const dir = await Deno.makeTempDir({ prefix: "choto-conformance-" });
   const choto = new Deno.Command(Deno.execPath(), {

@@ -15,7 +15,7 @@ import { ROOT } from "./support/mcp.ts";
 import { sleep } from "../src/common/time.ts";
 import { procText } from "../src/desktop/x11/procfs.ts";
 
-const TOKEN = "bounds-token-0123456789";
+const TOKEN = "bounds-token-0123456789-abcdefghijkl";
 const AUTH = { authorization: `Bearer ${TOKEN}` };
 
 const INITIALIZE = JSON.stringify({

@@ -2,11 +2,12 @@
  * `choto serve --http` with a real SDK client over Streamable HTTP: a
  * missing or wrong token is 401, a foreign Origin or Host is 403, the right
  * token gets a session that lists and calls tools, each client gets its own
- * session, and the generated token is kept 0600.
+ * session, the generated token is kept 0600, and a token written into its
+ * file takes over without a restart unless it is too weak.
  */
 
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
-import { gate } from "../src/server/http.ts";
+import { Gate } from "../src/server/http_gate.ts";
 
 import { connect, startHttp, TOKEN } from "./support/http.ts";
 
@@ -49,7 +50,7 @@ Deno.test({
       await connect(server.url, { authorization: "Bearer wrong" }).catch((e) => refused = String(e));
       assertMatch(refused, /bearer token is required/);
       await connect(server.url, { ...good, origin: "http://evil.example" }).catch((e) => refused = String(e));
-      assertMatch(refused, /origin http:\/\/evil.example is not allowed/);
+      assertMatch(refused, /this Origin is not allowed/);
       const a = await connect(server.url, good);
       const b = await connect(server.url, { ...good, origin: new URL(server.url).origin });
       const tools = await a.listTools();
@@ -66,7 +67,7 @@ Deno.test({
 });
 
 Deno.test({
-  name: "serve --http generates a token once, keeps it 0600 and says where",
+  name: "serve --http generates a token once, keeps it 0600, says where, and takes a new one written there",
   sanitizeResources: false,
   sanitizeOps: false,
   async fn() {
@@ -74,32 +75,57 @@ Deno.test({
     const env = Deno.env.toObject();
     delete env.CHOTO_HTTP_TOKEN;
     const server = await startHttp(dir, env);
+    const file = `${dir}/http-token`;
+    const rotated = "rotated-0123456789-abcdefghijklmnopqrstuvwxyz";
+    const weak = "too-short-0123456789";
     let log = "";
     try {
-      const token = (await Deno.readTextFile(`${dir}/http-token`)).trim();
+      const token = (await Deno.readTextFile(file)).trim();
       assertEquals(token.length, 64);
-      assertEquals((await Deno.stat(`${dir}/http-token`)).mode! & 0o777, 0o600);
+      assertEquals((await Deno.stat(file)).mode! & 0o777, 0o600);
       assertEquals(await status(server.url, { authorization: `Bearer ${token}` }), 200);
+      // Rotated in place, without a restart: the old token is refused at once, the new one works.
+      await Deno.writeTextFile(file, `${rotated}\n`);
+      assertEquals(await status(server.url, { authorization: `Bearer ${token}` }), 401);
+      assertEquals(await status(server.url, { authorization: `Bearer ${rotated}` }), 200);
+      // A token too weak to serve with is not taken: the one in force stays.
+      await Deno.writeTextFile(file, `${weak}\n`);
+      assertEquals(await status(server.url, { authorization: `Bearer ${weak}` }), 401);
+      assertEquals(await status(server.url, { authorization: `Bearer ${rotated}` }), 200);
+      // Nor is a deleted file.
+      await Deno.remove(file);
+      assertEquals(await status(server.url, { authorization: `Bearer ${rotated}` }), 200);
     } finally {
       log = await server.stop();
       await Deno.remove(dir, { recursive: true });
     }
-    assertMatch(log, /bearer token from .*http-token/);
+    assertMatch(log, /bearer token from .*http-token \(read again when it changes\)/);
+    assertMatch(log, /bearer token read again from .*http-token: the new one is in force/);
+    assertMatch(log, /the new token in .*http-token is refused \(it has 20 characters.*openssl rand -hex 32/);
+    assertMatch(log, /http-token is gone or empty: keeping the token in force/);
+    assert(!log.includes(weak) && !log.includes(rotated), log);
   },
 });
 
 Deno.test("a request naming another host is refused, against DNS rebinding", () => {
-  const opts = { host: "127.0.0.1", port: 8767, token: TOKEN, allowedOrigins: ["https://app.example"] };
+  const gate = new Gate({
+    host: "127.0.0.1",
+    port: 8767,
+    token: TOKEN,
+    allowedOrigins: ["https://app.example"],
+  });
+  const loopback: Deno.NetAddr = { transport: "tcp", hostname: "127.0.0.1", port: 40000 };
+  const check = (r: Request) => gate.headers(r) ?? gate.token(r, loopback);
   const req = (headers: Record<string, string>) =>
     new Request("http://127.0.0.1:8767/mcp", {
       method: "POST",
       headers: { host: "127.0.0.1:8767", authorization: `Bearer ${TOKEN}`, ...headers },
     });
-  assertEquals(gate(req({ host: "evil.example:8767" }), opts)?.status, 403);
-  assertEquals(gate(req({ host: "localhost:8767" }), opts), null);
-  assertEquals(gate(req({ origin: "https://app.example" }), opts), null);
-  assertEquals(gate(req({ origin: "http://localhost:8767" }), opts), null);
-  assertEquals(gate(req({ origin: "http://localhost:9999" }), opts), null);
-  assertEquals(gate(req({ origin: "http://localhost.evil.example" }), opts)?.status, 403);
-  assertEquals(gate(req({ origin: "null" }), opts)?.status, 403);
+  assertEquals(check(req({ host: "evil.example:8767" }))?.status, 403);
+  assertEquals(check(req({ host: "localhost:8767" })), null);
+  assertEquals(check(req({ origin: "https://app.example" })), null);
+  assertEquals(check(req({ origin: "http://localhost:8767" })), null);
+  assertEquals(check(req({ origin: "http://localhost:9999" })), null);
+  assertEquals(check(req({ origin: "http://localhost.evil.example" }))?.status, 403);
+  assertEquals(check(req({ origin: "null" }))?.status, 403);
 });

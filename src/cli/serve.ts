@@ -29,7 +29,8 @@ export const serveCommand: Command = {
   usage: [["serve", "run the MCP server on stdio (the default)"]],
   details: [
     `--http [--port N] [--host H]  Streamable HTTP at /mcp instead (default 127.0.0.1:${DEFAULT_PORT});`,
-    "             token: CHOTO_HTTP_TOKEN, else generated into http-token beside the database",
+    "             token: CHOTO_HTTP_TOKEN, else generated into http-token beside the database (read again",
+    "             when it changes); at least 32 characters and 10 different ones: openssl rand -hex 32",
   ],
   options: ["db", "ocr", "http", "port", "host"],
   maxArgs: 0,
@@ -40,12 +41,16 @@ export const serveCommand: Command = {
     const transport = http ? null : new BoundedStdioTransport();
     await transport?.listen(createHandshake(), HANDSHAKE_WAIT_MS);
     // Imported by computed path: Deno resolves the server's npm packages only now, after the handshake.
-    const { openServices, loadServer } = await importLate<typeof import("./serve_load.ts")>("serve_load.ts");
+    const { openServices, loadServer, startToken } = await importLate<typeof import("./serve_load.ts")>(
+      "serve_load.ts",
+    );
+    // A token too weak to serve with stops here, before the database, the display or a port is touched.
+    const token = http ? startToken(v.db) : undefined;
     const svc = openServices(v.db, v.ocr);
     // The recognisers and the priming read start now, on their own threads, while the server's modules load.
     void svc.warm();
     const { serve } = await loadServer();
-    await serve(svc, v.db, transport ? { stdio: transport } : { http: http! });
+    await serve(svc, transport ? { stdio: transport } : { http: { ...http!, token: token! } });
     return -1;
   },
 };

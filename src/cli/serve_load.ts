@@ -11,7 +11,21 @@
  * @module
  */
 
+import { dirname, join } from "node:path";
+import { envVar } from "../common/env.ts";
+import { httpToken, type StartToken } from "../server/http_token.ts";
+import { dbPath } from "./open.ts";
+
 export { openServices } from "./open.ts";
+
+/**
+ * The bearer token of `serve --http` (CHOTO_HTTP_TOKEN, else `http-token`
+ * beside the database), read before the database or the recognisers are
+ * opened: a token too weak to serve with throws, and nothing listens.
+ */
+export function startToken(dbFlag: string | undefined): StartToken {
+  return httpToken(join(dirname(dbPath(dbFlag)), "http-token"), envVar("CHOTO_HTTP_TOKEN"));
+}
 
 /** The server's modules, resolved already: evaluated now. */
 export const loadServer = (): Promise<typeof import("./serving.ts")> => import("./serving.ts");

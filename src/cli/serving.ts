@@ -9,7 +9,6 @@
  * @module
  */
 
-import { dirname, join } from "node:path";
 import { deserializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import { envVar } from "../common/env.ts";
 import { keepPruned } from "../db/retention.ts";
@@ -17,18 +16,31 @@ import type { Services } from "../services.ts";
 import { ACTOR } from "../tools/support/actor.ts";
 import { createServer } from "../server/server.ts";
 import type { BoundedStdioTransport } from "../server/stdio_transport.ts";
-import { dbPath, type openServices } from "./open.ts";
+import type { openServices } from "./open.ts";
 import { importSeed } from "./pack.ts";
+import type { StartToken } from "../server/http_token.ts";
 
 /** How often a running server checks that the database file at its path is still the one it has open. */
 const DB_WATCH_MS = 2_000;
 
 /** `serve --http`: Streamable HTTP at /mcp until a signal ends it. */
-async function serveOverHttp(svc: Services, path: string, host: string, port: number): Promise<void> {
-  const { httpToken, serveHttp } = await import("../server/http.ts");
-  const { token, source } = httpToken(join(dirname(path), "http-token"), envVar("CHOTO_HTTP_TOKEN"));
-  console.error(`choto: bearer token from ${source}`);
-  const http = serveHttp(svc, { host, port, token, allowedOrigins: svc.policy.httpAllowedOrigins });
+async function serveOverHttp(svc: Services, on: HttpServing): Promise<void> {
+  const { serveHttp } = await import("../server/http.ts");
+  const { TokenFile } = await import("../server/http_token.ts");
+  const { source, token } = on.token;
+  console.error(
+    `choto: bearer token from ${
+      source.env ? "CHOTO_HTTP_TOKEN" : `${source.path} (read again when it changes)`
+    }`,
+  );
+  // A token kept in a file is rotated by writing a new one there: one stat per request notices it.
+  const file = source.env ? null : new TokenFile(source.path, token);
+  const http = serveHttp(svc, {
+    host: on.host,
+    port: on.port,
+    token: file ? () => file.current() : token,
+    allowedOrigins: svc.policy.httpAllowedOrigins,
+  });
   const shutdown = async () => {
     // Open event streams never end on their own: give requests in flight a moment, then go.
     await Promise.race([http.shutdown().catch(() => {}), new Promise((r) => setTimeout(r, 1000))]);
@@ -39,13 +51,19 @@ async function serveOverHttp(svc: Services, path: string, host: string, port: nu
   Deno.addSignalListener("SIGTERM", () => void shutdown());
 }
 
+/** Where `serve --http` listens, and the token it was started with. */
+export interface HttpServing {
+  host: string;
+  port: number;
+  token: StartToken;
+}
+
 /** Where the server answers: on stdio (a transport already answering the handshake), or over HTTP. */
-export type Serving = { stdio: BoundedStdioTransport } | { http: { host: string; port: number } };
+export type Serving = { stdio: BoundedStdioTransport } | { http: HttpServing };
 
 /** Serves with the open services until stdin closes or a signal ends it. */
 export async function serve(
   svc: ReturnType<typeof openServices>,
-  dbFlag: string | undefined,
   on: Serving,
 ): Promise<void> {
   const seed = envVar("CHOTO_MEMORY_SEED");
@@ -53,7 +71,7 @@ export async function serve(
   // A replaced database file is let go of even while nothing writes; old rows go while the server runs.
   svc.store.watch(DB_WATCH_MS);
   keepPruned([() => svc.audit.prune(), () => svc.memory.prune()]);
-  if ("http" in on) return await serveOverHttp(svc, dbPath(dbFlag), on.http.host, on.http.port);
+  if ("http" in on) return await serveOverHttp(svc, on.http);
   const transport = on.stdio.parseWith(deserializeMessage);
   const server = createServer(svc);
   let closing = false;

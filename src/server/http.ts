@@ -1,10 +1,12 @@
 /**
  * `choto serve --http`: MCP over Streamable HTTP at `/mcp`, locked to its
- * owner. Every request needs the bearer token (401 without it); a browser
- * page from another origin is refused (403), against DNS rebinding; the
- * server binds to 127.0.0.1 unless told otherwise. Each client gets its own
- * MCP session and server instance; all of them share one set of services and
- * one actor, so only one call at a time acts on the screen, whoever sent it.
+ * owner. Every request passes the gate (http_gate.ts): a malformed Host or
+ * Origin is 400, a page from another origin or a foreign Host 403 (against
+ * DNS rebinding), a missing or wrong bearer token 401, and a client that
+ * sent too many wrong ones 429; the server binds to 127.0.0.1 unless told
+ * otherwise. Each client gets its own MCP session and server instance; all
+ * of them share one set of services and one actor, so only one call at a
+ * time acts on the screen, whoever sent it.
  *
  * What a client can make the server hold is bounded: a body is refused (413)
  * before it is read when it is too large, sessions left unused are closed,
@@ -13,85 +15,20 @@
  * @module
  */
 
-import { timingSafeEqual } from "node:crypto";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { isInitializeRequest, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import { createServer, TOOLS } from "./server.ts";
 import type { Services } from "../services.ts";
 import { DEFAULT_SESSION_LIMITS, type SessionLimits, SessionTable } from "./http_sessions.ts";
+import { Gate, type GateOptions, refusal } from "./http_gate.ts";
 import { MAX_LINE_BYTES } from "./stdio_transport.ts";
 
 /** Where and how to listen. */
-export interface HttpOptions {
-  host: string;
-  port: number;
-  token: string;
-  /** Origins allowed besides the server's own (choto.json's `http_allowed_origins`). */
-  allowedOrigins: string[];
+export interface HttpOptions extends GateOptions {
   /** How long a session may sit unused and how many may be open (defaults: 30 min, 32). */
   sessions?: SessionLimits;
   /** The largest request body read, in bytes (default: the same 4 MiB a stdio line may hold). */
   maxBodyBytes?: number;
-}
-
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
-
-/**
- * True for an origin of this machine's own pages: on a loopback server any
- * loopback origin (a DNS-rebound page has its attacker's name, never one of
- * these; the token still guards the rest), else this host and port.
- */
-function ownOrigin(origin: string, host: string, port: number): boolean {
-  let u: URL;
-  try {
-    u = new URL(origin);
-  } catch {
-    return false;
-  }
-  if (u.protocol !== "http:" && u.protocol !== "https:") return false;
-  if (LOOPBACK.has(host)) return LOOPBACK.has(u.hostname);
-  const name = host.includes(":") ? `[${host}]` : host;
-  return u.hostname === name && (u.port || (u.protocol === "https:" ? "443" : "80")) === String(port);
-}
-
-function sameToken(given: string, token: string): boolean {
-  const a = new TextEncoder().encode(given);
-  const b = new TextEncoder().encode(token);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function refusal(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }), {
-    status,
-    headers: { "content-type": "application/json", ...headers },
-  });
-}
-
-/** The gate every request passes: Origin (403), then the token (401). Null when it may pass. */
-export function gate(req: Request, opts: HttpOptions): Response | null {
-  const origin = req.headers.get("origin");
-  if (origin !== null && !ownOrigin(origin, opts.host, opts.port) && !opts.allowedOrigins.includes(origin)) {
-    return refusal(
-      403,
-      `origin ${origin} is not allowed: choto answers its own origin and the configured ones`,
-    );
-  }
-  // HTTP/1.1 requires Host; without it the name check below could not be made.
-  const host = req.headers.get("host");
-  if (!host) return refusal(400, "a Host header is required");
-  // A loopback server answers only to loopback names: a rebound DNS name pointing here is refused.
-  const hostHeader = host.replace(/:\d+$/, "");
-  if (LOOPBACK.has(opts.host) && !LOOPBACK.has(hostHeader)) {
-    return refusal(403, `host ${hostHeader} is not this server's name`);
-  }
-  const auth = req.headers.get("authorization") ?? "";
-  const m = /^Bearer\s+(.+)$/i.exec(auth);
-  if (!m || !sameToken(m[1].trim(), opts.token)) {
-    return refusal(401, "a valid bearer token is required (Authorization: Bearer <token>)", {
-      "www-authenticate": 'Bearer realm="choto"',
-    });
-  }
-  return null;
 }
 
 /**
@@ -177,11 +114,21 @@ export function serveHttp(services: Services, opts: HttpOptions): Deno.HttpServe
   const limits = opts.sessions ?? DEFAULT_SESSION_LIMITS;
   const maxBody = opts.maxBodyBytes ?? MAX_LINE_BYTES;
   const sessions = new SessionTable<WebStandardStreamableHTTPServerTransport>(limits);
+  const gate = new Gate(opts, (id) => sessions.has(id));
+  const log = opts.log ?? console.error;
 
-  const handle = async (req: Request): Promise<Response> => {
-    const url = new URL(req.url);
-    if (url.pathname !== "/mcp") return refusal(404, "not found: the MCP endpoint is /mcp");
-    const refused = gate(req, opts);
+  const handle = async (req: Request, remote: Deno.Addr): Promise<Response> => {
+    // Deno pastes the Host header in front of the path to make req.url: it is read only once Host is known good.
+    const badHeaders = gate.headers(req);
+    if (badHeaders) return badHeaders;
+    let path: string;
+    try {
+      path = new URL(req.url).pathname;
+    } catch {
+      return refusal(400, "the request target is malformed: send the path /mcp");
+    }
+    if (path !== "/mcp") return refusal(404, "not found: the MCP endpoint is /mcp");
+    const refused = gate.token(req, remote);
     if (refused) return refused;
     let parsedBody: unknown = undefined;
     if (req.method === "POST") {
@@ -193,6 +140,15 @@ export function serveHttp(services: Services, opts: HttpOptions): Deno.HttpServe
     if (id) {
       const open = sessions.use(id);
       if (!open) return refusal(404, "unknown or closed session: initialize a new one");
+      // Checked here rather than by the SDK, whose refusal repeats the header's value.
+      const version = req.headers.get("mcp-protocol-version");
+      if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+        open.done();
+        return refusal(
+          400,
+          `unsupported MCP-Protocol-Version: send one of ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")}`,
+        );
+      }
       try {
         const res = await open.session.handleRequest(
           req,
@@ -238,29 +194,15 @@ export function serveHttp(services: Services, opts: HttpOptions): Deno.HttpServe
       console.error(
         `choto: MCP over HTTP at http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}/mcp`,
       ),
-  }, async (req) => {
+  }, async (req, info) => {
     try {
-      return await handle(req);
+      return await handle(req, info.remoteAddr);
     } catch (err) {
-      return refusal(500, `internal error: ${(err as Error).message}`);
+      // The message may hold what the client sent: it goes to the log, escaped, never into the answer.
+      log(`choto: an HTTP request failed: ${JSON.stringify(String((err as Error)?.stack ?? err))}`);
+      return refusal(500, "internal error: the server's log says what failed; try again");
     }
   });
   http.finished.then(() => clearInterval(sweep));
   return http;
-}
-
-/** The token: CHOTO_HTTP_TOKEN, or one generated once and kept 0600 at `path`. */
-export function httpToken(path: string, fromEnv: string | undefined): { token: string; source: string } {
-  if (fromEnv) return { token: fromEnv, source: "CHOTO_HTTP_TOKEN" };
-  try {
-    const kept = Deno.readTextFileSync(path).trim();
-    if (kept) return { token: kept, source: path };
-  } catch {
-    // none yet
-  }
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const token = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-  Deno.writeTextFileSync(path, `${token}\n`, { mode: 0o600 });
-  Deno.chmodSync(path, 0o600);
-  return { token, source: path };
 }

@@ -38,6 +38,11 @@ export class SessionTable<T extends Closable> {
     return this.#entries.size;
   }
 
+  /** True when `id` names an open session. */
+  has(id: string): boolean {
+    return this.#entries.has(id);
+  }
+
   /** Adds a session that just started. */
   add(id: string, session: T): void {
     this.#entries.set(id, { session, lastUsed: this.now(), inUse: 0 });

@@ -10,7 +10,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ROOT } from "./mcp.ts";
 
 /** The bearer token the test servers are started with. */
-export const TOKEN = "test-token-0123456789";
+export const TOKEN = "test-token-0123456789-abcdefghijklmnop";
 
 /** A loopback port nobody listens on now. */
 export async function freePort(): Promise<number> {
