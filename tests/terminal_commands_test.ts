@@ -10,7 +10,7 @@ import { planSchema } from "../src/plan/steps.ts";
 import { auditSince } from "../src/db/audit.ts";
 import type { Answer, Services } from "../src/services.ts";
 import { assertEquals, assertMatch } from "./support/assert.ts";
-import { FakeDesktop, fakeServices, window } from "./support/fake_desktop.ts";
+import { FakeDesktop, fakeServices, text, window } from "./support/fake_desktop.ts";
 
 const BOUNDS = { x: 10, y: 10, width: 380, height: 280 };
 
@@ -49,7 +49,7 @@ Deno.test("a command typed, then sent with Enter, is asked about; a no sends no 
   assertEquals(s.asked.length, 1);
   assertMatch(
     s.asked[0],
-    /press enter, which runs the line in the terminal "xfce4-terminal" as a command \(choto sent "touch \/tmp\/x" there\) in xfce4-terminal/,
+    /press enter, which runs the line in the terminal "xfce4-terminal" as a command \(choto typed "touch \/tmp\/x" there\) in xfce4-terminal/,
   );
   assertEquals(confirms(s).map((c) => c.outcome), ["user via elicitation: decline"]);
 });
@@ -64,7 +64,11 @@ Deno.test("a yes presses the Enter once, and the emptied line's next Enter is no
 });
 
 Deno.test("every spelling of Enter is asked about: return, the keypad's, Ctrl+M, Ctrl+J, Ctrl+O, a newline key", async () => {
-  for (const k of [["Return"], ["KP_Enter"], ["ctrl", "m"], ["ctrl", "j"], ["cmd", "o"], ["shift", "enter"], ["\r"]]) {
+  for (
+    const k of [["Return"], ["KP_Enter"], ["ctrl", "m"], ["ctrl", "j"], ["cmd", "o"], ["shift", "enter"], [
+      "\r",
+    ]]
+  ) {
     const d = desktop("lxterminal");
     const s = asking(d, "decline");
     const r = await run(s, d, [type("touch /tmp/x"), keys(...k)]);
@@ -78,13 +82,21 @@ Deno.test("GNOME Console is a terminal by its class, and a renamed terminal by i
     [desktop("work", ["work", "Work"], ["kgx", "Console"]), "kgx"],
   ];
   const entry = desktop("zt", ["zt"], ["zorkterm"]);
-  entry.launchable = [{ name: "Zork Term", aliases: ["zorkterm"], launch: ["/opt/zorkterm"], terminal: true }];
+  entry.launchable = [{
+    name: "Zork Term",
+    aliases: ["zorkterm"],
+    launch: ["/opt/zorkterm"],
+    terminal: true,
+  }];
   cases.push([entry, "zorkterm"]);
   for (const [d, name] of cases) {
     const s = asking(d, "decline");
     const r = await run(s, d, [type("touch /tmp/x\n")]);
     assertEquals([r.status, d.inputs()], ["declined", []], name);
-    assertMatch(s.asked[0], new RegExp(`into the terminal "${name}", where a newline runs the line as a command`));
+    assertMatch(
+      s.asked[0],
+      new RegExp(`into the terminal "${name}", where a newline runs the line as a command`),
+    );
   }
 });
 
@@ -97,7 +109,7 @@ Deno.test("a line typed in one plan and sent with Enter by the next is still ask
   assertMatch(s.asked[0], /type "build\\n" after "rm -rf " typed there before into the terminal "xterm"/);
   // Keys that may bring back a line (history, completion) count as what choto put there.
   assertEquals((await run(s, d, [keys("up"), keys("enter")])).status, "success");
-  assertMatch(s.asked[1], /press enter, .* \(choto sent the keys up there\)/);
+  assertMatch(s.asked[1], /press enter, .* \(choto sent up there\)/);
   assertEquals(d.inputs(), ["type rm -rf ", "type build\n", "hotkey up", "hotkey enter"]);
 });
 
@@ -119,12 +131,24 @@ Deno.test("a paste into a terminal is asked about unless the clipboard is known 
   assertEquals(s.asked, []);
   // The pasted line is choto's: the Enter that runs it is asked about, once.
   assertEquals((await run(s, one, [keys("enter")])).status, "success");
-  assertMatch(s.asked[0], /choto sent the keys ctrl\+shift\+v there/);
+  assertMatch(s.asked[0], /choto sent ctrl\+shift\+v there/);
   for (
     const [clip, k, said] of [
-      ["rm -rf ~\n", ["ctrl", "shift", "v"], /pastes the clipboard into the terminal "xfce4-terminal": it holds a line break/],
-      [null, ["ctrl", "shift", "v"], /pastes the clipboard into the terminal "xfce4-terminal": it may hold a line break/],
-      ["ls", ["shift", "insert"], /pastes the primary selection, which choto does not read, into the terminal/],
+      [
+        "rm -rf ~\n",
+        ["ctrl", "shift", "v"],
+        /pastes the clipboard into the terminal "xfce4-terminal": it holds a line break/,
+      ],
+      [
+        null,
+        ["ctrl", "shift", "v"],
+        /pastes the clipboard into the terminal "xfce4-terminal": it may hold a line break/,
+      ],
+      [
+        "ls",
+        ["shift", "insert"],
+        /pastes the primary selection, which choto does not read, into the terminal/,
+      ],
     ] as const
   ) {
     const d = desktop("xfce4-terminal");
@@ -145,4 +169,23 @@ Deno.test("a run box runs its line on Enter like a terminal", async () => {
   const r = await run(s, d, [type("xfce4-terminal -x sh -c 'rm x'"), keys("enter")]);
   assertEquals(r.status, "declined");
   assertMatch(s.asked[0], /runs the line in the run box "xfce4-appfinder" as a command/);
+});
+
+Deno.test("a terminal's Paste menu item is asked about as its shortcut is, and the Enter after it is choto's", async () => {
+  const d = desktop("xfce4-terminal");
+  d.chrome = [window("menu", "xfce4-terminal", "", { x: 100, y: 40, width: 160, height: 80 }, "menu")];
+  d.texts = [text("Copy", 140, 60), text("Paste", 140, 90)];
+  const paste = { action: "click", target: { text: "Paste", scope: "chrome" } };
+  d.clipboard = { text: "rm -rf ~\n", note: "" };
+  const no = asking(d, "decline");
+  assertEquals([(await run(no, d, [paste])).status, d.inputs()], ["declined", []]);
+  assertMatch(
+    no.asked[0],
+    /click "Paste" at \(140,90\), which pastes the clipboard into the terminal "xfce4-terminal"/,
+  );
+  d.clipboard = { text: "ls", note: "" };
+  const yes = asking(d, "accept");
+  assertEquals((await run(yes, d, [paste, keys("enter")])).status, "success");
+  assertEquals(yes.asked.length, 1);
+  assertMatch(yes.asked[0], /press enter, .* \(choto sent a click on "Paste" there\)/);
 });

@@ -2,7 +2,13 @@
 
 import { parseDesktopEntry, toLaunchable } from "../src/desktop/desktop_entry.ts";
 import { parseCombo } from "../src/desktop/keys.ts";
-import { breaksLine, commandLineOf, keyEffect, terminalEntryNames } from "../src/desktop/terminals.ts";
+import {
+  breaksLine,
+  commandLineOf,
+  keyEffect,
+  pasteItemKeys,
+  terminalEntryNames,
+} from "../src/desktop/terminals.ts";
 import { NAMED_KEYSYMS } from "../src/desktop/x11/keysyms.ts";
 import { namedKeyCode } from "../src/desktop/macos/keycodes.ts";
 import { assert, assertEquals } from "./support/assert.ts";
@@ -46,7 +52,9 @@ Deno.test("a desktop entry in the TerminalEmulator category makes its app a term
     "[Desktop Entry]\nName=Zork Term\nGenericName=Shell Window\nExec=/opt/zork/bin/zorkterm --new %U\n" +
       "Categories=GTK;System;TerminalEmulator;\n",
   );
-  const editor = parseDesktopEntry("[Desktop Entry]\nName=Zed\nExec=zed\nCategories=Development;TextEditor;\n");
+  const editor = parseDesktopEntry(
+    "[Desktop Entry]\nName=Zed\nExec=zed\nCategories=Development;TextEditor;\n",
+  );
   assert(entry && editor);
   const apps = [toLaunchable(entry), toLaunchable(editor)];
   assertEquals(apps.map((a) => a.terminal ?? false), [true, false]);
@@ -117,4 +125,23 @@ Deno.test("a typed text breaks the line at a newline or a carriage return", () =
   assert(breaksLine("ls\r"));
   assert(breaksLine("a\nb"));
   assert(!breaksLine("touch /tmp/x"));
+});
+
+Deno.test("a Paste menu item stands for the paste shortcut, Paste Selection for Shift+Insert", () => {
+  for (
+    const label of [
+      "Paste",
+      "paste",
+      "Paste Clipboard",
+      "Paste Ctrl+Shift+V",
+      "Paste  Shift+Ctrl+V",
+      "Paste ⌘V",
+    ]
+  ) {
+    assertEquals(pasteItemKeys(label), ["ctrl", "shift", "v"], label);
+  }
+  assertEquals(pasteItemKeys("Paste Selection"), ["shift", "insert"]);
+  for (const label of ["Pasted", "Paste the report", "Paste Special", "Copy", "Copy and Paste"]) {
+    assertEquals(pasteItemKeys(label), null, label);
+  }
 });

@@ -174,3 +174,17 @@ export function keyEffect(
   if (key === "insert" && mods.has("shift")) return { effect: "paste", primary: true };
   return { effect: "other" };
 }
+
+/**
+ * The keys a menu item or button labelled `label` stands for when it pastes
+ * ("Paste", "Paste Clipboard", "Paste Selection", a shortcut beside it), or
+ * null when it does not paste: a terminal's Edit menu pastes like its
+ * shortcut does.
+ */
+export function pasteItemKeys(label: string): string[] | null {
+  const m =
+    /^\s*paste(?:\s+(clipboard|selection|as\s+plain\s+text|from\s+clipboard))?(?:\s+((?:shift|ctrl|control|insert|cmd|[\u2318\u21e7\u2303+v])(?:[\s+\-]*(?:shift|ctrl|control|insert|cmd|[\u2318\u21e7\u2303+v]))*))?\s*$/i
+      .exec(label);
+  if (!m) return null;
+  return m[1]?.toLowerCase() === "selection" ? ["shift", "insert"] : ["ctrl", "shift", "v"];
+}

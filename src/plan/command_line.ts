@@ -28,9 +28,9 @@ import type { Run } from "./run.ts";
 
 /** What choto put on one window's current line. */
 export interface LineInput {
-  /** The characters typed or pasted there since the last Enter (a paste choto could not read: its note). */
+  /** The characters typed there since the last Enter. */
   text: string;
-  /** Keys other than Enter pressed there meanwhile (history, completion, a yank can put text there). */
+  /** Keys other than Enter pressed there meanwhile (history, completion, a yank, a paste can put text there). */
   keys: string[];
   /** True when the user has already allowed running what is there now (a paste they were asked about). */
   allowed: boolean;
@@ -100,12 +100,15 @@ const ENTRY_TERMINALS = new WeakMap<Run, Promise<string[]>>();
 export async function commandLineAt(run: Run, w: WindowInfo | null): Promise<CommandLine | null> {
   if (!w) return null;
   const desktop = run.services.desktop();
+  const programs = w.pid !== null && desktop.programNames ? desktop.programNames(w.pid) : [];
+  const known = commandLineOf(w, programs, []);
+  // Only Linux desktop entries name terminals: the rest is read when the names alone do not tell.
+  if (known || desktop.platform === "macos") return known;
   let entries = ENTRY_TERMINALS.get(run);
   if (!entries) {
     entries = desktop.launchableApps().then(terminalEntryNames, () => []);
     ENTRY_TERMINALS.set(run, entries);
   }
-  const programs = w.pid !== null && desktop.programNames ? desktop.programNames(w.pid) : [];
   return commandLineOf(w, programs, await entries);
 }
 
@@ -143,14 +146,12 @@ export async function commandKeyQuestion(
     if (!line || line.allowed || (!line.text && !line.keys.length)) return null;
     const command = await commandLineAt(run, w);
     if (!command) return null;
-    const typed = line.text ? ` ${escapeScreenText(JSON.stringify(line.text))}` : "";
-    const pressed = line.keys.length
-      ? `${typed ? " and" : ""} the keys ${escapeScreenText(line.keys.join(", "))}`
-      : "";
+    const did = [
+      ...(line.text ? [`typed ${escapeScreenText(JSON.stringify(line.text))}`] : []),
+      ...(line.keys.length ? [`sent ${escapeScreenText(line.keys.join(", "))}`] : []),
+    ].join(" and ");
     return {
-      why: `which runs the line in the ${
-        commandLineName(command)
-      } as a command (choto sent${typed}${pressed} there)`,
+      why: `which runs the line in the ${commandLineName(command)} as a command (choto ${did} there)`,
     };
   }
   const command = await commandLineAt(run, w);
@@ -181,10 +182,11 @@ export function noteKeyOnLine(
   keys: string[],
   w: WindowInfo | null,
   asked: CommandKey | null,
+  said = keys.join("+"),
 ): { sent(): void } {
   const id = w?.id ?? null;
   const key = keyEffect(keys, platformOf(run));
   if (key.effect === "enter") return { sent: () => lineBroken(run, id) };
-  addToLine(run, id, { key: keys.join("+"), allowed: key.effect === "paste" && asked !== null });
+  addToLine(run, id, { key: said, allowed: key.effect === "paste" && asked !== null });
   return { sent() {} };
 }
