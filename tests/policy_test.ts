@@ -13,7 +13,8 @@ import {
 } from "../src/common/policy.ts";
 import { loadPolicy } from "../src/common/config.ts";
 import { DeniedError, guardDesktop, type GuardEvent } from "../src/desktop/guard.ts";
-import { destructiveHotkey, destructiveLabel, runsCommand } from "../src/plan/confirm.ts";
+import { destructiveHotkey, destructiveLabel } from "../src/plan/confirm.ts";
+import { breaksLine, commandLineOf } from "../src/desktop/terminals.ts";
 import { FakeDesktop, window } from "./support/fake_desktop.ts";
 import { snapshot } from "../src/perceive/snapshot.ts";
 
@@ -181,6 +182,8 @@ Deno.test("destructive labels, hotkeys and terminal lines are recognised", () =>
   assert(destructiveHotkey(["shift", "delete"], "Mousepad"));
   assert(destructiveHotkey(["cmd", "backspace"], "Finder"));
   assert(!destructiveHotkey(["cmd", "backspace"], "Mousepad"));
+  const runsCommand = (text: string, app: string) =>
+    breaksLine(text) && commandLineOf({ app, title: "" }, [], []) !== null;
   assert(runsCommand("ls\n", "xterm"));
   assert(!runsCommand("ls", "xterm"));
   assert(!runsCommand("two\nlines", "Mousepad"));

@@ -19,6 +19,8 @@ export interface DesktopEntry {
    * a user of that desktop sees in its menus ("Textbearbeitung", "テキストエディター").
    */
   localizedNames: string[];
+  /** True when `Categories` lists `TerminalEmulator`: a line typed there runs as a command. */
+  terminal: boolean;
 }
 
 /** `Name[xx]` or `GenericName[xx_YY]` (any modifier) in a language choto reads. */
@@ -52,6 +54,7 @@ export function parseDesktopEntry(source: string): DesktopEntry | null {
     exec: splitExec(exec),
     hidden: fields.get("Hidden") === "true" || fields.get("NoDisplay") === "true",
     localizedNames: [...fields].filter(([k, v]) => v && LOCALIZED_KEY.test(k)).map(([, v]) => v),
+    terminal: (fields.get("Categories") ?? "").split(";").some((c) => c.trim() === "TerminalEmulator"),
   };
 }
 
@@ -88,5 +91,5 @@ export function toLaunchable(entry: DesktopEntry): LaunchableApp {
   const binary = entry.exec[0]?.split("/").pop() ?? "";
   const names = [binary, entry.genericName ?? "", ...(entry.localizedNames ?? [])];
   const aliases = [...new Set(names)].filter((a) => a && a !== entry.name);
-  return { name: entry.name, aliases, launch: entry.exec };
+  return { name: entry.name, aliases, launch: entry.exec, ...(entry.terminal ? { terminal: true } : {}) };
 }

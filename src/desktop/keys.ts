@@ -28,6 +28,10 @@ export const MODIFIERS: readonly Modifier[] = ["cmd", "ctrl", "alt", "shift"];
 /** Aliases that name the same key. */
 const ALIASES: Record<string, string> = {
   return: "enter",
+  // X11's keysym is KP_Enter: the Enter key of the number pad, which apps take as Return.
+  kpenter: "kp_enter",
+  keypad_enter: "kp_enter",
+  numpad_enter: "kp_enter",
   esc: "escape",
   del: "delete",
   forwarddelete: "delete",
@@ -50,6 +54,7 @@ const ALIASES: Record<string, string> = {
 /** Named non-character keys every backend supports. */
 export const NAMED_KEYS = [
   "enter",
+  "kp_enter",
   "escape",
   "tab",
   "space",

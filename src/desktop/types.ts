@@ -203,6 +203,8 @@ export interface LaunchableApp {
   aliases: string[];
   /** Backend-specific launch recipe (argv on Linux, app path on macOS). */
   launch: string[];
+  /** True when its desktop entry says it is a terminal emulator (Linux `Categories=TerminalEmulator`). */
+  terminal?: boolean;
 }
 
 /** Whether a platform permission is granted, and what to do if not. */

@@ -2,7 +2,7 @@
  * The one place a plan asks the user before a destructive step: a click on
  * a label such as "Delete" (or a drag that starts or ends on one), a key
  * that presses a dialog's destructive button, a destructive hotkey, or a
- * typed line that a terminal would run. The user answers through the
+ * key that would run a line as a command (`command_line.ts` says where). The user answers through the
  * client (MCP elicitation) where it can ask, else through choto's own
  * dialog on the desktop; the policy in choto.json, which no tool call can
  * change, says which and what happens when neither can.
@@ -21,31 +21,6 @@ import { parseCombo } from "../desktop/keys.ts";
 import type { DesktopAnswer, Gesture } from "../desktop/types.ts";
 import type { Look } from "../look/look.ts";
 import { type Run, RunStopped } from "./run.ts";
-
-/** Terminal emulators: a newline typed into one runs a command. */
-const TERMINALS = [
-  "Terminal",
-  "iTerm2",
-  "xterm",
-  "uxterm",
-  "rxvt",
-  "urxvt",
-  "gnome-terminal",
-  "GNOME Terminal",
-  "Konsole",
-  "xfce4-terminal",
-  "Alacritty",
-  "kitty",
-  "WezTerm",
-  "Tilix",
-  "Terminator",
-  "st",
-  "foot",
-  "Ghostty",
-  "lxterminal",
-  "mate-terminal",
-  "qterminal",
-];
 
 /** File managers: Cmd+Backspace there moves the selection to the trash. */
 const FILE_MANAGERS = ["Finder", "Files", "Nautilus", "Thunar", "Dolphin", "Nemo", "PCManFM", "Caja"];
@@ -69,11 +44,6 @@ export function destructiveHotkey(keys: string[], app: string | null): boolean {
   return trash && app !== null && FILE_MANAGERS.some((f) => sameAppName(f, app));
 }
 
-/** True when typing `text` into `app` would run a command line. */
-export function runsCommand(text: string, app: string | null): boolean {
-  return /[\r\n]/.test(text) && app !== null && TERMINALS.some((t) => sameAppName(t, app));
-}
-
 /** What a key press does to a dialog's buttons: presses the default or focused one, or the one a letter names. */
 export type ButtonKey = { kind: "press" } | { kind: "mnemonic"; letter: string } | null;
 
@@ -81,7 +51,7 @@ export type ButtonKey = { kind: "press" } | { kind: "mnemonic"; letter: string }
 export function buttonKeyOf(keys: string[]): ButtonKey {
   const combo = parseCombo(keys);
   if ("error" in combo || combo.key === null) return null;
-  if (combo.key === "enter" || combo.key === "space") return { kind: "press" };
+  if (["enter", "kp_enter", "\n", "\r", "space"].includes(combo.key)) return { kind: "press" };
   if (combo.modifiers.includes("alt") && /^\p{L}$|^\p{N}$/u.test(combo.key)) {
     return { kind: "mnemonic", letter: combo.key.toLowerCase() };
   }

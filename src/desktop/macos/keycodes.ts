@@ -117,6 +117,7 @@ const NAMED: Record<string, number> = {
   tab: TAB_KEY,
   space: 0x31,
   backspace: 0x33, // kVK_Delete: the key Mac keyboards label "delete" erases to the left
+  kp_enter: 0x4c, // kVK_ANSI_KeypadEnter
   delete: 0x75, // kVK_ForwardDelete
   escape: 0x35,
   home: 0x73,

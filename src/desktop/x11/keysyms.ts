@@ -9,6 +9,7 @@ import type { Modifier } from "../types.ts";
 /** Keysyms of the named keys (from X11/keysymdef.h). */
 export const NAMED_KEYSYMS: Record<string, number> = {
   enter: 0xff0d,
+  kp_enter: 0xff8d,
   escape: 0xff1b,
   tab: 0xff09,
   space: 0x0020,

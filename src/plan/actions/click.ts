@@ -16,6 +16,8 @@ import { underPointer } from "../aim.ts";
 import { beforeOf, remember, verify } from "../verify.ts";
 import type { StepReport } from "../step_report.ts";
 import { probeBefore } from "../effect.ts";
+import { pasteItemKeys } from "../../desktop/terminals.ts";
+import { commandKeyQuestion, keysWindow, noteKeyOnLine } from "../command_line.ts";
 
 type ClickStep = Extract<Step, { action: "click" | "double_click" | "right_click" }>;
 
@@ -39,21 +41,26 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
   const menu = found.surface === "chrome" && run.menuPath?.node === found.look.nodeId ? run.menuPath : null;
   const label = destructiveLabel(run.services.policy, found.element.text) ??
     destructiveLabel(run.services.policy, step.target.text);
-  if (label && step.action !== "right_click") {
+  // A terminal's Paste item pastes as its shortcut does: into the window that has the keyboard focus.
+  const paste = step.action === "right_click" ? null : pasteItemKeys(found.element.text);
+  const pasteInto = paste ? keysWindow(found.look) : null;
+  const command = paste && !label ? await commandKeyQuestion(run, paste, pasteInto) : null;
+  if ((label || command) && step.action !== "right_click") {
     await confirmStep(run, {
       what: `${step.action.replace("_", "-")} "${
         escapeScreenText(found.element.text)
-      }" at (${found.point.x},${found.point.y})`,
+      }" at (${found.point.x},${found.point.y})${command ? `, ${command.why}` : ""}`,
       app: found.look.window?.app ?? null,
       window: found.look.window?.title ?? null,
       step: n,
-      label,
+      label: label ?? undefined,
       mark: markOf(found.element),
       gesture: step.action,
     });
   }
   run.services.audit.aimAt(found.element.text);
   const probe = step.expect ? undefined : probeBefore(run, found.point);
+  if (paste) noteKeyOnLine(run, paste, pasteInto, command, `a click on "${found.element.text}"`);
   await run.click(found.point, button, count, step.modifiers ?? [], underPointer(found.look, found.point));
   const after = await verify(run, step.expect, beforeOf(found.look), step.timeout_ms, probe);
   const via = menu ? menu.texts.join(" > ") : null;
