@@ -15,6 +15,7 @@ import { envVar } from "../common/env.ts";
 import { keepPruned } from "../db/retention.ts";
 import type { Services } from "../services.ts";
 import { ACTOR } from "../tools/support/actor.ts";
+import { openDisplayLock } from "../tools/support/screen_lock.ts";
 import { createServer } from "../server/server.ts";
 import type { BoundedStdioTransport } from "../server/stdio_transport.ts";
 import { dbPath, type openServices } from "./open.ts";
@@ -39,6 +40,17 @@ async function serveOverHttp(svc: Services, path: string, host: string, port: nu
   Deno.addSignalListener("SIGTERM", () => void shutdown());
 }
 
+/** Makes every acting call take the display's lock, shared with every choto process on it. */
+function shareDisplay(db: string): void {
+  const lock = openDisplayLock(db);
+  if (!lock) {
+    console.error(
+      "choto: no folder could hold the display's lock; acting calls take turns within this server only",
+    );
+  }
+  ACTOR.shareScreen(lock);
+}
+
 /** Where the server answers: on stdio (a transport already answering the handshake), or over HTTP. */
 export type Serving = { stdio: BoundedStdioTransport } | { http: { host: string; port: number } };
 
@@ -53,6 +65,7 @@ export async function serve(
   // A replaced database file is let go of even while nothing writes; old rows go while the server runs.
   svc.store.watch(DB_WATCH_MS);
   keepPruned([() => svc.audit.prune(), () => svc.memory.prune()]);
+  shareDisplay(dbPath(dbFlag));
   if ("http" in on) return await serveOverHttp(svc, dbPath(dbFlag), on.http.host, on.http.port);
   const transport = on.stdio.parseWith(deserializeMessage);
   const server = createServer(svc);
