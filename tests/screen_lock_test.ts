@@ -127,15 +127,15 @@ Deno.test("the waiter's words: how long, and for which process, tool and client;
   const now = 1_000_000;
   const holder = { pid: 4242, tool: "execute_plan", client: "Claude\u202eDesktop\n", since: now - 2500 };
   assertEquals(
-    waitedText(1234, { process: holder }, now),
-    '(waited 1.2 s for another choto process (pid 4242, execute_plan for "Claude Desktop", acting for 2.5 s) to finish on this display)',
+    waitedText(1234, { process: holder }),
+    '(waited 1.2 s for another choto process (pid 4242, execute_plan for "Claude Desktop") to finish on this display)',
   );
   assertEquals(
-    waitedText(800, { process: null }, now),
+    waitedText(800, { process: null }),
     "(waited 0.8 s for another choto process to finish on this display)",
   );
   assertEquals(
-    waitedText(300, { here: "focus_app" }, now),
+    waitedText(300, { here: "focus_app" }),
     "(waited 0.3 s for the call before it to finish)",
   );
   const refused = turnRefusal("execute_plan", { process: holder }, {
@@ -186,7 +186,7 @@ Deno.test("across processes: the second waits, runs after the first has let go o
     assertMatch(
       textOf(second),
       new RegExp(
-        `^\\(waited \\d+\\.\\d s for another choto process \\(pid ${Deno.pid}, execute_plan for "client-a", acting for \\d+\\.\\d s\\) to finish on this display\\)\\nB$`,
+        `^\\(waited \\d+\\.\\d s for another choto process \\(pid ${Deno.pid}, execute_plan for "client-a"\\) to finish on this display\\)\\nB$`,
       ),
     );
   });

@@ -23,21 +23,22 @@ export interface ScreenHolder {
 export type Busy = { here: string } | { process: ScreenHolder | null };
 
 /** Another process, as a reply names it; the client's name is whatever it sent, so it is made one plain line. */
-function processText(h: ScreenHolder | null, now: number): string {
+function processText(h: ScreenHolder | null, now: number | null): string {
   if (!h) return "another choto process";
   const client = h.client ? ` for ${JSON.stringify(plainLine(h.client, 60))}` : "";
-  const age = Math.max(0, (now - h.since) / 1000).toFixed(1);
-  return `another choto process (pid ${h.pid}, ${plainLine(h.tool, 40)}${client}, acting for ${age} s)`;
+  // How long it has acted is said only when it still acts (a refusal), not after the wait for it is over.
+  const age = now === null ? "" : `, acting for ${Math.max(0, (now - h.since) / 1000).toFixed(1)} s`;
+  return `another choto process (pid ${h.pid}, ${plainLine(h.tool, 40)}${client}${age})`;
 }
 
 const busyText = (b: Busy, now: number) => ("here" in b ? b.here : processText(b.process, now));
 
 /** The line put before the reply of a call that waited its turn. */
-export function waitedText(waitedMs: number, last: Busy, now = Date.now()): string {
+export function waitedText(waitedMs: number, last: Busy): string {
   const s = (waitedMs / 1000).toFixed(1);
   return "here" in last
     ? `(waited ${s} s for the call before it to finish)`
-    : `(waited ${s} s for ${processText(last.process, now)} to finish on this display)`;
+    : `(waited ${s} s for ${processText(last.process, null)} to finish on this display)`;
 }
 
 /** Why a call that did not get its turn was refused. */
