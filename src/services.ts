@@ -47,6 +47,8 @@ export interface Services {
   warm(): Promise<void>;
   /** Lets go of every button and modifier still held, and sends no more input. */
   releaseInput(): Promise<void>;
+  /** Lets go of every button and modifier still held; input goes on (an acting call's end). */
+  releaseHeld(): Promise<void>;
   /** Releases held input, then everything that was opened. */
   close(): Promise<void>;
 }
@@ -79,6 +81,7 @@ export function createServices(opts: {
     audit,
     desktop: () => (desktop ??= openDesktop()),
     releaseInput: async () => await desktop?.releaseAll(),
+    releaseHeld: async () => await desktop?.releaseHeld(),
     reader: () => (reader ??= opts.openReader()),
     now,
     async warm() {

@@ -6,7 +6,9 @@
  * DISPLAY. Through a real MCP client each server captures and reads the
  * screen (observe) and drives mousepad: it brings it forward, types, selects
  * all, copies, reads the clipboard and opens a menu. A call the flags
- * refuse fails the run.
+ * refuse fails the run. Each also finds the display's lock beside the
+ * default database (the bundle, which may not write there, opens the file
+ * the others made): held by this test, it makes a plan wait and be refused.
  */
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -41,6 +43,8 @@ Deno.test({
     try {
       xd.spawn("mousepad");
       await xd.waitForWindow("Mousepad");
+      const lockFile = `${home}/.local/share/choto/locks/display-${xd.display.slice(1)}.lock`;
+      Deno.mkdirSync(`${home}/.local/share/choto/locks`, { recursive: true });
       const entries = [
         readmeConfig("linux"),
         taskStart(home),
@@ -62,6 +66,22 @@ Deno.test({
             assert(!look.isError, `${look.text}\n${stderr}`);
             assertMatch(look.text, /Mousepad/);
             assertEquals(look.images, 1);
+            // The display's lock, held here as another choto process would: the plan waits, then is refused.
+            const lock = Deno.openSync(lockFile, { read: true, write: true, create: true });
+            try {
+              assert(lock.tryLockSync(true));
+              const refused = await callTool(client, "execute_plan", {
+                steps: [{ action: "type", text: "never" }],
+                time_limit_ms: 1000,
+              });
+              assert(refused.isError, refused.text);
+              assertMatch(
+                refused.text,
+                /^execute_plan refused: another choto process is acting on this display/,
+              );
+            } finally {
+              lock.close();
+            }
             const text = `shipped flags ${i + 1}`;
             const run = await callTool(client, "execute_plan", {
               steps: [

@@ -50,7 +50,7 @@ export const serveCommand: Command = {
     // The recognisers and the priming read start now, on their own threads, while the server's modules load.
     void svc.warm();
     const { serve } = await loadServer();
-    await serve(svc, transport ? { stdio: transport } : { http: { ...http!, token: token! } });
+    await serve(svc, v.db, transport ? { stdio: transport } : { http: { ...http!, token: token! } });
     return -1;
   },
 };

@@ -14,9 +14,10 @@ import { envVar } from "../common/env.ts";
 import { keepPruned } from "../db/retention.ts";
 import type { Services } from "../services.ts";
 import { ACTOR } from "../tools/support/actor.ts";
+import { openDisplayLock } from "../tools/support/screen_lock.ts";
 import { createServer } from "../server/server.ts";
 import type { BoundedStdioTransport } from "../server/stdio_transport.ts";
-import type { openServices } from "./open.ts";
+import { dbPath, type openServices } from "./open.ts";
 import { importSeed } from "./pack.ts";
 import type { StartToken } from "../server/http_token.ts";
 
@@ -51,6 +52,17 @@ async function serveOverHttp(svc: Services, on: HttpServing): Promise<void> {
   Deno.addSignalListener("SIGTERM", () => void shutdown());
 }
 
+/** Makes every acting call take the display's lock, shared with every choto process on it. */
+function shareDisplay(db: string): void {
+  const lock = openDisplayLock(db);
+  if (!lock) {
+    console.error(
+      "choto: no folder could hold the display's lock; acting calls take turns within this server only",
+    );
+  }
+  ACTOR.shareScreen(lock);
+}
+
 /** Where `serve --http` listens, and the token it was started with. */
 export interface HttpServing {
   host: string;
@@ -64,6 +76,7 @@ export type Serving = { stdio: BoundedStdioTransport } | { http: HttpServing };
 /** Serves with the open services until stdin closes or a signal ends it. */
 export async function serve(
   svc: ReturnType<typeof openServices>,
+  dbFlag: string | undefined,
   on: Serving,
 ): Promise<void> {
   const seed = envVar("CHOTO_MEMORY_SEED");
@@ -71,6 +84,7 @@ export async function serve(
   // A replaced database file is let go of even while nothing writes; old rows go while the server runs.
   svc.store.watch(DB_WATCH_MS);
   keepPruned([() => svc.audit.prune(), () => svc.memory.prune()]);
+  shareDisplay(dbPath(dbFlag));
   if ("http" in on) return await serveOverHttp(svc, on.http);
   const transport = on.stdio.parseWith(deserializeMessage);
   const server = createServer(svc);

@@ -17,6 +17,13 @@ export interface HeldDesktop extends Desktop {
    * lets go of every button and modifier still down.
    */
   releaseAll(): Promise<void>;
+  /**
+   * Waits (briefly) for a gesture in flight to end and lets go of every
+   * button and modifier still down; input goes on being sent. Run before
+   * another process may act on the same display, so nothing held here
+   * changes its keys.
+   */
+  releaseHeld(): Promise<void>;
 }
 
 /** How long shutdown waits for a key combination in flight to finish. */
@@ -84,16 +91,22 @@ export function trackHeldInput(inner: Desktop): HeldDesktop {
     },
     async releaseAll() {
       closed = true;
-      await Promise.race([inFlight, new Promise((r) => setTimeout(r, IN_FLIGHT_WAIT_MS))]);
-      for (const b of [...buttons]) {
-        await inner.button(b, false).catch(() => {});
-        buttons.delete(b);
-      }
-      if (mods.size) {
-        await inner.modifiers([...mods], false).catch(() => {});
-        mods.clear();
-      }
+      await letGo();
     },
+    releaseHeld: () => letGo(),
+  };
+  const letGo = async () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([inFlight, new Promise((r) => timer = setTimeout(r, IN_FLIGHT_WAIT_MS))]);
+    clearTimeout(timer);
+    for (const b of [...buttons]) {
+      await inner.button(b, false).catch(() => {});
+      buttons.delete(b);
+    }
+    if (mods.size) {
+      await inner.modifiers([...mods], false).catch(() => {});
+      mods.clear();
+    }
   };
   return new Proxy(inner, {
     get(target, prop) {

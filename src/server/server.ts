@@ -143,11 +143,14 @@ export function createServer(
           { relatedRequestId: extra.requestId, timeout: ASK_TIMEOUT_MS, signal: extra.signal },
         )).action
       : undefined;
+    // Bad input is refused at once: an acting call never waits its turn only to be refused.
+    const parsed = parseArguments(tool, request.params.arguments ?? {});
+    if (!parsed.ok) return toResult({ ok: false, text: parsed.text });
     const call = async (signal: AbortSignal) =>
       capReply(
         await callTool(
           tool,
-          request.params.arguments ?? {},
+          parsed.value,
           ask ? { ...services, ask } : services,
           callContext(request, extra, signal),
         ),
@@ -160,7 +163,14 @@ export function createServer(
       return call(signal);
     };
     // Read-only tools never wait for the actor.
-    return await (tool.actsOnScreen ? actor.run(tool.name, extra.signal, acting) : call(extra.signal));
+    if (!tool.actsOnScreen) return await call(extra.signal);
+    return await actor.run({
+      tool: tool.name,
+      signal: extra.signal,
+      client: server.getClientVersion()?.name ?? null,
+      waitLimitMs: tool.waitLimitMs?.(parsed.value),
+      release: () => services.releaseHeld(),
+    }, acting);
   });
   return server;
 }
@@ -233,17 +243,24 @@ function schemaOf(shape: Shape, kind: "object" | "strict"): z.ZodObject {
   return schema;
 }
 
-/** Validates, runs, and checks the reply against the tool's own output schema. */
-async function callTool<In extends Shape, Out extends Shape>(
+/** The call's arguments checked: the tool's own validation, or its input schema. */
+function parseArguments<In extends Shape, Out extends Shape>(
   tool: ToolSpec<In, Out>,
   args: unknown,
+): { ok: true; value: z.infer<z.ZodObject<In>> } | { ok: false; text: string } {
+  const parsed = tool.validate ? tool.validate(args) : validateShape(tool, args);
+  return parsed.ok ? { ok: true, value: parsed.value as z.infer<z.ZodObject<In>> } : parsed;
+}
+
+/** Runs checked arguments, and checks the reply against the tool's own output schema. */
+async function callTool<In extends Shape, Out extends Shape>(
+  tool: ToolSpec<In, Out>,
+  args: z.infer<z.ZodObject<In>>,
   services: Services,
   context: CallContext,
 ): Promise<CallToolResult> {
-  const parsed = tool.validate ? tool.validate(args) : validateShape(tool, args);
-  if (!parsed.ok) return toResult({ ok: false, text: parsed.text });
   try {
-    const reply = await tool.run(parsed.value as z.infer<z.ZodObject<In>>, services, context);
+    const reply = await tool.run(args, services, context);
     if (reply.ok || reply.structured !== undefined) {
       const out = schemaOf(tool.outputSchema, "object").safeParse(reply.structured);
       if (!out.success) throw new Error(`its reply did not match its output schema: ${out.error.message}`);

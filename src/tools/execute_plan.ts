@@ -40,6 +40,8 @@ export const executePlanTool = defineTool({
     openWorldHint: true,
   },
   actsOnScreen: true,
+  // A plan waits for its turn no longer than it may run.
+  waitLimitMs: (args) => args.time_limit_ms,
   carriesScreenText: true,
   askForRest: "read a smaller part of the screen (target.region), or fewer reads per plan",
   validate(args: unknown) {

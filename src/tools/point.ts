@@ -87,6 +87,8 @@ export const pointTool = defineTool({
     idempotentHint: true,
     openWorldHint: true,
   },
+  // Marks drawn while another call acts would cover what it reads, or be read as the app's own.
+  actsOnScreen: true,
   carriesScreenText: true,
   validate(args: unknown) {
     const parsed = input.safeParse(args);

@@ -65,11 +65,17 @@ export interface ToolSpec<In extends Shape, Out extends Shape> {
   outputSchema: Out;
   annotations: Hints;
   /**
-   * True for a tool that sends input to the screen. The server lets one such
-   * call run at a time: two runs interleaving clicks would each act on a
-   * screen the other just changed.
+   * True for a tool that sends input to the screen or draws on it. One such
+   * call runs at a time, in this process and across every choto process on
+   * the display: two runs interleaving clicks would each act on a screen the
+   * other just changed.
    */
   actsOnScreen?: boolean;
+  /**
+   * The call's own cap on waiting for its turn (a plan's time limit), from
+   * its checked arguments; undefined: the actor's cap alone.
+   */
+  waitLimitMs?(args: z.infer<z.ZodObject<In>>): number | undefined;
   /**
    * True for a tool whose replies can carry text read from the screen: the
    * server adds the untrusted-text notice to each of them, once.
