@@ -49,7 +49,7 @@ async function connect(d: FakeDesktop, env: Record<string, string> = {}) {
       out: r.structuredContent as Record<string, unknown>,
     };
   };
-  return { call, close: () => c.close() };
+  return { call, client: c, close: () => c.close() };
 }
 
 Deno.test("a target is marked on its element's box, found as execute_plan finds it; nothing is sent", async () => {
@@ -176,6 +176,41 @@ Deno.test("a box in fractions of a pixel is marked in whole pixels, its drag tar
     assertEquals(first.box, { x: 20, y: 101, width: 41, height: 19 });
     assertEquals(first.to, second.box);
     assertMatch(r.text, /1\. a bare box .* at 20,101 41x19: drag onto the next mark/);
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("a call cancelled while its marks are being drawn takes them down", async () => {
+  const d = desk();
+  let drawing!: () => void, draw!: () => void;
+  const started = new Promise<void>((r) => drawing = r), go = new Promise<void>((r) => draw = r);
+  const point = d.point.bind(d);
+  d.point = async (marks, options) => {
+    drawing();
+    await go;
+    return await point(marks, options);
+  };
+  const s = await connect(d);
+  try {
+    const stop = new AbortController();
+    const call = s.client.callTool(
+      { name: "point", arguments: { marks: [{ box: [10, 10, 20, 20] }] } },
+      undefined,
+      {
+        signal: stop.signal,
+      },
+    ).catch(() => null);
+    await started;
+    stop.abort();
+    await call;
+    // The cancellation reaches the server before the marks are up.
+    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+    draw();
+    for (let i = 0; i < 200 && !(d.pointed.length && !d.pointed[0].up); i++) {
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    assertEquals(d.pointed.map((p) => p.up), [false]);
   } finally {
     await s.close();
   }
