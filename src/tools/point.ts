@@ -59,13 +59,13 @@ export const pointTool = defineTool({
   title: "Show where to act",
   summary: "marks elements on screen for the user (frame, gesture, note) and sends no input; X11 only",
   description:
-    "Shows the user where to act, sending no input: frames (numbered if several) with the gesture's glyph and a note. Use it when the user acts or looks first; execute_plan acts. Marks go after duration_ms or choto's next input; shown false says why.",
+    "Shows the user where to act, sending no input: frames (numbered if several), the gesture's glyph, a note. Use when the user acts or looks first; execute_plan acts. Marks go after duration_ms or choto's next input; shown false says why.",
   // A summary (the limits are in the descriptions): the definition is paid for in every conversation.
   inputSchema: {
     marks: z.array(
       z.object({
         target: z.unknown().describe("An execute_plan target."),
-        box: z.array(z.number()).describe("Or [x,y,w,h]."),
+        box: z.array(z.number()).describe("Or [x,y,w,h], rounded."),
         gesture: z.enum(GESTURES).describe("Default look; drag_to: onto next mark."),
         note: z.string().describe("For the user."),
       }).partial(),
