@@ -9,7 +9,10 @@
  * and no mark window exists afterwards. The
  * mark windows are counted as the X server lists them (`xwininfo -root
  * -tree`, by the class `choto-mark`), not as choto does. A set whose third
- * mark fails while drawing leaves no mark window either.
+ * mark fails while drawing leaves no mark window either. The backend asks
+ * the guard's check before it reads what lies beneath the marks and again
+ * after (so no pixel of a window that appeared meanwhile is kept to be put
+ * back into captures), and a no draws nothing.
  */
 
 import { assert, assertEquals, assertMatch, assertThrows } from "./support/assert.ts";
@@ -169,6 +172,56 @@ Deno.test({
       assertEquals(await markWindows(desktop), 0);
     } finally {
       c.close();
+      await desktop.stop();
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "the backend asks the guard before it reads what lies beneath the marks and again after, drawing nothing on a no",
+  ignore: skipE2E(),
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const desktop = await startDesktop({ windowManager: false });
+    const x = createX11Desktop(desktop.display);
+    try {
+      const marks = [
+        {
+          box: { x: 40, y: 40, width: 60, height: 20 },
+          gesture: "look" as const,
+          number: 1,
+          note: "a",
+          to: null,
+        },
+        {
+          box: { x: 200, y: 40, width: 60, height: 20 },
+          gesture: "look" as const,
+          number: 2,
+          note: null,
+          to: null,
+        },
+      ];
+      const asked: number[][] = [];
+      // A window the guard hides appears while the backend reads beneath the marks: its second answer is no.
+      const shown = await x.point!(marks, {
+        durationMs: 30_000,
+        tone: "guide",
+        vet: (parts) => {
+          asked.push(parts.map((p) => p.length));
+          return asked.length === 2
+            ? "mark 1's note would cover a window the user's deny list withholds"
+            : null;
+        },
+      });
+      assertEquals(shown.shown, false);
+      assert(!shown.shown && shown.refused === true);
+      // Each mark's parts, the note measured: frame, number, gesture sign and note; the second has no note.
+      assertEquals(asked, [[4, 3], [4, 3]]);
+      assertEquals(await markWindows(desktop), 0);
+    } finally {
+      x.close();
       await desktop.stop();
     }
   },
