@@ -3,11 +3,14 @@
  * leaves the element itself uncovered, a number only when numbered, a note
  * below the frame (above it at the screen's bottom), an arrow that reaches
  * the box a drag ends on, never a pixel off the screen; and the shape a
- * window is cut to covers exactly the pixels the picture shows.
+ * window is cut to covers exactly the pixels the picture shows. Fractional
+ * coordinates are drawn as whole pixels, the note included, and the parts a
+ * mark is checked by (against windows it may not cover) hold every pixel it
+ * paints.
  */
 
 import fc from "fast-check";
-import { drawMark, FRAME_REACH, type NoteInk } from "../src/desktop/mark_drawing.ts";
+import { drawMark, FRAME_REACH, inkSize, markParts, type NoteInk } from "../src/desktop/mark_drawing.ts";
 import type { PointMark } from "../src/desktop/types.ts";
 import { opaqueRects } from "../src/image/draw.ts";
 import { plainLine } from "../src/common/untrusted.ts";
@@ -139,4 +142,88 @@ Deno.test("a note is one plain line of at most its length", () => {
 Deno.test("a note for the X server's core font keeps to Latin-1, with look-alikes where there are", () => {
   assertEquals(latin1Text("Save As… “now” – Größe"), 'Save As... "now" - Größe');
   assertEquals(latin1Text("Łódź 保存"), "Lódz ??");
+});
+
+/** A mark with every coordinate a fraction, its note written by the backend (the core font) or as pixels. */
+const FRACTIONAL = mark({ x: 100.4, y: 99.6, width: 60.5, height: 20.2 }, {
+  note: "Save here",
+  number: 2,
+  gesture: "drag_to",
+  to: { x: 300.7, y: 250.2, width: 40.4, height: 19.5 },
+});
+const WHOLE = mark({ x: 100, y: 100, width: 61, height: 20 }, {
+  note: "Save here",
+  number: 2,
+  gesture: "drag_to",
+  to: { x: 301, y: 250, width: 40, height: 20 },
+});
+
+/** The same picture in the same place (compared without a diff of a million bytes). */
+function assertSamePicture(a: ReturnType<typeof drawMark>, b: ReturnType<typeof drawMark>): void {
+  assertEquals([a.origin, a.image.width, a.image.height, a.text], [
+    b.origin,
+    b.image.width,
+    b.image.height,
+    b.text,
+  ]);
+  const differ = a.image.data.findIndex((v, i) => v !== b.image.data[i]);
+  assertEquals(differ, -1, "the pictures differ");
+}
+
+Deno.test("fractional coordinates are drawn as whole pixels, a core-font note's place included", () => {
+  const lines: NoteInk = { kind: "lines", lines: ["Save here"], width: 54, lineHeight: 13 };
+  const p = drawMark(FRACTIONAL, lines, SCREEN, "guide");
+  // The X server's text call takes whole numbers only: a fraction there threw and left marks up.
+  assert(Number.isInteger(p.text!.x) && Number.isInteger(p.text!.y), JSON.stringify(p.text));
+  assert(Number.isInteger(p.origin.x) && Number.isInteger(p.origin.y));
+  assertSamePicture(p, drawMark(WHOLE, lines, SCREEN, "guide"));
+});
+
+Deno.test("fractional coordinates are drawn as whole pixels, a note in the system's fonts included", () => {
+  const p = drawMark(FRACTIONAL, INK, SCREEN, "guide");
+  assertSamePicture(p, drawMark(WHOLE, INK, SCREEN, "guide"));
+  // The note's ink is painted (at a fractional place it was written nowhere): white inside its dark label.
+  const o = p.origin, label = { x: 100 - FRAME_REACH + 6, y: 100 + 20 + FRAME_REACH + 4 + 6 };
+  const at = ((label.y + 5 - o.y) * p.image.width + (label.x + 50 - o.x)) * 4;
+  assertEquals([...p.image.data.subarray(at, at + 3)], [255, 255, 255]);
+});
+
+Deno.test("a mark's parts hold every pixel it paints: frame, number, gesture, arrow and note", () => {
+  fc.assert(
+    fc.property(
+      fc.record({
+        x: fc.double({ min: -40, max: 760, noNaN: true }),
+        y: fc.double({ min: -40, max: 560, noNaN: true }),
+        width: fc.double({ min: 1, max: 200, noNaN: true }),
+        height: fc.double({ min: 1, max: 60, noNaN: true }),
+      }),
+      fc.option(fc.record({ x: fc.integer({ min: 0, max: 760 }), y: fc.integer({ min: 0, max: 560 }) })),
+      fc.boolean(),
+      fc.boolean(),
+      (box, to, numbered, noted) => {
+        const m = mark(box, {
+          number: numbered ? 1 : null,
+          note: noted ? "n" : null,
+          gesture: to ? "drag_to" : "click",
+          to: to && { ...to, width: 30, height: 12 },
+        });
+        const ink = noted ? INK : null;
+        const p = drawMark(m, ink, SCREEN, "guide");
+        const parts = markParts(m, ink && inkSize(ink), SCREEN);
+        for (let y = 0; y < p.image.height; y++) {
+          for (let x = 0; x < p.image.width; x++) {
+            if (p.image.data[(y * p.image.width + x) * 4 + 3] === 0) continue;
+            const sx = p.origin.x + x + 0.5, sy = p.origin.y + y + 0.5;
+            const held = parts.some(({ area: a }) =>
+              sx >= a.x && sy >= a.y && sx <= a.x + a.width && sy <= a.y + a.height
+            );
+            assert(held, `pixel ${sx},${sy} lies in no part of ${JSON.stringify(parts)}`);
+          }
+        }
+        // The note is a part of its own, where it is drawn.
+        assertEquals(parts.some((q) => q.part === "note"), noted);
+      },
+    ),
+    { numRuns: 40 },
+  );
 });

@@ -3,8 +3,9 @@
  * is found as execute_plan finds it (the same matcher and surfaces) and
  * marked on its element's box; a bare box is drawn as given and is not
  * exact; several marks are numbered and a drag points onto the next one;
- * a miss, a denied app's window or a desktop that cannot draw show nothing
- * and say why; bad arguments are refused naming the field; the note reaches
+ * a miss or a desktop that cannot draw show nothing and say why; a mark
+ * that would reach into a denied app's window is refused without naming it;
+ * a box in fractions of a pixel is marked in whole pixels; bad arguments are refused naming the field; the note reaches
  * the desktop as one plain line. No call sends any input.
  */
 
@@ -48,7 +49,7 @@ async function connect(d: FakeDesktop, env: Record<string, string> = {}) {
       out: r.structuredContent as Record<string, unknown>,
     };
   };
-  return { call, close: () => c.close() };
+  return { call, client: c, close: () => c.close() };
 }
 
 Deno.test("a target is marked on its element's box, found as execute_plan finds it; nothing is sent", async () => {
@@ -126,8 +127,19 @@ Deno.test("a miss, a box off screen, a denied window and a desktop that cannot d
     assertMatch(String(off.out.reason), /mark 2: the box \[900, 900, 10, 10\] does not lie on the screen/);
 
     const denied = await s.call({ marks: [{ box: [300, 200, 20, 20] }] });
-    assertEquals(denied.out.shown, false);
-    assertMatch(String(denied.out.reason), /Vault/);
+    assert(denied.isError, denied.text);
+    assertMatch(
+      denied.text,
+      /^point was refused: the mark's frame would cover a window the user's deny list withholds/,
+    );
+    // Centre outside the window, the frame's edge inside it: refused as well, saying which mark.
+    const edge = await s.call({ marks: [{ target: { text: "File" } }, { box: [200, 200, 45, 20] }] });
+    assert(edge.isError, edge.text);
+    assertMatch(
+      edge.text,
+      /^point was refused: mark 2's (frame|gesture sign) would cover a window .*Nothing was drawn\./,
+    );
+    for (const r of [denied, edge]) assert(!/Vault|Private/.test(r.text), r.text);
 
     const noWindow = await s.call({ marks: [{ target: { text: "File", window: "report" } }] });
     assertMatch(String(noWindow.out.reason), /no open window's title contains "report"/);
@@ -138,6 +150,67 @@ Deno.test("a miss, a box off screen, a denied window and a desktop that cannot d
     assertMatch(String(blind.out.reason), /no SHAPE extension/);
     assertEquals(d.pointed.length, 0);
     assertEquals(d.log, []);
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("a box in fractions of a pixel is marked in whole pixels, its drag target too", async () => {
+  const d = desk();
+  const s = await connect(d);
+  try {
+    const r = await s.call({
+      marks: [
+        { box: [20.4, 100.6, 40.5, 19.49], gesture: "drag_to", note: "From here" },
+        { box: [300.5, 200.2, 30, 20.7] },
+      ],
+    });
+    assert(!r.isError, r.text);
+    assertEquals(r.out.where, [{ x: 20, y: 101, width: 41, height: 19 }, {
+      x: 301,
+      y: 200,
+      width: 30,
+      height: 21,
+    }]);
+    const [first, second] = d.pointed[0].marks;
+    assertEquals(first.box, { x: 20, y: 101, width: 41, height: 19 });
+    assertEquals(first.to, second.box);
+    assertMatch(r.text, /1\. a bare box .* at 20,101 41x19: drag onto the next mark/);
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("a call cancelled while its marks are being drawn takes them down", async () => {
+  const d = desk();
+  let drawing!: () => void, draw!: () => void;
+  const started = new Promise<void>((r) => drawing = r), go = new Promise<void>((r) => draw = r);
+  const point = d.point.bind(d);
+  d.point = async (marks, options) => {
+    drawing();
+    await go;
+    return await point(marks, options);
+  };
+  const s = await connect(d);
+  try {
+    const stop = new AbortController();
+    const call = s.client.callTool(
+      { name: "point", arguments: { marks: [{ box: [10, 10, 20, 20] }] } },
+      undefined,
+      {
+        signal: stop.signal,
+      },
+    ).catch(() => null);
+    await started;
+    stop.abort();
+    await call;
+    // The cancellation reaches the server before the marks are up.
+    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+    draw();
+    for (let i = 0; i < 200 && !(d.pointed.length && !d.pointed[0].up); i++) {
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    assertEquals(d.pointed.map((p) => p.up), [false]);
   } finally {
     await s.close();
   }

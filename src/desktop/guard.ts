@@ -20,6 +20,7 @@ import { deniedEntry, deniedMessage, type Policy } from "../common/policy.ts";
 import { containsPoint, type Point, type Rect } from "../common/rect.ts";
 import { escapeScreenText } from "../common/untrusted.ts";
 import { ClipboardWatch } from "./clipboard_watch.ts";
+import { guardPoint } from "./mark_clearance.ts";
 import { isOwnWindow, OWN_WINDOW_MESSAGE } from "./own_windows.ts";
 import type {
   Desktop,
@@ -411,18 +412,22 @@ export function guardDesktop(
   if (inner.askUser) guarded.askUser = (q) => inner.askUser!(q);
   if (inner.point) {
     // A mark is drawn over nothing the user has hidden from choto, nor over choto's own question.
-    guarded.point = async (marks, options) => {
-      const s = inner.windows();
-      try {
-        for (const r of marks.flatMap((m) => m.to ? [m.box, m.to] : [m.box])) {
-          checkPoint("point", { x: Math.round(r.x + r.width / 2), y: Math.round(r.y + r.height / 2) }, s);
-        }
-      } catch (err) {
-        if (err instanceof DeniedError) return { shown: false, why: err.message };
-        throw err;
-      }
-      return await inner.point!(marks, options);
-    };
+    guarded.point = guardPoint(
+      () => inner.windows(),
+      (marks, options) => inner.point!(marks, options),
+      (w) => {
+        const why = hiddenWhy(w);
+        return why === null ? null : "own" in why ? "own" : "denied";
+      },
+      (b) =>
+        onEvent({
+          kind: "refusal",
+          action: "point",
+          app: b.kind === "own" ? null : appName(b.window),
+          window: null,
+          outcome: b.kind === "own" ? "choto's own window" : "deny list",
+        }),
+    );
   }
   return guarded;
 }

@@ -31,7 +31,7 @@ import {
   segment,
 } from "../image/draw.ts";
 import type { RgbaImage } from "../image/pixels.ts";
-import type { Gesture, PointMark, PointOptions } from "./types.ts";
+import type { Gesture, MarkPart, PointMark, PointOptions } from "./types.ts";
 
 /** The note's words as pixels (the system's fonts), or as lines the backend draws itself in a core font. */
 export type NoteInk =
@@ -212,21 +212,50 @@ function paintArrow(img: RgbaImage, a: Point, b: Point, c: Rgba): void {
   edgedPolygon(img, [[b.x, b.y], [base.x - uy * 8, base.y + ux * 8], [base.x + uy * 8, base.y - ux * 8]], c);
 }
 
+/** How large a note's words are once written, in pixels. */
+export interface InkSize {
+  width: number;
+  height: number;
+}
+
+/** The size of a note's ink. */
+export function inkSize(ink: NoteInk): InkSize {
+  return ink.kind === "mask"
+    ? { width: ink.mask.width, height: ink.mask.height }
+    : { width: ink.width, height: ink.lines.length * ink.lineHeight };
+}
+
+/** Where each part of one mark goes on the screen. */
+interface MarkLayout {
+  frame: Rect;
+  badge: Point | null;
+  glyph: Rect;
+  arrow: [Point, Point] | null;
+  label: Rect | null;
+  parts: MarkPart[];
+}
+
+/** Longest stretch of an arrow one part covers: a slanted arrow is a row of small boxes, not one large one. */
+const ARROW_STEP = 24;
+
+function whole(r: Rect): Rect {
+  return { x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(r.height) };
+}
+
 /**
- * Draws one mark: its element's frame, number, glyph, drag arrow and note,
- * on a transparent picture placed on `screen` (which it never leaves).
+ * The mark with its box and drag target in whole pixels: every position
+ * drawn from them is then whole too, as the X server's text calls need
+ * (a fraction there throws).
  */
-export function drawMark(
-  mark: PointMark,
-  ink: NoteInk | null,
-  screen: Rect,
-  tone: PointOptions["tone"],
-): MarkPicture {
-  const c = TONE[tone];
+export function wholeMark(mark: PointMark): PointMark {
+  return { ...mark, box: whole(mark.box), to: mark.to && whole(mark.to) };
+}
+
+function layout(mark: PointMark, ink: InkSize | null, screen: Rect): MarkLayout {
   const frame = grow(mark.box, FRAME_REACH);
-  const parts: Rect[] = [grow(frame, 2)];
+  const parts: MarkPart[] = [{ part: "frame", area: grow(frame, 2) }];
   const badge = mark.number === null ? null : { x: frame.x, y: frame.y };
-  if (badge) parts.push(grow({ x: badge.x, y: badge.y, width: 0, height: 0 }, BADGE_RADIUS + 3));
+  if (badge) parts.push({ part: "number", area: grow({ ...badge, width: 0, height: 0 }, BADGE_RADIUS + 3) });
   // Beside the frame's right edge, clear of the note below it.
   const glyph = {
     x: frame.x + frame.width + 1,
@@ -234,21 +263,48 @@ export function drawMark(
     width: GLYPH,
     height: GLYPH,
   };
-  parts.push(grow(glyph, 3));
+  // The click's burst and the glyphs' white edges reach a few pixels past the glyph's box.
+  parts.push({ part: "gesture", area: grow(glyph, 6) });
   const arrow = mark.gesture === "drag_to" && mark.to ? arrowEnds(mark.box, mark.to) : null;
-  if (arrow) parts.push(grow(unionRect(arrow.map((p) => ({ ...p, width: 0, height: 0 }))), 12));
-  const inkSize = ink?.kind === "mask"
-    ? { width: ink.mask.width, height: ink.mask.height }
-    : ink
-    ? { width: ink.width, height: ink.lines.length * ink.lineHeight }
-    : null;
-  const label = inkSize
-    ? noteBox(frame, inkSize.width + 2 * NOTE_PAD, inkSize.height + 2 * NOTE_PAD, screen)
-    : null;
-  if (label) parts.push(label);
+  if (arrow) {
+    const [a, b] = arrow;
+    const steps = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / ARROW_STEP));
+    const at = (t: number) => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t, width: 0, height: 0 });
+    for (let i = 0; i < steps; i++) {
+      parts.push({ part: "arrow", area: grow(unionRect([at(i / steps), at((i + 1) / steps)]), 12) });
+    }
+  }
+  const label = ink ? noteBox(frame, ink.width + 2 * NOTE_PAD, ink.height + 2 * NOTE_PAD, screen) : null;
+  if (label) parts.push({ part: "note", area: label });
+  return { frame, badge, glyph, arrow, label, parts };
+}
+
+/**
+ * Every part of a mark as it would be drawn on `screen` (its note's ink
+ * measured, or null without a note), each with the room around it: what
+ * must stay clear of the windows choto may not show over.
+ */
+export function markParts(mark: PointMark, ink: InkSize | null, screen: Rect): MarkPart[] {
+  return layout(wholeMark(mark), ink, screen).parts;
+}
+
+/**
+ * Draws one mark: its element's frame, number, glyph, drag arrow and note,
+ * on a transparent picture placed on `screen` (which it never leaves).
+ * Coordinates are taken to whole pixels first.
+ */
+export function drawMark(
+  given: PointMark,
+  ink: NoteInk | null,
+  screen: Rect,
+  tone: PointOptions["tone"],
+): MarkPicture {
+  const c = TONE[tone];
+  const mark = wholeMark(given);
+  const { frame, badge, glyph, arrow, label, parts } = layout(mark, ink && inkSize(ink), screen);
 
   // The picture covers every part, cut to the screen.
-  const all = unionRect(parts);
+  const all = unionRect(parts.map((p) => p.area));
   const x0 = Math.max(screen.x, Math.floor(all.x)), y0 = Math.max(screen.y, Math.floor(all.y));
   const x1 = Math.min(screen.x + screen.width, Math.ceil(all.x + all.width));
   const y1 = Math.min(screen.y + screen.height, Math.ceil(all.y + all.height));

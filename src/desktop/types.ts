@@ -157,12 +157,28 @@ export interface PointMark {
   to: Rect | null;
 }
 
+/** What a part of a mark is, as a refusal names it. */
+export type MarkPartName = "frame" | "number" | "gesture" | "arrow" | "note";
+
+/** One part of a mark and the screen area it may paint, its white edge and padding included. */
+export interface MarkPart {
+  part: MarkPartName;
+  area: Rect;
+}
+
 /** How a set of marks is shown. */
 export interface PointOptions {
   /** How long they stay up unless taken down sooner. */
   durationMs: number;
   /** guide: what the user may do (the point tool); warning: a destructive step choto is asking about. */
   tone: "guide" | "warning";
+  /**
+   * Set by the guard: why marks whose parts (per mark, as they would be
+   * drawn, the note measured) may not be shown, or null. The backend asks
+   * before it reads or draws anything and again once it has read what lies
+   * beneath them, and draws nothing when either answer is a reason.
+   */
+  vet?: (parts: MarkPart[][]) => string | null;
 }
 
 /**
@@ -179,7 +195,12 @@ export type Pointing =
     /** Takes these marks down (nothing when they are already gone). */
     close(): void;
   }
-  | { shown: false; why: string };
+  | {
+    shown: false;
+    why: string;
+    /** True when the guard refused them: a mark would cover a window choto may not show over. */
+    refused?: boolean;
+  };
 
 /** Mouse buttons. */
 export type MouseButton = "left" | "right" | "middle";

@@ -57,3 +57,14 @@ export function notShownText(reason: string, closest: NearText[]): string {
   }${near}. Nothing was drawn. Check the texts with observe (a menu item is on ` +
     "scope chrome while its menu is open), or pass the element's box from observe.";
 }
+
+/** The reply when the guard refused the marks: one would cover a window choto may not show over. */
+export function refusedText(reason: string): string {
+  return `point was refused: ${reason}. Nothing was drawn.`;
+}
+
+/** The reply when drawing failed part-way: what was drawn of the set is down again. */
+export function failedText(message: string): string {
+  return `point failed while drawing: ${message}. The marks drawn before it failed were taken down; ` +
+    "nothing is left on screen. Retry without notes, or run `choto doctor` if it fails again.";
+}

@@ -8,11 +8,11 @@
 import { z } from "zod";
 import { firstProblems } from "../common/nearest.ts";
 import { plainLine } from "../common/untrusted.ts";
-import { GESTURES, type PointMark } from "../desktop/types.ts";
+import { GESTURES, type Pointing, type PointMark } from "../desktop/types.ts";
 import { REGIONS, SURFACES } from "../perceive/surfaces.ts";
 import { MAX_TEXT } from "../plan/step_fields.ts";
 import { placeMarks } from "../plan/pointing.ts";
-import { notShownText, shownText } from "../render/point_text.ts";
+import { failedText, notShownText, refusedText, shownText } from "../render/point_text.ts";
 import { rectShape } from "./shared_shapes.ts";
 import { defineTool } from "./tool.ts";
 import { argumentProblems } from "./support/arg_problems.ts";
@@ -31,7 +31,8 @@ const target = z.strictObject({
 
 const mark = z.strictObject({
   target: target.optional(),
-  box: z.array(z.number()).length(4).optional(),
+  // Whole pixels: a mark is drawn on the pixel grid, and the X server's text calls take no fractions.
+  box: z.array(z.number()).length(4).transform((b) => b.map(Math.round)).optional(),
   gesture: z.enum(GESTURES).default("look"),
   note: z.string().max(MAX_NOTE).optional(),
 }).refine((m) => (m.target === undefined) !== (m.box === undefined), {
@@ -58,13 +59,13 @@ export const pointTool = defineTool({
   title: "Show where to act",
   summary: "marks elements on screen for the user (frame, gesture, note) and sends no input; X11 only",
   description:
-    "Shows the user where to act, sending no input: frames (numbered if several) with the gesture's glyph and a note. Use it when the user acts or looks first; execute_plan acts. Marks go after duration_ms or choto's next input; shown false says why.",
+    "Shows the user where to act, sending no input: frames (numbered if several), the gesture's glyph, a note. Use when the user acts or looks first; execute_plan acts. Marks go after duration_ms or choto's next input; shown false says why.",
   // A summary (the limits are in the descriptions): the definition is paid for in every conversation.
   inputSchema: {
     marks: z.array(
       z.object({
         target: z.unknown().describe("An execute_plan target."),
-        box: z.array(z.number()).describe("Or [x,y,w,h]."),
+        box: z.array(z.number()).describe("Or [x,y,w,h], rounded."),
         gesture: z.enum(GESTURES).describe("Default look; drag_to: onto next mark."),
         note: z.string().describe("For the user."),
       }).partial(),
@@ -122,30 +123,41 @@ export const pointTool = defineTool({
       note: m.note ? plainLine(m.note, MAX_NOTE) || null : null,
       to: m.gesture === "drag_to" ? placed.marks[i + 1].box : null,
     }));
-    const shown = await desktop.point(marks, { durationMs: args.duration_ms, tone: "guide" });
-    if (!shown.shown) return nothing(shown.why);
-    if (call.signal.aborted) {
-      shown.close();
-      return nothing("the request was cancelled; the marks were taken down");
+    let shown: Pointing;
+    try {
+      shown = await desktop.point(marks, { durationMs: args.duration_ms, tone: "guide" });
+    } catch (err) {
+      // The backend takes down whatever it drew of a set that failed part-way.
+      return { ok: false, text: failedText((err as Error).message) };
     }
-    const where = placed.marks.map((p) => p.box);
-    return {
-      ok: true,
-      text: shownText(
-        placed.marks.map((p, i) => ({ ...p, gesture: marks[i].gesture, note: marks[i].note !== null })),
-        args.duration_ms,
-        shown.notes,
-      ),
-      structured: {
-        shown: true,
-        exact: placed.marks.every((p) => p.matched !== null),
-        where,
-        matched: placed.marks.map((p) =>
-          p.matched && { text: p.matched.text, stage: p.matched.stage, scope: p.matched.scope }
+    if (!shown.shown) return shown.refused ? { ok: false, text: refusedText(shown.why) } : nothing(shown.why);
+    // From here on the marks are up: any way out but the reply takes them down.
+    let kept = false;
+    try {
+      if (call.signal.aborted) return nothing("the request was cancelled; the marks were taken down");
+      const where = placed.marks.map((p) => p.box);
+      const reply = {
+        ok: true as const,
+        text: shownText(
+          placed.marks.map((p, i) => ({ ...p, gesture: marks[i].gesture, note: marks[i].note !== null })),
+          args.duration_ms,
+          shown.notes,
         ),
-        reason: null,
-        closest: [],
-      },
-    };
+        structured: {
+          shown: true,
+          exact: placed.marks.every((p) => p.matched !== null),
+          where,
+          matched: placed.marks.map((p) =>
+            p.matched && { text: p.matched.text, stage: p.matched.stage, scope: p.matched.scope }
+          ),
+          reason: null,
+          closest: [],
+        },
+      };
+      kept = true;
+      return reply;
+    } finally {
+      if (!kept) shown.close();
+    }
   },
 });

@@ -36,6 +36,7 @@ import type { ScreenReader } from "../../src/ocr/reader.ts";
 import type { Element, OcrEngine } from "../../src/ocr/types.ts";
 import type { RgbaImage } from "../../src/image/pixels.ts";
 import type { Point, Rect } from "../../src/common/rect.ts";
+import { markParts, NOTE_WIDTH } from "../../src/desktop/mark_drawing.ts";
 
 /** A clock that jumps instead of waiting. */
 export class FakeClock implements Clock {
@@ -273,6 +274,12 @@ export class FakeDesktop implements Desktop {
   }
   point(marks: PointMark[], options: PointOptions): Promise<Pointing> {
     if (this.cannotPoint) return Promise.resolve({ shown: false, why: this.cannotPoint });
+    // As a backend does: the guard's check on every part as drawn, a note taking 7 pixels a character.
+    const screen = { x: 0, y: 0, ...SCREEN };
+    const ink = (note: string | null) =>
+      note ? { width: Math.min(NOTE_WIDTH, 7 * note.length), height: 17 } : null;
+    const refused = options.vet?.(marks.map((m) => markParts(m, ink(m.note), screen)));
+    if (refused) return Promise.resolve({ shown: false, why: refused, refused: true });
     // A new set replaces the one up.
     this.pointed.forEach((p) => p.up = false);
     const set = { marks, options, up: true };

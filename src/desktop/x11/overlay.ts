@@ -217,15 +217,17 @@ export class XMarks {
   private constructor(readonly c: XConnection, readonly windows: MarkWindow[]) {}
 
   /**
-   * Shows `pictures`, replacing `prior` (this connection's marks until
-   * now, still up while what lies beneath the new ones is read, then taken
-   * down); `gone` are marks taken down a moment ago. The display must be
-   * able to show marks ({@link markSupport}).
+   * What the screen shows beneath each of `pictures` (as large as each),
+   * without any mark of ours: `prior` are this connection's marks up now,
+   * `gone` marks taken down a moment ago.
    */
-  static show(c: XConnection, pictures: MarkPicture[], prior: XMarks | null, gone: XMarks | null): XMarks {
-    const ext = openXext()!;
-    // What the screen shows beneath each picture, without any mark of ours, up or just taken down.
-    const unders = pictures.map((p) => {
+  static beneath(
+    c: XConnection,
+    pictures: MarkPicture[],
+    prior: XMarks | null,
+    gone: XMarks | null,
+  ): RgbaImage[] {
+    return pictures.map((p) => {
       const under = captureArea(c, {
         x: p.origin.x,
         y: p.origin.y,
@@ -236,64 +238,106 @@ export class XMarks {
       gone?.patchLeftovers(under, p.origin.x, p.origin.y);
       return under;
     });
+  }
+
+  /**
+   * Shows `pictures` over `unders` (what lies beneath each, from
+   * {@link beneath}), replacing `prior`, which is taken down first. All or
+   * nothing: when drawing any mark fails, those already drawn are taken
+   * down before the error goes on. The display must be able to show marks
+   * ({@link markSupport}).
+   */
+  static show(c: XConnection, pictures: MarkPicture[], unders: RgbaImage[], prior: XMarks | null): XMarks {
+    const ext = openXext()!;
     prior?.close();
     const depth = c.x.XDefaultDepth(c.display, c.screen);
     const visual = c.x.XDefaultVisual(c.display, c.screen);
     const cls = new TextEncoder().encode(`${MARK_CLASS}\0${MARK_CLASS}\0`);
     const windows: MarkWindow[] = [];
-    pictures.forEach((p, i) => {
-      const { width, height } = p.image;
-      const shape = opaqueRects(p.image);
-      if (!shape.length) return;
-      const shows = composite(p.image, unders[i]);
-      const pixels = rgbaToBgrx(shows.data) as Uint8Array<ArrayBuffer>;
-      const pixmap = c.x.XCreatePixmap(c.display, c.root, width, height, depth);
-      const gc = c.x.XCreateGC(c.display, pixmap, 0n, null);
-      const img = c.x.XCreateImage(
-        c.display,
-        visual,
-        depth,
-        X.ZPixmap,
-        0,
-        Deno.UnsafePointer.of(pixels),
-        width,
-        height,
-        32,
-        width * 4,
-      );
-      if (img) {
-        // The pixels are ours: free only the XImage itself, never its data.
-        c.x.XPutImage(c.display, pixmap, gc, img, 0, 0, 0, 0, width, height);
-        c.x.XFree(img);
-      }
-      writeLines(c, pixmap, gc, p.text);
-      c.x.XFreeGC(c.display, gc);
-      const w = c.x.XCreateSimpleWindow(c.display, c.root, p.origin.x, p.origin.y, width, height, 0, 0n, 0n);
-      const attrs = new Uint8Array(XLayout.setWindowAttributesSize);
-      const dv = new DataView(attrs.buffer);
-      dv.setBigUint64(XLayout.setWindowAttributes.backgroundPixmap, pixmap, true);
-      dv.setInt32(XLayout.setWindowAttributes.overrideRedirect, X.True, true);
-      c.x.XChangeWindowAttributes(c.display, w, X.CWOverrideRedirect | X.CWBackPixmap, attrs);
-      // The window holds the pixmap now; the server frees it with the window.
-      c.x.XFreePixmap(c.display, pixmap);
-      c.x.XChangeProperty(c.display, w, X.XA_WM_CLASS, X.XA_STRING, 8, X.PropModeReplace, cls, cls.length);
-      const rects = xRectangles(shape);
-      ext.XShapeCombineRectangles(
-        c.display,
-        w,
-        Shape.Bounding,
-        0,
-        0,
-        rects,
-        shape.length,
-        Shape.Set,
-        Shape.Unsorted,
-      );
-      // No input region at all: every pointer event goes to the window beneath.
-      ext.XShapeCombineRectangles(c.display, w, Shape.Input, 0, 0, rects, 0, Shape.Set, Shape.Unsorted);
-      c.x.XMapRaised(c.display, w);
-      windows.push({ id: w, x: p.origin.x, y: p.origin.y, shape, under: unders[i], shows });
-    });
+    try {
+      pictures.forEach((p, i) => {
+        const { width, height } = p.image;
+        const shape = opaqueRects(p.image);
+        if (!shape.length) return;
+        const shows = composite(p.image, unders[i]);
+        const pixels = rgbaToBgrx(shows.data) as Uint8Array<ArrayBuffer>;
+        const pixmap = c.x.XCreatePixmap(c.display, c.root, width, height, depth);
+        // Freed on every path: a window made below holds its own reference to the pixmap.
+        try {
+          const gc = c.x.XCreateGC(c.display, pixmap, 0n, null);
+          try {
+            const img = c.x.XCreateImage(
+              c.display,
+              visual,
+              depth,
+              X.ZPixmap,
+              0,
+              Deno.UnsafePointer.of(pixels),
+              width,
+              height,
+              32,
+              width * 4,
+            );
+            if (img) {
+              // The pixels are ours: free only the XImage itself, never its data.
+              c.x.XPutImage(c.display, pixmap, gc, img, 0, 0, 0, 0, width, height);
+              c.x.XFree(img);
+            }
+            writeLines(c, pixmap, gc, p.text);
+          } finally {
+            c.x.XFreeGC(c.display, gc);
+          }
+          const w = c.x.XCreateSimpleWindow(
+            c.display,
+            c.root,
+            p.origin.x,
+            p.origin.y,
+            width,
+            height,
+            0,
+            0n,
+            0n,
+          );
+          windows.push({ id: w, x: p.origin.x, y: p.origin.y, shape, under: unders[i], shows });
+          const attrs = new Uint8Array(XLayout.setWindowAttributesSize);
+          const dv = new DataView(attrs.buffer);
+          dv.setBigUint64(XLayout.setWindowAttributes.backgroundPixmap, pixmap, true);
+          dv.setInt32(XLayout.setWindowAttributes.overrideRedirect, X.True, true);
+          c.x.XChangeWindowAttributes(c.display, w, X.CWOverrideRedirect | X.CWBackPixmap, attrs);
+          c.x.XChangeProperty(
+            c.display,
+            w,
+            X.XA_WM_CLASS,
+            X.XA_STRING,
+            8,
+            X.PropModeReplace,
+            cls,
+            cls.length,
+          );
+          const rects = xRectangles(shape);
+          ext.XShapeCombineRectangles(
+            c.display,
+            w,
+            Shape.Bounding,
+            0,
+            0,
+            rects,
+            shape.length,
+            Shape.Set,
+            Shape.Unsorted,
+          );
+          // No input region at all: every pointer event goes to the window beneath.
+          ext.XShapeCombineRectangles(c.display, w, Shape.Input, 0, 0, rects, 0, Shape.Set, Shape.Unsorted);
+          c.x.XMapRaised(c.display, w);
+        } finally {
+          c.x.XFreePixmap(c.display, pixmap);
+        }
+      });
+    } catch (err) {
+      for (const w of windows) c.x.XDestroyWindow(c.display, w.id);
+      c.sync();
+      throw err;
+    }
     c.sync();
     return new XMarks(c, windows);
   }

@@ -10,7 +10,7 @@
 
 import { textMask } from "../../image/codec.ts";
 import type { RgbaImage } from "../../image/pixels.ts";
-import { drawMark, NOTE_SIZE, NOTE_WIDTH } from "../mark_drawing.ts";
+import { drawMark, inkSize, markParts, NOTE_SIZE, NOTE_WIDTH } from "../mark_drawing.ts";
 import type { Pointing, PointMark, PointOptions } from "../types.ts";
 import { coreFontInk, flattenOthersMarks, markSupport, XMarks } from "./overlay.ts";
 import type { DisplayLink, Session } from "./session.ts";
@@ -70,15 +70,30 @@ export class MarkBoard {
       if (why) return { shown: false, why: `this display cannot show marks: ${why}` };
       const { width, height } = s.c.size();
       const screen = { x: 0, y: 0, width, height };
-      const pictures = marks.map((m, i) => {
+      const inks = marks.map((m, i) => {
         const mask = masks[i];
-        const ink = mask ? { kind: "mask" as const, mask } : m.note ? coreFontInk(s.c, m.note) : null;
-        return drawMark(m, ink, screen, options.tone);
+        return mask ? { kind: "mask" as const, mask } : m.note ? coreFontInk(s.c, m.note) : null;
       });
+      // The guard's check, on every part as it will be drawn: before anything is read, and again once
+      // what lies beneath is read (a window it may not show over that appeared meanwhile is in that listing).
+      const vet = () =>
+        options.vet?.(marks.map((m, i) => markParts(m, inks[i] && inkSize(inks[i]!), screen)));
+      const before = vet();
+      if (before) return { shown: false, why: before, refused: true };
+      const pictures = marks.map((m, i) => drawMark(m, inks[i], screen, options.tone));
       const prior = this.#shown?.marks.c === s.c ? this.#shown.marks : null;
+      const unders = XMarks.beneath(s.c, pictures, prior, this.#gone(s));
+      const after = vet();
+      if (after) return { shown: false, why: after, refused: true };
       if (this.#shown) clearTimeout(this.#shown.timer);
       this.#shown = null;
-      const now = XMarks.show(s.c, pictures, prior, this.#gone(s));
+      let now: XMarks;
+      try {
+        now = XMarks.show(s.c, pictures, unders, prior);
+      } finally {
+        // Replaced or not, the marks up before are down now; their pixels are looked for a moment longer.
+        if (prior) this.#fading = { marks: prior, until: Date.now() + REPAINT_MS };
+      }
       const close = () => {
         if (this.#shown?.marks === now) this.takeDown();
       };
