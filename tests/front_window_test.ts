@@ -145,13 +145,27 @@ Deno.test("keys meant for the chosen window are not sent when it stays behind th
   assertEquals(d.inputs(), ["activate ed"]);
 });
 
-Deno.test("naming the client's own window works", async () => {
+Deno.test("naming the client's own window works, and the plan stays there until it names another", async () => {
   const d = behind(CHAT);
   d.ancestors = [555];
-  const { r } = await plan(d, [{ action: "click", target: { text: "Inside", window: "Claude" } }]);
+  d.running = [{ name: "Claude", pid: 555, aliases: ["claude"], windowIds: ["ch"] }];
+  const { r } = await plan(d, [
+    { action: "click", target: { text: "Inside", window: "Claude" } },
+    { action: "type", text: "hi" },
+    { action: "click", target: { text: "Bravo", window: "Mousepad" } },
+    { action: "focus_app", app_name: "Claude" },
+    { action: "type", text: "yo" },
+  ]);
   assertEquals(r.status, "success", lines(r).join("\n"));
-  assertEquals(d.inputs(), ["click left 250,200"]);
-  assert(!/client's own/.test(lines(r)[0]), lines(r)[0]);
+  assertEquals(d.inputs(), [
+    "click left 250,200",
+    "type hi",
+    "activate ed",
+    "click left 60,80",
+    "activate ch",
+    "type yo",
+  ]);
+  assert(!lines(r).some((l) => /client's own/.test(l)), lines(r).join("\n"));
 });
 
 Deno.test("with only the client's windows open, a step that names none fails before any input", async () => {

@@ -103,11 +103,12 @@ export function findWindow(state: WindowState, piece: string): NameMatch<WindowI
 
 /**
  * Captures and reads the screen. `windowId` names the window to read
- * (default: the focus window). Records the window in the graph.
+ * (default: the window in front, front.ts; `clientNamed`: the run last
+ * named the client's own window). Records the window in the graph.
  */
-export async function look(services: Services, windowId?: string): Promise<Look> {
+export async function look(services: Services, windowId?: string, clientNamed = false): Promise<Look> {
   const desktop = services.desktop();
-  const seen = await perceive(desktop, services.reader(), { windowId });
+  const seen = await perceive(desktop, services.reader(), { windowId, clientNamed });
   const { state, frame, window, surfaces } = seen;
   const at = services.now();
   let nodeId: NodeId | null = null;

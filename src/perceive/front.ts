@@ -21,11 +21,15 @@ export type FrontChoice =
   /** The client's own window is in front: `window` is the one chosen instead (null when there is none). */
   | { kind: "client"; window: WindowInfo | null; client: WindowInfo };
 
-/** Chooses the window a look or a step works in when none is named. */
-export function chooseFront(state: WindowState): FrontChoice {
+/**
+ * Chooses the window a look or a step works in when none is named;
+ * `clientNamed`: the run last named the client's own window, which is then
+ * worked in like any other.
+ */
+export function chooseFront(state: WindowState, clientNamed = false): FrontChoice {
   if (state.focusWithheld) return { kind: "withheld", window: null };
   const front = state.windows.find((w) => w.id === state.focusWindowId) ?? state.windows[0] ?? null;
-  const client = new Set(state.clientWindowIds ?? []);
+  const client = new Set(clientNamed ? [] : state.clientWindowIds ?? []);
   if (front === null || !client.has(front.id)) return { kind: "front", window: front };
   return { kind: "client", window: state.windows.find((w) => !client.has(w.id)) ?? null, client: front };
 }

@@ -56,6 +56,8 @@ export interface PerceiveOptions {
    * look cost only what changed).
    */
   whole?: boolean;
+  /** The run last named the client's own window: it is not passed over (front.ts). */
+  clientNamed?: boolean;
 }
 
 /** Captures and reads the screen once and sorts the text onto surfaces. */
@@ -67,7 +69,7 @@ export async function perceive(
   const stages: StageTimes = {};
   const memory = lookMemory(desktop);
   const { state, frame } = timed(stages, "capture", () => snapshot(desktop));
-  const front = chooseFront(state);
+  const front = chooseFront(state, opts.clientNamed);
   const window = (opts.windowId ? state.windows.find((w) => w.id === opts.windowId) : null) ?? front.window;
   // A sheet's cells are read apart, with its rules, cell cursor and squiggles painted out, instead of
   // as lines run together; the frame kept (for screenshots and comparisons) is untouched.

@@ -5,7 +5,8 @@
  * in), the step works in the window choto chose instead, the next one down
  * the stack, brought forward first when the step acts or reads, so clicks
  * and keys reach it and never the chat. Naming a window (target.window) or
- * focus_app bypasses both.
+ * focus_app bypasses both; once a step names the client's own window, the
+ * steps after it work there until one names another (`Run.clientNamed`).
  *
  * @module
  */
@@ -74,7 +75,7 @@ export function refusedAtStart(services: Services, steps: readonly Step[]): bool
  */
 export async function meetFront(run: Run, step: Step): Promise<InsteadOfClient | null> {
   if (!worksInFront(step)) return null;
-  const choice = chooseFront(run.services.desktop().windows());
+  const choice = chooseFront(run.services.desktop().windows(), run.clientNamed);
   if (choice.kind === "withheld") {
     auditWithheld(run.services, step.action);
     throw new DeniedError(FRONT_WITHHELD);

@@ -18,6 +18,7 @@ import { ambiguousName } from "../common/app_match.ts";
 import type { Region, Surface } from "../perceive/surfaces.ts";
 import type { MatchInfo, MatchSaid, StepReport } from "./step_report.ts";
 import type { SeenGrid } from "../perceive/grid_cells.ts";
+import { isClientWindow } from "../perceive/front.ts";
 
 /** The parts of a target every kind of step shares. */
 export interface TargetSpec {
@@ -65,6 +66,8 @@ export async function enterWindow(run: Run, piece: string | undefined): Promise<
     );
   }
   const win = hit.item;
+  // The client's own window, once named, is the plan's to work in until another is named.
+  run.clientNamed = isClientWindow(state, win);
   if (state.focusWindowId !== win.id) await bringForward(run, win);
   return win;
 }
