@@ -169,6 +169,7 @@ function lookAt(texts: string[], kind: "dialog" | "normal" = "dialog"): Look {
     },
     frame: { width: 1, height: 1, data: new Uint8Array(4) },
     window: w,
+    front: { kind: "front", window: w },
     windowElements: texts.map((t, i) => text(t, 60 + i * 100, 150)),
     chromeElements: [],
     icons: [],

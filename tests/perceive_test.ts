@@ -59,6 +59,7 @@ Deno.test("the observe text labels both blocks and says why chrome is empty", ()
       state: noChrome,
       frame: { width: 1000, height: 800, data: new Uint8Array(0) },
       surfaces: assignSurfaces([el("File", 130, 120)], noChrome),
+      front: { kind: "front", window: noChrome.windows[0] },
       appWindows: [noChrome.windows[0]],
       sighting: { appId: 1, nodeId: 3, known: true, seenCount: 2, previousSeen: 0, icons: [] },
       unstored: null,

@@ -287,6 +287,13 @@ export function deniedEntry(policy: Policy, app: string, aliases: string[] = [])
   return null;
 }
 
+/**
+ * Why a step that names no window is refused while a denied app's window is
+ * in front: that window is withheld, and no window behind it stands in for it.
+ */
+export const FRONT_WITHHELD =
+  "the window in front is withheld by the user's deny list; name a window with target.window, or focus_app another app first";
+
 /** The sentence a refusal gives for a denied app. */
 export function deniedMessage(app: string, entry: string): string {
   return `${

@@ -198,6 +198,8 @@ export function guardDesktop(
     const withheld = s.windows.filter(denied).length + s.chrome.filter(denied).length;
     const focus = s.windows.find((w) => w.id === s.focusWindowId) ?? null;
     const focusHidden = focus !== null && hidden(focus);
+    // A denied window in front is said to be there: no window behind it may quietly take its place.
+    const inFront = focus ?? s.windows[0] ?? null;
     const front = s.frontmostApp !== null && !focusHidden && !deniedApp(s.frontmostApp)
       ? s.frontmostApp
       : null;
@@ -210,6 +212,7 @@ export function guardDesktop(
       focusWindowId: focusHidden ? null : s.focusWindowId,
       frontmostApp: front === null ? null : escapeScreenText(front),
       withheld,
+      focusWithheld: inFront !== null && denied(inFront),
     };
   };
 

@@ -82,6 +82,18 @@ export interface WindowState {
   frontmostApp: string | null;
   /** Windows and chrome of apps on the user's deny list, left out of the lists above. */
   withheld?: number;
+  /**
+   * True when the window in front (the focus window, else the frontmost) is
+   * a denied app's: `focusWindowId` is then null, and no other window may
+   * stand in for it (set by the guard; absent means false).
+   */
+  focusWithheld?: boolean;
+  /**
+   * The windows of the MCP client that started choto (its chat, or the
+   * terminal it runs in): never the window a look or a step works in unless
+   * named. Set by a backend that can tell (X11); absent means none known.
+   */
+  clientWindowIds?: string[];
 }
 
 /**

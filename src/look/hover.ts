@@ -13,6 +13,7 @@ import { DeniedError } from "../desktop/guard.ts";
 import type { WindowInfo } from "../desktop/types.ts";
 import { type KnownIcon, MAX_GLYPH_NAME, nameGlyphs, unnamedAmong } from "../graph/glyphs.ts";
 import { cropImage } from "../perceive/phash.ts";
+import { chooseFront, type FrontChoice } from "../perceive/front.ts";
 
 import { look } from "./look.ts";
 import type { Services } from "../services.ts";
@@ -28,6 +29,8 @@ const TOOLTIP_REACH = 160;
 /** What a hover walk did. */
 export interface HoverResult {
   window: WindowInfo | null;
+  /** The window in front, and why another was hovered when it was (withheld, the client's own). */
+  front: FrontChoice;
   app: string | null;
   /** Icons found in the window. */
   found: number;
@@ -72,6 +75,7 @@ export async function hoverIcons(
   const window = first.window;
   const result: HoverResult = {
     window,
+    front: first.front,
     app: window?.app ?? null,
     found: first.icons.length,
     hovered: 0,
@@ -96,7 +100,7 @@ export async function hoverIcons(
     }
     if (hooks.signal?.aborted) throw new Stop("the request was cancelled");
     const now = desktop.windows();
-    const front = now.windows.find((w) => w.id === now.focusWindowId) ?? now.windows[0];
+    const front = chooseFront(now).window;
     if (!front || front.id !== window.id) throw new Stop("the front window changed");
     if (!sameRect(front.bounds, window.bounds)) throw new Stop("the window moved or was resized");
   };

@@ -16,6 +16,7 @@ import { recordSighting, type SightingResult } from "../graph/record.ts";
 import { StoreFault } from "../db/store_fault.ts";
 import type { Element } from "../ocr/types.ts";
 import { perceive } from "../perceive/perceive.ts";
+import { type FrontChoice, isClientWindow } from "../perceive/front.ts";
 import type { Services } from "../services.ts";
 import type { RgbaImage } from "../image/pixels.ts";
 import type { SeenGrid } from "../perceive/grid_cells.ts";
@@ -24,8 +25,10 @@ import type { SeenGrid } from "../perceive/grid_cells.ts";
 export interface Look {
   state: WindowState;
   frame: RgbaImage;
-  /** The window the step works in (null when no app window is open). */
+  /** The window the step works in (null when no app window is open, or the one in front is withheld). */
   window: WindowInfo | null;
+  /** The window in front, and why another was chosen when none was named (withheld, the client's own). */
+  front: FrontChoice;
   /** Text inside that window, minus anything covered by chrome. */
   windowElements: Element[];
   /** Text on chrome surfaces (menus, popups, tooltips, docks, menu bar). */
@@ -83,11 +86,12 @@ export function openTitles(state: WindowState): string[] {
  * then a unique prefix, then a unique piece, case aside), among every app's
  * windows: two differently titled windows that both fit are ambiguous. Of
  * windows with the same title the focus window is taken, then the
- * frontmost app's.
+ * frontmost app's, and the client's own windows last.
  */
 export function findWindow(state: WindowState, piece: string): NameMatch<WindowInfo> {
   const front = state.frontmostApp;
-  const rank = (w: WindowInfo) => (w.id === state.focusWindowId ? 0 : w.app === front ? 1 : 2);
+  const rank = (w: WindowInfo) =>
+    isClientWindow(state, w) ? 3 : w.id === state.focusWindowId ? 0 : w.app === front ? 1 : 2;
   const ordered = [...state.windows].sort((a, b) => rank(a) - rank(b));
   const hit = matchAppName(piece, ordered.map((w) => ({ name: w.title, aliases: [], w })));
   if (hit.kind === "found") return { kind: "found", item: hit.item.w, stage: hit.stage };
@@ -99,11 +103,12 @@ export function findWindow(state: WindowState, piece: string): NameMatch<WindowI
 
 /**
  * Captures and reads the screen. `windowId` names the window to read
- * (default: the focus window). Records the window in the graph.
+ * (default: the window in front, front.ts; `clientNamed`: the run last
+ * named the client's own window). Records the window in the graph.
  */
-export async function look(services: Services, windowId?: string): Promise<Look> {
+export async function look(services: Services, windowId?: string, clientNamed = false): Promise<Look> {
   const desktop = services.desktop();
-  const seen = await perceive(desktop, services.reader(), { windowId });
+  const seen = await perceive(desktop, services.reader(), { windowId, clientNamed });
   const { state, frame, window, surfaces } = seen;
   const at = services.now();
   let nodeId: NodeId | null = null;
@@ -122,6 +127,7 @@ export async function look(services: Services, windowId?: string): Promise<Look>
     state,
     frame,
     window,
+    front: seen.front,
     windowElements: surfaces.window,
     chromeElements: surfaces.chrome,
     icons,

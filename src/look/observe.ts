@@ -14,6 +14,7 @@ import { recordSighting, type SightingResult } from "../graph/record.ts";
 import type { RgbaImage } from "../image/pixels.ts";
 import { perceive } from "../perceive/perceive.ts";
 import type { Surfaces } from "../perceive/surfaces.ts";
+import type { FrontChoice } from "../perceive/front.ts";
 import type { SeenGrid } from "../perceive/grid_cells.ts";
 import type { Services } from "../services.ts";
 import { recordOrSay } from "./look.ts";
@@ -23,7 +24,9 @@ export interface Observation {
   state: WindowState;
   frame: RgbaImage;
   surfaces: Surfaces;
-  /** Windows of the frontmost app, frontmost first. */
+  /** The window in front, and why another was read when it was (withheld, or the client's own). */
+  front: FrontChoice;
+  /** Windows of the read window's app, frontmost first. */
   appWindows: WindowInfo[];
   /** The graph's record of the focus window (null when none could be recorded). */
   sighting: SightingResult | null;
@@ -66,5 +69,20 @@ export async function observeScreen(services: Services): Promise<Observation> {
   const { sighting, unstored } = recorded;
   const icons = sighting?.icons ?? [];
   const grid = seen.grid;
-  return { state, frame, surfaces, appWindows, sighting, unstored, charScan, ocrMs, stages, icons, grid, at };
+  const front = seen.front;
+  return {
+    state,
+    frame,
+    surfaces,
+    front,
+    appWindows,
+    sighting,
+    unstored,
+    charScan,
+    ocrMs,
+    stages,
+    icons,
+    grid,
+    at,
+  };
 }

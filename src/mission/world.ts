@@ -9,6 +9,7 @@
 
 import type { Desktop } from "../desktop/types.ts";
 import { windowIdentity } from "../graph/identity.ts";
+import { chooseFront } from "../perceive/front.ts";
 import type { Store } from "../db/store.ts";
 import type { Fingerprint, RouteWindow } from "./fingerprint.ts";
 
@@ -59,7 +60,8 @@ export function worldNow(
   const state = desktop.windows();
   const screen = { width: state.screen.widthPx, height: state.screen.heightPx };
   const wanted = recorded.app?.toLowerCase() ?? null;
-  const focus = state.windows.find((w) => w.id === state.focusWindowId) ?? state.windows[0] ?? null;
+  // The window a plain step would meet: never a withheld one, nor the client's own chat.
+  const focus = chooseFront(state).window;
   const window = wanted === null ? focus : state.windows.find((w) => w.app.toLowerCase() === wanted) ?? null;
   const missing: Record<string, string> = {};
   if (!window && recorded.app !== null) {

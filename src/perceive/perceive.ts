@@ -15,7 +15,8 @@ import type { Element } from "../ocr/types.ts";
 import { findIcons, type SeenIcon, windowIconShapes } from "./icons.ts";
 import { snapshot } from "./snapshot.ts";
 import { mergeStages, type StageTimes, timed } from "../common/stages.ts";
-import { assignSurfaces, focusWindow, type Surfaces } from "./surfaces.ts";
+import { assignSurfaces, type Surfaces } from "./surfaces.ts";
+import { chooseFront, type FrontChoice } from "./front.ts";
 import type { RgbaImage } from "../image/pixels.ts";
 import { attachControls } from "./controls.ts";
 import { joinCaptions } from "./captions.ts";
@@ -29,8 +30,10 @@ import { letChainsRun } from "../common/time.ts";
 export interface Perception {
   state: WindowState;
   frame: RgbaImage;
-  /** The window the text was sorted for (`surfaces.focus`; null when none is open). */
+  /** The window the text was sorted for (`surfaces.focus`; null when none is open or the front one is withheld). */
   window: WindowInfo | null;
+  /** The window in front, and why another was chosen when it was (front.ts). */
+  front: FrontChoice;
   surfaces: Surfaces;
   /** Where the single-character scan ran, when it ran. */
   charScan: Rect | null;
@@ -53,6 +56,8 @@ export interface PerceiveOptions {
    * look cost only what changed).
    */
   whole?: boolean;
+  /** The run last named the client's own window: it is not passed over (front.ts). */
+  clientNamed?: boolean;
 }
 
 /** Captures and reads the screen once and sorts the text onto surfaces. */
@@ -64,8 +69,8 @@ export async function perceive(
   const stages: StageTimes = {};
   const memory = lookMemory(desktop);
   const { state, frame } = timed(stages, "capture", () => snapshot(desktop));
-  const window = (opts.windowId ? state.windows.find((w) => w.id === opts.windowId) : null) ??
-    focusWindow(state);
+  const front = chooseFront(state, opts.clientNamed);
+  const window = (opts.windowId ? state.windows.find((w) => w.id === opts.windowId) : null) ?? front.window;
   // A sheet's cells are read apart, with its rules, cell cursor and squiggles painted out, instead of
   // as lines run together; the frame kept (for screenshots and comparisons) is untouched.
   const found = window ? timed(stages, "grid", () => findGrid(frame, window.bounds)) : null;
@@ -96,7 +101,18 @@ export async function perceive(
       );
     }
     const grid = found ? nameBands(found, surfaces.window) : null;
-    return { state, frame, window, surfaces, charScan: whole.charScan, ocrMs: whole.ms, stages, icons, grid };
+    return {
+      state,
+      frame,
+      window,
+      front,
+      surfaces,
+      charScan: whole.charScan,
+      ocrMs: whole.ms,
+      stages,
+      icons,
+      grid,
+    };
   }
   const chromeReads = await Promise.all(state.chrome.map((c) => reader.read(frame, c.bounds)));
   const chrome = chromeReads.flatMap((r, i) =>
@@ -128,6 +144,7 @@ export async function perceive(
     state,
     frame,
     window,
+    front,
     surfaces: { focus: window, window: text, chrome, offSurface },
     charScan,
     ocrMs,

@@ -9,6 +9,7 @@
 import { containsPoint } from "../common/rect.ts";
 import type { WindowInfo, WindowState } from "../desktop/types.ts";
 import type { Element } from "../ocr/types.ts";
+import { chooseFront } from "./front.ts";
 
 /** The two surfaces a step searches: the window it works in, or chrome. */
 export const SURFACES = ["window", "chrome"] as const;
@@ -31,9 +32,13 @@ export interface Surfaces {
   offSurface: number;
 }
 
-/** The focus window: the one holding the keyboard focus, else the frontmost. */
+/**
+ * The window a look works in when none is named: the one holding the
+ * keyboard focus, else the frontmost; none when a denied app's is in front;
+ * the next one down when the client's own is (front.ts).
+ */
 export function focusWindow(state: WindowState): WindowInfo | null {
-  return state.windows.find((w) => w.id === state.focusWindowId) ?? state.windows[0] ?? null;
+  return chooseFront(state).window;
 }
 
 /**

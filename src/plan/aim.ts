@@ -23,10 +23,15 @@ export function underPointer(l: Look, p: Point): Expected {
   return { kind: "pointer", id: w?.id ?? null, title: w?.title ?? "the desktop" };
 }
 
-/** What a key should reach: the focus window, when the look knew one. */
+/**
+ * What a key should reach: the window the look worked in, when the look
+ * knew a focus window. Keys go to the focus window, so when the look chose
+ * another (the client's own chat was in front and the chosen window did not
+ * come forward) the run stops the step instead of typing into the chat.
+ */
 export function focusOf(l: Look): Expected | undefined {
   const id = l.state.focusWindowId;
   if (id === null) return undefined;
-  const w = l.state.windows.find((x) => x.id === id);
-  return { kind: "keys", id, title: w?.title ?? "" };
+  const w = l.window ?? l.state.windows.find((x) => x.id === id);
+  return { kind: "keys", id: w?.id ?? id, title: w?.title ?? "" };
 }

@@ -21,7 +21,8 @@ import { runStep } from "./handlers.ts";
 import type { Look } from "../look/look.ts";
 import { Run, type RunProgress, type RunStatus, RunStopped, StepFailure } from "./run.ts";
 import type { Plan, Step } from "./steps.ts";
-import type { SeenWindow, StepReport } from "./step_report.ts";
+import type { InsteadOfClient, SeenWindow, StepReport } from "./step_report.ts";
+import { meetFront } from "./front.ts";
 
 /** What the request gives a run besides the plan: cancellation, and progress notifications. */
 export interface PlanHooks {
@@ -111,13 +112,15 @@ export async function executePlan(
     const step = plan.steps[i];
     const n = i + 1;
     run.beginStep();
+    let instead: InsteadOfClient | null = null;
     try {
       await run.tell({ kind: "step" }, { n, total: plan.steps.length });
       run.checkpoint();
       // Only a click keeps track of an open menu; anything else may have closed it.
       if (!isClick(step.action) && step.action !== "wait" && step.action !== "read") run.menuPath = null;
+      instead = await meetFront(run, step);
       const report = await runStep(run, step, n);
-      run.reports.push(report);
+      run.reports.push(instead ? { ...report, instead } : report);
     } catch (err) {
       const stopped = err instanceof RunStopped;
       // The deny list is the user's rule: a step it stops is refused, not a failure to fix and resend.
@@ -138,6 +141,7 @@ export async function executePlan(
         action: step.action,
         outcome: sent && cut ? "partial" : stopped ? "not_run" : "failed",
         did: { kind: cut ? "stopped" : "failed", reason, howFar },
+        ...(instead ? { instead } : {}),
       });
       const evidence = err instanceof StepFailure ? err.evidence : {};
       failure = {

@@ -7,6 +7,8 @@
  * @module
  */
 
+import { FRONT_WITHHELD } from "../common/policy.ts";
+import { chooseFront } from "../perceive/front.ts";
 import type { NearText } from "../common/match.ts";
 import { overlapArea, type Rect } from "../common/rect.ts";
 import { escapeScreenText } from "../common/untrusted.ts";
@@ -62,6 +64,8 @@ export async function placeMarks(
     const key = piece ?? "";
     const seen = looks.get(key);
     if (seen) return seen;
+    // No window named: the one in front, which a denied app's may withhold (nothing stands in for it).
+    if (!piece && chooseFront(state).kind === "withheld") return FRONT_WITHHELD;
     const hit = piece ? findWindow(state, piece) : null;
     if (piece && hit?.kind === "ambiguous") {
       const titles = hit.candidates.map((w) => escapeScreenText(w.title));

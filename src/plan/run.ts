@@ -167,6 +167,8 @@ export class Run {
    * clicks that reach it.
    */
   menuPath: { node: NodeId; texts: string[] } | null = null;
+  /** The last window a step named (target.window, focus_app) was the client's own: it is worked in, not passed over. */
+  clientNamed = false;
 
   constructor(
     readonly services: Services,
@@ -456,7 +458,7 @@ export class Run {
 
   /** Looks at the screen and remembers the window as seen during this run. */
   async look(windowId?: string): Promise<Look> {
-    const l = await look(this.services, windowId);
+    const l = await look(this.services, windowId, this.clientNamed);
     if (l.unstored) this.noteUnstored(l.unstored);
     if (l.nodeId !== null && l.window) {
       this.seen.set(l.nodeId, {

@@ -25,6 +25,14 @@ export interface StepReport {
   match?: MatchInfo;
   /** A drag's waypoints in order: each as its target matched, or the bare point it was given as. */
   waypoints?: Array<MatchInfo | Point>;
+  /** The client's own window was in front: the step worked in another window, named here. */
+  instead?: InsteadOfClient;
+}
+
+/** The client's own window in front and the window a step worked in instead, by their titles. */
+export interface InsteadOfClient {
+  client: string;
+  window: string;
 }
 
 /** A match as the typed reply gives it. */

@@ -18,6 +18,7 @@ import { ambiguousName } from "../common/app_match.ts";
 import type { Region, Surface } from "../perceive/surfaces.ts";
 import type { MatchInfo, MatchSaid, StepReport } from "./step_report.ts";
 import type { SeenGrid } from "../perceive/grid_cells.ts";
+import { isClientWindow } from "../perceive/front.ts";
 
 /** The parts of a target every kind of step shares. */
 export interface TargetSpec {
@@ -65,16 +66,22 @@ export async function enterWindow(run: Run, piece: string | undefined): Promise<
     );
   }
   const win = hit.item;
-  if (state.focusWindowId !== win.id) {
-    // Raising the window is aiming, not acting: nothing reaches the app yet.
-    await run.lookingOnly(() => Promise.resolve(run.event()));
-    // A backend that can tell the window did not come forward (macOS) refuses: the step fails, nothing is clicked.
-    await desktop.activate(win.id).catch((e) => {
-      throw new StepFailure(`"${win.title}" could not be brought to the front: ${(e as Error).message}`);
-    });
-    for (let i = 0; i < 30 && desktop.windows().focusWindowId !== win.id; i++) await run.clock.sleep(50);
-  }
+  // The client's own window, once named, is the plan's to work in until another is named.
+  run.clientNamed = isClientWindow(state, win);
+  if (state.focusWindowId !== win.id) await bringForward(run, win);
   return win;
+}
+
+/** Brings a window to the front and waits (1.5 s at most) for it to take the focus. */
+export async function bringForward(run: Run, win: WindowInfo): Promise<void> {
+  const desktop = run.services.desktop();
+  // Raising the window is aiming, not acting: nothing reaches the app yet.
+  await run.lookingOnly(() => Promise.resolve(run.event()));
+  // A backend that can tell the window did not come forward (macOS) refuses: the step fails, nothing is clicked.
+  await desktop.activate(win.id).catch((e) => {
+    throw new StepFailure(`"${win.title}" could not be brought to the front: ${(e as Error).message}`);
+  });
+  for (let i = 0; i < 30 && desktop.windows().focusWindowId !== win.id; i++) await run.clock.sleep(50);
 }
 
 /** What a target is searched among on one surface. */

@@ -6,17 +6,31 @@
  */
 
 import type { HoverResult } from "../look/hover.ts";
+import { frontNote } from "./front_text.ts";
 
 /** A name as quoted data. */
 export function quoted(name: string): string {
   return JSON.stringify(name);
 }
 
+/** Why a hover walk found no window to walk: a withheld one in front, or none at all. */
+export function noWindowText(r: Pick<HoverResult, "front">): string {
+  return r.front.kind === "withheld"
+    ? "the window in front is withheld by the user's deny list: nothing was hovered; bring another app forward with focus_app, then call hover_icons again."
+    : r.front.kind === "client"
+    ? `${frontNote(r.front)}.`
+    : "no window is in front to read: bring the app forward with focus_app, then call hover_icons again.";
+}
+
 /** What a hover walk did, in a few lines. */
 export function hoverText(r: HoverResult): string {
   const lines: string[] = [];
   const where = `${quoted(r.window?.title ?? "")} (${r.app})`;
-  if (r.found === 0) return `no wordless icons were found in ${where}; nothing was hovered.`;
+  const note = frontNote(r.front, "hovered in");
+  if (note) lines.push(`${note}.`);
+  if (r.found === 0) {
+    return [...lines, `no wordless icons were found in ${where}; nothing was hovered.`].join("\n");
+  }
   if (r.hovered === 0 && !r.stopped) {
     lines.push(
       r.stillUnnamed === 0

@@ -8,6 +8,7 @@
 import { iconElements } from "../look/look.ts";
 import { emptyChromeReason } from "../perceive/surfaces.ts";
 import { elementRows, ROWS_LEGEND } from "./element_rows.ts";
+import { frontNote } from "./front_text.ts";
 import type { Rect } from "../common/rect.ts";
 import type { Observation } from "../look/observe.ts";
 import { gridArea, type SeenGrid } from "../perceive/grid_cells.ts";
@@ -47,6 +48,12 @@ export function gridLine(g: SeenGrid): string {
   return `grid: ${rows} row(s) x ${cols} column(s) of cells at ${rect(a)}${named}`;
 }
 
+/** The app observe names: the read window's when the client's own window was passed over, else the frontmost. */
+export function observedApp(o: Pick<Observation, "front" | "state">): string | null {
+  if (o.front.kind === "withheld") return null;
+  return o.front.kind === "client" ? o.front.window?.app ?? null : o.state.frontmostApp;
+}
+
 /** Renders an observation, with the screenshot's scale when one is attached. */
 export function observeText(
   o: Observation,
@@ -55,11 +62,16 @@ export function observeText(
 ): string {
   const { screen } = o.state;
   const focus = o.surfaces.focus;
+  const withheld = o.front.kind === "withheld";
   const lines: string[] = [];
-  lines.push(`app: ${o.state.frontmostApp ?? "(none)"}`);
+  lines.push(`app: ${withheld ? "(withheld)" : observedApp(o) ?? "(none)"}`);
   lines.push(
-    focus ? `window: "${focus.title}" (${focus.kind}, ${rect(focus.bounds)})` : "window: (no focused window)",
+    focus
+      ? `window: "${focus.title}" (${focus.kind}, ${rect(focus.bounds)})`
+      : `window: (${withheld ? "withheld" : "no focused window"})`,
   );
+  const note = frontNote(o.front);
+  if (note) lines.push(`front: ${note}`);
   const others = o.appWindows.filter((w) => w.id !== focus?.id);
   if (others.length) lines.push(`other_windows: ${others.map((w) => `"${w.title}"`).join(", ")}`);
   if (o.sighting) {
@@ -73,7 +85,11 @@ export function observeText(
   } else if (o.unstored) {
     lines.push(`known_window: unknown (not recorded: ${o.unstored})`);
   } else {
-    lines.push("known_window: no (nothing recorded: no focused application window)");
+    lines.push(
+      `known_window: no (nothing recorded: ${
+        withheld ? "the window in front is withheld" : "no focused application window"
+      })`,
+    );
   }
   const points = screen.widthPt === screen.widthPx && screen.heightPt === screen.heightPx
     ? ""
@@ -89,7 +105,13 @@ export function observeText(
   // Named icons are rows of their own after the text, in the same shape.
   lines.push(...elementRows(named));
   if (!o.surfaces.window.length && !named.length) {
-    lines.push(focus ? "  (no text read in this window)" : "  (no window has the focus)");
+    lines.push(
+      focus
+        ? "  (no text read in this window)"
+        : withheld
+        ? "  (none: the window in front is withheld)"
+        : "  (no window has the focus)",
+    );
   }
   const chromeLabel = platform === "macos"
     ? "menu bar / menus / popovers"

@@ -11,6 +11,7 @@ import { escapeScreenText } from "../common/untrusted.ts";
 
 import type { RunProgress } from "../plan/run.ts";
 import type { Step } from "../plan/steps.ts";
+import { clientFrontNote } from "./front_text.ts";
 import type { MatchSaid, MovedTo, StepDid, StepReport, WaypointSaid } from "../plan/step_report.ts";
 
 /** A text in double quotes, as journey lines show it. */
@@ -111,14 +112,15 @@ function said(d: StepDid): string {
   }
 }
 
-/** The journey line of one step. */
+/** The journey line of one step, with the window it worked in when the client's own was in front. */
 export function stepLine(s: StepReport): string {
-  return escapeScreenText(said(s.did));
+  const instead = s.instead ? ` (${clientFrontNote(s.instead.client, s.instead.window, "worked in")})` : "";
+  return escapeScreenText(said(s.did) + instead);
 }
 
 /** A step as execute_plan's typed reply lists it: its line in place of what it did. */
-export function stepOutput(s: StepReport): Omit<StepReport, "did"> & { line: string } {
-  const { did: _did, match, ...rest } = s;
+export function stepOutput(s: StepReport): Omit<StepReport, "did" | "instead"> & { line: string } {
+  const { did: _did, instead: _instead, match, ...rest } = s;
   return { ...rest, line: stepLine(s), ...(match ? { match } : {}) };
 }
 

@@ -6,6 +6,8 @@
 
 import { executePlan } from "../plan/executor.ts";
 import { planSchema } from "../plan/steps.ts";
+import { refusedAtStart } from "../plan/front.ts";
+import { withheldPlanText } from "../render/front_text.ts";
 import { validatePlan } from "../plan/validate.ts";
 import { RECOVERY_RULE } from "../render/recovery.ts";
 import { missionStatusObject } from "./shared_shapes.ts";
@@ -54,6 +56,9 @@ export const executePlanTool = defineTool({
     const tied = tieRun(services, args);
     if (!tied.ok) return tied;
     const plan = planSchema.parse(tied.plan);
+    if (refusedAtStart(services, plan.steps)) {
+      return { ok: false, text: withheldPlanText(plan.steps[0].action) };
+    }
     const r = await executePlan(services, plan, undefined, planHooks(call));
     const reply = await runReply(r);
     const filed = tied.tie ? fileTiedRun(services, tied.tie, plan, r) : null;

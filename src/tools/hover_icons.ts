@@ -7,7 +7,7 @@
 
 import { z } from "zod";
 import { hoverIcons, TOOLTIP_WAIT_MS } from "../look/hover.ts";
-import { hoverText } from "../render/icon_text.ts";
+import { hoverText, noWindowText } from "../render/icon_text.ts";
 import { defineTool } from "./tool.ts";
 
 export const hoverIconsTool = defineTool({
@@ -46,13 +46,7 @@ export const hoverIconsTool = defineTool({
   },
   async run(args, services, call) {
     const r = await hoverIcons(services, args.limit, { signal: call.signal, progress: call.progress });
-    if (!r.window) {
-      return {
-        ok: false,
-        text:
-          "no window is in front to read: bring the app forward with focus_app, then call hover_icons again.",
-      };
-    }
+    if (!r.window) return { ok: false, text: noWindowText(r) };
     return {
       ok: true,
       text: hoverText(r),

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { iconElements } from "../look/look.ts";
 import { emptyChromeReason } from "../perceive/surfaces.ts";
 import { screenshotPng } from "../image/codec.ts";
-import { observeText } from "../render/observe_text.ts";
+import { observedApp, observeText } from "../render/observe_text.ts";
 import { defineTool } from "./tool.ts";
 import { addStage, stagesLine } from "../common/stages.ts";
 import { envVar } from "../common/env.ts";
@@ -30,7 +30,7 @@ export const observeTool = defineTool({
     ),
   },
   outputSchema: {
-    app: z.string().nullable().describe("Frontmost app."),
+    app: z.string().nullable().describe("The read window's app."),
     window: windowShape.nullable().describe("The focus window read."),
     open_windows: z.array(z.string()).describe(
       "The app's window titles (target.window).",
@@ -86,7 +86,7 @@ export const observeTool = defineTool({
       text,
       images: shot ? [shot.png] : [],
       structured: {
-        app: o.state.frontmostApp,
+        app: observedApp(o),
         window: focus
           ? { id: focus.id, app: focus.app, title: focus.title, kind: focus.kind, bounds: focus.bounds }
           : null,

@@ -8,6 +8,7 @@
  * @module
  */
 
+import { clientWindowIds } from "../../src/desktop/client_windows.ts";
 import type { Clock } from "../../src/common/time.ts";
 import { inTopLeftCorner } from "../../src/desktop/corner.ts";
 import { createServices, type Services } from "../../src/services.ts";
@@ -90,6 +91,8 @@ export class FakeDesktop implements Desktop {
   clipboardFrom: ClipboardSource | null = null;
   /** Other names by pid, as a backend's program index would give them. */
   programs: Record<number, string[]> = {};
+  /** choto's parent processes, nearest first: the windows of the nearest that owns one are the client's. */
+  ancestors: number[] = [];
   /** How the desktop question is answered (absent: the backend has none); the questions asked. */
   answer?: (q: DesktopQuestion) => DesktopAnswer | Promise<DesktopAnswer>;
   readonly questions: DesktopQuestion[] = [];
@@ -143,6 +146,7 @@ export class FakeDesktop implements Desktop {
       chrome: [...this.chrome],
       focusWindowId: this.focusWindowId,
       frontmostApp: focus?.app ?? this.windowList[0]?.app ?? null,
+      clientWindowIds: clientWindowIds(this.windowList, this.ancestors),
     };
   }
 

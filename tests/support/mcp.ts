@@ -32,17 +32,20 @@ export function bundleArgs(dbPath: string): string[] {
 
 /**
  * Starts the server with `deno task start` (or `args` to `deno`, such as
- * {@link bundleArgs}) and connects a client to it.
+ * {@link bundleArgs}) and connects a client to it; `wrap` is a program (and
+ * its arguments) that starts the server itself, as its child on its own stdio.
  */
 export async function connectServer(
   env: Record<string, string>,
   dbPath: string,
   elicit?: Elicit,
   args: string[] = ["task", "--quiet", "start", "--db", dbPath],
+  wrap: string[] = [],
 ): Promise<{ client: Client; stderr: () => string; close: () => Promise<void>; pid: number | null }> {
+  const command = [...wrap, Deno.execPath(), ...args];
   const transport = new StdioClientTransport({
-    command: Deno.execPath(),
-    args,
+    command: command[0],
+    args: command.slice(1),
     cwd: ROOT,
     env: { ...Deno.env.toObject(), ...env, NO_COLOR: "1" },
     stderr: "pipe",

@@ -43,6 +43,8 @@ export interface ServerOptions {
   args?: (db: string) => string[];
   /** Another database than the session's. */
   db?: string;
+  /** A program (and its arguments) that starts the server as its child, on its own stdin and stdout. */
+  wrap?: string[];
 }
 
 /** A server with a client connected to it. */
@@ -83,7 +85,7 @@ export async function withSession(
   const open: Connected[] = [];
   const connect = async (o: ServerOptions = {}): Promise<Connected> => {
     const path = o.db ?? db;
-    const s = await connectServer({ ...desktop.env, ...o.env }, path, o.elicit, o.args?.(path));
+    const s = await connectServer({ ...desktop.env, ...o.env }, path, o.elicit, o.args?.(path), o.wrap);
     const c: Connected = {
       client: s.client,
       pid: s.pid,

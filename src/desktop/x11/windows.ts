@@ -13,6 +13,8 @@ import { appNameOf, frameBounds, kindOfType, parseWmClass } from "./window_types
 import { isChromeKind } from "../types.ts";
 import { overlapArea, type Point } from "../../common/rect.ts";
 import { clientPid } from "./client_pid.ts";
+import { ancestorPids } from "./ancestors.ts";
+import { clientWindowIds } from "../client_windows.ts";
 import { MARK_CLASS } from "../own_windows.ts";
 
 /** What a description reads of one window, all asked at once. */
@@ -193,5 +195,6 @@ export function readWindowState(c: XConnection, req: Requests = requestsOn(c)): 
     chrome,
     focusWindowId: focus?.id ?? null,
     frontmostApp: focus?.app ?? windows[0]?.app ?? null,
+    clientWindowIds: clientWindowIds(windows, ancestorPids()),
   };
 }

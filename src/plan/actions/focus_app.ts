@@ -11,6 +11,7 @@ import { type Run, StepFailure } from "../run.ts";
 import type { Step } from "../steps.ts";
 import { beforeOf, verify } from "../verify.ts";
 import type { StepReport } from "../step_report.ts";
+import { isClientWindow } from "../../perceive/front.ts";
 
 type FocusAppStep = Extract<Step, { action: "focus_app" }>;
 
@@ -34,6 +35,8 @@ export async function focusAppStep(run: Run, step: FocusAppStep, n: number): Pro
     if (r.reason === "denied") throw new DeniedError(r.message);
     throw new StepFailure(r.message);
   }
+  // The client's own app, once named, is the plan's to work in until another is named.
+  run.clientNamed = isClientWindow(run.services.desktop().windows(), r.window);
   const l = await run.look();
   const after = step.expect ? await verify(run, step.expect, beforeOf(l), step.timeout_ms) : null;
   return {
