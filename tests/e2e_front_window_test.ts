@@ -98,7 +98,8 @@ Deno.test({
       await s.close();
       const chatState = `${s.dir}/chat.txt`;
       const client = await s.connect({
-        wrap: ["python3", `${ROOT}tests/support/chat_client.py`],
+        // Debian's own Python, which python3-tk gives tkinter (.ci/run installs it).
+        wrap: ["/usr/bin/python3", `${ROOT}tests/support/chat_client.py`],
         env: { CHAT_STATE: chatState },
       });
       await until(async () => (await activeTitle(s.desktop)) === "Chat client");
