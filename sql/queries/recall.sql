@@ -38,8 +38,8 @@ ORDER BY y, x, id
 LIMIT :limit;
 
 -- name: recall_window_icons
--- Named icons seen in a window, and how many unnamed ones.
-SELECT g.label AS label, count(*) AS n
+-- Named icons seen in a window (whether a memory pack alone named one), and how many unnamed ones.
+SELECT g.label AS label, count(*) AS n, max(coalesce(g.label_from, '') = 'pack') AS from_pack
 FROM glyph_sightings s JOIN glyphs g ON g.id = s.glyph_id
 WHERE s.window_id = :window_id
 GROUP BY g.label

@@ -221,6 +221,7 @@ class RecallReader {
     const icons = store.all<{
       label: string | null;
       n: number;
+      from_pack: number;
     }>("recall_window_icons", { window_id: node });
     const into = store.all<EdgeRow>("recall_transitions_into", {
       window_id: node,
@@ -230,7 +231,9 @@ class RecallReader {
       window: windowFacts(row, row.app_version_now, this.#now),
       elements: { items: elements, total: row.element_count },
       icons: {
-        named: icons.filter((i) => i.label !== null).map((i) => i.label!),
+        named: icons.filter((i) => i.label !== null).map((i) =>
+          i.from_pack ? `${i.label!} (name from a pack)` : i.label!
+        ),
         unnamed: icons.filter((i) => i.label === null).reduce((s, i) => s + i.n, 0),
       },
       transitions,
