@@ -39,15 +39,18 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
   const menu = found.surface === "chrome" && run.menuPath?.node === found.look.nodeId ? run.menuPath : null;
   const label = destructiveLabel(run.services.policy, found.element.text) ??
     destructiveLabel(run.services.policy, step.target.text);
-  if (label && step.action !== "right_click") {
+  // An icon only a pack named may be anything: its name is someone else's claim, so the user decides.
+  const packName = found.element.packName === true;
+  if ((label || packName) && step.action !== "right_click") {
     await confirmStep(run, {
+      ...(packName ? { packName: found.element.text } : {}),
       what: `${step.action.replace("_", "-")} "${
         escapeScreenText(found.element.text)
       }" at (${found.point.x},${found.point.y})`,
       app: found.look.window?.app ?? null,
       window: found.look.window?.title ?? null,
       step: n,
-      label,
+      ...(label ? { label } : {}),
       mark: markOf(found.element),
       gesture: step.action,
     });
@@ -76,6 +79,7 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
       match: matchSaid(found),
       movedTo: moved,
       check: after.detail,
+      ...(packName ? { packName: true as const } : {}),
     },
     match: matchInfo(found),
   };
