@@ -67,6 +67,8 @@ export interface MapData {
   edges: MapEdge[];
   /** Apps left out, each with why (the deny list). */
   left_out: Array<{ app: string; why: string }>;
+  /** What was left out to keep the page small, and where to read it instead. */
+  cut?: string;
 }
 
 /** The map of the apps asked for (every app when none), or why there is none. */
