@@ -94,7 +94,11 @@ const yieldToInput = () => new Promise<void>((resolve) => setTimeout(resolve, 0)
  * app that alone does not fit keeps the windows that do. An app that is not
  * remembered or is denied is an invalid-params error.
  */
-export async function boundedMap(services: Services, apps: string[], budget = MAP_MAX_BYTES): Promise<MapData> {
+export async function boundedMap(
+  services: Services,
+  apps: string[],
+  budget = MAP_MAX_BYTES,
+): Promise<MapData> {
   const now = services.now();
   const read = (names: string[]) => {
     const r = readMap(services.store, { apps: names, policy: services.policy, now });
