@@ -312,6 +312,12 @@ Deno.test("a pack never renames an icon named here; its names are stored and sho
   const win = gatherRecall(c, { app: "geany", window: "untitled", now: NOW });
   assert(win.ok);
   assertEquals(win.data.window!.icons.named, ["Save the current file (name from a pack)"]);
+  const hit = gatherRecall(c, { query: "Save the current file", now: NOW });
+  assert(hit.ok);
+  assertEquals(
+    hit.data.hits!.items.filter((h) => h.kind === "icon").map((h) => h.text),
+    ["Save the current file (name from a pack)"],
+  );
 });
 
 Deno.test("recipes travel when asked, never one that types, and arrive as a closed record, once per pack", () => {

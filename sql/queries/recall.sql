@@ -45,6 +45,12 @@ WHERE s.window_id = :window_id
 GROUP BY g.label
 ORDER BY g.label IS NULL, g.label;
 
+-- name: recall_icon_named_by_pack
+-- Whether an icon of a window got its name only from a memory pack, for a search hit on it.
+SELECT count(*) AS n
+FROM glyph_sightings s JOIN glyphs g ON g.id = s.glyph_id
+WHERE s.window_id = :window_id AND g.label = :label AND g.label_from = 'pack';
+
 -- name: recall_transitions_from
 -- A window's outgoing transitions, most recent first.
 SELECT t.from_window, t.to_window, t.action, t.text, t.scope, v.via, t.count, t.last_seen,

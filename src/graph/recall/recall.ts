@@ -188,7 +188,9 @@ class RecallReader {
         app: b.app_name,
         window: { id: b.id, title: b.title },
         kind: c.kind,
-        text: c.text,
+        text: c.kind === "icon" && this.#packNamed(c.window_id, c.text)
+          ? `${c.text} (name from a pack)`
+          : c.text,
         stage: c.stage,
         score: c.score,
         last_seen: iso(b.last_seen),
@@ -302,6 +304,12 @@ class RecallReader {
    * The route start for a window of `appId`: from_window when it names a
    * window of that app, else where the app was last seen.
    */
+  /** True when the icon so named in this window got its name from a memory pack alone. */
+  #packNamed(windowId: number, label: string): boolean {
+    return this.#rows.store.get<{ n: number }>("recall_icon_named_by_pack", { window_id: windowId, label })!
+      .n > 0;
+  }
+
   #startFor(appId: number, lastWindow: NodeId | null): NodeId | null {
     const from = this.#fromWindow;
     if (from !== null && this.#rows.brief(from)?.app_id === appId) return from;
