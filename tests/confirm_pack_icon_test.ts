@@ -102,3 +102,19 @@ Deno.test("an icon named on this machine clicks without a question", async () =>
   assertEquals([d.inputs(), d.questions.length], [["click left 300,40"], 0]);
   assert(!stepLine(r.reports[0]).includes("memory pack"));
 });
+
+Deno.test("a drag that starts or ends on an icon named only by a pack asks too", async () => {
+  const d = editor(true, { answer: "deny" });
+  const r = await executePlan(
+    services(d),
+    planSchema.parse({
+      steps: [{
+        action: "drag",
+        path: [{ target: { text: "File" } }, { target: { text: "Save the current file" } }],
+      }],
+    }),
+    d.clock,
+  );
+  assertEquals([r.status, d.inputs()], ["declined", []]);
+  assertMatch(d.questions[0].text, /The icon's name "Save the current file" comes from a memory pack/);
+});
