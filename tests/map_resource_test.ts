@@ -16,6 +16,7 @@ import { createServices } from "../src/services.ts";
 import { boundedMap } from "../src/server/map_resource.ts";
 import { mapBytes } from "../src/graph/map_fit.ts";
 import { mapPage } from "../src/render/map/page.ts";
+import { readMap } from "../src/graph/map_data.ts";
 import { importMemory } from "../src/cli/pack.ts";
 import { defaultPolicy } from "../src/common/policy.ts";
 import { packBody, sealed } from "./support/pack_fixture.ts";
@@ -106,6 +107,11 @@ Deno.test("choto://map is capped in bytes, app by app: what is left out is named
     cut.cut!,
     /^\d of Beta's windows left out to keep this page under \d+ kB; recall\(app, window\) reads any of them\.$/,
   );
+
+  // The work is capped too: windows past the budget's worth of text are not read at all.
+  const few = readMap(store, { apps: ["Gamma"], policy: defaultPolicy(), now: NOW, maxTextBytes: 100 });
+  assert(few.ok);
+  assertEquals([few.map.windows.length, few.map.not_read], [1, 4]);
 
   // Each app is read after the event loop had its turn: an input tool's call waiting on it goes first.
   const order: string[] = [];

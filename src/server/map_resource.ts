@@ -100,8 +100,9 @@ export async function boundedMap(
   budget = MAP_MAX_BYTES,
 ): Promise<MapData> {
   const now = services.now();
+  // Texts are most of a page: no more of them are read than the page could hold.
   const read = (names: string[]) => {
-    const r = readMap(services.store, { apps: names, policy: services.policy, now });
+    const r = readMap(services.store, { apps: names, policy: services.policy, now, maxTextBytes: budget });
     if (!r.ok) throw new McpError(ErrorCode.InvalidParams, r.text);
     return r.map;
   };
@@ -115,14 +116,14 @@ export async function boundedMap(
     await yieldToInput();
     const piece = read([name]);
     const size = mapBytes(piece);
-    if (used + size <= budget) {
+    if (used + size <= budget && !piece.not_read) {
       pieces.push(piece);
       used += size;
     } else if (pieces.length === 0) {
       const cut = cutMap(piece, budget);
       pieces.push(cut.map);
       used = budget;
-      cutWindows = cut.left;
+      cutWindows = cut.left + (piece.not_read ?? 0);
     } else skipped.push(name);
   }
   const map = joinMaps(pieces, now);
