@@ -100,6 +100,12 @@ CREATE TABLE graph_clock (
   edges INTEGER NOT NULL DEFAULT 0
 );
 
+CREATE TABLE imported_packs (
+  sha256      TEXT PRIMARY KEY CHECK (length(sha256) = 64),
+  how         TEXT NOT NULL CHECK (how IN ('seed', 'import')),
+  imported_at INTEGER NOT NULL
+);
+
 CREATE TABLE mission_items (
   id         INTEGER PRIMARY KEY,
   mission_id INTEGER NOT NULL REFERENCES missions(id) ON DELETE CASCADE,

@@ -25,8 +25,11 @@ interface ObserveOut {
   icons: { labeled: number; named: Array<{ text: string }> };
 }
 
-/** The first task on a machine: click the New icon by name, learning the names first if that fails. */
-async function firstTask(server: Connected): Promise<{ calls: number; ms: number }> {
+/**
+ * The first task on a machine: click the New icon by name, learning the names first if that fails;
+ * `fromPack`: its name came from a pack, and the journey says so.
+ */
+async function firstTask(server: Connected, fromPack: boolean): Promise<{ calls: number; ms: number }> {
   const start = performance.now();
   const click = () =>
     server.call("execute_plan", {
@@ -44,6 +47,8 @@ async function firstTask(server: Connected): Promise<{ calls: number; ms: number
   }
   assert(!r.isError, r.text);
   assertMatch(r.text, new RegExp(`matched icon "${ICON}" \\(exact\\)`));
+  // A name only a pack gave is said to be one; a name learned here is not.
+  assertEquals(/its name came from a memory pack/.test(r.text), fromPack, r.text);
   return { calls, ms: Math.round(performance.now() - start) };
 }
 
@@ -111,7 +116,9 @@ Deno.test({
         },
       );
 
-      const b = await a.connect({ db: `${a.dir}/b.db` });
+      // B's icon names are the pack's claim: a click on one asks the user, who says yes here.
+      const asked: string[] = [];
+      const b = await a.connect({ db: `${a.dir}/b.db`, elicit: (m) => (asked.push(m), "accept") });
       let onB = { calls: 0, ms: 0 };
       await t.step(
         "B sees the icons named, clicks one by name without hovering, and recalls the route",
@@ -133,15 +140,17 @@ Deno.test({
             String((page.contents[0] as { text: string }).text),
             /Geany · \d+ windows, \d+ transitions/,
           );
-          onB = await firstTask(b);
+          onB = await firstTask(b, true);
           assertEquals(onB.calls, 1, "B had to learn the names again");
+          assertEquals(asked.length, 1, "the user was asked once, about the pack's name");
+          assertMatch(asked[0], new RegExp(`The icon's name "${ICON}" comes from a memory pack`));
         },
       );
 
       await t.step("the same first task on an empty database takes more calls", async () => {
         const c = await a.connect({ db: `${a.dir}/c.db` });
         // The click on B opened a tab; C starts from the same window.
-        const onC = await firstTask(c);
+        const onC = await firstTask(c, false);
         assert(onC.calls > onB.calls, `C ${onC.calls} calls, B ${onB.calls}`);
         console.log(
           `first task: with the pack ${onB.calls} call(s), ${onB.ms} ms; empty ${onC.calls} calls, ${onC.ms} ms`,

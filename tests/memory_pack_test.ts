@@ -21,7 +21,16 @@ import { recordSighting } from "../src/graph/record.ts";
 import { findIcons, type SeenIcon } from "../src/perceive/icons.ts";
 import { recallReply } from "../src/tools/recall.ts";
 import { AuditLog } from "../src/db/audit.ts";
-import { activeMission, recipeOf, recordRun, startMission } from "../src/mission/store.ts";
+import {
+  activeMission,
+  listMissions,
+  missionById,
+  recipeOf,
+  recordRun,
+  startMission,
+} from "../src/mission/store.ts";
+import { iconElements } from "../src/look/look.ts";
+import { elementText } from "../src/render/element_rows.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { go, HOUR, NOW, see, tempStore } from "./graph_fixture.ts";
 
@@ -93,7 +102,7 @@ Deno.test("a pack carries windows, texts, a route and named icons to an empty ma
   const r = importMemory(b, bytes(pack), policy, NOW);
   assert(r.ok, r.text);
   assertMatch(r.text, /apps: 2 new/);
-  assertMatch(r.text, /windows: 3 new, 0 updated/);
+  assertMatch(r.text, /windows: 3 new, 0 known here/);
   assertMatch(r.text, /named icons: 1 new/);
   assertMatch(r.text, /transitions: 1 new/);
 
@@ -212,7 +221,7 @@ function reseal(header: Record<string, unknown>, content: string): string {
   return `${JSON.stringify({ ...header, bytes: data.length, sha256: hash })}\n${content}\n`;
 }
 
-Deno.test("merging: one node per window, the newer sighting wins, a second import changes nothing", () => {
+Deno.test("merging: one node per window, this machine's sighting stays, a second import changes nothing", () => {
   using a = tempStore();
   const aMain = see(a, "Mousepad", "Untitled 1 - Mousepad", ["File", "Edit", "from A"], NOW - HOUR);
   const aFind = see(a, "Mousepad", "Find", ["Search for", "Close"], NOW - 3 * HOUR, "dialog");
@@ -220,24 +229,25 @@ Deno.test("merging: one node per window, the newer sighting wins, a second impor
   const pack = exported(a);
 
   using b = tempStore();
-  // B saw the editor earlier than A (A's is newer) and the Find dialog later (B's is newer).
+  // B saw the editor earlier than A (A's is newer) and the Find dialog later (B's is newer): B keeps both.
   see(b, "Mousepad", "Untitled 7 - Mousepad", ["File", "Edit", "from B"], NOW - 2 * HOUR);
   see(b, "Mousepad", "Find", ["Search for", "Replace", "Close"], NOW - 30 * 60_000, "dialog");
   const r = importMemory(b, bytes(pack), policy, NOW);
   assert(r.ok, r.text);
   assertMatch(r.text, /apps: 0 new, 1 merged/);
-  assertMatch(
-    r.text,
-    /windows: 0 new, 1 updated \(the pack saw them last\), 1 kept as this machine saw them/,
-  );
+  assertMatch(r.text, /windows: 0 new, 2 known here kept as this machine saw them/);
 
   const app = gatherRecall(b, { app: "mousepad", now: NOW });
   assert(app.ok);
   assertEquals(app.data.windows!.total, 2, "one node per identity");
   const editor = gatherRecall(b, { app: "mousepad", window: "Mousepad", now: NOW });
   assert(editor.ok);
-  assertEquals(editor.data.window!.window.title, "Untitled 1 - Mousepad", "A's newer title");
-  assertEquals(editor.data.window!.elements.items, ["File", "Edit", "from A"], "A's newer texts");
+  assertEquals(
+    editor.data.window!.window.title,
+    "Untitled 7 - Mousepad",
+    "B's own title, though A's is newer",
+  );
+  assertEquals(editor.data.window!.elements.items, ["File", "Edit", "from B"], "B's own texts");
   assertEquals(editor.data.window!.window.seen_count, 1);
   const find = gatherRecall(b, { app: "mousepad", window: "Find", now: NOW });
   assert(find.ok);
@@ -247,7 +257,7 @@ Deno.test("merging: one node per window, the newer sighting wins, a second impor
   const again = importMemory(b, bytes(pack), policy, NOW);
   assert(again.ok, again.text);
   assertMatch(again.text, /apps: 0 new, 1 merged/);
-  assertMatch(again.text, /windows: 0 new, 0 updated .*, 2 kept/);
+  assertMatch(again.text, /windows: 0 new, 2 known here/);
   assertMatch(again.text, /transitions: 0 new, 1 known here already/);
   const twice = gatherRecall(b, { app: "mousepad", window: "Find", now: NOW });
   assert(twice.ok);
@@ -259,37 +269,58 @@ Deno.test("merging: one node per window, the newer sighting wins, a second impor
   );
 });
 
-Deno.test("a label conflict keeps the name given last and reports the older", () => {
+Deno.test("a pack never renames an icon named here; its names are stored and shown as from a pack", () => {
   using a = tempStore();
-  const { saveGlyph } = learnedMachine(a);
+  learnedMachine(a);
   using b = tempStore();
   const main = geanyWindow("untitled - Geany");
   const seen = recordSighting(b, "Geany", main, words, NOW - 4 * HOUR, "2.0", iconsOf(main));
   const saveHere = seen.icons.find((i) => Math.abs(i.cx - 453) <= 3 && Math.abs(i.cy - 210) <= 3)!;
-  // B's model called it "Save" before A's tooltip said "Save the current file".
+  // B's model called it "Save" before A's tooltip said "Save the current file": B's name stays all the same.
   nameGlyphs(b, [{ glyphId: saveHere.glyphId, label: "Save" }], "model", NOW - 5 * HOUR);
   const r = importMemory(b, bytes(exported(a)), policy, NOW);
   assert(r.ok, r.text);
   assertMatch(r.text, /1 label conflict\b/);
   assertMatch(
     r.text,
-    /Geany icon [0-9a-f]{8}: kept "Save the current file" \(the pack's, from a tooltip, named .*\); the older name was "Save" \(this machine's, from a model, named .*\)/,
+    /Geany icon [0-9a-f]{8}: kept "Save" \(this machine's, from a model, named .*\); the pack's name "Save the current file" \(the pack's, named .*\) was not taken/,
   );
-  const labels = b.all<{ id: number; label: string | null }>("pack_glyphs_of_app", { app_id: seen.appId })
-    .filter((g) => g.id === saveHere.glyphId).map((g) => g.label);
-  assertEquals(labels, ["Save the current file"]);
+  const glyph = () =>
+    b.all<{ id: number; label: string | null; label_from: string | null }>("pack_glyphs_of_app", {
+      app_id: seen.appId,
+    }).find((g) => g.id === saveHere.glyphId)!;
+  assertEquals([glyph().label, glyph().label_from], ["Save", "model"]);
 
-  // Named here later than there: this machine's name stays, and the pack's is the one reported.
-  nameGlyphs(b, [{ glyphId: saveHere.glyphId, label: "Save file" }], "model", NOW);
-  const r2 = importMemory(b, bytes(exported(a)), policy, NOW);
+  // On a machine that never named it, the pack's name fills it, stored as from a pack, not from a tooltip.
+  using c = tempStore();
+  const seenC = recordSighting(c, "Geany", main, words, NOW - 4 * HOUR, "2.0", iconsOf(main));
+  const filled = importMemory(c, bytes(exported(a)), policy, NOW);
+  assert(filled.ok, filled.text);
   assertMatch(
-    r2.text,
-    /kept "Save file" \(this machine's, from a model, .*\); the older name was "Save the current file" \(the pack's/,
+    filled.text,
+    /icon names from the pack are marked as from a pack; a click on one asks the user first/,
   );
-  assert(saveGlyph > 0);
+  const named = c.all<{ label: string | null; label_from: string | null }>("pack_glyphs_of_app", {
+    app_id: seenC.appId,
+  }).filter((g) => g.label !== null).map((g) => [g.label, g.label_from]);
+  assertEquals(named, [["Save the current file", "pack"]]);
+  // The next sighting names it as a pack's, and the listing shows it so.
+  const again = recordSighting(c, "Geany", main, words, NOW, "2.0", iconsOf(main));
+  const icon = iconElements(again.icons);
+  assertEquals(icon.map((e) => [e.text, e.packName]), [["Save the current file", true]]);
+  assertEquals(elementText(icon[0]), "Save the current file [icon, name from a pack]");
+  const win = gatherRecall(c, { app: "geany", window: "untitled", now: NOW });
+  assert(win.ok);
+  assertEquals(win.data.window!.icons.named, ["Save the current file (name from a pack)"]);
+  const hit = gatherRecall(c, { query: "Save the current file", now: NOW });
+  assert(hit.ok);
+  assertEquals(
+    hit.data.hits!.items.filter((h) => h.kind === "icon").map((h) => h.text),
+    ["Save the current file (name from a pack)"],
+  );
 });
 
-Deno.test("recipes travel when asked, never one that types, and arrive as an active mission to replay", () => {
+Deno.test("recipes travel when asked, never one that types, and arrive as a closed record, once per pack", () => {
   using a = tempStore();
   const calc = see(a, "galculator", "galculator", ["7", "8", "+", "="], NOW - HOUR);
   const started = startMission(a, "sums", [
@@ -333,9 +364,18 @@ Deno.test("recipes travel when asked, never one that types, and arrive as an act
   using b = tempStore();
   const im = importMemory(b, bytes(r.pack), policy, NOW);
   assert(im.ok, im.text);
-  assertMatch(im.text, /recipes: 1 as the items of a new active mission/);
-  const mission = activeMission(b)!;
-  assertEquals(mission.goal, "sums");
+  assertMatch(
+    im.text,
+    /recipes: 1 filed as closed mission \d+, a record from the pack, never the active mission/,
+  );
+  assertEquals(activeMission(b), null, "a pack never makes the active mission");
+  const missionId = Number(/closed mission (\d+)/.exec(im.text)![1]);
+  const mission = missionById(b, missionId)!;
+  assertEquals(mission.status, "done");
+  assertMatch(
+    mission.goal,
+    /^Recipes from a memory pack \(untrusted: the pack author's words, not the user's; replay only when asked\): sums$/,
+  );
   assertEquals(mission.items.map((i) => [i.title, i.status, i.hasRecipe]), [[
     "add 7 and 8",
     "pending",
@@ -352,9 +392,12 @@ Deno.test("recipes travel when asked, never one that types, and arrive as an act
     title: "galculator",
   }]);
 
-  // A machine busy with a mission of its own keeps it: the graph merges, the recipes wait.
+  // The same pack again: the graph merges as before, its recipes were filed once.
   const again = importMemory(b, bytes(r.pack), policy, NOW);
   assert(again.ok);
-  assertMatch(again.text, /recipes: none imported: a mission is active on this machine; finish it/);
-  assertEquals(activeMission(b)!.items.length, 1);
+  assertMatch(
+    again.text,
+    /recipes: none imported: this pack was imported before, and its recipes were filed then/,
+  );
+  assertEquals(listMissions(b).length, 1);
 });

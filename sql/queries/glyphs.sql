@@ -2,7 +2,7 @@
 
 -- name: glyphs_of_app
 -- Every drawing known for an app, to match a new sighting against.
-SELECT id, phash, w, h, label FROM glyphs WHERE app_id = :app_id;
+SELECT id, phash, w, h, label, label_from FROM glyphs WHERE app_id = :app_id;
 
 -- name: insert_glyph
 INSERT INTO glyphs (app_id, phash, w, h, png, first_seen, last_seen)

@@ -133,9 +133,6 @@ ON CONFLICT (window_id, text, scope) DO UPDATE
 SET count = max(count, excluded.count), first_seen = min(first_seen, excluded.first_seen),
     last_seen = max(last_seen, excluded.last_seen);
 
--- name: pack_has_active_mission
-SELECT count(*) AS n FROM missions WHERE status = 'active';
-
 -- name: pack_insert_run
 INSERT INTO mission_runs (item_id, kind, outcome, reason, llm_version_tag, started_at, finished_at)
 VALUES (:item_id, 'plan', 'success', NULL, :llm_version_tag, :at, :at)
@@ -150,4 +147,16 @@ VALUES (:item_id, :run_id, :plan, :app, :app_build, :llm_version_tag, :screen_wi
 -- name: pack_insert_item
 INSERT INTO mission_items (mission_id, position, title, intent, acceptance)
 VALUES (:mission_id, :position, :title, :intent, :acceptance)
+RETURNING id;
+
+-- name: pack_imported_before
+SELECT count(*) AS n FROM imported_packs WHERE sha256 = :sha256;
+
+-- name: pack_mark_imported
+INSERT INTO imported_packs (sha256, how, imported_at) VALUES (:sha256, :how, :now)
+ON CONFLICT (sha256) DO NOTHING;
+
+-- name: pack_insert_closed_mission
+-- A pack's recipes are a record to replay on request, never the mission being worked.
+INSERT INTO missions (goal, status, started_at, finished_at) VALUES (:goal, 'done', :now, :now)
 RETURNING id;

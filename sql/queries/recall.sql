@@ -38,12 +38,18 @@ ORDER BY y, x, id
 LIMIT :limit;
 
 -- name: recall_window_icons
--- Named icons seen in a window, and how many unnamed ones.
-SELECT g.label AS label, count(*) AS n
+-- Named icons seen in a window (whether a memory pack alone named one), and how many unnamed ones.
+SELECT g.label AS label, count(*) AS n, max(coalesce(g.label_from, '') = 'pack') AS from_pack
 FROM glyph_sightings s JOIN glyphs g ON g.id = s.glyph_id
 WHERE s.window_id = :window_id
 GROUP BY g.label
 ORDER BY g.label IS NULL, g.label;
+
+-- name: recall_icon_named_by_pack
+-- Whether an icon of a window got its name only from a memory pack, for a search hit on it.
+SELECT count(*) AS n
+FROM glyph_sightings s JOIN glyphs g ON g.id = s.glyph_id
+WHERE s.window_id = :window_id AND g.label = :label AND g.label_from = 'pack';
 
 -- name: recall_transitions_from
 -- A window's outgoing transitions, most recent first.

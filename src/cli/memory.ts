@@ -7,16 +7,14 @@
 
 import { configPath, loadPolicy } from "../common/config.ts";
 import { type Command, UsageError } from "./command.ts";
-import { concatBytes } from "../common/bytes.ts";
 import { dbPath, withStore } from "./open.ts";
 import { exportMemory, importMemory } from "./pack.ts";
+import { type PackBytes, readPackStream } from "./pack_read.ts";
 
-/** Reads a pack from a file, or from stdin for `-`. */
-async function readPack(path: string): Promise<Uint8Array> {
-  if (path !== "-") return await Deno.readFile(path);
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of Deno.stdin.readable) chunks.push(chunk);
-  return concatBytes(chunks);
+/** Reads a pack from a file, or from stdin for `-`, no further than its header and the limit allow. */
+async function readPack(path: string, maxBytes: number): Promise<PackBytes> {
+  const stream = path === "-" ? Deno.stdin.readable : (await Deno.open(path, { read: true })).readable;
+  return await readPackStream(stream, maxBytes);
 }
 
 /** `choto memory`. */
@@ -63,13 +61,18 @@ export const memoryCommand: Command = {
         throw new UsageError("memory import takes the pack whole: --app and --recipes are for export");
       }
       const p = policy();
-      let data: Uint8Array;
+      let read: PackBytes;
       try {
-        data = await readPack(file);
+        read = await readPack(file, p.packMaxBytes);
       } catch (err) {
         console.error(`choto: cannot read ${file}: ${(err as Error).message}. Nothing was imported.`);
         return 1;
       }
+      if (!read.ok) {
+        console.error(`choto: ${read.text}`);
+        return 1;
+      }
+      const data = read.data;
       return await withStore(v.db, (store) => {
         const r = importMemory(store, data, p, Date.now());
         (r.ok ? console.log : console.error)(r.ok ? r.text : `choto: ${r.text}`);

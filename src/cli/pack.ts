@@ -11,6 +11,8 @@ import { VERSION } from "../common/version.ts";
 import type { Store } from "../db/store.ts";
 import { exportGraph } from "../graph/pack/export.ts";
 import { decodePack, encodePack } from "../graph/pack/format.ts";
+import { preparePack } from "../graph/pack/clean.ts";
+import { readPackStream } from "./pack_read.ts";
 import { mergeGraph } from "../graph/pack/merge.ts";
 import { exportRecipes, importRecipes, type RecipesIn } from "../mission/pack_recipes.ts";
 import { exportText, importText } from "../render/pack_text.ts";
@@ -54,52 +56,92 @@ export interface Imported {
   text: string;
 }
 
-/** Merges a pack into the database, whole or not at all. */
-export function importMemory(store: Store, data: Uint8Array, policy: Policy, now: number): Imported {
-  const decoded = decodePack(data, VERSION);
+/** How a pack arrived: `choto memory import`, or the seed a server starts with. */
+export type ImportHow = "import" | "seed";
+
+/**
+ * Merges a pack into the database, whole or not at all: its texts escaped
+ * and cut as screen text is, its times no later than `now`, its recipes
+ * filed once per pack as a closed mission.
+ */
+export function importMemory(
+  store: Store,
+  data: Uint8Array,
+  policy: Policy,
+  now: number,
+  how: ImportHow = "import",
+): Imported {
+  const decoded = decodePack(data, VERSION, policy.packMaxBytes);
   if (!decoded.ok) return { ok: false, text: decoded.text };
-  const { header, body } = decoded;
+  const prepared = preparePack(decoded.body, now);
+  if (!prepared.ok) return { ok: false, text: prepared.text };
+  const { header } = decoded;
+  const { body, cleaned } = prepared;
   return store.tx(() => {
+    const before = importedBefore(store, header.sha256);
     const merged = mergeGraph(store, body, policy);
     let recipes: RecipesIn | null = null;
     if (body.recipes && body.recipes.length > 0) {
-      recipes = importRecipes(store, body.recipes, merged.nodeOf, policy, now);
+      recipes = before
+        ? { imported: 0, why: "this pack was imported before, and its recipes were filed then" }
+        : importRecipes(store, body.recipes, merged.nodeOf, policy, now);
     }
-    return { ok: true, text: importText(header, merged.report, recipes) };
+    store.q("pack_mark_imported").run({ sha256: header.sha256, how, now });
+    return { ok: true, text: importText(header, merged.report, recipes, cleaned) };
   }, "the memory pack");
 }
 
+/** True when the pack with this content checksum was imported into `store` before. */
+function importedBefore(store: Store, sha256: string): boolean {
+  return store.get<{ n: number }>("pack_imported_before", { sha256 })!.n > 0;
+}
+
 /**
- * Imports the pack `CHOTO_MEMORY_SEED` names, once, as a server starts (a
- * container starting fresh brings what its image was given). Whatever
- * happens is said on `say`; a seed that cannot be read or trusted leaves the
- * database as it was and the server starts anyway.
+ * Imports the pack `CHOTO_MEMORY_SEED` names as a server starts (a
+ * container starting fresh brings what its image was given), once: a seed
+ * whose content was imported before is known by its checksum from the
+ * header line alone and not read again. Whatever happens is said on `say`;
+ * a seed that cannot be read or trusted leaves the database as it was and
+ * the server starts anyway.
  */
-export function importSeed(store: Store, path: string, policy: Policy, say: (line: string) => void): boolean {
-  let data: Uint8Array;
+export async function importSeed(
+  store: Store,
+  path: string,
+  policy: Policy,
+  say: (line: string) => void,
+): Promise<boolean> {
+  const refused = (why: string) =>
+    say(`choto: the memory seed ${path} (CHOTO_MEMORY_SEED) was not imported: ${why}`);
+  let file: Deno.FsFile;
   try {
-    data = Deno.readFileSync(path);
+    file = await Deno.open(path, { read: true });
   } catch (err) {
     const denied = err instanceof Deno.errors.NotCapable || err instanceof Deno.errors.PermissionDenied;
-    say(
-      `choto: the memory seed ${path} (CHOTO_MEMORY_SEED) was not imported: ${
-        denied
-          ? "this command line may not read it; put the pack in the database folder, which every shipped command line may read"
-          : (err as Error).message
-      }`,
+    refused(
+      denied
+        ? "this command line may not read it; put the pack in the database folder, which every shipped command line may read"
+        : (err as Error).message,
     );
     return false;
   }
+  let seen = false;
   try {
-    const r = importMemory(store, data, policy, Date.now());
-    say(
-      r.ok
-        ? `choto: memory seed ${path}: ${r.text}`
-        : `choto: the memory seed ${path} was not imported: ${r.text}`,
-    );
+    const read = await readPackStream(file.readable, policy.packMaxBytes, (header) => {
+      seen = importedBefore(store, header.sha256);
+      return seen ? "imported before (its checksum is known here)" : null;
+    });
+    if (!read.ok) {
+      if (seen) {
+        say(`choto: memory seed ${path}: imported before (its checksum is known here); not read again`);
+      } else refused(read.text);
+      return seen;
+    }
+    const r = importMemory(store, read.data, policy, Date.now(), "seed");
+    if (r.ok) say(`choto: memory seed ${path}: ${r.text}`);
+    else refused(r.text);
     return r.ok;
   } catch (err) {
-    say(`choto: the memory seed ${path} was not imported: ${(err as Error).message}`);
+    refused((err as Error).message);
     return false;
   }
 }

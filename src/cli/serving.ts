@@ -80,7 +80,7 @@ export async function serve(
   on: Serving,
 ): Promise<void> {
   const seed = envVar("CHOTO_MEMORY_SEED");
-  if (seed) importSeed(svc.store, seed, svc.policy, (line) => console.error(line));
+  if (seed) await importSeed(svc.store, seed, svc.policy, (line) => console.error(line));
   // A replaced database file is let go of even while nothing writes; old rows go while the server runs.
   svc.store.watch(DB_WATCH_MS);
   keepPruned([() => svc.audit.prune(), () => svc.memory.prune()]);

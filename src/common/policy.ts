@@ -16,6 +16,7 @@ import {
   UI_LANGUAGES,
 } from "./languages.ts";
 import { accentFold, normaliseText } from "./match.ts";
+import { foldConfusables } from "./confusables.ts";
 import { escapeScreenText } from "./untrusted.ts";
 
 /** The effective policy, after the file and the environment. */
@@ -38,6 +39,8 @@ export interface Policy {
   httpAllowedOrigins: string[];
   /** The languages screens are read in (common/languages.ts). */
   languages: LanguageChoice;
+  /** The largest memory pack imported, in bytes; a larger one is refused before its content is read. */
+  packMaxBytes: number;
   /** Where each part came from, for doctor. */
   sources: string[];
 }
@@ -103,6 +106,7 @@ export interface ConfigFile {
   audit_keep_text?: boolean;
   http_allowed_origins?: string[];
   languages?: string | string[];
+  memory_pack_max_mb?: number;
 }
 
 const KNOWN_KEYS = [
@@ -116,7 +120,11 @@ const KNOWN_KEYS = [
   "audit_keep_text",
   "http_allowed_origins",
   "languages",
+  "memory_pack_max_mb",
 ];
+
+/** The memory pack size choto.json may set, in megabytes (`memory_pack_max_mb`). */
+export const PACK_MAX_MB = { default: 20, min: 1, max: 2_000 };
 
 /** A configuration file choto cannot use, with the reason; the server refuses to start on it. */
 export class ConfigError extends Error {}
@@ -218,6 +226,17 @@ export function buildPolicy(
   if (cfg.audit_keep_text !== undefined && typeof cfg.audit_keep_text !== "boolean") {
     throw new ConfigError(`${where}: "audit_keep_text" must be true or false`);
   }
+  const packMb = cfg.memory_pack_max_mb ?? PACK_MAX_MB.default;
+  if (
+    typeof packMb !== "number" || !Number.isFinite(packMb) || packMb < PACK_MAX_MB.min ||
+    packMb > PACK_MAX_MB.max
+  ) {
+    throw new ConfigError(
+      `${where}: "memory_pack_max_mb" must be a number from ${PACK_MAX_MB.min} to ${PACK_MAX_MB.max} (got ${
+        JSON.stringify(packMb)
+      })`,
+    );
+  }
   const configLanguages = languageNames(cfg.languages, where);
   const envLanguages = env("CHOTO_LANGS")?.trim();
   if (envLanguages) sources.push("CHOTO_LANGS");
@@ -238,6 +257,7 @@ export function buildPolicy(
   }
   return {
     languages,
+    packMaxBytes: Math.round(packMb * 1024 * 1024),
     httpAllowedOrigins: names(cfg.http_allowed_origins, "http_allowed_origins", where),
     auditRetentionDays: days,
     auditKeepText: cfg.audit_keep_text === true,
@@ -261,7 +281,8 @@ export function defaultPolicy(): Policy {
   return buildPolicy(null, "", () => undefined);
 }
 
-const squash = (s: string) => accentFold(normaliseText(s)).replace(/ /g, "");
+// Invisible characters and look-alike letters are folded first: "keepass\u200bxc" and a Cyrillic "а" match too.
+const squash = (s: string) => accentFold(normaliseText(foldConfusables(s))).replace(/ /g, "");
 
 /** Deny-list entries as squashed once: every window of every listing is checked against all of them. */
 const squashedEntries = new Map<string, string>();

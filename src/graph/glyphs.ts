@@ -20,13 +20,15 @@ export interface KnownIcon extends SeenIcon {
   glyphId: number;
   /** Its name, or null while nobody has named the drawing. */
   label: string | null;
+  /** Where the name came from ("pack": a memory pack named it, nobody here). */
+  labelFrom?: LabelSource | null;
 }
 
 /** Longest icon name kept, from a tooltip or from a model. */
 export const MAX_GLYPH_NAME = 80;
 
-/** Where a name came from. */
-export type LabelSource = "tooltip" | "model";
+/** Where a name came from: the app's tooltip, the model, or a memory pack (someone else's claim). */
+export type LabelSource = "tooltip" | "model" | "pack";
 
 interface GlyphRow {
   id: number;
@@ -34,6 +36,7 @@ interface GlyphRow {
   w: number;
   h: number;
   label: string | null;
+  label_from?: LabelSource | null;
 }
 
 /**
@@ -67,7 +70,7 @@ export function recordIcons(
         png: encodePng(icon.crop),
         now,
       })!;
-      glyph = { id: row.id, phash: icon.hash, w: icon.w, h: icon.h, label: null };
+      glyph = { id: row.id, phash: icon.hash, w: icon.w, h: icon.h, label: null, label_from: null };
       known.push(glyph);
     }
     store.q("upsert_glyph_place").run({
@@ -80,7 +83,7 @@ export function recordIcons(
       near: icon.near.join("\n"),
       now,
     });
-    out.push({ ...icon, glyphId: glyph.id, label: glyph.label });
+    out.push({ ...icon, glyphId: glyph.id, label: glyph.label, labelFrom: glyph.label_from ?? null });
   }
   store.q("drop_glyph_places_not_seen").run({ window_id: nodeId, now });
   return out;

@@ -67,14 +67,22 @@ export interface MapData {
   edges: MapEdge[];
   /** Apps left out, each with why (the deny list). */
   left_out: Array<{ app: string; why: string }>;
+  /** What was left out to keep the page small, and where to read it instead. */
+  cut?: string;
+  /** Windows not read at all, the budget of text reached first. */
+  not_read?: number;
 }
 
 /** The map of the apps asked for (every app when none), or why there is none. */
 export function readMap(
   store: Store,
-  request: { apps: string[]; policy: Policy; now: number },
+  request: { apps: string[]; policy: Policy; now: number; maxTextBytes?: number },
 ): { ok: true; map: MapData } | { ok: false; text: string } {
-  const graph = exportGraph(store, { apps: request.apps, policy: request.policy });
+  const graph = exportGraph(store, {
+    apps: request.apps,
+    policy: request.policy,
+    ...(request.maxTextBytes === undefined ? {} : { maxTextBytes: request.maxTextBytes }),
+  });
   if (!graph.ok) return graph;
   const { body } = graph;
   const edges: MapEdge[] = body.transitions.map((t) => ({
@@ -130,7 +138,14 @@ export function readMap(
   }
   return {
     ok: true,
-    map: { generated_at: request.now, apps, windows, edges, left_out: graph.summary.left_out },
+    map: {
+      generated_at: request.now,
+      apps,
+      windows,
+      edges,
+      left_out: graph.summary.left_out,
+      ...(graph.summary.windows_not_read ? { not_read: graph.summary.windows_not_read } : {}),
+    },
   };
 }
 

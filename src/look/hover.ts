@@ -87,10 +87,12 @@ export async function hoverIcons(
     timings: [],
   };
   if (!window) return result;
-  // One visit per drawing: a name lands on every place it is drawn.
+  // One visit per drawing: a name lands on every place it is drawn. A name only a pack gave is
+  // asked of the app too: its own tooltip is the better word.
   const todo: KnownIcon[] = [];
   for (const icon of first.icons) {
-    if (icon.label === null && !todo.some((t) => t.glyphId === icon.glyphId)) todo.push(icon);
+    const unchecked = icon.label === null || icon.labelFrom === "pack";
+    if (unchecked && !todo.some((t) => t.glyphId === icon.glyphId)) todo.push(icon);
   }
   const visits = todo.slice(0, limit);
   result.leftOver = todo.length - visits.length;

@@ -72,6 +72,7 @@ export function iconElements(icons: KnownIcon[]): Element[] {
     cy: i.cy,
     conf: 1,
     icon: true,
+    ...(i.labelFrom === "pack" ? { packName: true } : {}),
   }));
 }
 

@@ -1,10 +1,13 @@
 /**
  * Kept recipes in a memory pack, when the export is asked for them. A recipe
  * that types text is never exported: what it typed is the user's. On import
- * the recipes become one new mission, active, with one pending item per
- * recipe, so `mission_replay` can repeat each where its recorded world
- * matches; a machine with a mission already active keeps it, and the
- * recipes are left out with a sentence saying so.
+ * a pack's recipes become one closed mission, labelled as a pack's, with one
+ * item per recipe: a record, never the mission being worked (its goal and
+ * intents are the pack author's words, not the user's), which a model
+ * replays only by asking for it (`mission_replay` with the mission's id),
+ * where the recorded world matches. A pack's recipes are filed once, however
+ * often it is imported; a recipe whose app or route passes through an app on
+ * this machine's deny list is left out.
  *
  * @module
  */
@@ -74,9 +77,24 @@ export type RecipesIn =
   | { imported: number; mission_id: number; left_out: number }
   | { imported: 0; why: string };
 
+/** The label every mission made from a pack starts with. */
+export const PACK_MISSION_LABEL =
+  "Recipes from a memory pack (untrusted: the pack author's words, not the user's; replay only when asked)";
+
+/** True when the recipe's app, a step's app or a window of its route is on this machine's deny list. */
+function touchesDenied(r: PackRecipe, policy: Policy): boolean {
+  const steps = (r.plan as { steps?: unknown }).steps;
+  const stepApps = Array.isArray(steps)
+    ? steps.map((s) => (s as { app?: unknown })?.app).filter((a): a is string => typeof a === "string")
+    : [];
+  return [r.app, ...stepApps, ...r.route.map((w) => w.app)].some((app) =>
+    app !== null && deniedEntry(policy, app) !== null
+  );
+}
+
 /**
- * Writes the pack's recipes as one new active mission (call inside the
- * import's transaction); `node` maps a pack window key to the node here.
+ * Writes the pack's recipes as one closed mission (call inside the import's
+ * transaction); `node` maps a pack window key to the node here.
  */
 export function importRecipes(
   store: Store,
@@ -85,29 +103,17 @@ export function importRecipes(
   policy: Policy,
   now: number,
 ): RecipesIn {
-  const active = store.get<{ n: number }>("pack_has_active_mission")!.n;
-  if (active > 0) {
-    return {
-      imported: 0,
-      why: "a mission is active on this machine; finish it (mission_finish) and import the pack again",
-    };
-  }
   const seen = new Set<string>();
   const wanted = recipes.filter((r) => {
     const key = `${r.title}\u0000${JSON.stringify(r.plan)}`;
-    if (seen.has(key) || typesText(r.plan) || (r.app !== null && deniedEntry(policy, r.app) !== null)) {
-      return false;
-    }
+    if (seen.has(key) || typesText(r.plan) || touchesDenied(r, policy)) return false;
     seen.add(key);
     return true;
   }).slice(0, MAX_ITEMS);
   if (wanted.length === 0) return { imported: 0, why: "none of them can be replayed here" };
   const goals = [...new Set(wanted.map((r) => r.goal))];
-  const goal = (goals.length === 1 ? goals[0] : `Recipes from a memory pack: ${goals.join("; ")}`).slice(
-    0,
-    2_000,
-  );
-  const { id: missionId } = store.get<{ id: number }>("mission_insert", { goal, now })!;
+  const goal = `${PACK_MISSION_LABEL}: ${goals.join("; ")}`.slice(0, 2_000);
+  const { id: missionId } = store.get<{ id: number }>("pack_insert_closed_mission", { goal, now })!;
   wanted.forEach((r, i) => {
     const { id: itemId } = store.get<{ id: number }>("pack_insert_item", {
       mission_id: missionId,

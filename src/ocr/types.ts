@@ -88,6 +88,8 @@ export interface Element {
   conf: number;
   /** True for a named icon standing in as text (its name came from memory, not OCR). */
   icon?: boolean;
+  /** True for an icon whose name only a memory pack gave: someone else's claim, never checked here. */
+  packName?: boolean;
   /** The form control this text labels, drawn beside it, with its state (found in perceive/controls.ts). */
   control?: ElementControl;
 }

@@ -107,6 +107,23 @@ export interface Intent {
   mark?: Rect;
   /** What the step would do there, shown with the mark (default: look). */
   gesture?: Gesture;
+  /**
+   * The name of an icon that only a memory pack named: the user is asked
+   * even where the policy would let a destructive step run unasked, since
+   * the icon may do anything its name does not say.
+   */
+  packName?: string;
+}
+
+/** Why the user is asked: a destructive step, or an icon whose name is a pack's claim. */
+function danger(i: Intent): string {
+  return i.packName === undefined
+    ? "This may destroy data."
+    : `The icon's name "${
+      escapeScreenText(i.packName)
+    }" comes from a memory pack, someone else's claim that nothing on this machine checked: the icon may do something else${
+      i.label ? " and the name looks destructive" : ""
+    }.`;
 }
 
 function describe(i: Intent): string {
@@ -143,7 +160,7 @@ export async function confirmStep(run: Run, intent: Intent): Promise<void> {
       intent,
       (marked) =>
         run.whileAsking(() =>
-          elicit(`choto is about to ${describe(intent)}. This may destroy data.${marked} Allow it?`)
+          elicit(`choto is about to ${describe(intent)}. ${danger(intent)}${marked} Allow it?`)
         ),
     );
     audit(`user via elicitation: ${answer}`);
@@ -155,16 +172,17 @@ export async function confirmStep(run: Run, intent: Intent): Promise<void> {
       "declined",
     );
   }
-  if (policy.confirm === "allow") {
+  // "allow" lets destructive labels through unasked, never a pack's claim: that goes to the desktop question.
+  if (policy.confirm === "allow" && intent.packName === undefined) {
     audit("policy: allow (the client cannot ask)");
     return;
   }
   if (policy.confirm === "deny") {
     audit("policy: deny (the client cannot ask)");
     throw new RunStopped(
-      `refused: ${
-        describe(intent)
-      } is destructive and the user's policy ("confirm": "deny" in choto.json) forbids it without asking; nothing was done`,
+      `refused: ${describe(intent)} ${
+        intent.packName === undefined ? "is destructive" : "targets an icon named only by a memory pack"
+      } and the user's policy ("confirm": "deny" in choto.json) forbids it without asking; nothing was done`,
       "refused",
     );
   }
@@ -177,9 +195,17 @@ export async function confirmStep(run: Run, intent: Intent): Promise<void> {
   if (answer.answer === "unavailable") {
     audit(`refused: no way to ask (${answer.why})`);
     throw new RunStopped(
-      `refused: ${describe(intent)} is destructive and needs the user's yes, but ${
+      `refused: ${describe(intent)} ${
+        intent.packName === undefined
+          ? "is destructive"
+          : `targets an icon whose name "${escapeScreenText(intent.packName)}" comes only from a memory pack`
+      } and needs the user's yes, but ${
         elicit ? "" : "this client cannot ask (no MCP elicitation) and "
-      }choto could not ask on the desktop: ${answer.why}; nothing was done (the user can do it themselves, or allow such steps with "confirm": "allow" in choto.json)`,
+      }choto could not ask on the desktop: ${answer.why}; nothing was done (the user can do it themselves${
+        intent.packName === undefined
+          ? `, or allow such steps with "confirm": "allow" in choto.json`
+          : ", or name the icon here with hover_icons or submit_icon_labels"
+      })`,
       "refused",
     );
   }
@@ -239,7 +265,11 @@ async function askOnDesktop(
   if (!desktop.askUser) {
     return { answer: "unavailable", why: "this desktop backend cannot show a question" };
   }
-  const label = intent.label ? ` It looks destructive: "${escapeScreenText(intent.label)}".` : "";
+  const label = intent.packName !== undefined
+    ? ` ${danger(intent)}`
+    : intent.label
+    ? ` It looks destructive: "${escapeScreenText(intent.label)}".`
+    : "";
   return await run.whileAsking(() =>
     desktop.askUser!({
       title: "choto: allow this step?",

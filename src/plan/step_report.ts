@@ -92,6 +92,8 @@ export type StepDid =
     match: MatchSaid;
     movedTo: MovedTo | null;
     check: string;
+    /** The target was an icon only a memory pack named; the user was asked first. */
+    packName?: true;
   }
   | { kind: "scroll"; amount: number; over: MatchSaid | { window: string | null; at: Point }; check: string }
   | { kind: "type"; text: string; into: string | null; check: string }

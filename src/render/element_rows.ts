@@ -28,6 +28,7 @@ export const ROWS_LEGEND =
  */
 export function elementText(el: Element): string {
   if (el.control) return `${el.text} [${el.control.kind} ${el.control.state}]`;
+  if (el.packName) return `${el.text} [icon, name from a pack]`;
   return el.icon ? `${el.text} [icon]` : el.text;
 }
 

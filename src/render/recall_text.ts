@@ -14,6 +14,7 @@ import { ambiguousName } from "../common/app_match.ts";
 import { escapeScreenText } from "../common/untrusted.ts";
 import type { RecallProblem } from "../graph/recall/recall.ts";
 import { quote } from "../graph/routes.ts";
+import { iso as isoOf } from "../graph/recall/facts.ts";
 import type {
   AppFacts,
   Coverage,
@@ -36,8 +37,8 @@ const DAY = 24 * HOUR;
 
 /** UTC time: '07-25 17:29Z', with the year only when it is not `now`'s year. */
 export function formatUtc(ms: number, now: number): string {
-  const iso = new Date(ms).toISOString();
-  const sameYear = iso.slice(0, 4) === new Date(now).toISOString().slice(0, 4);
+  const iso = isoOf(ms);
+  const sameYear = iso.slice(0, 4) === isoOf(now).slice(0, 4);
   return `${sameYear ? iso.slice(5, 10) : iso.slice(0, 10)} ${iso.slice(11, 16)}Z`;
 }
 

@@ -60,7 +60,10 @@ function said(d: StepDid): string {
   switch (d.kind) {
     case "click": {
       const mods = d.modifiers.length ? ` with ${d.modifiers.join("+")}` : "";
-      return `${d.action} ${quote(d.target)} (${d.surface})${mods}: ${matchLine(d.match)}${
+      const pack = d.packName
+        ? "; its name came from a memory pack (someone else's claim, not checked here), so the user was asked first"
+        : "";
+      return `${d.action} ${quote(d.target)} (${d.surface})${mods}: ${matchLine(d.match)}${pack}${
         movedLine(d.movedTo)
       }${detailSuffix(d.check)}`;
     }

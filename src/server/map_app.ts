@@ -11,8 +11,7 @@
  */
 
 import type { ReadResourceResult, Resource } from "@modelcontextprotocol/sdk/types.js";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { readMap } from "../graph/map_data.ts";
+import { boundedMap } from "./map_resource.ts";
 import { mapPage } from "../render/map/page.ts";
 import type { Services } from "../services.ts";
 import { APP_MIME, MAP_VIEW_URI } from "./map_link.ts";
@@ -29,8 +28,7 @@ export const MAP_VIEW: Resource = {
 };
 
 /** Reads the view: the whole map, with the handshake. */
-export function readMapView(services: Services): ReadResourceResult {
-  const r = readMap(services.store, { apps: [], policy: services.policy, now: services.now() });
-  if (!r.ok) throw new McpError(ErrorCode.InvalidParams, r.text);
-  return { contents: [{ uri: MAP_VIEW_URI, mimeType: APP_MIME, text: mapPage(r.map, { view: true }) }] };
+export async function readMapView(services: Services): Promise<ReadResourceResult> {
+  const map = await boundedMap(services, []);
+  return { contents: [{ uri: MAP_VIEW_URI, mimeType: APP_MIME, text: mapPage(map, { view: true }) }] };
 }

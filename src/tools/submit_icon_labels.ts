@@ -7,7 +7,14 @@
 
 import { z } from "zod";
 import { ambiguousName } from "../common/app_match.ts";
-import { findApp, glyphCounts, glyphsByKey, MAX_GLYPH_NAME, nameGlyphs } from "../graph/glyphs.ts";
+import {
+  findApp,
+  glyphCounts,
+  glyphsByKey,
+  type LabelSource,
+  MAX_GLYPH_NAME,
+  nameGlyphs,
+} from "../graph/glyphs.ts";
 import { quoted } from "../render/icon_text.ts";
 import { defineTool } from "./tool.ts";
 
@@ -43,7 +50,9 @@ export const submitIconLabelsTool = defineTool({
     app: z.string().describe("The app."),
     glyphs_named: z.number().describe("Drawings named."),
     places_named: z.number().describe("Places they are drawn."),
-    renamed: z.array(z.object({ key: z.string(), was: z.string(), was_from: z.enum(["tooltip", "model"]) }))
+    renamed: z.array(
+      z.object({ key: z.string(), was: z.string(), was_from: z.enum(["tooltip", "model", "pack"]) }),
+    )
       .describe("Drawings renamed: old name, its source."),
     still_unnamed: z.number().describe("The app's icons still unnamed."),
   },
@@ -79,7 +88,7 @@ export const submitIconLabelsTool = defineTool({
     const unknown: string[] = [];
     const blank: string[] = [];
     const names: Array<{ glyphId: number; label: string }> = [];
-    const renamed: Array<{ key: string; was: string; was_from: "tooltip" | "model"; to: string }> = [];
+    const renamed: Array<{ key: string; was: string; was_from: LabelSource; to: string }> = [];
     for (const [key, raw] of entries) {
       const label = raw.replace(/\s+/g, " ").trim();
       const hits = glyphsByKey(store, app.id, key.trim().toLowerCase());
@@ -115,7 +124,11 @@ export const submitIconLabelsTool = defineTool({
         }.`,
         ...renamed.map((r) =>
           `renamed ${quoted(r.key)}: it was ${quoted(r.was)} (${
-            r.was_from === "tooltip" ? "read from its tooltip" : "named by a model"
+            r.was_from === "tooltip"
+              ? "read from its tooltip"
+              : r.was_from === "pack"
+              ? "named by a memory pack"
+              : "named by a model"
           }), now ${quoted(r.to)}.`
         ),
         `${left} of ${quoted(app.name)}'s icons still unnamed.`,

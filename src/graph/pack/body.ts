@@ -15,11 +15,27 @@
 
 import { z } from "zod";
 
-const time = z.number().int().min(0);
+/** The latest time a JavaScript date can hold: a later one could not be shown, and is refused. */
+export const MAX_PACK_TIME = 8.64e15;
+const time = z.number().int().min(0).max(MAX_PACK_TIME);
 const count = z.number().int().min(1);
 const text = z.string().max(10_000);
 const name = z.string().min(1).max(500);
 const key = z.number().int().min(0);
+/** The longest recipe plan a pack may hold, as JSON. */
+const MAX_PLAN_CHARS = 100_000;
+/** Row counts a pack may hold at most: a larger one is refused before anything is merged. */
+export const PACK_ROWS = {
+  apps: 2_000,
+  windows: 50_000,
+  elements: 5_000,
+  glyphs: 50_000,
+  places: 2_000,
+  transitions: 200_000,
+  clicks: 200_000,
+  recipes: 500,
+  route: 200,
+} as const;
 const box = {
   x: z.number().int(),
   y: z.number().int(),
@@ -41,7 +57,7 @@ const elementSchema = z.strictObject({
   text: z.string().min(1).max(10_000),
   nth: z.number().int().min(0),
   ...box,
-  conf: z.number(),
+  conf: z.number().min(0).max(1),
   first_seen: time,
   last_seen: time,
 });
@@ -59,7 +75,7 @@ const windowSchema = z.strictObject({
   seen_count: count,
   first_seen: time,
   last_seen: time,
-  elements: z.array(elementSchema),
+  elements: z.array(elementSchema).max(PACK_ROWS.elements),
 });
 
 const placeSchema = z.strictObject({
@@ -76,12 +92,13 @@ const glyphSchema = z.strictObject({
   w: z.number().int().min(1),
   h: z.number().int().min(1),
   label: z.string().min(1).max(500),
-  label_from: z.enum(["tooltip", "model"]).nullable(),
+  /** Where the exporter's name came from; an import stores every name as "pack", whatever this says. */
+  label_from: z.enum(["tooltip", "model", "pack"]).nullable(),
   /** When it was named (null: before names had times; its last sighting stands in). */
   label_at: time.nullable(),
   first_seen: time,
   last_seen: time,
-  places: z.array(placeSchema),
+  places: z.array(placeSchema).max(PACK_ROWS.places),
 });
 
 const transitionSchema = z.strictObject({
@@ -111,7 +128,10 @@ const recipeSchema = z.strictObject({
   intent: z.string().min(1).max(2_000),
   acceptance: z.string().min(1).max(2_000),
   /** The plan as execute_plan took it; never one with a type step. */
-  plan: z.record(z.string(), z.unknown()),
+  plan: z.record(z.string(), z.unknown()).refine(
+    (plan) => JSON.stringify(plan).length <= MAX_PLAN_CHARS,
+    `a plan longer than ${MAX_PLAN_CHARS} characters`,
+  ),
   app: z.string().max(500).nullable(),
   app_build: z.string().max(200).nullable(),
   llm_version_tag: z.string().max(200).nullable(),
@@ -125,18 +145,18 @@ const recipeSchema = z.strictObject({
   /** The windows the recorded run walked through, by key when the pack holds them. */
   route: z.array(
     z.strictObject({ window: key.nullable(), app: z.string().max(500), title: z.string().max(2_000) }),
-  ),
+  ).max(PACK_ROWS.route),
 });
 
 /** The content of a pack of format 1. */
 export const packBodySchema = z.strictObject({
-  apps: z.array(appSchema),
-  windows: z.array(windowSchema),
-  glyphs: z.array(glyphSchema),
-  transitions: z.array(transitionSchema),
-  clicks: z.array(clickSchema),
+  apps: z.array(appSchema).max(PACK_ROWS.apps),
+  windows: z.array(windowSchema).max(PACK_ROWS.windows),
+  glyphs: z.array(glyphSchema).max(PACK_ROWS.glyphs),
+  transitions: z.array(transitionSchema).max(PACK_ROWS.transitions),
+  clicks: z.array(clickSchema).max(PACK_ROWS.clicks),
   /** Present when the export was asked for recipes. */
-  recipes: z.array(recipeSchema).optional(),
+  recipes: z.array(recipeSchema).max(PACK_ROWS.recipes).optional(),
 });
 
 /** A pack's content. */

@@ -19,6 +19,12 @@ export interface ExportRequest {
   /** App names to export (as recall names apps: whole name first, then a piece); empty: every app. */
   apps: string[];
   policy: Policy;
+  /**
+   * Stop reading windows once their texts pass this many bytes (the map's
+   * budget, so a huge graph costs a page's worth of reading); a pack is
+   * always read whole.
+   */
+  maxTextBytes?: number;
 }
 
 /** What went into the pack and what was left out. */
@@ -33,6 +39,8 @@ export interface ExportSummary {
   left_out: Array<{ app: string; why: string }>;
   /** Texts left out because choto typed them. */
   typed_texts_left_out: number;
+  /** Windows not read because `maxTextBytes` was reached. */
+  windows_not_read: number;
 }
 
 /** The graph's part of a pack, or why there is none. */
@@ -76,8 +84,14 @@ export function exportGraph(store: Store, request: ExportRequest): GraphExport {
   const body: PackBody = { apps: [], windows: [], glyphs: [], transitions: [], clicks: [] };
   let typedLeftOut = 0;
   const exported = new Set<number>();
+  let textBytes = 0;
+  let notRead = 0;
   for (const app of apps) {
     for (const w of store.all<WindowRow>("pack_windows_of_app", { app_id: app.id })) {
+      if (request.maxTextBytes !== undefined && textBytes > request.maxTextBytes) {
+        notRead++;
+        continue;
+      }
       const elements = store.all<ElementRow>("pack_elements_of_window", { window_id: w.id })
         .map((e) => ({ ...e }))
         .filter((e) => {
@@ -86,6 +100,7 @@ export function exportGraph(store: Store, request: ExportRequest): GraphExport {
           return !mine;
         });
       const { id, ...fields } = w;
+      textBytes += elements.reduce((n, e) => n + e.text.length, w.title.length);
       body.windows.push({ key: id, app: app.name, ...fields, elements });
       exported.add(id);
     }
@@ -122,6 +137,7 @@ export function exportGraph(store: Store, request: ExportRequest): GraphExport {
       clicks: body.clicks.length,
       left_out: leftOut,
       typed_texts_left_out: typedLeftOut,
+      windows_not_read: notRead,
     },
   };
 }

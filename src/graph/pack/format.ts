@@ -16,6 +16,7 @@
  */
 
 import { createHash } from "node:crypto";
+import { escapeScreenText } from "../../common/untrusted.ts";
 import { type PackBody, packBodySchema } from "./body.ts";
 
 /** What the header's `format` says. */
@@ -38,7 +39,15 @@ export interface PackHeader {
 }
 
 /** Why a pack was refused. */
-export type PackProblem = "not_a_pack" | "newer" | "truncated" | "checksum" | "shape";
+export type PackProblem =
+  | "not_a_pack"
+  | "newer"
+  | "truncated"
+  | "checksum"
+  | "shape"
+  | "too_big"
+  | "duplicate"
+  | "seen";
 
 /** A pack read, or why not (with a sentence saying what to do). */
 export type DecodedPack =
@@ -66,10 +75,23 @@ export function encodePack(body: PackBody, choto: string, now: number): string {
 
 const NOTHING = "Nothing was imported.";
 
-/** Reads a pack from its bytes, refusing anything it cannot trust whole; `chotoVersion` is this choto's. */
-export function decodePack(data: Uint8Array, chotoVersion: string): DecodedPack {
-  const newline = data.indexOf(0x0a);
-  const headText = new TextDecoder().decode(newline < 0 ? data.subarray(0, 4096) : data.subarray(0, newline));
+/** The longest header line read: a first line longer than this is no pack's header. */
+export const MAX_HEADER_BYTES = 4_096;
+
+/** A header read, or why the pack is refused. */
+export type ReadHeader = { ok: true; header: PackHeader } | { ok: false; problem: PackProblem; text: string };
+
+/**
+ * Reads a pack's first line (`complete`: false when the data ended before
+ * a newline) and refuses, before any content is read, a pack that is none,
+ * newer, or whose header declares more content than `maxBytes`.
+ */
+export function readHeader(
+  headText: string,
+  complete: boolean,
+  chotoVersion: string,
+  maxBytes: number,
+): ReadHeader {
   let header: Partial<PackHeader> | null = null;
   try {
     const parsed = JSON.parse(headText);
@@ -78,7 +100,7 @@ export function decodePack(data: Uint8Array, chotoVersion: string): DecodedPack 
     header = null;
   }
   if (!header) {
-    if (newline < 0 && headText.startsWith(`{"format":"${PACK_FORMAT}"`)) {
+    if (!complete && headText.startsWith(`{"format":"${PACK_FORMAT}"`)) {
       return refuse("truncated", `the pack ends inside its header: it was cut off in a copy. Copy it again.`);
     }
     return refuse(
@@ -90,20 +112,71 @@ export function decodePack(data: Uint8Array, chotoVersion: string): DecodedPack 
   if (!Number.isInteger(version) || version < 1) {
     return refuse(
       "shape",
-      `the pack's header has no valid format version (got ${JSON.stringify(header.version)}).`,
+      `the pack's header has no valid format version (got ${
+        escapeScreenText(String(JSON.stringify(header.version)).slice(0, 40))
+      }).`,
     );
   }
   if (version > PACK_VERSION) {
     return refuse(
       "newer",
       `the pack is format ${version}, written by choto ${
-        header.choto ?? "(unknown)"
+        typeof header.choto === "string" ? escapeScreenText(header.choto.slice(0, 40)) : "(unknown)"
       }; this choto (${chotoVersion}) reads formats up to ${PACK_VERSION}. Upgrade choto here, or export the pack from a choto no newer than this one.`,
     );
   }
-  if (typeof header.bytes !== "number" || typeof header.sha256 !== "string") {
+  if (
+    typeof header.bytes !== "number" || !Number.isSafeInteger(header.bytes) || header.bytes < 0 ||
+    typeof header.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(header.sha256)
+  ) {
     return refuse("shape", "the pack's header lacks the content's length or checksum.");
   }
+  if (header.bytes > maxBytes) {
+    return refuse(
+      "too_big",
+      `the pack's header says its content is ${megabytes(header.bytes)}, more than the ${
+        megabytes(maxBytes)
+      } this machine imports ("memory_pack_max_mb" in choto.json sets the limit).`,
+    );
+  }
+  return {
+    ok: true,
+    header: {
+      format: PACK_FORMAT,
+      version,
+      choto: typeof header.choto === "string" ? header.choto : "(unknown)",
+      created: typeof header.created === "string" ? header.created : "(unknown)",
+      bytes: header.bytes,
+      sha256: header.sha256,
+    },
+  };
+}
+
+/** A piece of the pack (or a message quoting one) as a refusal may print it: escaped and short. */
+function shown(text: string): string {
+  const escaped = escapeScreenText(text);
+  return escaped.length > 160 ? `${escaped.slice(0, 159)}…` : escaped;
+}
+
+/** A size in megabytes, for refusals. */
+export function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Reads a pack from its bytes, refusing anything it cannot trust whole; `chotoVersion` is this choto's. */
+export function decodePack(data: Uint8Array, chotoVersion: string, maxBytes = Infinity): DecodedPack {
+  const newline = data.indexOf(0x0a);
+  if (newline > MAX_HEADER_BYTES || (newline < 0 && data.length > MAX_HEADER_BYTES)) {
+    return refuse(
+      "not_a_pack",
+      `this is not a choto memory pack (its first line is longer than a header); make one with \`choto memory export\`.`,
+    );
+  }
+  const headText = new TextDecoder().decode(newline < 0 ? data : data.subarray(0, newline));
+  const read = readHeader(headText, newline >= 0, chotoVersion, maxBytes);
+  if (!read.ok) return read;
+  const header = read.header;
+  const version = header.version;
   let content = newline < 0 ? new Uint8Array() : data.subarray(newline + 1);
   // The writer ends the file with one newline after the content.
   if (content.length === header.bytes + 1 && content[content.length - 1] === 0x0a) {
@@ -127,7 +200,7 @@ export function decodePack(data: Uint8Array, chotoVersion: string): DecodedPack 
   try {
     json = JSON.parse(new TextDecoder().decode(content));
   } catch (err) {
-    return refuse("shape", `the pack's content is not JSON (${(err as Error).message}).`);
+    return refuse("shape", `the pack's content is not JSON (${shown((err as Error).message)}).`);
   }
   const parsed = packBodySchema.safeParse(json);
   if (!parsed.success) {
@@ -135,13 +208,17 @@ export function decodePack(data: Uint8Array, chotoVersion: string): DecodedPack 
     return refuse(
       "shape",
       `the pack's content does not have the shape of format ${version}: ${
-        issue.path.join(".") || "content"
-      }: ${issue.message}.`,
+        shown(issue.path.join(".") || "content")
+      }: ${shown(issue.message)}.`,
     );
   }
-  return { ok: true, header: header as PackHeader, body: parsed.data };
+  return { ok: true, header, body: parsed.data };
 }
 
-function refuse(problem: PackProblem, text: string): DecodedPack {
+/** A refusal whose sentence ends saying that nothing was imported. */
+export function refuse(
+  problem: PackProblem,
+  text: string,
+): { ok: false; problem: PackProblem; text: string } {
   return { ok: false, problem, text: `${text} ${NOTHING}` };
 }

@@ -2,11 +2,14 @@
  * Merging a pack's content into the interface graph. The rules:
  * - a window is one node per app and identity: the pack's and this
  *   machine's sightings of "the same window" become one node, whose title,
- *   size, texts and icon places come from the newer sighting (the other's
- *   count and first sighting widen it);
+ *   size, texts and icon places stay as this machine saw them (the pack's
+ *   count and first sighting widen it): a pack's date is its author's
+ *   claim, so it never replaces what was seen here;
+ * - an app keeps the build seen here; the pack's fills it only when none was;
  * - a glyph is one per drawing of an app (same hash, or a drawing close
- *   enough to be the same): a name fills a nameless glyph, and two different
- *   names keep the one given last, the other reported;
+ *   enough to be the same): a pack's name fills a nameless glyph, stored as
+ *   named "from a pack" whatever the pack says its source was, and never
+ *   replaces a name given here (the two are reported);
  * - transitions and clicks add up as "walked by either": the larger count,
  *   the wider span of time, so importing a pack twice changes nothing;
  * - apps on this machine's deny list are left out whole.
@@ -23,13 +26,18 @@ import { normaliseTitle } from "../identity.ts";
 import type { NodeId } from "../identity.ts";
 import type { PackBody, PackGlyph, PackWindow } from "./body.ts";
 
-/** One icon named differently here and in the pack: the newer name is kept. */
+/** The source an imported icon name is stored with: a pack cannot prove where its names came from. */
+export const PACK_SOURCE = "pack";
+
+/** One icon named differently here and in the pack: the name given here is kept. */
 export interface LabelConflict {
   app: string;
   /** The drawing's hash. */
   phash: string;
+  /** This machine's name. */
   kept: NamedBy;
-  older: NamedBy;
+  /** The pack's name, not taken. */
+  offered: NamedBy;
 }
 
 /** A name, where it is from, and when it was given. */
@@ -37,6 +45,7 @@ export interface NamedBy {
   label: string;
   /** "pack" or "here" (this machine). */
   side: "pack" | "here";
+  /** Where the name came from: on the pack's side, the source it claims. */
   from: string | null;
   at: number;
 }
@@ -156,13 +165,12 @@ class Merge {
       this.report.apps.added++;
       return;
     }
-    // The build seen last is the build the app is now, as far as either machine knows.
-    const packBuildNewer = app.version !== null &&
-      (here.version === null || (app.version_seen ?? 0) > (here.version_seen ?? 0));
+    // The build seen here is the build the app is here: a pack fills it only when none was seen.
+    const packBuild = app.version !== null && here.version === null;
     const merged: LocalApp = {
       id: here.id,
-      version: packBuildNewer ? app.version : here.version,
-      version_seen: packBuildNewer ? app.version_seen : here.version_seen,
+      version: packBuild ? app.version : here.version,
+      version_seen: packBuild ? app.version_seen : here.version_seen,
       first_seen: Math.min(here.first_seen, app.first_seen),
       last_seen: Math.max(here.last_seen, app.last_seen),
     };
@@ -174,7 +182,7 @@ class Merge {
 
   #window(w: PackWindow): void {
     const app = this.#apps.get(w.app);
-    if (!app) return;
+    if (!app || deniedEntry(this.policy, w.app) !== null) return;
     const identity = identityHere(w);
     const here = this.store.get<{ id: number; seen_count: number; first_seen: number; last_seen: number }>(
       "find_window",
@@ -195,7 +203,8 @@ class Merge {
         last_seen: w.last_seen,
       })!.id;
       this.report.windows.added++;
-    } else if (w.last_seen > here.last_seen) {
+    } else if (this.#fromPack.has(here.id) && w.last_seen > here.last_seen) {
+      // Two of the pack's windows fold into one node here: the pack's newer one is its sighting.
       node = here.id;
       this.store.q("pack_update_window").run({
         id: node,
@@ -243,7 +252,7 @@ class Merge {
         w: g.w,
         h: g.h,
         label: g.label,
-        label_from: g.label_from,
+        label_from: PACK_SOURCE,
         label_at: g.label_at,
         first_seen: g.first_seen,
         last_seen: g.last_seen,
@@ -266,14 +275,14 @@ class Merge {
     }
   }
 
-  /** Gives a known glyph the pack's name, or settles which of two names stays. */
+  /** Gives a nameless glyph the pack's name; a name given here stays, and the two are reported. */
   #name(g: PackGlyph, here: LocalGlyph): void {
     const pack: NamedBy = { label: g.label, side: "pack", from: g.label_from, at: g.label_at ?? g.last_seen };
     if (here.label === null) {
       this.store.q("pack_name_glyph").run({
         id: here.id,
         label: g.label,
-        label_from: g.label_from,
+        label_from: PACK_SOURCE,
         label_at: pack.at,
       });
       this.report.glyphs.named++;
@@ -289,21 +298,7 @@ class Merge {
       from: here.label_from,
       at: here.label_at ?? here.last_seen,
     };
-    const packNewer = pack.at > mine.at;
-    if (packNewer) {
-      this.store.q("pack_name_glyph").run({
-        id: here.id,
-        label: g.label,
-        label_from: g.label_from,
-        label_at: pack.at,
-      });
-    }
-    this.report.glyphs.conflicts.push({
-      app: g.app,
-      phash: g.phash,
-      kept: packNewer ? pack : mine,
-      older: packNewer ? mine : pack,
-    });
+    this.report.glyphs.conflicts.push({ app: g.app, phash: g.phash, kept: mine, offered: pack });
   }
 
   #transition(t: PackBody["transitions"][number]): void {
@@ -354,10 +349,10 @@ class Merge {
     this.report.clicks++;
   }
 
-  /** Where routes start: the pack's last window of the app when the pack saw the app last. */
+  /** Where routes start: the pack's last window of an app this machine had not seen. */
   #lastWindow(app: PackBody["apps"][number]): void {
     const here = this.#apps.get(app.name);
-    if (!here || app.last_window === null || app.last_seen <= here.last_seen) return;
+    if (!here || app.last_window === null || here.last_seen !== -1) return;
     const node = this.#nodes.get(app.last_window);
     if (node !== undefined) this.store.q("set_app_last_window").run({ app_id: here.id, window_id: node });
   }

@@ -13,9 +13,12 @@ import type { AppFacts, Coverage, WindowFacts } from "./schema.ts";
 /** A window not seen for this long is STALE. */
 export const STALE_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** ISO time of an epoch-ms value. */
+/** The latest (and, negated, earliest) time a date can hold. */
+const DATE_LIMIT = 8.64e15;
+
+/** ISO time of an epoch-ms value; one no date can hold (a pack's, stored by an older choto) reads as the nearest that can. */
 export function iso(ms: number): string {
-  return new Date(ms).toISOString();
+  return new Date(Number.isFinite(ms) ? Math.min(Math.max(ms, -DATE_LIMIT), DATE_LIMIT) : 0).toISOString();
 }
 
 /** Why a window is STALE: unseen for a week, or its app's version changed since. */

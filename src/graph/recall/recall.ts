@@ -188,7 +188,9 @@ class RecallReader {
         app: b.app_name,
         window: { id: b.id, title: b.title },
         kind: c.kind,
-        text: c.text,
+        text: c.kind === "icon" && this.#packNamed(c.window_id, c.text)
+          ? `${c.text} (name from a pack)`
+          : c.text,
         stage: c.stage,
         score: c.score,
         last_seen: iso(b.last_seen),
@@ -221,6 +223,7 @@ class RecallReader {
     const icons = store.all<{
       label: string | null;
       n: number;
+      from_pack: number;
     }>("recall_window_icons", { window_id: node });
     const into = store.all<EdgeRow>("recall_transitions_into", {
       window_id: node,
@@ -230,7 +233,9 @@ class RecallReader {
       window: windowFacts(row, row.app_version_now, this.#now),
       elements: { items: elements, total: row.element_count },
       icons: {
-        named: icons.filter((i) => i.label !== null).map((i) => i.label!),
+        named: icons.filter((i) => i.label !== null).map((i) =>
+          i.from_pack ? `${i.label!} (name from a pack)` : i.label!
+        ),
         unnamed: icons.filter((i) => i.label === null).reduce((s, i) => s + i.n, 0),
       },
       transitions,
@@ -299,6 +304,12 @@ class RecallReader {
    * The route start for a window of `appId`: from_window when it names a
    * window of that app, else where the app was last seen.
    */
+  /** True when the icon so named in this window got its name from a memory pack alone. */
+  #packNamed(windowId: number, label: string): boolean {
+    return this.#rows.store.get<{ n: number }>("recall_icon_named_by_pack", { window_id: windowId, label })!
+      .n > 0;
+  }
+
   #startFor(appId: number, lastWindow: NodeId | null): NodeId | null {
     const from = this.#fromWindow;
     if (from !== null && this.#rows.brief(from)?.app_id === appId) return from;

@@ -45,15 +45,18 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
   const paste = step.action === "right_click" ? null : pasteItemKeys(found.element.text);
   const pasteInto = paste ? keysWindow(found.look) : null;
   const command = paste && !label ? await commandKeyQuestion(run, paste, pasteInto) : null;
-  if ((label || command) && step.action !== "right_click") {
+  // An icon only a pack named may be anything: its name is someone else's claim, so the user decides.
+  const packName = found.element.packName === true;
+  if ((label || command || packName) && step.action !== "right_click") {
     await confirmStep(run, {
+      ...(packName ? { packName: found.element.text } : {}),
       what: `${step.action.replace("_", "-")} "${
         escapeScreenText(found.element.text)
       }" at (${found.point.x},${found.point.y})${command ? `, ${command.why}` : ""}`,
       app: found.look.window?.app ?? null,
       window: found.look.window?.title ?? null,
       step: n,
-      label: label ?? undefined,
+      ...(label ? { label } : {}),
       mark: markOf(found.element),
       gesture: step.action,
     });
@@ -83,6 +86,7 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
       match: matchSaid(found),
       movedTo: moved,
       check: after.detail,
+      ...(packName ? { packName: true as const } : {}),
     },
     match: matchInfo(found),
   };

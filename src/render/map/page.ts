@@ -111,14 +111,21 @@ export function mapPage(map: MapData, options: { view?: boolean } = {}): string 
         new Date(map.generated_at).toISOString().slice(0, 16).replace("T", " ")
       } UTC${leftOut}`,
     )
-  }</span>
+  }</span>${
+    map.cut
+      ? `
+<p class="note" id="cut">${escapeHtml(map.cut)}</p>`
+      : ""
+  }
 </header>
 <main>
 <div id="canvas"><svg id="graph" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="interface graph"></svg>
 <p class="legend">${LEGEND.map((l) => `<span>${escapeHtml(l)}</span>`).join("")}</p></div>
 <aside><div id="coverage"></div><div id="details"><p class="meta">Click a window, or search, to see what is known of it and the route to it.</p></div></aside>
 </main>
-<script type="application/json" id="map-data">${jsonScript({ ...map, left_out: undefined })}</script>
+<script type="application/json" id="map-data">${
+    jsonScript({ ...map, left_out: undefined, cut: undefined })
+  }</script>
 <script>
 const DATA = JSON.parse(document.getElementById("map-data").textContent);
 const MATCHER = ${MATCHER_SOURCE};

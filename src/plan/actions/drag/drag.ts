@@ -232,11 +232,21 @@ async function resolvePath(
  * found by, or the text (or named icon) under its point, raw coordinates
  * included; with the box to mark.
  */
-function destructiveEnd(run: Run, l: Look, end: PlacedWaypoint): { label: string; mark?: Rect } | null {
+function destructiveEnd(
+  run: Run,
+  l: Look,
+  end: PlacedWaypoint,
+): { label?: string; mark?: Rect; packName?: string } | null {
   const policy = run.services.policy;
   const byText = end.text === null ? null : destructiveLabel(policy, end.text);
   const under = [...l.chromeElements, ...l.windowElements, ...iconElements(l.icons)]
     .filter((e) => containsPoint(markOf(e), end.point.x, end.point.y));
+  // An icon only a pack named may be anything: the user decides, as for a click on it.
+  const packIcon = under.find((e) => e.packName);
+  if (packIcon) {
+    const label = destructiveLabel(policy, packIcon.text) ?? byText;
+    return { packName: packIcon.text, mark: markOf(packIcon), ...(label ? { label } : {}) };
+  }
   for (const e of under) {
     const label = destructiveLabel(policy, e.text);
     if (label) return { label, mark: markOf(e) };
@@ -276,7 +286,8 @@ async function gesture(
       app: l.window?.app ?? null,
       window: l.window?.title ?? null,
       step: n,
-      label: hit.label,
+      ...(hit.label ? { label: hit.label } : {}),
+      ...(hit.packName !== undefined ? { packName: hit.packName } : {}),
       mark: hit.mark,
     });
   }
