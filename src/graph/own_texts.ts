@@ -1,0 +1,55 @@
+/**
+ * What of a window's texts the graph may keep: never what choto typed (its
+ * words and digit runs, matched against the typed-word fingerprints) and
+ * never what a secret field shows. A text the window showed before its words
+ * were first typed is the window's own (a menu's "File" stays though a plan
+ * typed "file"), so it is kept whole.
+ *
+ * @module
+ */
+
+import { TYPED_MARK } from "../common/typed_tokens.ts";
+import type { Element } from "../ocr/types.ts";
+import type { Store } from "../db/store.ts";
+import { type TypedReader, TypedWords } from "../db/typed_words.ts";
+import { withoutSecretFields } from "./secret_fields.ts";
+import type { NodeId } from "./identity.ts";
+
+/** A checker of one sighting's texts; call inside its transaction. */
+export interface OwnTexts {
+  /** A title with typed words replaced (a title is never dropped: the window is there). */
+  title(text: string, now: number): string;
+  /** The elements the graph may keep of window `node` (null: a window not yet known), typed words taken out. */
+  elements(node: NodeId | null, elements: readonly Element[], now: number): Element[];
+}
+
+/** The checker for `store`. */
+export function ownTexts(store: Store): OwnTexts {
+  const typed: TypedReader = new TypedWords(store).reader();
+  return {
+    title(text, now) {
+      const r = typed.redact(text);
+      if (!r.matched.length) return text;
+      typed.touch(r.matched, now);
+      return r.text ?? TYPED_MARK;
+    },
+    elements(node, elements, now) {
+      const out: Element[] = [];
+      for (const el of withoutSecretFields(elements)) {
+        const r = typed.redact(el.text);
+        if (!r.matched.length) {
+          out.push(el);
+          continue;
+        }
+        typed.touch(r.matched, now);
+        const shown = node === null
+          ? null
+          : store.get<{ first_seen: number | null }>("element_first_seen", { window_id: node, text: el.text })
+            ?.first_seen ?? null;
+        if (shown !== null && shown < typed.firstTyped(r.matched)) out.push(el);
+        else if (r.text !== null) out.push({ ...el, text: r.text });
+      }
+      return out;
+    },
+  };
+}
