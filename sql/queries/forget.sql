@@ -48,7 +48,3 @@ WHERE app = :name COLLATE NOCASE
 -- The routes of runs that passed through the app's windows, whole: a route with holes would mislead.
 DELETE FROM mission_run_windows
 WHERE run_id IN (SELECT run_id FROM mission_run_windows WHERE app = :name COLLATE NOCASE);
-
--- name: forget_app_glyph_names
--- Names the app's glyphs had, taken out of the search index before the glyphs go.
-DELETE FROM search WHERE kind = 'icon' AND ref_id IN (SELECT id FROM glyphs WHERE app_id = :app_id);

@@ -47,7 +47,6 @@ export function forgetApp(store: Store, name: string): ForgetResult {
     ok: true,
     text: scrub(store, () => {
       const n = store.get<{ n: number }>("forget_app_windows", { app_id: app.id })!.n;
-      store.q("forget_app_glyph_names").run({ app_id: app.id });
       store.q("forget_app").run({ app_id: app.id });
       // Missions keep their items and runs; what the runs recorded of the app's windows goes.
       const recipes = Number(store.q("forget_app_recipes").run({ name: app.name }).changes);
