@@ -19,6 +19,8 @@ import type { NodeId } from "./identity.ts";
 export interface OwnTexts {
   /** A title with typed words replaced (a title is never dropped: the window is there). */
   title(text: string, now: number): string;
+  /** The texts kept beside an icon (its nearest), typed words out and wholly typed ones dropped. */
+  near(texts: readonly string[], now: number): string[];
   /** The elements the graph may keep of window `node` (null: a window not yet known), typed words taken out. */
   elements(node: NodeId | null, elements: readonly Element[], now: number): Element[];
 }
@@ -32,6 +34,14 @@ export function ownTexts(store: Store): OwnTexts {
       if (!r.matched.length) return text;
       typed.touch(r.matched, now);
       return r.text ?? TYPED_MARK;
+    },
+    near(texts, now) {
+      return texts.flatMap((t) => {
+        const r = typed.redact(t);
+        if (!r.matched.length) return [t];
+        typed.touch(r.matched, now);
+        return r.text === null ? [] : [r.text];
+      });
     },
     elements(node, elements, now) {
       const out: Element[] = [];

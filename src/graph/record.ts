@@ -110,7 +110,8 @@ export function recordSighting(
     }
     store.q("drop_elements_not_seen").run({ window_id: nodeId, now });
     store.q("set_app_last_window").run({ window_id: nodeId, app_id: appRow.id });
-    const known = recordIcons(store, appRow.id, nodeId, window.bounds, icons, now);
+    const told = icons.map((i) => ({ ...i, near: own.near(i.near, now) }));
+    const known = recordIcons(store, appRow.id, nodeId, window.bounds, told, now);
     return {
       appId: appRow.id,
       nodeId,
