@@ -93,7 +93,7 @@ export function redactTyped(text: string, isTyped: (piece: string) => boolean): 
     for (let i = run.from; i < run.to; i++) typed[i] = true;
   }
   if (!matched.length) return { text, matched };
-  const counting = words.map((w, i) => i).filter((i) => words[i].pieces.length > 0);
+  const counting = words.map((_, i) => i).filter((i) => words[i].pieces.length > 0);
   if (counting.every((i) => typed[i])) return { text: null, matched };
   let out = "";
   let at = 0;
