@@ -23,6 +23,7 @@ import { withoutSecretFields } from "../src/graph/secret_fields.ts";
 import { storedReadMemory } from "../src/db/read_memory.ts";
 import { TypedWords } from "../src/db/typed_words.ts";
 import { see } from "./graph_fixture.ts";
+import { recordClick, recordTransition } from "../src/graph/transitions.ts";
 
 const FLAGS = config.tasks.memory.split(" ").filter((w) => w.startsWith("--allow-"));
 
@@ -168,6 +169,46 @@ Deno.test("a word the window showed before it was typed stays; one typed first d
     store.close();
     const raw = new TextDecoder("latin1").decode(Deno.readFileSync(`${dir}/choto.db`));
     assert(!raw.includes("invoice"), "a typed word is in the file");
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("a click or a way between windows named by a typed text is not kept; one on the window's own is", () => {
+  const dir = Deno.makeTempDirSync({ prefix: "choto-typed-acted-" });
+  try {
+    const store = new Store(`${dir}/choto.db`);
+    const main = see(store, "Editor", "notes - Editor", ["File", "Replace"], 1_000);
+    const other = see(store, "Editor", "Find - Editor", ["Find"], 1_000, "dialog");
+    new TypedWords(store).remember("replace hunter2", 2_000);
+    assertEquals(recordClick(store, { node: main, text: "hunter2", surface: "window", now: 3_000 }), 0);
+    assertEquals(
+      recordTransition(store, {
+        from: main,
+        to: other,
+        action: "click",
+        text: "hunter2",
+        surface: "window",
+        now: 3_000,
+      }),
+      null,
+    );
+    assertEquals(recordClick(store, { node: main, text: "Replace", surface: "window", now: 3_000 }), 1);
+    assert(
+      recordTransition(store, {
+        from: main,
+        to: other,
+        action: "click",
+        text: "File",
+        surface: "window",
+        now: 3_000,
+      }),
+      "the window's own word",
+    );
+    const texts = store.db.prepare("SELECT text FROM clicks UNION ALL SELECT text FROM transitions").all()
+      .map((r) => (r as { text: string }).text);
+    assertEquals(texts.sort(), ["File", "Replace"]);
+    store.close();
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }

@@ -19,6 +19,12 @@ import type { NodeId } from "./identity.ts";
 export interface OwnTexts {
   /** A title with typed words replaced (a title is never dropped: the window is there). */
   title(text: string, now: number): string;
+  /**
+   * Whether a control's text acted on in window `node` (a click, a
+   * transition) may be kept: not when it holds a typed word, unless the
+   * window showed it before that word was first typed.
+   */
+  acted(node: NodeId, text: string, now: number): boolean;
   /** The texts kept beside an icon (its nearest), typed words out and wholly typed ones dropped. */
   near(texts: readonly string[], now: number): string[];
   /** The elements the graph may keep of window `node` (null: a window not yet known), typed words taken out. */
@@ -28,12 +34,24 @@ export interface OwnTexts {
 /** The checker for `store`. */
 export function ownTexts(store: Store): OwnTexts {
   const typed: TypedReader = new TypedWords(store).reader();
+  /** Whether window `node` showed `text` before the first of its typed pieces was typed. */
+  const shownBefore = (node: NodeId, text: string, pieces: string[]) => {
+    const shown = store.get<{ first_seen: number | null }>("element_first_seen", { window_id: node, text })
+      ?.first_seen ?? null;
+    return shown !== null && shown < typed.firstTyped(pieces);
+  };
   return {
     title(text, now) {
       const r = typed.redact(text);
       if (!r.matched.length) return text;
       typed.touch(r.matched, now);
       return r.text ?? TYPED_MARK;
+    },
+    acted(node, text, now) {
+      const r = typed.redact(text);
+      if (!r.matched.length) return true;
+      typed.touch(r.matched, now);
+      return shownBefore(node, text, r.matched);
     },
     near(texts, now) {
       return texts.flatMap((t) => {
@@ -52,11 +70,7 @@ export function ownTexts(store: Store): OwnTexts {
           continue;
         }
         typed.touch(r.matched, now);
-        const shown = node === null
-          ? null
-          : store.get<{ first_seen: number | null }>("element_first_seen", { window_id: node, text: el.text })
-            ?.first_seen ?? null;
-        if (shown !== null && shown < typed.firstTyped(r.matched)) out.push(el);
+        if (node !== null && shownBefore(node, el.text, r.matched)) out.push(el);
         else if (r.text !== null) out.push({ ...el, text: r.text });
       }
       return out;
