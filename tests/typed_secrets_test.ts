@@ -213,3 +213,22 @@ Deno.test("a click or a way between windows named by a typed text is not kept; o
     Deno.removeSync(dir, { recursive: true });
   }
 });
+
+Deno.test("a file name choto typed leaves the title, and the saved document is the same window as the unsaved one", () => {
+  const dir = Deno.makeTempDirSync({ prefix: "choto-typed-title-" });
+  try {
+    const store = new Store(`${dir}/choto.db`);
+    const unsaved = see(store, "Mousepad", "Untitled 1 - Mousepad", ["File"], 1_000);
+    new TypedWords(store).remember("quarterly-salaries.txt", 2_000);
+    const saved = see(store, "Mousepad", "quarterly-salaries.txt - Mousepad", ["File"], 3_000);
+    assertEquals(saved, unsaved);
+    const row = store.db.prepare("SELECT title, identity FROM windows WHERE id = ?").get(saved) as {
+      title: string;
+      identity: string;
+    };
+    assertEquals({ ...row }, { title: "[typed] - Mousepad", identity: "window|<doc> - mousepad" });
+    store.close();
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});

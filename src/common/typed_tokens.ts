@@ -102,7 +102,10 @@ export function redactTyped(text: string, isTyped: (piece: string) => boolean): 
     out += text.slice(at, w.start) + TYPED_MARK;
     at = w.end;
   });
-  return { text: (out + text.slice(at)).replace(/(\[typed\](\s*))+\[typed\]/g, TYPED_MARK), matched };
+  return {
+    text: (out + text.slice(at)).replace(/\[typed\](?:[^\p{L}\p{N}[\]]*\[typed\])+/gu, TYPED_MARK),
+    matched,
+  };
 }
 
 /** Runs of words that are digits alone, separated by one space, dot, slash or dash: indexes and digits joined. */
