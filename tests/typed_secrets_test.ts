@@ -23,6 +23,7 @@ import { withoutSecretFields } from "../src/graph/secret_fields.ts";
 import { storedReadMemory } from "../src/db/read_memory.ts";
 import { TypedWords } from "../src/db/typed_words.ts";
 import { see } from "./graph_fixture.ts";
+import { recordSighting } from "../src/graph/record.ts";
 import { recordClick, recordTransition } from "../src/graph/transitions.ts";
 
 const FLAGS = config.tasks.memory.split(" ").filter((w) => w.startsWith("--allow-"));
@@ -165,6 +166,35 @@ Deno.test("a word the window showed before it was typed stays; one typed first d
         .all(title).map((r) => (r as { text: string }).text);
     assertEquals(texts("notes - Editor"), ["Find", "Replace"]);
     assertEquals(texts("Search - Editor"), ["[typed] 2024 draft"]);
+    // The texts kept beside an icon are held to the same rule.
+    const notes = recordSighting(
+      store,
+      "Editor",
+      {
+        id: "w",
+        app: "Editor",
+        pid: null,
+        title: "notes - Editor",
+        bounds: { x: 0, y: 0, width: 800, height: 600 },
+        kind: "normal",
+        transient: false,
+      },
+      [],
+      4_000,
+      null,
+      [{
+        x: 5,
+        y: 5,
+        w: 16,
+        h: 16,
+        cx: 13,
+        cy: 13,
+        hash: "00ff00ff00ff00ff",
+        near: ["Find", "the invoice", "invoice due"],
+        crop: { width: 16, height: 16, data: new Uint8Array(16 * 16 * 4) },
+      }],
+    );
+    assertEquals(notes.icons.map((i) => i.near), [["Find", "[typed] due"]]);
     // Fingerprints only: the typed words themselves are nowhere in the file.
     store.close();
     const raw = new TextDecoder("latin1").decode(Deno.readFileSync(`${dir}/choto.db`));

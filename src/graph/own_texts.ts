@@ -25,8 +25,8 @@ export interface OwnTexts {
    * window showed it before that word was first typed.
    */
   acted(node: NodeId, text: string, now: number): boolean;
-  /** The texts kept beside an icon (its nearest), typed words out and wholly typed ones dropped. */
-  near(texts: readonly string[], now: number): string[];
+  /** The texts kept beside an icon in window `node` (its nearest), typed words out, as its elements are. */
+  near(node: NodeId, texts: readonly string[], now: number): string[];
   /** The elements the graph may keep of window `node` (null: a window not yet known), typed words taken out. */
   elements(node: NodeId | null, elements: readonly Element[], now: number): Element[];
 }
@@ -53,11 +53,12 @@ export function ownTexts(store: Store): OwnTexts {
       typed.touch(r.matched, now);
       return shownBefore(node, text, r.matched);
     },
-    near(texts, now) {
+    near(node, texts, now) {
       return texts.flatMap((t) => {
         const r = typed.redact(t);
         if (!r.matched.length) return [t];
         typed.touch(r.matched, now);
+        if (shownBefore(node, t, r.matched)) return [t];
         return r.text === null ? [] : [r.text];
       });
     },

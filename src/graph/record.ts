@@ -93,6 +93,8 @@ export function recordSighting(
       store.q("evict_windows_past_cap").run({ app_id: appRow.id, keep: nodeId, cap: MAX_WINDOWS_PER_APP });
     }
     const kept = own.elements(found ? nodeId : null, elements.slice(0, MAX_ELEMENTS_PER_SIGHTING), now);
+    // Checked before this sighting replaces the window's texts: what it showed before the typing is its own.
+    const told = icons.map((i) => ({ ...i, near: own.near(nodeId, i.near, now) }));
     const nth = new Map<string, number>();
     for (const el of kept) {
       const n = nth.get(el.text) ?? 0;
@@ -111,7 +113,6 @@ export function recordSighting(
     }
     store.q("drop_elements_not_seen").run({ window_id: nodeId, now });
     store.q("set_app_last_window").run({ window_id: nodeId, app_id: appRow.id });
-    const told = icons.map((i) => ({ ...i, near: own.near(i.near, now) }));
     const known = recordIcons(store, appRow.id, nodeId, window.bounds, told, now);
     return {
       appId: appRow.id,
