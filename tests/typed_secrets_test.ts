@@ -249,7 +249,8 @@ Deno.test("a file name choto typed leaves the title, and the saved document is t
   try {
     const store = new Store(`${dir}/choto.db`);
     const unsaved = see(store, "Mousepad", "Untitled 1 - Mousepad", ["File"], 1_000);
-    new TypedWords(store).remember("quarterly-salaries.txt", 2_000);
+    // "window" and "doc" typed too: the identity's own parts stay as they are.
+    new TypedWords(store).remember("quarterly-salaries.txt in a window doc", 2_000);
     const saved = see(store, "Mousepad", "quarterly-salaries.txt - Mousepad", ["File"], 3_000);
     assertEquals(saved, unsaved);
     const row = store.db.prepare("SELECT title, identity FROM windows WHERE id = ?").get(saved) as {

@@ -27,8 +27,23 @@ export interface OwnTexts {
   acted(node: NodeId, text: string, now: number): boolean;
   /** The texts kept beside an icon in window `node` (its nearest), typed words out, as its elements are. */
   near(node: NodeId, texts: readonly string[], now: number): string[];
+  /**
+   * A window identity (`structure|folded title`) with typed words out of its
+   * title part; the structure and the `<doc>` placeholders are choto's own.
+   */
+  identity(identity: string, now: number): string;
   /** The elements the graph may keep of window `node` (null: a window not yet known), typed words taken out. */
   elements(node: NodeId | null, elements: readonly Element[], now: number): Element[];
+}
+
+/**
+ * A window identity (`structure|folded title`) with `clean` applied to the
+ * pieces of its title part between `<doc>` placeholders: the structure and
+ * the placeholders are choto's own words, never the user's.
+ */
+export function cleanIdentity(identity: string, clean: (part: string) => string): string {
+  const bar = identity.indexOf("|");
+  return identity.slice(0, bar + 1) + identity.slice(bar + 1).split("<doc>").map(clean).join("<doc>");
 }
 
 /** The checker for `store`. */
@@ -46,6 +61,9 @@ export function ownTexts(store: Store): OwnTexts {
       if (!r.matched.length) return text;
       typed.touch(r.matched, now);
       return r.text ?? TYPED_MARK;
+    },
+    identity(identity, now) {
+      return cleanIdentity(identity, (part) => this.title(part, now));
     },
     acted(node, text, now) {
       const r = typed.redact(text);

@@ -66,7 +66,7 @@ export function recordSighting(
     // The title as stored, typed words out: a file name typed in Save As is the user's. The identity is
     // folded from the title as shown (a typed file name is a document name like any other), then cleaned too.
     const title = own.title(window.title, now);
-    const identity = own.title(windowIdentity(window.title, window.kind, window.transient), now);
+    const identity = own.identity(windowIdentity(window.title, window.kind, window.transient), now);
     const found = store.get<{ id: number; seen_count: number; last_seen: number }>("find_window", {
       app_id: appRow.id,
       identity,

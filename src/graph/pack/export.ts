@@ -15,6 +15,7 @@ import { deniedEntry, type Policy } from "../../common/policy.ts";
 import { normaliseText } from "../../common/match.ts";
 import type { Store } from "../../db/store.ts";
 import { TypedWords } from "../../db/typed_words.ts";
+import { cleanIdentity } from "../own_texts.ts";
 import { TYPED_MARK } from "../../common/typed_tokens.ts";
 import type { PackApp, PackBody, PackClick, PackGlyph, PackTransition, PackWindow } from "./body.ts";
 
@@ -91,7 +92,7 @@ export function exportGraph(store: Store, request: ExportRequest): GraphExport {
         });
       const { id, ...fields } = w;
       fields.title = words.redact(fields.title).text ?? TYPED_MARK;
-      fields.identity = words.redact(fields.identity).text ?? TYPED_MARK;
+      fields.identity = cleanIdentity(fields.identity, (part) => words.redact(part).text ?? TYPED_MARK);
       body.windows.push({ key: id, app: app.name, ...fields, elements });
       exported.add(id);
     }
