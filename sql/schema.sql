@@ -26,10 +26,10 @@ CREATE TABLE apps (
   last_window  INTEGER REFERENCES windows(id) ON DELETE SET NULL
 );
 
-CREATE TABLE audit_events (
+CREATE TABLE "audit_events" (
   id          INTEGER PRIMARY KEY,
   at          INTEGER NOT NULL,                -- ms since the epoch
-  kind        TEXT NOT NULL CHECK (kind IN ('input', 'confirm', 'refusal')),
+  kind        TEXT NOT NULL CHECK (kind IN ('input', 'confirm', 'refusal', 'note')),
   call_id     TEXT,                            -- the MCP request id of the tool call
   tool        TEXT,
   app         TEXT,
@@ -206,6 +206,18 @@ CREATE TABLE transitions (
   UNIQUE (from_window, to_window, action, text, scope)
 );
 
+CREATE TABLE typed_salt (
+  id   INTEGER PRIMARY KEY CHECK (id = 1),
+  salt TEXT NOT NULL
+);
+
+CREATE TABLE typed_words (
+  fingerprint TEXT PRIMARY KEY,
+  first_typed INTEGER NOT NULL,                -- ms since the epoch
+  -- Typed again or found in a read text: what is still on screen stays longest.
+  last_used   INTEGER NOT NULL
+) WITHOUT ROWID;
+
 CREATE TABLE window_counters (
   window_id INTEGER PRIMARY KEY,
   app_id    INTEGER NOT NULL,
@@ -234,6 +246,8 @@ CREATE INDEX audit_events_at ON audit_events (at);
 
 CREATE INDEX elements_text_nocase ON elements (text COLLATE NOCASE);
 
+CREATE INDEX glyph_sightings_glyph ON glyph_sightings (glyph_id);
+
 CREATE INDEX glyph_sightings_window ON glyph_sightings (window_id);
 
 CREATE INDEX glyphs_app_label ON glyphs (app_id, label);
@@ -245,6 +259,8 @@ CREATE UNIQUE INDEX missions_one_active ON missions (status) WHERE status = 'act
 CREATE INDEX read_memory_read_at ON read_memory (read_at);
 
 CREATE INDEX transitions_to ON transitions (to_window);
+
+CREATE INDEX typed_words_last_used ON typed_words (last_used);
 
 CREATE INDEX windows_app_seen ON windows (app_id, last_seen);
 

@@ -12,8 +12,9 @@ import { type HeldDesktop, trackHeldInput } from "./desktop/held.ts";
 import type { ScreenReader } from "./ocr/reader.ts";
 import type { Store } from "./db/store.ts";
 import { defaultPolicy, type Policy } from "./common/policy.ts";
-import { guardDesktop } from "./desktop/guard.ts";
+import { guardDesktop, type GuardEvent } from "./desktop/guard.ts";
 import { AuditLog } from "./db/audit.ts";
+import { TypedWords } from "./db/typed_words.ts";
 import { warmPasses, warmTextPasses } from "./perceive/warm_passes.ts";
 import { letChainsRun } from "./common/time.ts";
 
@@ -73,8 +74,14 @@ export function createServices(opts: {
     retentionDays: policy.auditRetentionDays,
     now,
   });
+  // What choto types is noted word by word, so no read of the screen stores it in the graph.
+  const typedWords = new TypedWords(opts.store);
+  const heard = (e: GuardEvent) => {
+    if (e.typed) typedWords.remember(e.typed, now());
+    audit.record(e);
+  };
   // Held input is tracked outside the guard: the guard always lets a release through.
-  const openDesktop = () => trackHeldInput(guardDesktop(opts.openDesktop(), policy, (e) => audit.record(e)));
+  const openDesktop = () => trackHeldInput(guardDesktop(opts.openDesktop(), policy, heard));
   return {
     store: opts.store,
     policy,

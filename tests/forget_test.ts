@@ -4,6 +4,9 @@ import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { Store } from "../src/db/store.ts";
 import { forgetApp, forgetBefore } from "../src/graph/forget.ts";
 import { DAY, NOW, see } from "./graph_fixture.ts";
+import { recordSighting } from "../src/graph/record.ts";
+import { nameGlyphs } from "../src/graph/glyphs.ts";
+import { activeItem, activeMission, recipeOf, recordRun, startMission } from "../src/mission/store.ts";
 import { ROOT } from "./support/mcp.ts";
 
 Deno.test({
@@ -97,3 +100,86 @@ Deno.test("choto forget needs exactly one of --app or --older-than", async () =>
   assertEquals(out.code, 2);
   assertMatch(new TextDecoder().decode(out.stderr), /exactly one of --app NAME or --older-than/);
 });
+
+Deno.test("forget --app takes the app's icon names and the missions' recipes and routes through it", () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    const path = `${dir}/choto.db`;
+    const store = new Store(path);
+    const pad = recordSighting(
+      store,
+      "Mousepad",
+      {
+        id: "w",
+        app: "Mousepad",
+        pid: null,
+        title: "Diary-Window-Title",
+        bounds,
+        kind: "normal",
+        transient: false,
+      },
+      [],
+      NOW,
+      null,
+      [{ x: 20, y: 20, w: 16, h: 16, cx: 28, cy: 28, hash: "0f0f0f0f0f0f0f0f", near: [], crop }],
+    );
+    nameGlyphs(store, [{ glyphId: pad.icons[0].glyphId, label: "SECRET-ICON-NAME" }], "model", NOW);
+    see(store, "Galculator", "Galculator", ["7 8 9"], NOW);
+    assert(startMission(store, "notes and sums", ITEMS, NOW).ok);
+    const plan = { steps: [{ action: "click", target: { text: "File" } }] };
+    const file = (n: number, title: string, app: string, routeApps: string[]) => {
+      const item = activeItem(store, n, "execute_plan");
+      assert(item.ok);
+      assertEquals(item.item.title, title);
+      recordRun(store, {
+        itemId: item.item.id,
+        kind: "plan",
+        outcome: "success",
+        reason: null,
+        llmVersionTag: null,
+        route: routeApps.map((a) => ({ node: null, app: a, title: `${a} main window` })),
+        startedAt: NOW,
+        finishedAt: NOW,
+        recipe: {
+          plan,
+          fingerprint: {
+            app,
+            appBuild: null,
+            llmVersionTag: null,
+            screen: { width: 800, height: 600 },
+            window: { identity: "window|x", title: app === "Mousepad" ? "Diary-Window-Title" : "Galculator" },
+            windowSize: { width: 800, height: 600 },
+          },
+        },
+      }, NOW);
+      return item.item.id;
+    };
+    const inPad = file(1, "write", "Mousepad", ["Mousepad"]);
+    const through = file(2, "sum", "Galculator", ["Mousepad", "Galculator"]);
+    const calc = file(3, "check", "Galculator", ["Galculator"]);
+
+    const r = forgetApp(store, "Mousepad");
+    assert(r.ok, r.text);
+    assertMatch(r.text, /2 mission recipe\(s\) and 3 window\(s\) of mission runs' routes/);
+    assertEquals([recipeOf(store, inPad), recipeOf(store, through)], [null, null]);
+    assertEquals(recipeOf(store, calc)?.route.map((w) => w.app), ["Galculator"]);
+    // The mission keeps its items, passed as they were.
+    assertEquals(activeMission(store)!.items.map((i) => i.status), ["passed", "passed", "passed"]);
+    assertEquals(store.all("forget_app_names").length, 1);
+    store.close();
+    const raw = new TextDecoder("latin1").decode(Deno.readFileSync(path));
+    for (const gone of ["SECRET-ICON-NAME", "Diary-Window-Title", "Mousepad main window"]) {
+      assert(!raw.includes(gone), `"${gone}" is still in the file`);
+    }
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+const bounds = { x: 0, y: 0, width: 800, height: 600 };
+const crop = { width: 16, height: 16, data: new Uint8Array(16 * 16 * 4).fill(90) };
+const ITEMS = [
+  { title: "write", intent: "the editor keeps text", acceptance: "the note is on screen" },
+  { title: "sum", intent: "the calculator adds", acceptance: "the display shows 15" },
+  { title: "check", intent: "the sum holds", acceptance: "15 is still there" },
+];

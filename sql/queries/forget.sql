@@ -33,3 +33,18 @@ DELETE FROM read_memory WHERE read_at < :before;
 -- name: forget_readings
 -- Readings are keyed by pixels, not by app: forgetting an app forgets them all.
 DELETE FROM read_memory;
+
+-- name: forget_typed_words_before
+-- Fingerprints of typed words not used since the cutoff: the texts they kept out are as old.
+DELETE FROM typed_words WHERE last_used < :before;
+
+-- name: forget_app_recipes
+-- Recipes recorded in the app, or whose run's route passed through one of its windows.
+DELETE FROM mission_recipes
+WHERE app = :name COLLATE NOCASE
+   OR run_id IN (SELECT run_id FROM mission_run_windows WHERE app = :name COLLATE NOCASE);
+
+-- name: forget_app_routes
+-- The routes of runs that passed through the app's windows, whole: a route with holes would mislead.
+DELETE FROM mission_run_windows
+WHERE run_id IN (SELECT run_id FROM mission_run_windows WHERE app = :name COLLATE NOCASE);

@@ -66,3 +66,13 @@ WHERE g.app_id = :app_id AND EXISTS (SELECT 1 FROM glyph_sightings s WHERE s.gly
 -- name: count_unnamed_among
 -- How many of a list of glyphs (a JSON array of ids) have no name.
 SELECT count(*) AS n FROM glyphs WHERE label IS NULL AND id IN (SELECT value FROM json_each(:ids));
+
+-- name: evict_glyphs_past_cap
+-- The app's :excess least useful glyphs, never one seen at :now: unnamed first, then drawn nowhere, then oldest.
+DELETE FROM glyphs WHERE id IN (
+  SELECT g.id FROM glyphs g
+  WHERE g.app_id = :app_id AND g.last_seen < :now
+  ORDER BY g.label IS NOT NULL, EXISTS (SELECT 1 FROM glyph_sightings s WHERE s.glyph_id = g.id),
+           g.last_seen, g.id
+  LIMIT :excess
+);

@@ -37,3 +37,14 @@ SET x = excluded.x, y = excluded.y, w = excluded.w, h = excluded.h,
 -- name: drop_elements_not_seen
 -- Elements the latest sighting no longer shows.
 DELETE FROM elements WHERE window_id = :window_id AND last_seen < :now;
+
+-- name: element_first_seen
+-- When the window first showed this text, if it still does.
+SELECT min(first_seen) AS first_seen FROM elements WHERE window_id = :window_id AND text = :text;
+
+-- name: evict_windows_past_cap
+-- The app's windows past :cap, seen longest ago first, never :keep (the one just recorded).
+DELETE FROM windows WHERE id IN (
+  SELECT id FROM windows WHERE app_id = :app_id AND id <> :keep
+  ORDER BY last_seen DESC, id DESC LIMIT -1 OFFSET :cap - 1
+);

@@ -12,7 +12,7 @@ import type { Store } from "./store.ts";
 
 /** One thing worth auditing, as the code that saw it knows it. */
 export interface AuditEvent {
-  kind: "input" | "confirm" | "refusal";
+  kind: "input" | "confirm" | "refusal" | "note";
   action: string;
   app?: string | null;
   window?: string | null;
@@ -43,14 +43,42 @@ export interface AuditRow {
   outcome: string | null;
 }
 
+/** Most rows the log keeps, whatever their age. */
+export const MAX_AUDIT_ROWS = 50_000;
+/** Most bytes of text the log keeps (each row counted with a fixed share besides its texts). */
+export const MAX_AUDIT_BYTES = 16 * 1024 * 1024;
+/** A trim leaves the log this share of its bounds, so the next trim is a while away. */
+const TRIM_TO = 0.9;
+
+/** The bytes a row is counted as: its texts in UTF-8 and a fixed share, as `audit_size` in SQL counts them. */
+function rowBytes(row: Record<string, unknown>): number {
+  let n = 64;
+  for (
+    const k of ["call_id", "tool", "app", "window", "action", "target", "text_sha256", "text", "outcome"]
+  ) {
+    const v = row[k];
+    if (typeof v === "string") n += ENCODER.encode(v).length;
+  }
+  return n;
+}
+const ENCODER = new TextEncoder();
+
 /** Writes audit rows, tagged with the tool call that caused them. */
 export class AuditLog {
   #call: { tool: string; id: string } | null = null;
   #target: string | null = null;
+  /** Rows and bytes in the log, counted once and then kept up as rows are written. */
+  #size: { n: number; bytes: number } | null = null;
 
   constructor(
     private readonly store: Store,
-    private readonly opts: { keepText: boolean; retentionDays: number; now: () => number },
+    private readonly opts: {
+      keepText: boolean;
+      retentionDays: number;
+      now: () => number;
+      maxRows?: number;
+      maxBytes?: number;
+    },
   ) {}
 
   /** Tags the rows that follow with a tool call (the server calls this as a call starts). */
@@ -76,7 +104,7 @@ export class AuditLog {
       s: string | null | undefined,
     ) => (s === null || s === undefined ? null : escapeScreenText(s));
     try {
-      this.store.write("audit_insert", {
+      const row = {
         at: this.opts.now(),
         kind: e.kind,
         call_id: this.#call?.id ?? null,
@@ -91,17 +119,70 @@ export class AuditLog {
         text_sha256: typed === null ? null : createHash("sha256").update(typed).digest("hex"),
         text: typed !== null && this.opts.keepText ? typed : null,
         outcome: safe(e.outcome),
-      }, `the audit row for ${e.kind} "${e.action}"`);
+      };
+      this.store.write("audit_insert", row, `the audit row for ${e.kind} "${e.action}"`);
+      this.#grew(rowBytes(row));
     } catch (err) {
       console.error(`choto: could not write the audit log: ${(err as Error).message}`);
     }
     if (e.kind === "input") this.#target = null;
   }
 
-  /** Deletes rows older than the retention; the number deleted. */
+  /** Deletes rows older than the retention, then the oldest past the size bounds; the number deleted. */
   prune(): number {
     const before = this.opts.now() - this.opts.retentionDays * 86_400_000;
-    return this.store.write("audit_prune", { before }, "the pruning of the audit log");
+    const aged = this.store.write("audit_prune", { before }, "the pruning of the audit log");
+    this.#size = null;
+    return aged + this.#trim();
+  }
+
+  /** Counts a row just written; past either bound, drops the oldest rows and says so in a row of its own. */
+  #grew(bytes: number): void {
+    const size = this.#size ??= this.store.get<{ n: number; bytes: number }>("audit_size")!;
+    size.n += 1;
+    size.bytes += bytes;
+    if (size.n > this.#maxRows || size.bytes > this.#maxBytes) this.#trim();
+  }
+
+  get #maxRows(): number {
+    return this.opts.maxRows ?? MAX_AUDIT_ROWS;
+  }
+
+  get #maxBytes(): number {
+    return this.opts.maxBytes ?? MAX_AUDIT_BYTES;
+  }
+
+  /** Drops the oldest rows down to a share of the bounds and notes it; the rows dropped. */
+  #trim(): number {
+    const size = this.store.get<{ n: number; bytes: number }>("audit_size")!;
+    this.#size = size;
+    if (size.n <= this.#maxRows && size.bytes <= this.#maxBytes) return 0;
+    const cut = this.store.get<{ id: number | null }>("audit_cut", {
+      keep_rows: Math.floor(this.#maxRows * TRIM_TO) - 1,
+      keep_bytes: Math.floor(this.#maxBytes * TRIM_TO) - 512,
+    })?.id ?? null;
+    if (cut === null) return 0;
+    const dropped = this.store.write("audit_drop_through", { id: cut }, "the trim of the audit log");
+    this.#size = null;
+    const note = {
+      at: this.opts.now(),
+      kind: "note",
+      call_id: null,
+      tool: null,
+      app: null,
+      window: null,
+      action: "trim",
+      target: null,
+      x: null,
+      y: null,
+      text_length: null,
+      text_sha256: null,
+      text: null,
+      outcome: `dropped the ${dropped} oldest row(s) to keep the log within ${this.#maxRows} rows and ` +
+        `${this.#maxBytes} bytes`,
+    };
+    this.store.write("audit_insert", note, "the audit row for the trim");
+    return dropped;
   }
 }
 

@@ -48,8 +48,12 @@ export function forgetApp(store: Store, name: string): ForgetResult {
     text: scrub(store, () => {
       const n = store.get<{ n: number }>("forget_app_windows", { app_id: app.id })!.n;
       store.q("forget_app").run({ app_id: app.id });
+      // Missions keep their items and runs; what the runs recorded of the app's windows goes.
+      const recipes = Number(store.q("forget_app_recipes").run({ name: app.name }).changes);
+      const routes = Number(store.q("forget_app_routes").run({ name: app.name }).changes);
       const readings = Number(store.q("forget_readings").run().changes);
-      return `forgot ${app.name}: ${n} window(s) with their texts, clicks and transitions; ` +
+      return `forgot ${app.name}: ${n} window(s) with their texts, icons, clicks and transitions; ` +
+        `${recipes} mission recipe(s) and ${routes} window(s) of mission runs' routes that went through it; ` +
         `and all ${readings} remembered screen reading(s), which are not kept per app`;
     }),
   };
@@ -69,6 +73,7 @@ export function forgetBefore(store: Store, before: number): ForgetResult {
         ["windows", "forget_windows_before"],
         ["apps", "forget_apps_before"],
         ["screen readings", "forget_readings_before"],
+        ["typed-word fingerprints", "forget_typed_words_before"],
       ];
       const counts = steps.map(([what, query]) =>
         `${Number(store.q(query).run({ before }).changes)} ${what}`

@@ -27,6 +27,16 @@ export interface KnownIcon extends SeenIcon {
 /** Longest icon name kept, from a tooltip or from a model. */
 export const MAX_GLYPH_NAME = 80;
 
+/** Most icons one sighting records, in reading order: a window's places are replaced by its latest sighting. */
+export const MAX_ICONS_PER_SIGHTING = 150;
+
+/**
+ * Most glyphs kept per app. A new drawing past it pushes out, in the same
+ * write, the least useful: unnamed before named, drawn nowhere now before
+ * drawn somewhere, seen longest ago first.
+ */
+export const MAX_GLYPHS_PER_APP = 300;
+
 /** Where a name came from: the app's tooltip, the model, or a memory pack (someone else's claim). */
 export type LabelSource = "tooltip" | "model" | "pack";
 
@@ -56,7 +66,8 @@ export function recordIcons(
 ): KnownIcon[] {
   const known = store.all<GlyphRow>("glyphs_of_app", { app_id: appId });
   const out: KnownIcon[] = [];
-  for (const icon of icons) {
+  let added = 0;
+  for (const icon of icons.slice(0, MAX_ICONS_PER_SIGHTING)) {
     let glyph = known.find((g) => g.phash === icon.hash) ??
       known.find((g) => sameDrawing({ hash: g.phash, w: g.w, h: g.h }, icon));
     if (glyph) {
@@ -72,6 +83,7 @@ export function recordIcons(
       })!;
       glyph = { id: row.id, phash: icon.hash, w: icon.w, h: icon.h, label: null, label_from: null };
       known.push(glyph);
+      added++;
     }
     store.q("upsert_glyph_place").run({
       glyph_id: glyph.id,
@@ -86,6 +98,9 @@ export function recordIcons(
     out.push({ ...icon, glyphId: glyph.id, label: glyph.label, labelFrom: glyph.label_from ?? null });
   }
   store.q("drop_glyph_places_not_seen").run({ window_id: nodeId, now });
+  if (added && known.length > MAX_GLYPHS_PER_APP) {
+    store.q("evict_glyphs_past_cap").run({ app_id: appId, excess: known.length - MAX_GLYPHS_PER_APP, now });
+  }
   return out;
 }
 

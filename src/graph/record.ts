@@ -11,6 +11,17 @@ import type { SeenIcon } from "../perceive/icons.ts";
 import { type KnownIcon, recordIcons } from "./glyphs.ts";
 import { type NodeId, windowIdentity } from "./identity.ts";
 import type { Store } from "../db/store.ts";
+import { ownTexts } from "./own_texts.ts";
+
+/**
+ * Most texts one sighting keeps, in reading order: a window is replaced by
+ * its latest sighting, so this and {@link MAX_WINDOWS_PER_APP} bound the
+ * texts an app can fill the graph with.
+ */
+export const MAX_ELEMENTS_PER_SIGHTING = 1_500;
+
+/** Most windows kept per app: a new one past it pushes out the one seen longest ago, in the same write. */
+export const MAX_WINDOWS_PER_APP = 400;
 
 /** What the graph knew about a window before this sighting. */
 export interface SightingResult {
@@ -43,6 +54,7 @@ export function recordSighting(
   icons: SeenIcon[] = [],
 ): SightingResult {
   return store.tx(() => {
+    const own = ownTexts(store);
     const appRow = store.get<{
       id: number;
       version: string | null;
@@ -51,13 +63,16 @@ export function recordSighting(
       store.q("set_app_version").run({ app_id: appRow.id, version, now });
       appRow.version = version;
     }
-    const identity = windowIdentity(window.title, window.kind, window.transient);
+    // The title as stored, typed words out: a file name typed in Save As is the user's. The identity is
+    // folded from the title as shown (a typed file name is a document name like any other), then cleaned too.
+    const title = own.title(window.title, now);
+    const identity = own.identity(windowIdentity(window.title, window.kind, window.transient), now);
     const found = store.get<{ id: number; seen_count: number; last_seen: number }>("find_window", {
       app_id: appRow.id,
       identity,
     });
     const dims = {
-      title: window.title,
+      title,
       width: Math.round(window.bounds.width),
       height: Math.round(window.bounds.height),
       app_version: appRow.version,
@@ -75,9 +90,13 @@ export function recordSighting(
         ...dims,
       })!;
       nodeId = row.id;
+      store.q("evict_windows_past_cap").run({ app_id: appRow.id, keep: nodeId, cap: MAX_WINDOWS_PER_APP });
     }
+    const kept = own.elements(found ? nodeId : null, elements.slice(0, MAX_ELEMENTS_PER_SIGHTING), now);
+    // Checked before this sighting replaces the window's texts: what it showed before the typing is its own.
+    const told = icons.map((i) => ({ ...i, near: own.near(nodeId, i.near, now) }));
     const nth = new Map<string, number>();
-    for (const el of elements) {
+    for (const el of kept) {
       const n = nth.get(el.text) ?? 0;
       nth.set(el.text, n + 1);
       store.q("upsert_element").run({
@@ -94,7 +113,7 @@ export function recordSighting(
     }
     store.q("drop_elements_not_seen").run({ window_id: nodeId, now });
     store.q("set_app_last_window").run({ window_id: nodeId, app_id: appRow.id });
-    const known = recordIcons(store, appRow.id, nodeId, window.bounds, icons, now);
+    const known = recordIcons(store, appRow.id, nodeId, window.bounds, told, now);
     return {
       appId: appRow.id,
       nodeId,

@@ -11,6 +11,7 @@
 import type { Store } from "../db/store.ts";
 import type { Surface } from "../perceive/surfaces.ts";
 import type { NodeId } from "./identity.ts";
+import { ownTexts } from "./own_texts.ts";
 
 /** One observed edge: acting on `text` in one window led to another. */
 export interface TransitionInput {
@@ -40,8 +41,9 @@ export interface ClickInput {
 /**
  * Records (or strengthens) the edge `from → to`. An action
  * that left the app in the same window is not an edge: it returns null and
- * writes nothing (record it with {@link recordClick}).
- * Returns the edge id and how often it has now been seen.
+ * writes nothing (record it with {@link recordClick}); so does one named by a
+ * text choto typed (`own_texts.ts`). Returns the edge id and how often it
+ * has now been seen.
  */
 export function recordTransition(
   store: Store,
@@ -50,6 +52,8 @@ export function recordTransition(
   if (input.from === input.to) return null;
   const text = input.text.trim();
   if (text === "") throw new Error("recordTransition: the action's text is empty");
+  // A text choto typed is not the window's control: the graph keeps no edge named by it.
+  if (!ownTexts(store).acted(input.from, text, input.now)) return null;
   const edge = store.get<{ id: number; count: number }>("upsert_transition", {
     from_window: input.from,
     to_window: input.to,
@@ -63,10 +67,11 @@ export function recordTransition(
   return edge;
 }
 
-/** Records that `text` was acted on in a window. Returns how often it has been. */
+/** Records that `text` was acted on in a window (not a text choto typed: 0). Returns how often it has been. */
 export function recordClick(store: Store, input: ClickInput): number {
   const text = input.text.trim();
   if (text === "") throw new Error("recordClick: the control's text is empty");
+  if (!ownTexts(store).acted(input.node, text, input.now)) return 0;
   const row = store.get<{ count: number }>("upsert_click", {
     window_id: input.node,
     text,

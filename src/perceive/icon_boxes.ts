@@ -95,9 +95,10 @@ export function iconSized(
 /** The shapes of `iconShapes` that are no lettering of `words`, less the buttons around others, in reading order. */
 export function iconsBesideText(shapes: readonly Box[], words: Box[]): Box[] {
   const lineH = medianHeight(words);
-  return dropEnclosing(shapes.filter((box) => !isText(box, words, lineH))).sort((a, b) =>
-    a.y - b.y || a.x - b.x
-  );
+  return dropEnclosing(
+    shapes.filter((box) => !isText(box, words, lineH) && !isTextFragment(box, words, lineH)),
+  )
+    .sort((a, b) => a.y - b.y || a.x - b.x);
 }
 
 /** Marks both pixels of every neighbouring pair whose colours differ by `contrast` or more. */
@@ -223,6 +224,26 @@ function medianHeight(words: Box[]): number {
   if (!words.length) return 0;
   const hs = words.map((b) => b.h).sort((a, b) => a - b);
   return hs[hs.length >> 1];
+}
+
+/** How far from a word, in its heights, a piece of its line may be and still be part of the text: a word space. */
+const FRAGMENT_GAP = 0.6;
+
+/**
+ * True when a shape is a piece of a text line OCR left unread (a word it
+ * dropped, the "oo" of a word it cut): it lies within the band of a word
+ * read on the same line, no taller than that word, and no further from it
+ * than a word space. An icon beside its label stands taller than the
+ * label's letters or further off, so it stays.
+ */
+function isTextFragment(box: Box, words: Box[], lineH: number): boolean {
+  for (const w of words) {
+    if (lineH > 0 && w.h > lineH * 1.5) continue;
+    if (box.h > w.h + 1 || box.y < w.y - 2 || box.y + box.h > w.y + w.h + 2) continue;
+    const gap = Math.max(w.x - (box.x + box.w), box.x - (w.x + w.w));
+    if (gap <= w.h * FRAGMENT_GAP) return true;
+  }
+  return false;
 }
 
 /**

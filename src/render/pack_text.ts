@@ -35,7 +35,7 @@ export function exportText(s: ExportSummary, recipes: RecipesOut | null): string
   for (const l of s.left_out) lines.push(`left out: ${escapeScreenText(l.app)}, ${l.why}`);
   if (s.typed_texts_left_out) {
     lines.push(
-      `left out: ${plural(s.typed_texts_left_out, "text")} choto typed (the audit log remembers them)`,
+      `left out: ${plural(s.typed_texts_left_out, "text")} choto typed`,
     );
   }
   return lines.join("\n");

@@ -2,8 +2,10 @@
  * Reading the interface graph into a pack's content: every app asked for
  * (all of them by default) except those on the deny list, with its windows
  * and their texts, its transitions and clicks, and its named glyphs with the
- * places they are drawn. Texts choto typed, as far as the audit log still
- * knows them, are left out of the windows' texts.
+ * places they are drawn. Texts choto typed are left out of the windows'
+ * texts and titles: words its typed-word fingerprints know (a graph written
+ * since keeps none, one written before may), and whole texts the audit log
+ * still knows.
  *
  * @module
  */
@@ -12,6 +14,9 @@ import { createHash } from "node:crypto";
 import { deniedEntry, type Policy } from "../../common/policy.ts";
 import { normaliseText } from "../../common/match.ts";
 import type { Store } from "../../db/store.ts";
+import { TypedWords } from "../../db/typed_words.ts";
+import { cleanIdentity } from "../own_texts.ts";
+import { TYPED_MARK } from "../../common/typed_tokens.ts";
 import type { PackApp, PackBody, PackClick, PackGlyph, PackTransition, PackWindow } from "./body.ts";
 
 /** What an export was asked for. */
@@ -81,6 +86,7 @@ export function exportGraph(store: Store, request: ExportRequest): GraphExport {
     return { ok: false, text: `nothing to export: ${leftOut.map((l) => `${l.app} is ${l.why}`).join("; ")}` };
   }
   const typed = typedTexts(store);
+  const words = new TypedWords(store).reader();
   const body: PackBody = { apps: [], windows: [], glyphs: [], transitions: [], clicks: [] };
   let typedLeftOut = 0;
   const exported = new Set<number>();
@@ -93,13 +99,14 @@ export function exportGraph(store: Store, request: ExportRequest): GraphExport {
         continue;
       }
       const elements = store.all<ElementRow>("pack_elements_of_window", { window_id: w.id })
-        .map((e) => ({ ...e }))
-        .filter((e) => {
-          const mine = typed.covers(e.text);
-          if (mine) typedLeftOut++;
-          return !mine;
+        .flatMap((e) => {
+          const own = typed.covers(e.text) ? null : words.redact(e.text).text;
+          if (own === null) typedLeftOut++;
+          return own === null ? [] : [{ ...e, text: own }];
         });
       const { id, ...fields } = w;
+      fields.title = words.redact(fields.title).text ?? TYPED_MARK;
+      fields.identity = cleanIdentity(fields.identity, (part) => words.redact(part).text ?? TYPED_MARK);
       textBytes += elements.reduce((n, e) => n + e.text.length, w.title.length);
       body.windows.push({ key: id, app: app.name, ...fields, elements });
       exported.add(id);
