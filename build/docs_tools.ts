@@ -78,6 +78,7 @@ interface Schema {
   items?: Schema;
   enum?: unknown[];
   const?: unknown;
+  $ref?: string;
   anyOf?: Schema[];
   oneOf?: Schema[];
   default?: unknown;
@@ -92,8 +93,9 @@ function cell(text: string): string {
   return text.replace(/\s+/g, " ").replace(/\|/g, "\\|").trim();
 }
 
-/** A schema's type in a few characters: `string`, `"window" \| "chrome"`, `object[]`, `number 1-500`. */
+/** A schema's type in a few characters: `string`, `"window" \| "chrome"`, `object[]`, `number 1-500`, a shape's name. */
 function typeOf(s: Schema): string {
+  if (s.$ref) return s.$ref.replace("#/$defs/", "");
   if (s.enum) return s.enum.map((v) => JSON.stringify(v)).join(" | ");
   if (s.const !== undefined) return JSON.stringify(s.const);
   const alts = s.anyOf ?? s.oneOf;

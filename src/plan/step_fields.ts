@@ -45,6 +45,8 @@ export const MAX_TEXT = 500;
 export const MAX_TYPED = 5_000;
 /** Most wheel notches one scroll step sends. */
 export const MAX_NOTCHES = 10_000;
+/** Longest reading a drag steers a readout to. */
+export const MAX_READING = 50;
 /** Most waypoints of a drag. */
 export const MAX_WAYPOINTS = 20;
 
@@ -104,13 +106,14 @@ export function strictShape<S extends z.ZodRawShape>(shape: S, what: string) {
 
 /** The surface a target is searched on (published as `scope`). */
 export const scopeField = z.enum(SURFACES).default("window").describe(
-  "Surface searched, never both: the step's window, or chrome (open menus, popovers, the macOS menu bar).",
+  "Surface searched, never both: the step's window, or chrome (open menus, popovers, the macOS menu bar). A " +
+    "menu item is two steps: click the menu, then the item in chrome.",
 );
 
 /** The part of the surface a match must lie in. */
 export const regionField = z.enum(REGIONS).optional().describe(
-  "Only matches in this part count (any stage): top, bottom, left, right half; center: middle half " +
-    "both ways. read: only there.",
+  "Only matches in this part count (any stage): a half, or center: the middle half both ways. read: only " +
+    "there.",
 );
 
 /** The window to act in, by a piece of its title. */
@@ -186,10 +189,11 @@ export const readLocationSchema = strictShape({
 /** The parsed form of {@link targetSchema}. */
 export type Target = z.infer<typeof targetSchema>;
 
+/** The keys a pointer action may hold down. */
+export const MODIFIERS = ["cmd", "shift", "alt", "ctrl"] as const;
+
 /** Keys held down through a pointer action. */
-export const modifiersField = z.array(
-  z.enum(["cmd", "shift", "alt", "ctrl"]),
-).min(1).max(4).optional().describe(
+export const modifiersField = z.array(z.enum(MODIFIERS)).min(1).max(4).optional().describe(
   "click*, drag: keys held throughout (cmd-click adds to a selection; cmd: Ctrl on Linux).",
 );
 
@@ -204,16 +208,14 @@ const expectedText = (meaning: string) => z.string().trim().min(1).max(MAX_TEXT)
 
 /** The fields of an expectation. */
 export const expectShape = {
-  appears: expectedText("Text shown afterwards (a dialog, page, menu)."),
+  appears: expectedText("shown afterwards: a dialog, page, menu"),
   disappears: expectedText(
-    "Text gone afterwards (a closed dialog); not a field's cleared text (its grey hint stays).",
+    "gone afterwards: a closed dialog; not a field's cleared text, whose grey hint stays",
   ),
-  appears_count_increases: expectedText(
-    "Text on more lines than before: a sent message, a new row.",
-  ),
-  screen_changes: z.boolean().optional().describe("Whether the screen visibly changes."),
-  checked: expectedText("Label of a checkbox, radio or switch now on."),
-  unchecked: expectedText("Label of one now off."),
+  appears_count_increases: expectedText("on more lines than before: a sent message, a new row"),
+  screen_changes: z.boolean().optional().describe("whether the screen visibly changes."),
+  checked: expectedText("a checkbox, radio or switch's label, now on"),
+  unchecked: expectedText("one now off"),
 };
 
 /** A post-condition checked, with retries, until the step's timeout. */
@@ -254,19 +256,16 @@ export const keysField = z.array(z.string().min(1).max(20).describe("A key name 
     if ("error" in combo) ctx.issues.push({ code: "custom", input: ctx.value, message: combo.error });
   })
   .describe(
-    "hotkey: pressed together, modifiers first: ['cmd','s'], ['shift','enter'] (cmd: Ctrl on Linux); " +
-      "named keys as usual (escape, pagedown, f1-f20).",
+    "hotkey: pressed together, modifiers first: ['cmd','s'] (cmd: Ctrl on Linux); named keys as usual " +
+      "(escape, pagedown, f1-f20).",
   );
 
 // ---------------------------------------------------------------------------
 // Drag
 // ---------------------------------------------------------------------------
 
-/** A displacement from an element's centre. */
-export const offsetSchema = strictShape({
-  dx: z.number().describe("Pixels right (negative: left)."),
-  dy: z.number().describe("Pixels down (negative: up)."),
-}, "offset");
+/** A displacement from an element's centre, in pixels: + right and down. */
+const offsetSchema = strictShape({ dx: z.number(), dy: z.number() }, "offset");
 
 /** A waypoint named by an element, optionally displaced from its centre. */
 const elementWaypointSchema = strictShape({
@@ -289,7 +288,7 @@ export type Waypoint = z.infer<typeof waypointSchema>;
 /** A drag steered until a readout shows a value. */
 export const untilReadoutSchema = strictShape({
   watch: onScreenTargetSchema,
-  value: z.string().trim().min(1).max(50),
+  value: z.string().trim().min(1).max(MAX_READING),
   tolerance: z.number().min(0, { error: "tolerance cannot be negative: use 0 for an exact reading" })
     .default(0),
 }, "until_readout");
@@ -376,7 +375,7 @@ export const maxCharsField = z.number().int().min(200).max(200_000).default(DEFA
 export const stepsLimits = <T extends z.ZodType>(step: T) =>
   z.array(step).min(1, { error: "steps is empty: give at least one step" }).max(MAX_STEPS, {
     error: `a plan holds at most ${MAX_STEPS} steps: split it and send the rest after this one succeeds`,
-  }).describe("Run in order; the first failure stops the run.");
+  }).describe("The first failure stops the run.");
 
 /** A plan's action budget. */
 export const maxActionsField = z.number().int().min(1).max(500).default(DEFAULT_MAX_ACTIONS).describe(

@@ -16,14 +16,15 @@ import {
   fromTextField,
   keysField,
   MAX_NOTCHES,
+  MAX_READING,
   MAX_TEXT,
   MAX_TYPED,
   MAX_WAIT_MS,
   MAX_WAYPOINTS,
   maxActionsField,
   maxCharsField,
+  MODIFIERS,
   modifiersField,
-  offsetSchema,
   readScrollField,
   regionField,
   scopeField,
@@ -55,45 +56,41 @@ const textDoc = (field: z.ZodType, max = MAX_TEXT) => z.string().max(max).option
  * read's target only says where to read.
  */
 const targetDoc = z.object({
-  text: z.string().max(MAX_TEXT).describe("Visible text as observe lists it; '' on read."),
+  text: z.string().max(MAX_TEXT).describe("Visible text; '' on read."),
   scope: scopeField,
   region: regionField,
   window: textDoc(windowField, 200),
   scroll_to_find: scrollToFindField,
 }).describe("click*: the element. scroll: the pane to scroll over. read: where to read.");
 
-/**
- * Waypoints and readouts are never scrolled for; their other target fields
- * are the step target's, named rather than repeated to keep the listing short.
- */
-const onScreenTargetDoc = (meaning: string) =>
-  z.object({
-    text: z.string().max(MAX_TEXT).describe("Visible text; scope, region, window as in target."),
-  }).describe(meaning);
+// Small objects of the drag, said in words rather than as typed fields: a
+// waypoint's target and a readout's are the step target's fields (never
+// scrolled for), and the validator names the field and the fix of any slip.
 
 const waypointDoc = z.object({
-  target: onScreenTargetDoc("An element on screen (preferred).").optional(),
-  offset: z.object(offsetSchema.shape).optional().describe(
-    "From its centre (a spot with no text).",
+  target: z.object({}).optional().describe("An element on screen (preferred): a target, never scrolled for."),
+  offset: z.object({}).optional().describe(
+    "{dx, dy}: pixels from its centre, + right/down (a spot with no text).",
   ),
-  x: z.number().optional().describe("Or a fixed point: screen x."),
-  y: z.number().optional().describe("With x: screen y."),
+  x: z.number().optional().describe("Screen x."),
+  y: z.number().optional().describe("Screen y."),
 }).describe("{target, offset?} or {x, y}.");
 
-const untilReadoutDoc = z.object({
-  watch: onScreenTargetDoc("The readout's text (not its label), on screen."),
-  value: z.string().max(50).describe("The reading to stop at, as shown: 50%, -6 dB."),
-  tolerance: z.number().default(0).describe("Allowed distance from value."),
-}).describe("drag: until the readout shows value (path: 2 points, the second a direction).");
+const untilReadoutDoc = z.object({}).describe(
+  `drag: until a readout shows a value: {watch: its text (not its label), a target never scrolled for; value: ` +
+    `the reading as shown (50%, -6 dB; ≤ ${MAX_READING} chars); tolerance?: allowed distance (default 0)}; ` +
+    "path: 2 points, the second a direction.",
+);
 
-const expectDoc = z.object({
-  appears: textDoc(expectShape.appears),
-  disappears: textDoc(expectShape.disappears),
-  appears_count_increases: textDoc(expectShape.appears_count_increases),
-  screen_changes: expectShape.screen_changes,
-  checked: textDoc(expectShape.checked),
-  unchecked: textDoc(expectShape.unchecked),
-}).optional().describe(said(expectField));
+/** An expectation's fields in one sentence: six typed fields would cost twice its length. */
+const expectDoc = z.object({}).optional().describe(
+  `${said(expectField)} Texts (≤ ${MAX_TEXT} chars): appears (${said(expectShape.appears)}), disappears ` +
+    `(${said(expectShape.disappears)}), appears_count_increases (${
+      said(expectShape.appears_count_increases)
+    }), ` +
+    `checked (${said(expectShape.checked)}), unchecked (${said(expectShape.unchecked)}); screen_changes: ` +
+    `${said(expectShape.screen_changes)}`,
+);
 
 const actionDoc = z.enum(ACTIONS).describe(
   "Takes the fields marked with its name (click*: click, double_click, right_click) plus expect, " +
@@ -114,7 +111,7 @@ const stepDoc = z.strictObject({
     "drag: 2+ points in one window, found before the press: press on the first, release on the last.",
   ),
   until_readout: untilReadoutDoc.optional(),
-  modifiers: modifiersField,
+  modifiers: z.array(z.enum(MODIFIERS)).max(4).optional().describe(said(modifiersField)),
   text: z.string().max(MAX_TYPED).optional().describe(said(typedTextField)),
   keys: z.array(z.string().max(20)).max(6).optional().describe(
     said(keysField),
@@ -130,7 +127,7 @@ const stepDoc = z.strictObject({
   skip_if_absent: skipIfAbsentField,
   expect: expectDoc,
   timeout_ms: timeoutField.optional(),
-}).describe("One step.");
+});
 
 /** The input shape execute_plan publishes in tools/list. */
 export const planInputShape = {

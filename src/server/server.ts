@@ -52,6 +52,7 @@ import { StoreFault } from "../db/store_fault.ts";
 import { DisplayLost } from "../desktop/display_lost.ts";
 import { listMapResources, MAP_TEMPLATE, readMapResource } from "./map_resource.ts";
 import { linkView, MAP_VIEW, MAP_VIEW_URI, readMapView, rendersApps } from "./map_app.ts";
+import { inputJsonSchema, outputJsonSchema } from "./json_schema.ts";
 
 /** Every tool of every OS, in the order `tools/list` shows them. */
 // deno-lint-ignore no-explicit-any
@@ -187,28 +188,16 @@ export function listingOf(tools: ToolSpec<any, any>[] = TOOLS): Tool[] {
   return listing;
 }
 
-/**
- * A tool as `tools/list` shows it. JSON Schema without `$schema` is read as
- * 2020-12, and nothing here uses a feature that differs from draft-07.
- */
+/** A tool as `tools/list` shows it. */
 function describeTool<In extends Shape, Out extends Shape>(tool: ToolSpec<In, Out>): Tool {
   return {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: jsonSchema(z.strictObject(tool.inputSchema), "input") as Tool["inputSchema"],
-    // Replies never carry extra keys, so saying so on every object would only add length.
-    outputSchema: jsonSchema(z.object(tool.outputSchema), "input") as Tool["outputSchema"],
+    inputSchema: inputJsonSchema(tool.inputSchema) as Tool["inputSchema"],
+    outputSchema: outputJsonSchema(tool.outputSchema) as Tool["outputSchema"],
     annotations: { ...tool.annotations },
   };
-}
-
-function jsonSchema(schema: z.ZodType, io: "input" | "output"): Record<string, unknown> {
-  const { $schema: _, ...json } = z.toJSONSchema(schema, { io, unrepresentable: "throw" }) as Record<
-    string,
-    unknown
-  >;
-  return json;
 }
 
 /** What the SDK passes a request handler besides the request. */

@@ -16,8 +16,8 @@ export const focusAppTool = defineTool({
   title: "Bring an app to the front",
   summary: "brings an app to the front by name, launching it when needed",
   description: [
-    "Brings an app to the front by name, launching it if it is not running, asking it for a window if it has none. Names match any case: exactly, then a unique prefix, then a unique piece ('calc' finds Galculator), as in recall and target.window. Only desktop applications launch (desktop entries, app bundles), other programs only if the user's config lists them.",
-    "It answers once the window system confirms the focus, else says why: an ambiguous name (call again with a listed candidate), no such app, a deny-listed app, a failed launch, a window that never came forward, or cancellation.",
+    "Brings an app to the front by name, launching it if not running, asking it for a window if it has none. Names match any case: exactly, then a unique prefix, then a unique piece ('calc' finds Galculator), as in recall and target.window. Only desktop applications launch (desktop entries, app bundles), other programs only if the user's config lists them.",
+    "It answers once the window system confirms the focus, else says why (an ambiguous name: call again with a listed candidate; a deny-listed app is refused).",
     "Use it when the app may not be in front; a plan's focus_app step does the same. Side effects: may start a program; moves the keyboard focus; never clicks or types.",
   ].join("\n\n"),
   inputSchema: {
@@ -29,10 +29,10 @@ export const focusAppTool = defineTool({
     ),
   },
   outputSchema: {
-    app: z.string().describe("The app now in front."),
+    app: z.string(),
     window: windowShape.describe("Its focus window, as the window system says."),
-    action: z.enum(["already_front", "activated", "launched", "reopened"]).describe("What it took."),
-    ms: z.number().describe("Time until confirmed (ms)."),
+    action: z.enum(["already_front", "activated", "launched", "reopened"]),
+    ms: z.number().describe("Until the focus was confirmed."),
   },
   annotations: {
     readOnlyHint: false,

@@ -19,17 +19,17 @@ export const hoverIconsTool = defineTool({
     "Use first when observe reports unlabeled icons (focus_app the app first); annotate_icons covers icons without tooltips.",
     `Moves the real pointer (per icon the app's tooltip delay, ${
       TOOLTIP_WAIT_MS / 1000
-    } s where none shows) and puts it back; clicks and types nothing. Stops early on the pointer in the top-left corner, cancellation, the front window changing or moving, or a deny-listed window over an icon.`,
+    } s where none shows) and puts it back; clicks and types nothing. Stops early on the top-left-corner failsafe, cancellation, the front window changing or moving, or a deny-listed window over an icon.`,
   ].join(" "),
   inputSchema: {
-    limit: z.number().int().min(1).max(40).default(12).describe("Most icons to visit (default 12, max 40)."),
+    limit: z.number().int().min(1).max(40).default(12).describe("Most icons to visit."),
   },
   outputSchema: {
-    app: z.string().nullable().describe("The front window's app."),
+    app: z.string().nullable(),
     window: z.string().nullable().describe("The front window's title."),
-    hovered: z.number().describe("Icons visited."),
-    named: z.array(z.string()).describe("Names read and written."),
-    showed_nothing: z.number().describe("Icons with no tooltip."),
+    hovered: z.number(),
+    named: z.array(z.string()),
+    showed_nothing: z.number(),
     still_unnamed: z.number().describe("Drawings here still unnamed."),
     not_visited: z.number().describe("Left by limit."),
     stopped: z.string().nullable().describe("Why it stopped early."),

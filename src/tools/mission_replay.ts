@@ -10,7 +10,7 @@ import { type Comparison, PREFLIGHT_FIELDS } from "../mission/fingerprint.ts";
 import { replayItem } from "../mission/replay.ts";
 import { MAX_ITEMS, MAX_MISSION_ID } from "../mission/store.ts";
 import { filedLine, statusBlock } from "../render/mission_text.ts";
-import { planHooks, RUN_STATUSES, runOutputShape, runReply } from "./support/run_reply.ts";
+import { planHooks, RUN_STATUSES, runOutputBrief, runReply } from "./support/run_reply.ts";
 import { defineTool } from "./tool.ts";
 
 function preflightLines(c: Comparison, compared: string[]): string[] {
@@ -30,30 +30,27 @@ function preflightLines(c: Comparison, compared: string[]): string[] {
   return lines;
 }
 
-const runFields = z.object(runOutputShape).partial().shape;
+/** A run's fields, absent when the world differed and nothing ran. */
+const runFields = z.object(runOutputBrief).partial().shape;
 
 export const missionReplayTool = defineTool({
   name: "mission_replay",
   title: "Replay a mission item",
   summary: "repeats an item's recipe, only when the world matches the one it was recorded in",
   description:
-    "Repeats item N's recipe (the steps of the run that passed it) as execute_plan would, with its reply. It runs only if the recorded world (app, build, llm_version_tag, screen, start window, its size) matches now; a difference names each field with both values and what to do. A failed replay fails the item. mission_id: a closed mission's item, its marks kept. Clicks and types.",
+    "Repeats item N's recipe (the steps of the run that passed it) as execute_plan would, with its reply. It runs only if the recorded world (app, build, llm_version_tag, screen, start window, its size) matches now, else it says what differs and what to do. A failed replay fails the item. Clicks and types.",
   inputSchema: {
     mission_item_id: z.number().int().min(1).max(MAX_ITEMS).describe("Item id."),
     llm_version_tag: z.string().trim().min(1).max(200).describe("The model driving now."),
     mission_id: z.number().int().min(1).max(MAX_MISSION_ID).optional().describe(
-      "A closed mission instead of the active one.",
+      "A closed mission's item instead (its marks are kept).",
     ),
   },
   outputSchema: {
     status: z.enum(RUN_STATUSES).nullable().describe(
       "How the run ended, as execute_plan's status; null: not run.",
     ),
-    differences: z.array(z.object({
-      field: z.string().describe("Field."),
-      recorded: z.string().describe("Then."),
-      now: z.string().describe("Now."),
-    })).describe("What differs."),
+    differences: z.array(z.object({ field: z.string(), recorded: z.string(), now: z.string() })),
     route_warning: z.string().nullable().describe("How the route differed."),
     ...runFields,
   },

@@ -15,19 +15,19 @@ import { DEFAULT_BUDGET, fitRecall, renderProblem } from "../render/recall_text.
 const DESCRIPTION = [
   "Answers from what choto recorded of app windows, without touching the screen: try it first (a remembered window costs a few hundred tokens, a screenshot ~1,600); observe shows the screen now.",
   "Stored: windows with their texts, named icons and transitions ('click X -> window Y'); never menus or other chrome, so their absence means nothing.",
-  "Names match as in focus_app: an unknown one is an error listing known names, an ambiguous one its candidates. Times are UTC with ages; STALE (unseen 7 days, or the app changed): verify with observe. Not found means never seen. Replies are capped (~2,400 chars); a cut says how to narrow. Side effects: none; reads the local database only.",
+  "Names match as in focus_app; an unknown or ambiguous one is an error listing the choices. Times are UTC; STALE (unseen 7 days, or the app changed): verify with observe. Not found means never seen. Replies are capped (~2,400 chars); a cut says how to narrow. Side effects: none; reads the local database only.",
 ].join("\n\n");
 
 const inputShape = {
   app_name: z.string().min(1).max(200).optional().describe(
-    "An app (name or piece): its windows and the last one seen. Leave out for every known app.",
+    "An app (name or piece): its windows and the last one seen. Leave out for all known apps.",
   ),
   window: z.string().min(1).max(200).optional().describe(
     "A window (title piece or '#5'; of app_name when given): it and the route to it.",
   ),
   query: z.string().min(1).max(500).optional().describe(
     "Where a text, icon name or title was seen (execute_plan's stages; 'partial': part of a word), with " +
-      "a route to each (or what one lacks); app_name narrows it.",
+      "routes; app_name narrows it.",
   ),
   from_window: z.string().min(1).max(200).optional().describe(
     "Where routes start (title piece or '#id'); default: the window last seen.",

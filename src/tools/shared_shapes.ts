@@ -1,8 +1,8 @@
 /**
  * Output-schema pieces shared by several tools. Output fields are typed in
- * full but described only at the top level of each reply: the field names
- * and the reply's text say the rest, and every description here would be
- * repeated wherever the shape is inlined.
+ * full but described only where a name does not say what it holds: no model
+ * reads them, and the reply's text says the rest. A shape a reply holds more
+ * than once carries an id, so tools/list writes it once, under `$defs`.
  *
  * @module
  */
@@ -24,7 +24,7 @@ export const elementShape = z.object({
   h: z.number(),
   conf: z.number(),
   control: z.string().optional(),
-});
+}).meta({ id: "element" });
 
 /**
  * An element as replies give it: its text, centre, box and confidence, and
@@ -52,9 +52,9 @@ export const windowShape = z.object({
   title: z.string(),
   kind: z.string(),
   bounds: rectShape,
-});
+}).meta({ id: "window_info" });
 
-const missionFieldTypes = {
+const missionFields = {
   mission: z.number(),
   goal: z.string(),
   state: z.enum(["active", "done", "abandoned"]),
@@ -73,13 +73,11 @@ const missionFieldTypes = {
  * by execute_plan tied to an item. Intents and acceptances are in the text.
  */
 export const missionStatusShape = {
-  mission: missionFieldTypes.mission.describe("Mission id."),
-  goal: missionFieldTypes.goal.describe("What it is for."),
-  state: missionFieldTypes.state.describe("Its state."),
-  in_play: missionFieldTypes.in_play.describe("Item in play."),
-  items: missionFieldTypes.items.describe("Items (a page); reason: why one failed."),
-  next_item: missionFieldTypes.next_item.describe("First item not listed (from_item)."),
+  ...missionFields,
+  in_play: missionFields.in_play.describe("Item id."),
+  items: missionFields.items.describe("One page."),
+  next_item: missionFields.next_item.describe("First item not listed (from_item)."),
 };
 
-/** The same block nested in another tool's reply: its fields are said where the mission tools list it. */
-export const missionStatusObject = z.object(missionFieldTypes);
+/** The same block nested in another tool's reply: the mission tools say what its fields hold. */
+export const missionStatusObject = z.object(missionFields);

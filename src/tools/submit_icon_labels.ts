@@ -30,7 +30,7 @@ export const submitIconLabelsTool = defineTool({
   summary: "the model's names for the cells of that sheet (renaming named ones)",
   description: [
     "Names the icons of an annotate_icons sheet by their keys: each name goes on the drawing and every place the app draws it, now and later, a target like text.",
-    "A key of a named icon renames it (tooltip names too); the reply gives the old name.",
+    "A key of a named icon renames it (tooltip names too).",
     `All or nothing: an unknown key or app, or a blank name, is refused with what to fix, nothing written. Touches no screen.`,
   ].join(" "),
   inputSchema: {
@@ -47,14 +47,13 @@ export const submitIconLabelsTool = defineTool({
       ),
   },
   outputSchema: {
-    app: z.string().describe("The app."),
+    app: z.string(),
     glyphs_named: z.number().describe("Drawings named."),
     places_named: z.number().describe("Places they are drawn."),
     renamed: z.array(
       z.object({ key: z.string(), was: z.string(), was_from: z.enum(["tooltip", "model", "pack"]) }),
-    )
-      .describe("Drawings renamed: old name, its source."),
-    still_unnamed: z.number().describe("The app's icons still unnamed."),
+    ),
+    still_unnamed: z.number().describe("The app's icons."),
   },
   annotations: {
     readOnlyHint: false,

@@ -9,14 +9,14 @@
 import { z } from "zod";
 import { SURFACES } from "../../perceive/surfaces.ts";
 
-// Nested fields are typed but left undescribed: the reply's text explains
-// every fact, and each description here would be repeated wherever a shape
-// is inlined in tools/list. Each top-level field says what it holds.
+// Fields are typed but described only where a name does not say it: the
+// reply's text explains every fact. A shape used more than once carries an
+// id, so tools/list writes it once (under the output schema's $defs).
 const iso = z.string();
 /** Whole numbers, typed as numbers: the integer bounds zod would print cost more than they say. */
 const count = z.number();
 
-export const windowRef = z.object({ id: count, title: z.string() });
+export const windowRef = z.object({ id: count, title: z.string() }).meta({ id: "window_ref" });
 
 export const appFacts = z.object({
   name: z.string(),
@@ -24,7 +24,7 @@ export const appFacts = z.object({
   windows: count,
   last_seen: iso,
   last_window: windowRef.nullable(),
-});
+}).meta({ id: "app_facts" });
 
 export const windowFacts = z.object({
   id: count,
@@ -37,7 +37,7 @@ export const windowFacts = z.object({
   elements: count,
   acted_in: z.boolean(),
   has_way_in: z.boolean(),
-});
+}).meta({ id: "window_facts" });
 
 const scope = z.enum(SURFACES);
 
@@ -62,7 +62,7 @@ export const wayIn = z.object({
   scope,
   via: z.string().nullable(),
   from_has_way_in: z.boolean(),
-});
+}).meta({ id: "way_in" });
 
 export const routeFacts = z.object({
   from: windowRef.nullable(),
@@ -73,7 +73,7 @@ export const routeFacts = z.object({
     start_acted_in: z.boolean(),
     ways_in: z.array(wayIn),
   }).nullable(),
-});
+}).meta({ id: "route" });
 
 const listed = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: count });
 
@@ -81,19 +81,19 @@ const listed = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item)
 export const recallOutputShape = {
   now: z.string().describe("Server time; all times are ISO 8601 UTC."),
   focus: z.enum(["apps", "app", "window", "query"]).describe("Which question was answered."),
-  depth: count.describe("Transition levels unfolded."),
-  apps: listed(appFacts).optional().describe("Known apps; total counts any cut."),
-  app: appFacts.optional().describe("The app; routes start at last_window."),
-  windows: listed(windowFacts).optional().describe("The app's windows, newest first."),
+  depth: count,
+  apps: listed(appFacts).optional().describe("total: before any cut."),
+  app: appFacts.optional(),
+  windows: listed(windowFacts).optional(),
   window: z.object({
     window: windowFacts,
     elements: listed(z.string()),
     icons: z.object({ named: z.array(z.string()), unnamed: count }),
     transitions: listed(transitionFacts),
     ways_in: listed(wayIn),
-  }).optional().describe("The window: texts, icons, transitions out, ways in."),
-  route_here: routeFacts.optional().describe("Steps to that window, or why there are none."),
-  query: z.string().optional().describe("The searched text."),
+  }).optional(),
+  route_here: routeFacts.optional(),
+  query: z.string().optional(),
   hits: listed(z.object({
     app: z.string(),
     window: windowRef,
@@ -104,7 +104,7 @@ export const recallOutputShape = {
     last_seen: iso,
     stale: z.string().nullable(),
     route: routeFacts,
-  })).optional().describe("Hits, best first, with routes."),
+  })).optional(),
   coverage: z.object({
     scope: z.string(),
     windows: count,

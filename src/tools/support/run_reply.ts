@@ -37,7 +37,7 @@ const matchShape = z.object({
   scope: z.enum(SURFACES),
   x: z.number(),
   y: z.number(),
-});
+}).meta({ id: "match" });
 
 /** An element as a failure lists it: what to aim at next (observe gives boxes and confidences). */
 const targetShape = z.object({
@@ -45,7 +45,7 @@ const targetShape = z.object({
   cx: z.number(),
   cy: z.number(),
   control: z.string().optional(),
-});
+}).meta({ id: "element_now" });
 
 /** The element as `targetShape` types it. */
 function targetOut(e: Element): z.infer<typeof targetShape> {
@@ -61,15 +61,14 @@ export const runOutputShape = {
     outcome: z.enum(["done", "skipped", "failed", "partial", "not_run"]),
     line: z.string(),
     match: matchShape.optional(),
-    waypoints: z.array(matchShape.partial().required({ x: true, y: true })).optional(),
-  })).describe(
-    "Per step: journey line; for a target (a drag: each waypoint) the match, its stage, equal matches and the point aimed at.",
-  ),
-  actions_used: z.number().describe("Actions spent (see max_actions)."),
-  max_actions: z.number().describe("The action budget."),
-  elapsed_ms: z.number().describe("Run time, less the user's answering."),
+    // A drag's waypoints: each as its target matched, or the bare point it was given as.
+    waypoints: z.array(z.union([matchShape, z.object({ x: z.number(), y: z.number() })])).optional(),
+  })).describe("candidates: equal matches."),
+  actions_used: z.number(),
+  max_actions: z.number(),
+  elapsed_ms: z.number().describe("Less the user's answering."),
   extracted: z.array(z.object({ step: z.number(), source: z.string(), text: z.string(), note: z.string() }))
-    .describe("What read and read_clipboard brought; note: how, and any cut."),
+    .describe("What read and read_clipboard brought."),
   failure: z.object({
     step: z.number(),
     action: z.string(),
@@ -81,13 +80,8 @@ export const runOutputShape = {
     window: z.string().nullable(),
     elements: z.array(targetShape),
     chrome: z.array(targetShape),
-  }).nullable().describe(
-    "What stopped the run: step, why, whether its input reached an app (never resend it whole), surface, " +
-      "closest texts, elements now.",
-  ),
-  next: z.string().nullable().describe(
-    "What to do now, when not a success.",
-  ),
+  }).nullable().describe("input_sent: the step's input reached an app (never resend it whole)."),
+  next: z.string().nullable().describe("What to do now, when not a success."),
   screenshot: z.object({ width: z.number(), height: z.number(), scale: z.number() }).nullable().describe(
     "The escalation's PNG; its coordinates / scale = screen pixels.",
   ),
@@ -96,8 +90,25 @@ export const runOutputShape = {
     app: z.string(),
     title: z.string(),
     sample: z.array(z.string()),
-  })).describe("Windows passed through: graph node, text sample."),
+  })),
 };
+
+/**
+ * The same fields as a reply that also carries other facts lists them
+ * (mission_replay): typed at their top, their inner shape said once in
+ * tools/list, in execute_plan's output schema, rather than twice.
+ */
+export const runOutputBrief = {
+  steps: z.array(z.looseObject({})).describe("The run's fields, as execute_plan's output schema types them."),
+  actions_used: z.number(),
+  max_actions: z.number(),
+  elapsed_ms: z.number(),
+  extracted: z.array(z.looseObject({})),
+  failure: z.looseObject({}).nullable(),
+  next: z.string().nullable(),
+  screenshot: z.looseObject({}).nullable(),
+  windows_seen: z.array(z.looseObject({})),
+} satisfies Record<keyof typeof runOutputShape, z.ZodType>;
 
 /** The typed facts of a run, as {@link runOutputShape} and the status field describe them. */
 export type RunFacts = z.infer<z.ZodObject<typeof runOutputShape>> & {
