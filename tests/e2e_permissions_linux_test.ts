@@ -7,8 +7,9 @@
  * screen (observe) and drives mousepad: it brings it forward, types, selects
  * all, copies, reads the clipboard and opens a menu. A call the flags
  * refuse fails the run. Each also finds the display's lock beside the
- * default database (the bundle, which may not write there, opens the file
- * the others made): held by this test, it makes a plan wait and be refused.
+ * default database (the bundle, whose database folder here is another and
+ * which may write only there, beside its own): held by this test, it makes a
+ * plan wait and be refused.
  */
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -43,8 +44,10 @@ Deno.test({
     try {
       xd.spawn("mousepad");
       await xd.waitForWindow("Mousepad");
-      const lockFile = `${home}/.local/share/choto/locks/display-${xd.display.slice(1)}.lock`;
-      Deno.mkdirSync(`${home}/.local/share/choto/locks`, { recursive: true });
+      const lockIn = (folder: string) => {
+        Deno.mkdirSync(`${folder}/locks`, { recursive: true });
+        return `${folder}/locks/display-${xd.display.slice(1)}.lock`;
+      };
       const entries = [
         readmeConfig("linux"),
         taskStart(home),
@@ -67,6 +70,7 @@ Deno.test({
             assertMatch(look.text, /Mousepad/);
             assertEquals(look.images, 1);
             // The display's lock, held here as another choto process would: the plan waits, then is refused.
+            const lockFile = lockIn(i === 2 ? `${home}/bundle-data` : `${home}/.local/share/choto`);
             const lock = Deno.openSync(lockFile, { read: true, write: true, create: true });
             try {
               assert(lock.tryLockSync(true));

@@ -108,8 +108,10 @@ export class ScreenLock {
 
 /**
  * The lock of display `key`, in the first of `folders` where its file can
- * be created, or opened for reading when another process made it; null when
- * none can (the process then keeps to its own queue).
+ * be created and written; null when none can (the process then keeps to its
+ * own queue). A file it may only read is passed over: a server holding such a
+ * lock through a whole call saw choto's own desktop question end at once
+ * (zenity exiting in under two seconds, unseen), under the MCP Bundle's flags.
  */
 export function openScreenLock(
   folders: readonly string[],
@@ -127,13 +129,7 @@ export function openScreenLock(
       Deno.openSync(path, { read: true, write: true, create: true }).close();
       return new ScreenLock(path, true, isAlive);
     } catch {
-      // Not granted or not ours: it may still exist for reading.
-    }
-    try {
-      Deno.openSync(path, { read: true }).close();
-      return new ScreenLock(path, false, isAlive);
-    } catch {
-      // The next folder, then.
+      // Not granted or not ours: the next folder, then.
     }
   }
   return null;
