@@ -19,8 +19,8 @@ export const executePlanTool = defineTool({
   title: "Run UI steps",
   summary: "up to 50 UI steps (click, drag, type, hotkey, scroll, wait, focus_app, read…) with expectations",
   description: [
-    "Runs UI steps in order on the user's desktop, aiming at visible text as observe or recall list it rather than coordinates, and answers with a journey: what each step matched, where, and what followed.",
-    "Matching stages, first success wins: exact (case, spacing aside), fuzzy (OCR slips), semantic (UI synonyms, Remove↔Delete: check the stage on consequential clicks), contained (whole words in a longer text), words (the same words in order, one or two more between); a sheet's cell also answers to its address (B3); of several, the best score, then reading order ('1 of N'). A menu item is two steps: click the menu, then the item with scope chrome.",
+    "Runs UI steps in order on the user's desktop, aiming at visible text as observe or recall list it, not coordinates; its journey says what each step matched, where, what followed.",
+    "Matching stages, first success wins: exact (case, spacing aside), fuzzy (OCR slips), semantic (UI synonyms, Remove↔Delete: check the stage on consequential clicks), contained (whole words in a longer text), words (same words in order, 1-2 more); a sheet's cell also answers to its address (B3); of several, the best score, then a key or control over text, then reading order ('1 of N'; a click asks). A menu item is two steps: the menu, then the item with scope chrome.",
     "Destructive steps (Delete, Discard…, Shift+Delete; in a terminal or run box a typed newline, Enter after input choto sent, a paste that may hold one) ask the user first (through the client where it can, else choto's own desktop dialog; the user's settings may allow or refuse them instead): a no is declined, nobody to ask refused.",
     RECOVERY_RULE,
     "Side effects: real input in the user's apps (can send messages, change or move files; a focus_app step only brings one forward); windows seen are recorded; copying replaces the clipboard.",
