@@ -141,3 +141,19 @@ Deno.test("a tie nothing tells apart: a click escalates with the candidates, and
   assertEquals(picked.status, "success");
   assertEquals(d.inputs(), ["click left 100,250"]);
 });
+
+Deno.test("no close button outermost, no window buttons: a lone minus in the corner is content", async () => {
+  const d = editor(text("-", 375, 28), text("Body", 120, 150));
+  await run(d, [{ action: "click", target: { text: "-" } }]);
+  assertEquals(d.inputs(), ["click left 375,28"]);
+});
+
+Deno.test("a framed window's buttons are on its frame: an x at the top of its own drawing is content", async () => {
+  const d = editor(text("x", 378, 40), text("Body", 120, 150));
+  d.windowList = [{
+    ...window("ed", "Editor", "notes.txt - Editor", { x: 10, y: 10, width: 380, height: 280 }),
+    frame: { left: 1, right: 1, top: 20, bottom: 1 },
+  }];
+  await run(d, [{ action: "click", target: { text: "X" } }]);
+  assertEquals(d.inputs(), ["click left 378,40"]);
+});

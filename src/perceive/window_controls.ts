@@ -27,7 +27,7 @@ export interface WindowControl {
 const GLYPHS: ReadonlyArray<{ role: WindowControlRole; glyphs: readonly string[] }> = [
   { role: "close", glyphs: ["x", "X", "×", "✕", "✖", "⨯", "╳"] },
   { role: "minimise", glyphs: ["-", "_", "—", "–", "‒", "−", "─", "⎯"] },
-  { role: "maximise", glyphs: ["□", "▢", "◻", "☐", "⬜", "▭", "[]", "O", "o", "0"] },
+  { role: "maximise", glyphs: ["□", "▢", "◻", "☐", "⬜", "▭", "[]", "O", "o"] },
 ];
 
 /** Names a hover walk may have given a header-bar button's icon, folded to lowercase. */
@@ -63,8 +63,11 @@ function roleOf(el: Element): WindowControlRole | null {
 
 /**
  * The window controls among `elements` of window `w`: whatever lies on the
- * window manager's frame, and the button glyphs in a corner of the top band
- * with only other such glyphs between them and the window's side.
+ * window manager's frame; and, in a window that draws its own header bar
+ * (no frame), the run of button glyphs in a corner of its top band that
+ * starts with a close button at the window's side ("x", then "□", "-"
+ * inward). A glyph with a label between it and the side is content (a
+ * tab's close button), and so is a lone "-" with no close button beyond it.
  */
 export function windowControls(
   elements: readonly Element[],
@@ -73,22 +76,25 @@ export function windowControls(
   const client = clientRect(w);
   const onFrame = (e: Element) =>
     e.cx < client.x || e.cy < client.y || e.cx >= client.x + client.width || e.cy >= client.y + client.height;
-  const inBand = (e: Element) => !onFrame(e) && e.cy < client.y + BAND;
-  const band = elements.filter(inBand);
-  const found: WindowControl[] = [];
-  for (const el of elements) {
-    if (onFrame(el)) {
-      found.push({ element: el, role: roleOf(el) ?? "title bar" });
-      continue;
+  const found: WindowControl[] = elements.filter(onFrame).map((e) => ({
+    element: e,
+    role: roleOf(e) ?? "title bar",
+  }));
+  // A window manager's frame holds the buttons: the app draws none of its own.
+  if (w.frame && w.frame.top > 0) return found;
+  const band = elements.filter((e) => !onFrame(e) && e.cy < client.y + BAND);
+  for (const side of [1, -1] as const) {
+    const edge = side > 0 ? client.x + client.width : client.x;
+    // Outermost first: from the window's side inward.
+    const corner = band.filter((e) => Math.abs(edge - e.cx) <= CORNER).sort((a, b) =>
+      Math.abs(edge - a.cx) - Math.abs(edge - b.cx)
+    );
+    if (!corner.length || roleOf(corner[0]) !== "close") continue;
+    for (const e of corner) {
+      const role = roleOf(e);
+      if (!role) break;
+      found.push({ element: e, role });
     }
-    const role = inBand(el) ? roleOf(el) : null;
-    if (!role) continue;
-    const right = client.x + client.width - el.cx, left = el.cx - client.x;
-    const side = right <= left ? 1 : -1;
-    if (Math.min(left, right) > CORNER) continue;
-    // Only other buttons of the corner lie between it and the side: a glyph with a label beyond it is content.
-    const outward = band.filter((o) => o !== el && (o.cx - el.cx) * side > 0);
-    if (outward.every((o) => roleOf(o) !== null)) found.push({ element: el, role });
   }
   return found;
 }
