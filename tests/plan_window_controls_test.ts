@@ -10,6 +10,7 @@
 import { isResolved, resolveTarget } from "../src/plan/resolve.ts";
 import { stepLine } from "../src/render/step_lines.ts";
 import type { Element } from "../src/ocr/types.ts";
+import { contentOf, windowControls } from "../src/perceive/window_controls.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { text, window } from "./support/fake_desktop.ts";
 import { editor, run } from "./support/plan_run.ts";
@@ -156,4 +157,19 @@ Deno.test("a framed window's buttons are on its frame: an x at the top of its ow
   }];
   await run(d, [{ action: "click", target: { text: "X" } }]);
   assertEquals(d.inputs(), ["click left 378,40"]);
+});
+
+Deno.test("an icon named on the frame answers to its name, unless it is named as a window button", () => {
+  const framed = {
+    bounds: { x: 10, y: 10, width: 380, height: 280 },
+    frame: { left: 1, right: 1, top: 20, bottom: 1 },
+  };
+  const menu = { ...text("Window menu", 20, 18), icon: true };
+  const close = { ...text("Close", 378, 18), icon: true };
+  const title = text("notes.txt - Editor", 200, 18);
+  assertEquals(contentOf([menu, close, title, text("Save", 100, 120)], framed).map((e) => e.text), [
+    "Window menu",
+    "Save",
+  ]);
+  assertEquals(windowControls([menu, close, title], framed).map((c) => c.role), ["close", "title bar"]);
 });

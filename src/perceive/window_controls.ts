@@ -63,8 +63,9 @@ function roleOf(el: Element): WindowControlRole | null {
 
 /**
  * The window controls among `elements` of window `w`: whatever lies on the
- * window manager's frame; and, in a window that draws its own header bar
- * (no frame), the run of button glyphs in a corner of its top band that
+ * window manager's frame (its title, its buttons; not an icon named there
+ * other than as a window button); and, in a window that draws its own
+ * header bar (no frame), the run of button glyphs in a corner of its top band that
  * starts with a close button at the window's side ("x", then "□", "-"
  * inward). A glyph with a label between it and the side is content (a
  * tab's close button), and so is a lone "-" with no close button beyond it.
@@ -76,10 +77,11 @@ export function windowControls(
   const client = clientRect(w);
   const onFrame = (e: Element) =>
     e.cx < client.x || e.cy < client.y || e.cx >= client.x + client.width || e.cy >= client.y + client.height;
-  const found: WindowControl[] = elements.filter(onFrame).map((e) => ({
-    element: e,
-    role: roleOf(e) ?? "title bar",
-  }));
+  // An icon on the frame named (by a tooltip or by the model) answers to its name, unless the name is a window
+  // button's: "Window menu" is asked for by name, and its "Close" is no dialog's Close button.
+  const named = (e: Element) => e.icon && roleOf(e) === null;
+  const found: WindowControl[] = elements.filter((e) => onFrame(e) && !named(e))
+    .map((e) => ({ element: e, role: roleOf(e) ?? "title bar" }));
   // A window manager's frame holds the buttons: the app draws none of its own.
   if (w.frame && w.frame.top > 0) return found;
   const band = elements.filter((e) => !onFrame(e) && e.cy < client.y + BAND);
