@@ -46,6 +46,11 @@ export interface WindowInfo {
   title: string;
   /** Bounds in screen pixels, including the window-manager frame. */
   bounds: Rect;
+  /**
+   * The window manager's frame around the app's own drawing (its title bar
+   * on top), in pixels per side, when it draws one (X11 _NET_FRAME_EXTENTS).
+   */
+  frame?: { left: number; right: number; top: number; bottom: number };
   /** What the window is for. */
   kind: WindowKind;
   /** True when the window is a transient child (dialog) of another window. */

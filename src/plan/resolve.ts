@@ -7,7 +7,11 @@
  * On a sheet a cell address ("B3") names its cell, and a cell beats its
  * echoes (the formula bar, the status bar repeating what the cursor is on).
  * A label with a control drawn beside it aims at the control. `region`
- * filters every match, before the best stage is chosen.
+ * filters every match, before the best stage is chosen. Equal matches are
+ * told apart by what each element is (element_kinds.ts): a key, a form
+ * control or an icon wins over a text that echoes it (a calculator's display
+ * repeating the key just pressed); a tie nothing tells apart is handed back
+ * as such, for a click to ask rather than guess.
  *
  * @module
  */
@@ -17,6 +21,7 @@ import { closestTexts, createMatcher, foldText, type NearText } from "../common/
 import { containsPoint, type Point, type Rect } from "../common/rect.ts";
 import type { Region } from "../perceive/surfaces.ts";
 import { cellBox, gridArea, type SeenGrid } from "../perceive/grid_cells.ts";
+import { kindOf, kindWords } from "../perceive/element_kinds.ts";
 
 /** The stage that accepted a target. */
 export type ResolveStage = "exact" | "fuzzy" | "semantic" | "contained" | "words" | "address";
@@ -30,6 +35,10 @@ export interface Resolved {
   point: Point;
   /** How many elements matched at the winning stage (inside `region`, when one is given). */
   candidates: number;
+  /** What chose it among equal matches ("the key over the display"), when that took evidence. */
+  evidence?: string;
+  /** Equal matches nothing told apart, in reading order (the winner first); absent when there were none. */
+  tied?: Element[];
 }
 
 /** A miss, with what was closest. */
@@ -170,13 +179,42 @@ export function resolveTarget(
   const best = Math.min(...pool.map((h) => STAGE_RANK[h.stage]));
   pool = pool.filter((h) => STAGE_RANK[h.stage] === best);
   const candidates = pool.length;
-  // Highest score wins; ties go to reading order (top to bottom, left to right).
+  // Highest score wins; equal ones are listed in reading order (top to bottom, left to right).
   pool.sort((a, b) => b.score - a.score || a.element.cy - b.element.cy || a.element.cx - b.element.cx);
-  const win = pool[0];
+  const { win, evidence, tied } = breakTie(pool.filter((h) => h.score === pool[0].score), elements);
   // A label's control is what takes the click: some toolkits draw labels that do not toggle it.
   const c = win.element.control;
   const point = c ? { x: Math.round(c.x + c.w / 2), y: Math.round(c.y + c.h / 2) } : win.point;
-  return { element: win.element, stage: win.stage, score: win.score, point, candidates };
+  return {
+    element: win.element,
+    stage: win.stage,
+    score: win.score,
+    point,
+    candidates,
+    ...(evidence ? { evidence } : {}),
+    ...(tied ? { tied } : {}),
+  };
+}
+
+/**
+ * Of equal matches (in reading order), the one element that is a key, a
+ * control or an icon among texts; when none or several are, the first, with
+ * the tie.
+ */
+function breakTie<T extends { element: Element }>(
+  equal: T[],
+  elements: Element[],
+): { win: T; evidence?: string; tied?: Element[] } {
+  if (equal.length < 2) return { win: equal[0] };
+  const kinds = equal.map((h) => kindOf(h.element, elements));
+  const controls = equal.filter((_, i) => kinds[i] !== "text");
+  if (controls.length !== 1) return { win: equal[0], tied: equal.map((h) => h.element) };
+  const win = controls[0];
+  const others = equal.filter((h) => h !== win);
+  const over = others.length === 1
+    ? kindWords(others[0].element, "text", win.element)
+    : `${others.length} texts`;
+  return { win, evidence: `${kindWords(win.element, kinds[equal.indexOf(win)])} over ${over}` };
 }
 
 /** Narrows a type union. */

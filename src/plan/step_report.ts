@@ -60,6 +60,8 @@ export interface MatchSaid {
   icon: boolean;
   /** The form control the text labels, as it was when matched. */
   control: ElementControl | null;
+  /** What chose it among equal matches ("the key over the display"), when that took evidence. */
+  evidence: string | null;
 }
 
 /** One waypoint of a drag as its line tells it: how its target matched, or the point it was given as. */
@@ -91,6 +93,8 @@ export type StepDid =
     modifiers: string[];
     match: MatchSaid;
     movedTo: MovedTo | null;
+    /** The title of the window the click was in, when that window closed after it. */
+    closed: string | null;
     check: string;
     /** The target was an icon only a memory pack named; the user was asked first. */
     packName?: true;

@@ -19,6 +19,7 @@ import type { Region, Surface } from "../perceive/surfaces.ts";
 import type { MatchInfo, MatchSaid, StepReport } from "./step_report.ts";
 import type { SeenGrid } from "../perceive/grid_cells.ts";
 import { isClientWindow } from "../perceive/front.ts";
+import { contentOf, namesCloseButton, windowControls } from "../perceive/window_controls.ts";
 
 /** The parts of a target every kind of step shares. */
 export interface TargetSpec {
@@ -124,10 +125,55 @@ export function busiestPoint(window: WindowInfo | null, elements: Element[], fra
   return { x: Math.round(b.x + b.width / 2), y: Math.round(b.y + b.height * 0.55) };
 }
 
+/**
+ * What a target may match on a surface: on the window, everything but the
+ * window's own controls (its title bar, its close, minimise and maximise
+ * buttons), which only the explicit "close window" names.
+ */
+export function targetableOf(l: Look, surface: Surface): SurfaceText {
+  const s = surfaceOf(l, surface);
+  return surface === "window" ? { ...s, elements: contentOf(s.elements, l.window) } : s;
+}
+
+/** The window's close button, as a target "close window" resolves to it; null when none was seen. */
+function closeButton(l: Look): Resolved | null {
+  if (!l.window) return null;
+  const hit = windowControls(surfaceOf(l, "window").elements, l.window).find((c) => c.role === "close");
+  if (!hit) return null;
+  const e = hit.element;
+  return {
+    element: e,
+    stage: "exact",
+    score: 1,
+    point: { x: e.cx, y: e.cy },
+    candidates: 1,
+    evidence: "the window's close button",
+  };
+}
+
 /** Resolves a target on one look, on the surface it names, as every step does. */
 export function resolveIn(l: Look, target: Pick<TargetSpec, "text" | "scope" | "region">): Resolved | Missed {
-  const s = surfaceOf(l, target.scope ?? "window");
+  const surface = target.scope ?? "window";
+  if (surface === "window" && namesCloseButton(target.text)) {
+    return closeButton(l) ?? { closest: [], outsideRegion: [] };
+  }
+  const s = targetableOf(l, surface);
   return resolveTarget(target.text, s.elements, s.area, target.region, s.grid);
+}
+
+/** Why a window's own control that the target names was not taken, for a miss; "" when none does. */
+function controlNote(target: Pick<TargetSpec, "text">, surface: Surface, l: Look): string {
+  if (surface !== "window" || !l.window) return "";
+  if (namesCloseButton(target.text)) {
+    return "; no close button was seen on its title bar or header bar (hotkey alt+f4 closes most windows)";
+  }
+  const controls = windowControls(surfaceOf(l, "window").elements, l.window).map((c) => c.element);
+  const r = resolveTarget(target.text, controls, l.window.bounds);
+  if (!isResolved(r)) return "";
+  return `; the window's own ${
+    r.element.cy < (l.window.bounds.y + (l.window.frame?.top ?? 0)) ? "title bar" : "header-bar button"
+  } "${escapeScreenText(r.element.text)}" matches it, and content targets never match a window's controls ` +
+    `(to close the window, target "close window")`;
 }
 
 /** What a miss says: the target, the surface searched (and not the other), matches outside its region. */
@@ -178,7 +224,8 @@ export async function findTarget(
   const waitedNote = waited ? `appeared after ${waited} more look(s)` : null;
   if (isResolved(r)) return { ...r, surface, look: l, via: waitedNote };
 
-  const scrollable = surface === "window" && target.scroll_to_find !== false && opts.allowScroll !== false;
+  const scrollable = surface === "window" && target.scroll_to_find !== false && opts.allowScroll !== false &&
+    !namesCloseButton(target.text);
   if (scrollable && l.window) {
     const frameRect = { x: 0, y: 0, width: l.frame.width, height: l.frame.height };
     const park = busiestPoint(l.window, l.windowElements, frameRect);
@@ -241,7 +288,7 @@ export async function findTarget(
   const miss = r as { closest: { text: string; similarity: number }[]; outsideRegion: Element[] };
   const waitNote = opts.waitMs ? `; looked for ${opts.waitMs} ms (timeout_ms)` : "";
   throw new StepFailure(
-    describeMiss(target, surface, l, miss.outsideRegion.length) + waitNote +
+    describeMiss(target, surface, l, miss.outsideRegion.length) + controlNote(target, surface, l) + waitNote +
       (scrollable && l.window ? " (also scrolled down and up to look for it, then scrolled back)" : ""),
     { surface, target: target.text, closest: miss.closest, look: l },
   );
@@ -288,5 +335,6 @@ export function matchSaid(f: Found): MatchSaid {
     via: f.via,
     icon: Boolean(f.element.icon),
     control: f.element.control ?? null,
+    evidence: f.evidence ?? null,
   };
 }

@@ -22,6 +22,7 @@ export function quote(s: string): string {
 /** How a match was made: its stage (with the score below exact) and how many matched as well. */
 function howMatched(m: MatchSaid): string {
   const how = m.stage === "exact" || m.stage === "address" ? m.stage : `${m.stage} ${m.score.toFixed(2)}`;
+  if (m.evidence) return `${how}, ${escapeScreenText(m.evidence)}`;
   return `${how}${m.candidates > 1 ? ` (1 of ${m.candidates})` : ""}`;
 }
 
@@ -63,9 +64,14 @@ function said(d: StepDid): string {
       const pack = d.packName
         ? "; its name came from a memory pack (someone else's claim, not checked here), so the user was asked first"
         : "";
+      const closed = d.closed === null
+        ? ""
+        : d.closed
+        ? `; the window ${quote(d.closed)} closed`
+        : "; the window closed";
       return `${d.action} ${quote(d.target)} (${d.surface})${mods}: ${matchLine(d.match)}${pack}${
         movedLine(d.movedTo)
-      }${detailSuffix(d.check)}`;
+      }${closed}${detailSuffix(d.check)}`;
     }
     case "scroll": {
       const where = "stage" in d.over

@@ -78,6 +78,7 @@ function describe(c: XConnection, window: bigint, attrs: Attributes, got: Answer
   const xresPid = clientPid(c, window);
   const pidProp = xresPid === null ? got.pid : null;
   const { extents, transientFor, type } = got;
+  const sides = extents && extents.items.length === 4 ? extents.items.map(Number) : null;
   return {
     id: `0x${window.toString(16)}`,
     app: appNameOf(resName, resClass),
@@ -87,6 +88,9 @@ function describe(c: XConnection, window: bigint, attrs: Attributes, got: Answer
       { ...got.origin, width: attrs.width, height: attrs.height },
       extents ? extents.items.map(Number) : null,
     ),
+    ...(sides?.some((n) => n > 0)
+      ? { frame: { left: sides[0], right: sides[1], top: sides[2], bottom: sides[3] } }
+      : {}),
     kind: kindOfType(type && type.items.length ? c.atomName(type.items[0]) : null, attrs.overrideRedirect),
     transient: Boolean(transientFor?.items.length && transientFor.items[0] !== 0n),
     aliases: [resName, resClass].filter(Boolean),

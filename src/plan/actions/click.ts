@@ -8,9 +8,9 @@
 
 import { escapeScreenText } from "../../common/untrusted.ts";
 import type { MouseButton } from "../../desktop/types.ts";
-import type { Run } from "../run.ts";
+import { type Run, StepFailure } from "../run.ts";
 import type { Step } from "../steps.ts";
-import { findOrSkip, matchInfo, matchSaid } from "../targeting.ts";
+import { findOrSkip, type Found, matchInfo, matchSaid } from "../targeting.ts";
 import { confirmStep, destructiveLabel, markOf } from "../confirm.ts";
 import { underPointer } from "../aim.ts";
 import { beforeOf, remember, verify } from "../verify.ts";
@@ -36,6 +36,9 @@ export function isClick(action: string): action is ClickStep["action"] {
 export async function clickStep(run: Run, step: ClickStep, n: number): Promise<StepReport> {
   const found = await findOrSkip(run, step, n);
   if ("outcome" in found) return found;
+  // A left click presses what it lands on (a key, a button): equal matches nothing told apart are asked
+  // about, never guessed between. Double and right clicks select and open menus, and keep reading order.
+  if (step.action === "click" && found.tied) throw tiedFailure(step.target.text, found);
   const { button, count } = BUTTONS[step.action];
   // A menu item is only reachable through the menu opened just before it, in this window.
   const menu = found.surface === "chrome" && run.menuPath?.node === found.look.nodeId ? run.menuPath : null;
@@ -66,6 +69,10 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
   if (paste) noteKeyOnLine(run, paste, pasteInto, command, `a click on "${found.element.text}"`);
   await run.click(found.point, button, count, step.modifiers ?? [], underPointer(found.look, found.point));
   const after = await verify(run, step.expect, beforeOf(found.look), step.timeout_ms, probe);
+  const clickedIn = found.look.window;
+  const closed = clickedIn && !after.look.state.windows.some((w) => w.id === clickedIn.id)
+    ? clickedIn.title
+    : null;
   const via = menu ? menu.texts.join(" > ") : null;
   const moved = remember(run, found.look, after.look, step.action, found.element.text, found.surface, via);
   const openedMenu = after.look.nodeId === found.look.nodeId &&
@@ -85,9 +92,22 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
       modifiers: step.modifiers ?? [],
       match: matchSaid(found),
       movedTo: moved,
+      closed,
       check: after.detail,
       ...(packName ? { packName: true as const } : {}),
     },
     match: matchInfo(found),
   };
+}
+
+/** The failure of a click whose target matched several elements equally, each named with where it is. */
+function tiedFailure(target: string, found: Found): StepFailure {
+  const tied = found.tied ?? [];
+  const listed = tied.map((e) => `"${escapeScreenText(e.text)}" @ (${e.cx},${e.cy}) ${e.w}x${e.h}`);
+  return new StepFailure(
+    `target "${escapeScreenText(target)}" matches ${tied.length} elements equally (${found.stage}) and ` +
+      `nothing tells them apart (none is a key, a control or an icon beside texts): ${listed.join(", ")}; ` +
+      "nothing was clicked; name one with target.region or a longer text",
+    { surface: found.surface, target, look: found.look },
+  );
 }

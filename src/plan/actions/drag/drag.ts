@@ -17,7 +17,7 @@ import { findReadout, notationOf, parseReadout, withinTolerance } from "./readou
 import { isResolved, resolveTarget } from "../../resolve.ts";
 import { type Run, StepFailure } from "../../run.ts";
 import type { Step } from "../../steps.ts";
-import { enterWindow, surfaceOf } from "../../targeting.ts";
+import { enterWindow, targetableOf } from "../../targeting.ts";
 import { confirmStep, destructiveLabel, markOf } from "../../confirm.ts";
 import { underPointer } from "../../aim.ts";
 import { iconElements } from "../../../look/look.ts";
@@ -74,7 +74,7 @@ function resolveWaypoint(l: Look, wp: Waypoint, i: number): PlacedWaypoint {
     };
   }
   const surface = wp.target.scope ?? "window";
-  const s = surfaceOf(l, surface);
+  const s = targetableOf(l, surface);
   const r = resolveTarget(wp.target.text, s.elements, s.area, wp.target.region, s.grid);
   if (!isResolved(r)) {
     throw new StepFailure(
@@ -109,6 +109,7 @@ function resolveWaypoint(l: Look, wp: Waypoint, i: number): PlacedWaypoint {
     via: null,
     icon: Boolean(r.element.icon),
     control: r.element.control ?? null,
+    evidence: r.evidence ?? null,
   };
   return {
     point,
@@ -334,7 +335,7 @@ async function gesture(
       `until_readout.value "${u.value}" is not a reading choto can compare (a number, 50%, -6 dB, 00:12:00)`,
     );
   }
-  const ws = surfaceOf(l, u.watch.scope ?? "window");
+  const ws = targetableOf(l, u.watch.scope ?? "window");
   const w = resolveTarget(u.watch.text, ws.elements, ws.area, u.watch.region, ws.grid);
   if (!isResolved(w)) {
     throw new StepFailure(`the readout "${u.watch.text}" is not on screen; the drag did not start`, {

@@ -1,0 +1,124 @@
+/**
+ * End to end: a window's own controls are never content, and a calculator's
+ * key wins over its display. On galculator (GTK3, its title bar drawn by
+ * openbox) a click on "x" closes nothing, and 5, 5, * (its × key, as read), 9, = gives 495 as
+ * the app itself copies it to the clipboard, the second 5 pressing the key
+ * although the display shows a 5 too. On GNOME Console (GTK4, a header bar
+ * with its own close button) a click on "X" closes nothing, and "close
+ * window" closes it. Windows are checked with xdotool, not with choto.
+ */
+
+import { assert, assertEquals, assertMatch } from "./support/assert.ts";
+import { createX11Desktop } from "../src/desktop/x11.ts";
+import { type Session, until, withSession } from "./support/session.ts";
+import { skipE2E } from "./support/xdesktop.ts";
+import { sleep } from "../src/common/time.ts";
+
+type Report = { outcome: string; line: string };
+
+/** The ids of the windows of class `cls` xdotool finds on the session's display. */
+async function windowsOf(s: Session, cls: string): Promise<string[]> {
+  const out = await new Deno.Command("xdotool", {
+    args: ["search", "--onlyvisible", "--class", cls],
+    env: s.desktop.env,
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  return new TextDecoder().decode(out.stdout).split("\n").filter(Boolean);
+}
+
+/** Fails unless every window of `cls` that was open (`open`) still is (a tooltip may have come since). */
+async function stillOpen(s: Session, cls: string, open: string[]): Promise<void> {
+  const now = await windowsOf(s, cls);
+  assert(
+    open.every((id) => now.includes(id)),
+    `a ${cls} window is gone: ${open.join(",")} -> ${now.join(",")}`,
+  );
+}
+
+/** A click that must find nothing it may press: short, and without scrolling. */
+const onlyIfThere = (text: string) => ({
+  action: "click",
+  target: { text, scroll_to_find: false },
+  timeout_ms: 500,
+});
+
+Deno.test({
+  name: "galculator: x closes nothing, and 5 5 * 9 = presses the key over the display (495 on the clipboard)",
+  ignore: skipE2E(),
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    await withSession(async (s) => {
+      s.desktop.spawn("galculator");
+      await s.desktop.waitForWindow("galculator");
+      const focus = { action: "focus_app", app_name: "galculator" };
+
+      const open = await windowsOf(s, "galculator");
+      assert(open.length > 0, "xdotool sees no galculator window");
+      const x = await s.call("execute_plan", { steps: [focus, onlyIfThere("x"), onlyIfThere("X")] });
+      assertEquals(x.structured.status, "escalated", x.text);
+      await stillOpen(s, "galculator", open);
+
+      // The multiply key's × is read as "*" here.
+      const keys = ["5", "5", "*", "9", "="].map((k) => ({ action: "click", target: { text: k } }));
+      const r = await s.call("execute_plan", {
+        steps: [focus, ...keys, { action: "hotkey", keys: ["ctrl", "c"] }],
+      });
+      assertEquals(r.structured.status, "success", r.text);
+      const steps = r.structured.steps as Report[];
+      // After the first 5 the display shows a 5 as well: the key is pressed, and the journey says why.
+      assertMatch(steps[2].line, /matched "5" \(exact, the key over the (display|text)\)/, r.text);
+      const copied = await until(async () => {
+        const desk = createX11Desktop(s.desktop.display);
+        try {
+          const c = await desk.readClipboard();
+          return c.text?.trim() === "495" ? c.text : null;
+        } finally {
+          desk.close();
+        }
+      }, 5_000).catch(() => null);
+      assertEquals(copied?.trim(), "495", r.text);
+    });
+  },
+});
+
+Deno.test({
+  name: "GNOME Console (GTK4 header bar): X closes nothing, 'close window' closes it and says so",
+  ignore: skipE2E(),
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    await withSession(async (s) => {
+      // GNOME Console needs a session bus; one the desktop stops with everything else.
+      const bus = `unix:path=${s.dir}/bus`;
+      s.desktop.spawn("dbus-daemon", ["--session", "--nofork", `--address=${bus}`]);
+      await until(() => Deno.stat(`${s.dir}/bus`).then(() => true, () => false));
+      s.desktop.spawn("kgx", [], { DBUS_SESSION_BUS_ADDRESS: bus });
+      await until(async () => (await windowsOf(s, "kgx")).length > 0, 30_000);
+      // The header bar's buttons are drawn once the window has settled.
+      await sleep(1500);
+      const focus = { action: "focus_app", app_name: "kgx" };
+      const open = await windowsOf(s, "kgx");
+
+      const x = await s.call("execute_plan", { steps: [focus, onlyIfThere("X")] });
+      assertEquals(x.structured.status, "escalated", x.text);
+      assertMatch(x.text, /target "close window"/);
+      await sleep(500);
+      await stillOpen(s, "kgx", open);
+
+      const close = await s.call("execute_plan", {
+        steps: [focus, { action: "click", target: { text: "close window" } }],
+      });
+      assertEquals(close.structured.status, "success", close.text);
+      assertMatch(
+        (close.structured.steps as Report[])[1].line,
+        /the window's close button.*the window closed/,
+      );
+      const gone = await until(async () => (await windowsOf(s, "kgx")).length === 0, 10_000).catch(() =>
+        false
+      );
+      assert(gone, "Console's window is still open");
+    });
+  },
+});
