@@ -59,7 +59,7 @@ Deno.test("region picks one of several equal matches, and 1 of N counts those in
   const r = await run(d, [{ action: "click", target: { text: "OK", region: "bottom" } }]);
   assertEquals(d.inputs(), ["click left 100,250"]);
   assertEquals(r.reports[0].match?.candidates, 1);
-  // A double click keeps reading order (a click asks: plan_window_controls_test.ts).
+  // A double click keeps reading order (a click escalates: plan_window_controls_test.ts).
   const both = await run(editor(text("OK", 100, 40), text("OK", 100, 250)), [{
     action: "double_click",
     target: { text: "OK" },

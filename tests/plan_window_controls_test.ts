@@ -4,7 +4,7 @@
  * buttons, the title bar a window manager draws) are never content, and
  * only "close window" names the close button; equal matches are told apart
  * by what each element is (a calculator's key over its display echoing
- * it), and a click asks when nothing tells them apart.
+ * it), and a click escalates when nothing tells them apart.
  */
 
 import { isResolved, resolveTarget } from "../src/plan/resolve.ts";
