@@ -29,7 +29,7 @@ export interface OwnTexts {
   near(node: NodeId, texts: readonly string[], now: number): string[];
   /**
    * A window identity (`structure|folded title`) with typed words out of its
-   * title part; the structure and the `<doc>` placeholders are choto's own.
+   * title part; the structure and the `<doc>` stand-ins are choto's own.
    */
   identity(identity: string, now: number): string;
   /** The elements the graph may keep of window `node` (null: a window not yet known), typed words taken out. */
@@ -38,8 +38,8 @@ export interface OwnTexts {
 
 /**
  * A window identity (`structure|folded title`) with `clean` applied to the
- * pieces of its title part between `<doc>` placeholders: the structure and
- * the placeholders are choto's own words, never the user's.
+ * pieces of its title part between `<doc>` stand-ins: the structure and
+ * the stand-ins are choto's own words, never the user's.
  */
 export function cleanIdentity(identity: string, clean: (part: string) => string): string {
   const bar = identity.indexOf("|");
