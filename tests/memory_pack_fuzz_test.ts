@@ -17,7 +17,7 @@ import { gatherRecall } from "../src/graph/recall/recall.ts";
 import { recallReply } from "../src/tools/recall.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { HOUR, NOW, see } from "./graph_fixture.ts";
-import { packBody, rowCounts, sealed } from "./support/pack_fixture.ts";
+import { packBody, packRecipe, rowCounts, sealed } from "./support/pack_fixture.ts";
 
 const policy = defaultPolicy();
 
@@ -48,24 +48,7 @@ function fullBody(): Record<string, unknown> {
     ...seen,
   });
   body.clicks.push({ window: 1, text: "File", scope: "window", count: 3, ...seen });
-  body.recipes = [{
-    goal: "g",
-    title: "t",
-    intent: "i",
-    acceptance: "a",
-    plan: { steps: [{ action: "click", target: { text: "File" } }] },
-    app: "Mousepad",
-    app_build: "0.6",
-    llm_version_tag: "m",
-    screen_width: 1440,
-    screen_height: 900,
-    window_identity: "window|untitled - mousepad",
-    window_title: "Untitled 1 - Mousepad",
-    window_width: 640,
-    window_height: 480,
-    recorded_at: NOW - HOUR,
-    route: [{ window: 1, app: "Mousepad", title: "Untitled 1 - Mousepad" }],
-  }];
+  body.recipes = [packRecipe({ goal: "g", title: "t", intent: "i", acceptance: "a" })];
   return body as unknown as Record<string, unknown>;
 }
 

@@ -10,6 +10,25 @@ import type { PackBody } from "../../src/graph/pack/body.ts";
 import type { Store } from "../../src/db/store.ts";
 import { HOUR, NOW } from "../graph_fixture.ts";
 
+/** A recipe recorded in that window an hour before NOW, its words (goal, title, intent, acceptance) the caller's. */
+export function packRecipe(words: { goal: string; title: string; intent: string; acceptance: string }) {
+  return {
+    ...words,
+    plan: { steps: [{ action: "click", target: { text: "File" } }] },
+    app: "Mousepad",
+    app_build: "0.6",
+    llm_version_tag: "m",
+    screen_width: 1440,
+    screen_height: 900,
+    window_identity: "window|untitled - mousepad",
+    window_title: "Untitled 1 - Mousepad",
+    window_width: 640,
+    window_height: 480,
+    recorded_at: NOW - HOUR,
+    route: [{ window: 1, app: "Mousepad", title: "Untitled 1 - Mousepad" }],
+  };
+}
+
 /** One app (Mousepad 0.6) with one window holding "File" and "Edit", seen an hour before NOW. */
 export function packBody(): PackBody {
   const seen = { first_seen: NOW - 2 * HOUR, last_seen: NOW - HOUR };
