@@ -4,8 +4,9 @@
  * the future (refused past what a date holds, else set to the import's
  * time, never outranking what this machine saw), duplicate window keys
  * (refused whole), apps and recipe routes on the deny list under disguise
- * (left out), and packs larger than the limit (refused from the header,
- * a stream read no further than the limit).
+ * (left out), packs larger than the limit (refused from the header,
+ * a stream read no further than the limit), and headers counting more rows
+ * than an import takes or other rows than the content holds (refused).
  */
 
 import { importMemory } from "../src/cli/pack.ts";
@@ -200,4 +201,49 @@ Deno.test("a pack larger than the limit is refused from its header, and a stream
     /holds more than the \d+ bytes of content its header declares.*Nothing was imported\.$/,
   );
   assertEquals(sent, 2);
+});
+
+/** `pack` with its header's row counts changed by `edit`. */
+function withRows(pack: Uint8Array, edit: (rows: Record<string, number>) => void): Uint8Array {
+  const text = new TextDecoder().decode(pack);
+  const newline = text.indexOf("\n");
+  const header = JSON.parse(text.slice(0, newline));
+  edit(header.rows);
+  return new TextEncoder().encode(`${JSON.stringify(header)}${text.slice(newline)}`);
+}
+
+Deno.test("a header counting more rows than an import takes is refused before the content is read; one counting other rows than the content holds, after", async () => {
+  const pack = sealed(packBody());
+  const header = JSON.parse(new TextDecoder().decode(pack).split("\n")[0]);
+  assertEquals(header.rows, { apps: 1, windows: 1, glyphs: 0, transitions: 0, clicks: 0, recipes: 0 });
+
+  const many = withRows(pack, (r) => r.windows = 1_000_000);
+  let pulled = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(c) {
+      pulled++;
+      // The header line, then content that never ends: only the header may be read.
+      c.enqueue(
+        pulled === 1 ? many.subarray(0, many.indexOf(0x0a) + 1) : new Uint8Array(64 * 1024).fill(0x20),
+      );
+    },
+  }, { highWaterMark: 0 });
+  const read = await readPackStream(stream, policy.packMaxBytes);
+  assert(!read.ok);
+  assertMatch(
+    read.text,
+    /holds 1000000 windows, more than the 50000 one import takes\. Nothing was imported\.$/,
+  );
+  assertEquals(pulled, 1);
+
+  using b = tempStore();
+  const before = rowCounts(b);
+  const edited = importMemory(b, withRows(pack, (r) => r.windows = 0), policy, NOW);
+  assert(!edited.ok);
+  assertMatch(edited.text, /counts other rows than its content holds.*Nothing was imported\.$/);
+  const broken = importMemory(b, withRows(pack, (r) => delete r.apps), policy, NOW);
+  assert(!broken.ok);
+  assertMatch(broken.text, /gives no valid count of its apps\. Nothing was imported\.$/);
+  assertEquals(rowCounts(b), before);
+  assert(importMemory(b, pack, policy, NOW).ok);
 });

@@ -17,7 +17,7 @@
 
 import { createHash } from "node:crypto";
 import { escapeScreenText } from "../../common/untrusted.ts";
-import { type PackBody, packBodySchema } from "./body.ts";
+import { PACK_ROWS, type PackBody, packBodySchema } from "./body.ts";
 
 /** What the header's `format` says. */
 export const PACK_FORMAT = "choto-memory-pack";
@@ -36,6 +36,40 @@ export interface PackHeader {
   bytes: number;
   /** The content's SHA-256, hex. */
   sha256: string;
+  /**
+   * How many rows of each kind the content holds, so a pack with more than an
+   * import takes is refused before its content is read (a pack written before
+   * headers counted rows has none: its rows are counted once it is read).
+   */
+  rows?: PackRows;
+}
+
+/** The top-level row kinds a header counts. */
+const ROW_KINDS = ["apps", "windows", "glyphs", "transitions", "clicks", "recipes"] as const;
+
+/** Rows of each kind a pack holds. */
+export type PackRows = Record<typeof ROW_KINDS[number], number>;
+
+/** The rows `body` holds, as its header declares them. */
+function rowsOf(body: PackBody): PackRows {
+  return Object.fromEntries(ROW_KINDS.map((k) => [k, body[k]?.length ?? 0])) as PackRows;
+}
+
+/** Why declared row counts are refused, or null: a count that is no count, or more than an import takes. */
+function rowsProblem(rows: unknown): string | null {
+  if (typeof rows !== "object" || rows === null) {
+    return "the pack's header counts its rows in no readable form.";
+  }
+  for (const k of ROW_KINDS) {
+    const n = (rows as Record<string, unknown>)[k];
+    if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 0) {
+      return `the pack's header gives no valid count of its ${k}.`;
+    }
+    if (n > PACK_ROWS[k]) {
+      return `the pack's header says it holds ${n} ${k}, more than the ${PACK_ROWS[k]} one import takes.`;
+    }
+  }
+  return null;
 }
 
 /** Why a pack was refused. */
@@ -69,6 +103,7 @@ export function encodePack(body: PackBody, choto: string, now: number): string {
     created: new Date(now).toISOString(),
     bytes: bytes.length,
     sha256: sha256(bytes),
+    rows: rowsOf(body),
   };
   return `${JSON.stringify(header)}\n${content}\n`;
 }
@@ -139,6 +174,8 @@ export function readHeader(
       } this machine imports ("memory_pack_max_mb" in choto.json sets the limit).`,
     );
   }
+  const rowsWrong = header.rows === undefined ? null : rowsProblem(header.rows);
+  if (rowsWrong) return refuse(rowsWrong.includes("more than") ? "too_big" : "shape", rowsWrong);
   return {
     ok: true,
     header: {
@@ -148,6 +185,7 @@ export function readHeader(
       created: typeof header.created === "string" ? header.created : "(unknown)",
       bytes: header.bytes,
       sha256: header.sha256,
+      ...(header.rows === undefined ? {} : { rows: header.rows }),
     },
   };
 }
@@ -210,6 +248,13 @@ export function decodePack(data: Uint8Array, chotoVersion: string, maxBytes = In
       `the pack's content does not have the shape of format ${version}: ${
         shown(issue.path.join(".") || "content")
       }: ${shown(issue.message)}.`,
+    );
+  }
+  const counted = rowsOf(parsed.data);
+  if (header.rows && ROW_KINDS.some((k) => header.rows![k] !== counted[k])) {
+    return refuse(
+      "checksum",
+      "the pack's header counts other rows than its content holds: it was changed after export. Export it again.",
     );
   }
   return { ok: true, header, body: parsed.data };
