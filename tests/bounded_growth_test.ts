@@ -7,7 +7,7 @@
 
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { Store } from "../src/db/store.ts";
-import { MAX_WINDOWS_PER_APP, recordSighting } from "../src/graph/record.ts";
+import { MAX_APPS, MAX_WINDOWS_PER_APP, recordSighting } from "../src/graph/record.ts";
 import { MAX_GLYPHS_PER_APP, nameGlyphs } from "../src/graph/glyphs.ts";
 import type { SeenIcon } from "../src/perceive/icons.ts";
 import { storedReadMemory, trimSlack } from "../src/db/read_memory.ts";
@@ -92,6 +92,45 @@ Deno.test("glyphs, their places, windows and texts stop growing at their caps", 
       | { label: string }
       | undefined;
     assertEquals(kept?.label, "Open file");
+    store.close();
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("apps stop growing at their cap: a new app pushes out the one seen longest ago, with its windows", () => {
+  const dir = Deno.makeTempDirSync({ prefix: "choto-bounded-apps-" });
+  try {
+    const store = new Store(`${dir}/choto.db`);
+    const see = (app: string, at: number) =>
+      recordSighting(
+        store,
+        app,
+        {
+          id: "w",
+          app,
+          pid: null,
+          title: `${app} main`,
+          bounds: { x: 0, y: 0, width: 800, height: 600 },
+          kind: "normal" as const,
+          transient: false,
+        },
+        [{ text: "Open", x: 10, y: 10, w: 40, h: 14, cx: 30, cy: 17, conf: 0.9 }],
+        at,
+      );
+    for (let i = 0; i < MAX_APPS + 20; i++) {
+      see(`App ${i}`, 1_000 + i);
+      // The first app is seen again and again: the one seen longest ago goes, not the first made.
+      if (i % 100 === 99) see("App 0", 1_000 + i);
+    }
+    assertEquals(count(store, "apps"), MAX_APPS);
+    assertEquals(count(store, "windows"), MAX_APPS);
+    const names = (store.db.prepare("SELECT name FROM apps").all() as Array<{ name: string }>).map((a) =>
+      a.name
+    );
+    assert(names.includes("App 0"), "the app seen lately stays");
+    assert(!names.includes("App 1"), "the app seen longest ago goes");
+    assert(names.includes(`App ${MAX_APPS + 19}`), "the newest app is kept");
     store.close();
   } finally {
     Deno.removeSync(dir, { recursive: true });

@@ -3,7 +3,15 @@
 -- name: upsert_app
 INSERT INTO apps (name, first_seen, last_seen) VALUES (:name, :now, :now)
 ON CONFLICT (name) DO UPDATE SET last_seen = excluded.last_seen
-RETURNING id, version;
+RETURNING id, version, first_seen;
+
+-- name: evict_apps_past_cap
+-- The apps past :cap, seen longest ago first, never :keep (the one just recorded); their windows,
+-- texts and glyphs go with them.
+DELETE FROM apps WHERE id IN (
+  SELECT id FROM apps WHERE id <> :keep
+  ORDER BY last_seen DESC, id DESC LIMIT -1 OFFSET :cap - 1
+);
 
 -- name: set_app_version
 -- A new build of the app: windows last seen under another version become STALE.

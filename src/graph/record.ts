@@ -23,6 +23,9 @@ export const MAX_ELEMENTS_PER_SIGHTING = 1_500;
 /** Most windows kept per app: a new one past it pushes out the one seen longest ago, in the same write. */
 export const MAX_WINDOWS_PER_APP = 400;
 
+/** Most apps kept: a new one past it pushes out the app seen longest ago, with all of its windows, in the same write. */
+export const MAX_APPS = 1_000;
+
 /** What the graph knew about a window before this sighting. */
 export interface SightingResult {
   appId: number;
@@ -58,7 +61,9 @@ export function recordSighting(
     const appRow = store.get<{
       id: number;
       version: string | null;
+      first_seen: number;
     }>("upsert_app", { name: app, now })!;
+    if (appRow.first_seen === now) store.q("evict_apps_past_cap").run({ keep: appRow.id, cap: MAX_APPS });
     if (version !== null && version !== appRow.version) {
       store.q("set_app_version").run({ app_id: appRow.id, version, now });
       appRow.version = version;
