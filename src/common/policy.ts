@@ -153,6 +153,22 @@ function languageNames(value: unknown, where: string): string | string[] | undef
   return value as string | string[];
 }
 
+/** A choto.json number kept within its range (its default when absent); anything else is refused, naming the key. */
+function inRange(
+  value: unknown,
+  key: string,
+  range: { default: number; min: number; max: number },
+  where: string,
+): number {
+  const n = value ?? range.default;
+  if (typeof n !== "number" || !Number.isFinite(n) || n < range.min || n > range.max) {
+    throw new ConfigError(
+      `${where}: "${key}" must be a number from ${range.min} to ${range.max} (got ${JSON.stringify(n)})`,
+    );
+  }
+  return n;
+}
+
 /**
  * Builds the policy from the file's parsed JSON (null when there is no file)
  * and the environment. Unknown keys and wrong types are errors, so a typo
@@ -200,17 +216,7 @@ export function buildPolicy(
     const whence = envConfirm ? "CHOTO_CONFIRM" : `${where}: "confirm"`;
     throw new ConfigError(`${whence} must be one of ${CONFIRM_POLICIES.join(", ")} (got "${confirm}")`);
   }
-  const wait = cfg.confirm_timeout_seconds ?? CONFIRM_TIMEOUT_S.default;
-  if (
-    typeof wait !== "number" || !Number.isFinite(wait) || wait < CONFIRM_TIMEOUT_S.min ||
-    wait > CONFIRM_TIMEOUT_S.max
-  ) {
-    throw new ConfigError(
-      `${where}: "confirm_timeout_seconds" must be a number from ${CONFIRM_TIMEOUT_S.min} to ${CONFIRM_TIMEOUT_S.max} (got ${
-        JSON.stringify(wait)
-      })`,
-    );
-  }
+  const wait = inRange(cfg.confirm_timeout_seconds, "confirm_timeout_seconds", CONFIRM_TIMEOUT_S, where);
   const labels = cfg.destructive_labels === undefined
     ? [...DEFAULT_DESTRUCTIVE_LABELS]
     : names(cfg.destructive_labels, "destructive_labels", where);
@@ -226,17 +232,7 @@ export function buildPolicy(
   if (cfg.audit_keep_text !== undefined && typeof cfg.audit_keep_text !== "boolean") {
     throw new ConfigError(`${where}: "audit_keep_text" must be true or false`);
   }
-  const packMb = cfg.memory_pack_max_mb ?? PACK_MAX_MB.default;
-  if (
-    typeof packMb !== "number" || !Number.isFinite(packMb) || packMb < PACK_MAX_MB.min ||
-    packMb > PACK_MAX_MB.max
-  ) {
-    throw new ConfigError(
-      `${where}: "memory_pack_max_mb" must be a number from ${PACK_MAX_MB.min} to ${PACK_MAX_MB.max} (got ${
-        JSON.stringify(packMb)
-      })`,
-    );
-  }
+  const packMb = inRange(cfg.memory_pack_max_mb, "memory_pack_max_mb", PACK_MAX_MB, where);
   const configLanguages = languageNames(cfg.languages, where);
   const envLanguages = env("CHOTO_LANGS")?.trim();
   if (envLanguages) sources.push("CHOTO_LANGS");
