@@ -67,6 +67,24 @@ Deno.test({
         assertMatch(text, /^\s+\| A\s+\| B\s+\| C\s+\| D$/m);
       });
 
+      await t.step("read to the end stops where the data stops, not at the sheet's blank grid", async () => {
+        const r = await s.call("execute_plan", { steps: [{ action: "read", scroll: true }] });
+        assertEquals(r.structured.status, "success", r.text);
+        const { text, note } = (r.structured.extracted as Extracted)[0];
+        assertMatch(note, /the data ended: 2 screenfuls in a row showed only empty rows/);
+        // The table fits on one screen: the blank screenfuls after it are two, not the cap of 60.
+        const shots = Number(note.match(/^(\d+) screenful\(s\) joined/)?.[1]);
+        assert(shots >= 1 && shots <= 2, note);
+        for (const [item, , price] of PRICES) {
+          assertMatch(text, new RegExp(`${item}.*${price.replace(".", "\\.")}`));
+        }
+        // The empty rows' numbers below the table are not part of the text.
+        assert(!text.split("\n").some((l) => /^\s*\d+\s*$/.test(l) && Number(l) > PRICES.length), text);
+        // The view is back where it was: row 1 and the header are on screen again.
+        const { note: after } = await readSheet(s);
+        assertMatch(after, /\(A1:D13\)/);
+      });
+
       await t.step("observe: one row per sheet row, and the grid's addresses", async () => {
         const o = await s.call("observe", { screenshot: false });
         assertMatch(

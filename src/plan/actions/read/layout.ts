@@ -46,6 +46,11 @@ export interface LayoutRow {
   bottom: number;
 }
 
+/** A row's identity across screenfuls: its words and where it sits. */
+export function rowKey(row: LayoutRow): string {
+  return `${row.elements.map((e) => e.text).join(" ")}@${Math.round(row.top / 4)}`;
+}
+
 /** Gaps narrower than this many character widths are word spaces inside one run of text. */
 const WORD_GAP = 1.6;
 /** Used when nothing on the page says how wide a character is. */

@@ -12,7 +12,8 @@ import { isSamePage, joinScreenfuls } from "./join.ts";
 import { splitScreenfuls } from "./furniture.ts";
 import { gridLines, type GridReading, readGrid } from "./grid_read.ts";
 import { containsPoint } from "../../../common/rect.ts";
-import { boundLines, findLine, groupRows, type LayoutRow, layoutText } from "./layout.ts";
+import { boundLines, findLine, groupRows, layoutText, rowKey } from "./layout.ts";
+import { dropEmptyGutter, EMPTY_SCREENFULS, onlyEmptyRows } from "./empty_tail.ts";
 import type { Look } from "../../../look/look.ts";
 import { inRegion } from "../../resolve.ts";
 import { type Run, skipOrThrow, StepFailure } from "../../run.ts";
@@ -29,11 +30,6 @@ function regionElements(l: Look, step: ReadStep): Element[] {
   const { elements, area } = surfaceOf(l, surface);
   const region = step.target?.region;
   return region ? elements.filter((e) => inRegion(area, { x: e.cx, y: e.cy }, region)) : elements;
-}
-
-/** A row's identity across screenfuls: its words and where it sits. */
-function rowKey(row: LayoutRow): string {
-  return `${row.elements.map((e) => e.text).join(" ")}@${Math.round(row.top / 4)}`;
 }
 
 /**
@@ -203,6 +199,7 @@ export async function readStep(run: Run, step: ReadStep, n: number): Promise<Ste
     const aim = underPointer(l, park);
     let notches = 0;
     let stop = "the end of the document was reached";
+    let blank = 0;
     try {
       for (let page = 1; page < MAX_SCREENFULS; page++) {
         // Room for this screenful and for scrolling every notch back, by the budget's one rule.
@@ -223,6 +220,16 @@ export async function readStep(run: Run, step: ReadStep, n: number): Promise<Ste
           break;
         }
         shots.push(shot);
+        blank = onlyEmptyRows(prev, shot) ? blank + 1 : 0;
+        if (blank === EMPTY_SCREENFULS) {
+          // The blank screenfuls add no text: left out, and the read ends where the data did.
+          const kept = shots.length - blank;
+          shots[kept - 1] = dropEmptyGutter(shots[kept - 1], shots[kept]);
+          shots.splice(kept);
+          stop = `the data ended: ${blank} screenfuls in a row showed only empty rows ` +
+            `(if more follows a blank stretch, scroll past it and read again)`;
+          break;
+        }
         if (page === MAX_SCREENFULS - 1) stop = `stopped after ${MAX_SCREENFULS} screenfuls`;
       }
     } finally {
