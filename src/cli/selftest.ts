@@ -174,10 +174,7 @@ export async function selftestChecks(): Promise<SelftestResult[]> {
         try {
           const version =
             (store.db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
-          const tables =
-            (store.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as {
-              n: number;
-            }).n;
+          const tables = store.get<{ n: number }>("table_count")!.n;
           if (version < 1 || tables < 1) throw new Error(`migrations did not run (version ${version})`);
           return { backend: "node:sqlite", detail: `migrated to version ${version}, ${tables} tables` };
         } finally {

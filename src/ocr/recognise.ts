@@ -13,36 +13,12 @@
  * @module
  */
 
-import type { Box } from "../common/rect.ts";
 import { type StageTimes, timed } from "../common/stages.ts";
 import { letChainsRun } from "../common/time.ts";
-import { cropGrey, type Grey } from "../image/pixels.ts";
+import type { Grey } from "../image/pixels.ts";
 import { readGrey } from "./engines/read_grey.ts";
-import {
-  barOrDigit,
-  foldShortcut,
-  hasBarKey,
-  hasRoundKey,
-  hasSKey,
-  letterOOrZero,
-  letterSOrFive,
-  readShortcut,
-} from "./fixes/accelerators.ts";
-import {
-  acceptDigitReading,
-  digitAlphabet,
-  digitTail,
-  hasAlphabet,
-  inkRuns,
-  shapeSupportsDigits,
-} from "./fixes/digits.ts";
-import {
-  acceptCapitals,
-  CAPITALS_ALPHABET,
-  caseBlind,
-  smallLetterHeight,
-  tallAsCapitals,
-} from "./fixes/capitals.ts";
+import { readShortcut } from "./fixes/accelerators.ts";
+import { hasAlphabet } from "./fixes/digits.ts";
 import { fixUiWord } from "./fixes/lexicon.ts";
 import { cjkLabels, fitCjkBoxes, fitCjkToInk } from "./fixes/cjk.ts";
 import {
@@ -57,44 +33,32 @@ import {
   unsureSpans,
 } from "./fixes/latin_runs.ts";
 import { largerModel, recheckSpans, replaceRechecked } from "./fixes/second_model.ts";
-import { looksLikeShortcut, rereadShortcut } from "./fixes/faint_shortcuts.ts";
-import { needsReread, rereadLine } from "./fixes/reread.ts";
+import { looksLikeShortcut } from "./fixes/faint_shortcuts.ts";
 import { splitNumberUnit } from "./fixes/units.ts";
-import { isUnsure, rereadUnsure } from "./fixes/unsure.ts";
 import { inkBox } from "./fixes/shapes.ts";
-import { groupByGap, rowHeight, type TextLine } from "./lines/find.ts";
+import { rowHeight, type TextLine } from "./lines/find.ts";
 import { lineGround, surfaceBox } from "./lines/ground.ts";
 import { type PreparedLine, preparedSize, prepareLine, ringLevel } from "./lines/prepare.ts";
 import { costliestFirst, packStacks, STACK_GAP, stackLines, toSource, unstackWords } from "./lines/stack.ts";
 import type { OcrEngine, OcrWord } from "./types.ts";
+import { MIN_WORD_CONF, type ReadJob, readKeyChar, splitAtGaps } from "./read_job.ts";
+import {
+  rereadCapitals,
+  rereadDigits,
+  rereadFaint,
+  rereadShortLines,
+  rereadUnsureWords,
+} from "./second_looks.ts";
 
-/**
- * Words below this confidence are dropped: on screens they are icons read as
- * letters. A word with an editor's text caret against it reads low, so the
- * floor sits as low as it goes before recall and precision drop
- * (docs/benchmarks.md, "Words next to a text caret").
- */
-export const MIN_WORD_CONF = 0.3;
+// Re-exported so that callers keep importing the reading of lines from one module.
+export { MIN_WORD_CONF, type ReadJob, SPACE_GAP, splitAtGaps } from "./read_job.ts";
+
 /**
  * Most pixels one stacked image may hold. The recogniser's memory grows with
  * the largest image it has read and never shrinks, so this bounds it, at a
  * little more time per new frame (docs/benchmarks.md, "Stack size").
  */
 export const MAX_STACK_AREA = 0.35e6;
-
-/** Text height of the second digits-favouring read (about 1.7x enlargement). */
-const DIGIT_SECOND_HEIGHT = 20;
-
-/** A line to recognise (a found line, or one word piece of a line cut out as a line) and what it read. */
-export interface ReadJob {
-  line: TextLine;
-  /** The key its reading is cached under. */
-  key: string;
-  /** Words relative to the line box; empty until read. */
-  words: OcrWord[];
-  /** A word piece cut out as a line: stacked with other pieces, not beside whole lines (narrow beside wide). */
-  piece?: boolean;
-}
 
 /** How to recognise: lines stacked per engine call (the default) or one call per line, and how many at once. */
 export interface RecogniseOptions {
@@ -109,26 +73,6 @@ export interface RecogniseOptions {
   latin?: OcrEngine;
   /** Every line found on the frame, whose ink shows how tall a small letter is beside a word (fixes/capitals.ts); default: the jobs' lines. */
   around?: readonly TextLine[];
-}
-
-/** A gap between components at least this many row heights wide is a space, never inside a word. */
-export const SPACE_GAP = 0.8;
-
-/**
- * Splits a word the recogniser read across a wide gap (`7}` for a line
- * number and a brace 15 px apart) into one word per side, when each side
- * is exactly one of its characters. `w` is relative to the line box.
- */
-export function splitAtGaps(w: OcrWord, line: TextLine, textHeight: number): OcrWord[] {
-  const chars = [...w.text];
-  if (chars.length < 2) return [w];
-  const inside = line.blobs.filter((b) => {
-    const cx = b.x - line.x + b.w / 2;
-    return cx >= w.x && cx <= w.x + w.w;
-  });
-  const groups = groupByGap(inside, textHeight * SPACE_GAP);
-  if (groups.length < 2 || groups.length !== chars.length) return [w];
-  return groups.map((g, i) => ({ ...w, text: chars[i], x: g.x - line.x, y: g.y - line.y, w: g.w, h: g.h }));
 }
 
 /**
@@ -248,55 +192,6 @@ export async function recognise(
   }
 }
 
-/** Reads again alone the short lines a stack left empty or half-read (fixes/reread.ts). */
-async function rereadShortLines(engine: OcrEngine, grey: Grey, jobs: ReadJob[]): Promise<void> {
-  const again = jobs.filter((job) => needsReread(job.line, rowHeight(job.line), job.words));
-  await Promise.all(again.map(async (job) => {
-    const line = job.line;
-    job.words = await rereadLine(
-      engine,
-      grey,
-      line,
-      lineGround(line, grey),
-      job.words,
-      MIN_WORD_CONF,
-      fixUiWord,
-    ).then((found) => found.flatMap((w) => splitAtGaps(w, line, rowHeight(line))));
-  }));
-}
-
-/** Reads again, larger, the words read unsure (fixes/unsure.ts). */
-async function rereadUnsureWords(engine: OcrEngine, grey: Grey, jobs: ReadJob[]): Promise<void> {
-  await Promise.all(jobs.flatMap((job) =>
-    job.words.map(async (w, k) => {
-      if (!isUnsure(w)) return;
-      const line = job.line;
-      const x = Math.max(0, line.x + w.x - 2);
-      const box = { x, y: line.y, w: Math.min(grey.width, line.x + w.x + w.w + 2) - x, h: line.h };
-      const text = await rereadUnsure(engine, grey, box, w, rowHeight(line), lineGround(line, grey));
-      if (text) job.words[k] = { ...w, text: fixUiWord(text) };
-    })
-  ));
-}
-
-/** Reads alone each dropped shortcut-shaped word and adds it to its line when it is a shortcut. */
-async function rereadFaint(
-  engine: OcrEngine,
-  grey: Grey,
-  faint: Array<{ job: ReadJob; word: OcrWord }>,
-): Promise<void> {
-  await Promise.all(faint.map(async ({ job, word }) => {
-    const line = job.line;
-    const x = Math.max(0, line.x + word.x - 2);
-    const box = { x, y: line.y, w: Math.min(grey.width, line.x + word.x + word.w + 2) - x, h: line.h };
-    const found = await rereadShortcut(engine, grey, box, rowHeight(line), lineGround(line, grey));
-    if (!found) return;
-    const local = { ...found, x: found.x - line.x, y: found.y - line.y };
-    job.words.push(readKeyChar(grey, line, local));
-    job.words.sort((a, b) => a.x - b.x);
-  }));
-}
-
 /** Where a line's spans to read again are, and how their second reading goes back into the line. */
 interface SecondReading {
   spans: (words: readonly OcrWord[], line: TextLine, textHeight: number) => LatinSpan[];
@@ -360,125 +255,4 @@ async function readMnemonics(latin: OcrEngine, grey: Grey, jobs: ReadJob[]): Pro
       })
     ),
   );
-}
-
-/** Reads again, digits-favouring, the words whose tail looks like misread digits (`Fruitlo`). */
-async function rereadDigits(engine: OcrEngine, grey: Grey, jobs: ReadJob[]): Promise<void> {
-  if (!hasAlphabet(engine)) return;
-  const tails: Array<{ job: ReadJob; k: number; head: string; tail: string }> = [];
-  for (const job of jobs) {
-    job.words.forEach((w, k) => {
-      const split = digitTail(w.text);
-      if (split) tails.push({ job, k, ...split });
-    });
-  }
-  await Promise.all(tails.map(async ({ job, k, head, tail }) => {
-    const line = job.line;
-    const w = job.words[k];
-    const box = wordBox(grey, line, w);
-    const ground = lineGround(line) ?? ringLevel(grey, box);
-    // Only when the pixels look like digits is the crop read again.
-    const crop = cropGrey(grey, { x: box.x, y: box.y, width: box.w, height: box.h });
-    const runs = inkRuns(crop, ground);
-    if (!shapeSupportsDigits(runs, tail)) return;
-    const alphabet = digitAlphabet(head);
-    let text: string | null = null;
-    // The line's own scale first; a second enlargement when that reading does not fit.
-    for (const height of [rowHeight(line), DIGIT_SECOND_HEIGHT]) {
-      const prepared = prepareLine(grey, box, height, ground);
-      text = acceptDigitReading(
-        head,
-        tail,
-        await engine.recognizeGrey(prepared.image, "block", alphabet),
-      );
-      if (text) break;
-    }
-    if (!text) {
-      // The head's letters can still pull a digit away (`Fruit1` for `Fruit15`): read the tail's characters alone.
-      const from = box.x + Math.max(0, runs[runs.length - [...tail].length].x0 - 1);
-      const tailBox = { x: from, y: box.y, w: box.x + box.w - from, h: box.h };
-      const digits = acceptDigitReading(
-        "",
-        tail,
-        await engine.recognizeGrey(
-          prepareLine(grey, tailBox, rowHeight(line), ground).image,
-          "block",
-          "0123456789",
-        ),
-      );
-      if (digits) text = head + digits;
-    }
-    if (text) job.words[k] = { ...w, text };
-  }));
-}
-
-/** Reads again, capitals and digits only, short codes whose ink is taller than the small letters beside them (`cs` for `C8`). */
-async function rereadCapitals(
-  engine: OcrEngine,
-  grey: Grey,
-  jobs: ReadJob[],
-  around: readonly TextLine[],
-): Promise<void> {
-  if (!hasAlphabet(engine)) return;
-  await Promise.all(jobs.flatMap((job) =>
-    job.words.map(async (w, k) => {
-      if (!caseBlind(w.text)) return;
-      const line = job.line;
-      const x0 = line.x + w.x, x1 = x0 + w.w;
-      const own = inkBoxes(grey, { x: x0, y: line.y, w: w.w, h: line.h }, lineGround(line));
-      if (!own.length) return;
-      const top = Math.min(...own.map((b) => b.y)), bottom = Math.max(...own.map((b) => b.y + b.h));
-      const beside = around
-        .filter((l) => l.y < bottom && l.y + l.h > top && (l.x + l.w <= x0 || l.x >= x1))
-        .flatMap((l) => inkBoxes(grey, l, lineGround(l)));
-      const small = smallLetterHeight(beside, bottom);
-      if (small === null || !tallAsCapitals(bottom - top, small)) return;
-      const box = wordBox(grey, line, w);
-      const ground = lineGround(line) ?? ringLevel(grey, box);
-      for (const height of [rowHeight(line), DIGIT_SECOND_HEIGHT]) {
-        const read = await engine.recognizeGrey(
-          prepareLine(grey, box, height, ground).image,
-          "block",
-          CAPITALS_ALPHABET,
-        );
-        const text = acceptCapitals(w.text, read);
-        if (text) return void (job.words[k] = { ...w, text });
-      }
-    })
-  ));
-}
-
-/** A word's box (`w` relative to `line`) in the frame, with a pixel of margin, clipped to `grey`. */
-function wordBox(grey: Grey, line: Box, w: OcrWord): Box {
-  const x = Math.max(0, line.x + w.x - 1), y = Math.max(0, line.y + w.y - 1);
-  return {
-    x,
-    y,
-    w: Math.min(grey.width, line.x + w.x + w.w + 1) - x,
-    h: Math.min(grey.height, line.y + w.y + w.h + 1) - y,
-  };
-}
-
-/** The boxes of the characters in `box` (cut at empty columns; fixes/digits.ts), in frame coordinates. */
-function inkBoxes(grey: Grey, box: Box, ground: number | undefined): Box[] {
-  const crop = cropGrey(grey, { x: box.x, y: box.y, width: box.w, height: box.h });
-  return inkRuns(crop, ground ?? ringLevel(grey, box)).map((r) => ({
-    x: box.x + r.x0,
-    y: box.y + r.top,
-    w: r.x1 - r.x0 + 1,
-    h: r.bottom - r.top + 1,
-  }));
-}
-
-/**
- * Spells a shortcut word canonically and, when its key is a bar-shaped character
- * (`1`/`I`/`l`), decides it by the character's ink. `w` is relative to `line`.
- */
-function readKeyChar(grey: Grey, line: Box, w: OcrWord): OcrWord {
-  const text = foldShortcut(w.text);
-  const box = { x: line.x + w.x, y: line.y + w.y, w: w.w, h: w.h };
-  if (hasRoundKey(text)) return { ...w, text: text.slice(0, -1) + letterOOrZero(grey, box) };
-  if (hasSKey(text)) return { ...w, text: text.slice(0, -1) + letterSOrFive(grey, box) };
-  if (!hasBarKey(text)) return text === w.text ? w : { ...w, text };
-  return { ...w, text: text.slice(0, -1) + barOrDigit(grey, box) };
 }

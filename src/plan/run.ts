@@ -7,115 +7,27 @@
  */
 
 import type { NodeId } from "../graph/identity.ts";
-import type { Surface } from "../perceive/surfaces.ts";
 import type { Services } from "../services.ts";
-import type { InputGate, Landing, Modifier, MouseButton } from "../desktop/types.ts";
-import { escapeScreenText } from "../common/untrusted.ts";
+import type { InputGate, Modifier, MouseButton } from "../desktop/types.ts";
 
 import { type Look, look } from "../look/look.ts";
-import type { NearText } from "../common/match.ts";
 import { type Clock, realClock } from "../common/time.ts";
 import type { Extract, SeenWindow, StepReport } from "./step_report.ts";
 import { frameHash } from "../image/compare.ts";
 import type { Point } from "../common/rect.ts";
+import { type Expected, landingMessage, LandingMoved, RunStopped } from "./run_stops.ts";
+import type { RunHooks, RunProgress } from "./run_progress.ts";
 
-/**
- * How a run ended: declined when the user said no to a destructive step,
- * refused when a step was not allowed and nobody was asked (a destructive
- * step nobody could be asked about, an app on the deny list, choto's own
- * question to the user).
- */
-export type RunStatus = "success" | "escalated" | "aborted" | "declined" | "refused";
-
-/** A step failed: stop and escalate with the evidence. */
-export class StepFailure extends Error {
-  constructor(
-    message: string,
-    readonly evidence: {
-      surface?: Surface;
-      target?: string;
-      closest?: NearText[];
-      look?: Look;
-    } = {},
-  ) {
-    super(message);
-  }
-}
-
-/**
- * What a step does when what it needs is absent: with `skip_if_absent` it
- * is skipped (the plan goes on), otherwise `failure` stops the run.
- */
-export function skipOrThrow(
-  step: { action: string; skip_if_absent?: boolean },
-  n: number,
-  reason: string,
-  failure: StepFailure,
-): StepReport {
-  if (!step.skip_if_absent) throw failure;
-  return { step: n, action: step.action, outcome: "skipped", did: { kind: "skipped", reason } };
-}
-
-/** The user pulled the pointer into the corner, said no, or the run ran out of budget/time. */
-export class RunStopped extends Error {
-  constructor(message: string, readonly status: Exclude<RunStatus, "success">) {
-    super(message);
-  }
-}
-
-/** What a run is doing, as data for a progress notification (render/step_lines.ts words it). */
-export interface RunProgress {
-  /** How far the run is, in steps: fractions while a step reads or searches screen by screen. */
-  done: number;
-  /** The plan's steps. */
-  total: number;
-  /** The step running (1-based), or the last one run when the run has ended. */
-  step: number;
-  doing:
-    | { kind: "step" }
-    | { kind: "screenful"; n: number }
-    | { kind: "search"; direction: "down" | "up"; notches: number }
-    | { kind: "waiting"; ms: number; of: number }
-    | { kind: "end"; status: RunStatus };
-}
-
-/** What the request gives a run besides the plan: cancellation and progress notifications. */
-export interface RunHooks {
-  /** The request's abort signal: the client cancelled it. */
-  signal?: AbortSignal;
-  /** Called as the run moves on, when the client asked for progress. */
-  progress?(p: RunProgress): Promise<void> | void;
-}
-
-/**
- * The window a step expects its input to reach, as the look that resolved
- * the step saw it: the focus window for keys, the window under the point
- * for buttons and the wheel (id null: the bare desktop).
- */
-export interface Expected {
-  kind: Landing["kind"];
-  id: string | null;
-  title: string;
-}
-
-/** An event would land elsewhere than the step was resolved for: the step stops before it. */
-export class LandingMoved extends RunStopped {
-  constructor(message: string, readonly sent: number) {
-    super(message, "escalated");
-  }
-}
-
-/** What a landing that is not the expected window is called in a reply. */
-function landingMessage(expect: Expected, landing: Landing): string {
-  const w = landing.window();
-  const now = landing.id === null || !w
-    ? "no window"
-    : `"${escapeScreenText(w.title)}"${w.app ? ` (${escapeScreenText(w.app)})` : ""}`;
-  const was = `"${expect.title}"`;
-  return expect.kind === "keys"
-    ? `the keyboard focus moved from ${was} to ${now}; input goes only to the window the step was aimed at, so the step stopped there`
-    : `the window under the pointer is now ${now}, not ${was}; input goes only to the window the step was aimed at, so the step stopped there`;
-}
+// Re-exported so that the actions keep importing the run's vocabulary from one module.
+export {
+  type Expected,
+  LandingMoved,
+  type RunStatus,
+  RunStopped,
+  skipOrThrow,
+  StepFailure,
+} from "./run_stops.ts";
+export type { RunHooks, RunProgress } from "./run_progress.ts";
 
 /** Tries of a gesture whose first event would land elsewhere (the focus still settling), and the pause between. */
 const LANDING_TRIES = 8;
