@@ -20,7 +20,7 @@ import { installApp, type InstallContext, installSummary } from "../build/app_in
 import { parseIdentities } from "../build/app_signing.ts";
 import { compileArgs } from "../build/compile_args.ts";
 import { COMPILE_INCLUDE } from "../build/include.ts";
-import type { Runner, RunResult } from "../src/cli/app/runner.ts";
+import { echoed, type Runner, type RunResult, shellWord } from "../src/cli/app/runner.ts";
 import { uninstallApp } from "../src/cli/app/uninstall.ts";
 import { appBundleOf, kickstartCommand, macAppPaths } from "../src/common/mac_app.ts";
 import { VERSION } from "../src/common/version.ts";
@@ -374,4 +374,13 @@ Deno.test("off macOS, `choto app` and `choto grant` refuse in one line, before a
     assertMatch(err, said);
     assertEquals(err.split("\n").length, 1, err);
   }
+});
+
+Deno.test("the echoed command lines hide the signing key's one-time password", () => {
+  assertEquals(
+    echoed(["openssl", "pkcs12", "-passout", "pass:s3cret", "security", "import", "-P", "s3cret", "-T", "x"]),
+    ["openssl", "pkcs12", "-passout", "pass:***", "security", "import", "-P", "***", "-T", "x"],
+  );
+  assertEquals(shellWord("Choto Local Signing"), "'Choto Local Signing'");
+  assertEquals(shellWord("/usr/bin/codesign"), "/usr/bin/codesign");
 });

@@ -23,7 +23,7 @@ export interface Runner {
 export function systemRunner(log: (line: string) => void): Runner {
   return {
     async run(argv, options = {}) {
-      log(`$ ${argv.map(shellWord).join(" ")}`);
+      log(`$ ${echoed(argv).map(shellWord).join(" ")}`);
       const [program, ...args] = argv;
       try {
         const out = await new Deno.Command(program, { args, cwd: options.cwd, stdin: "null" }).output();
@@ -35,6 +35,11 @@ export function systemRunner(log: (line: string) => void): Runner {
       }
     },
   };
+}
+
+/** The command line as echoed: a password (`-P X`, `pass:X`) is not shown. */
+export function echoed(argv: readonly string[]): string[] {
+  return argv.map((word, i) => argv[i - 1] === "-P" ? "***" : word.startsWith("pass:") ? "pass:***" : word);
 }
 
 /** A word as a shell would need it, for the echoed command line. */
