@@ -31,8 +31,8 @@ export function infoPlist(version: string): PlistValue {
     // A service without windows: no Dock icon and no menu bar, also while `grant` runs.
     LSUIElement: true,
     NSHighResolutionCapable: true,
-    // Apple documents no usage string for Screen Recording (its prompt's text is the system's), but
-    // apps on macOS 26 report its prompt shown reliably only with this key present.
+    // Apple documents no usage string for Screen Recording (its prompt's text is the system's); an app's
+    // release notes report macOS 26 showing the prompt reliably only with this key, and it costs nothing.
     NSScreenCaptureUsageDescription:
       "Choto reads the screen as text so that your AI assistant can see the windows it works in.",
   };
