@@ -36,6 +36,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   selftest: async () =>
     (await importLate<typeof import("./src/cli/selftest.ts")>("selftest.ts")).selftestCommand,
   db: async () => (await importLate<typeof import("./src/cli/db.ts")>("db.ts")).dbCommand,
+  grant: async () => (await importLate<typeof import("./src/cli/grant.ts")>("grant.ts")).grantCommand,
+  app: async () => (await importLate<typeof import("./src/cli/app.ts")>("app.ts")).appCommand,
 };
 
 /** The help text, written from the command and option tables. */

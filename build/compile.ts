@@ -8,27 +8,14 @@
  */
 
 import { parseArgs } from "node:util";
-import { COMPILE_INCLUDE } from "./include.ts";
+import { compileArgs } from "./compile_args.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
   options: { target: { type: "string" }, output: { type: "string", default: "dist/choto" } },
 });
 
-const args = [
-  "compile",
-  "--allow-read",
-  "--allow-write",
-  "--allow-env",
-  "--allow-ffi",
-  "--allow-sys",
-  "--allow-run",
-  ...COMPILE_INCLUDE.flatMap((i) => ["--include", i.path]),
-  ...(values.target ? ["--target", values.target] : []),
-  "--output",
-  values.output!,
-  "main.ts",
-];
+const args = compileArgs(values.output!, values.target);
 console.error(`deno ${args.join(" ")}`);
 const { code } = await new Deno.Command(Deno.execPath(), { args, cwd: new URL("..", import.meta.url) })
   .spawn().status;

@@ -6,26 +6,39 @@
  * fallback's temporary file lives in the database folder, pools wrap
  * window listing and capture, and Accessibility calls wait one second.
  */
-import { assert, assertEquals, assertMatch, assertRejects, assertThrows } from "./support/assert.ts";
+import {
+  assert,
+  assertEquals,
+  assertMatch,
+  assertNotMatch,
+  assertRejects,
+  assertThrows,
+} from "./support/assert.ts";
 import { join } from "node:path";
 import { createMacDesktop } from "../src/desktop/macos.ts";
+import { Grants } from "../src/desktop/macos/grants.ts";
+import { CoreFoundation } from "../src/desktop/macos/native.ts";
 import { showsOnlyWhatIsBeneath } from "../src/desktop/macos/wallpaper.ts";
 import { makeFake } from "./support/mac_fake.ts";
 import { greyPng } from "./support/fake_macos.ts";
 
-const host = {
-  execPath: "/Applications/Claude.app/Contents/MacOS/deno",
+/** The service as `deno task app` installs it: launchd starts Choto.app's executable. */
+const host = { execPath: "/Users/ann/Applications/Choto.app/Contents/MacOS/choto" };
+/** deno started by Claude Desktop, which disowns it: deno is responsible for itself. */
+const bareUnderClaude = {
+  execPath: "/opt/homebrew/bin/deno",
   bundleId: "com.anthropic.claudefordesktop",
+  parentName: "disclaimer",
 };
 
-Deno.test("without Screen Recording nothing is captured; the prompt is asked for once; the error names Claude", () => {
+Deno.test("without Screen Recording nothing is captured; the prompt is asked for once; the error names Choto", () => {
   // What macOS hands back without the grant: the desktop picture, with no window drawn over it.
   const f = makeFake({ ...frames(false), screenRecording: false });
   const d = createMacDesktop(f.libs, { host, log: () => {} });
   for (let i = 0; i < 2; i++) {
     assertThrows(
       () => d.capture(),
-      /Screen Recording is not granted to Claude: macOS shows choto only the desktop picture and the menu bar, and no window titles, so nothing was captured\. System Settings → Privacy & Security → Screen Recording: turn on "Claude"/,
+      /Screen Recording is not granted to Choto: macOS shows choto only the desktop picture and the menu bar, and no window titles, so nothing was captured\. System Settings → Privacy & Security → Screen Recording: turn on "Choto" .*launchctl kickstart -k gui\/\$\(id -u\)\/dev\.choto\.host/,
     );
   }
   assertEquals(f.calls.filter((c) => c.startsWith("CGRequest")), ["CGRequestScreenCaptureAccess"]);
@@ -53,7 +66,7 @@ Deno.test("a preflight that says no while the capture shows the windows does not
   assertEquals(f.leaks(), []);
 });
 
-Deno.test("without Accessibility no input is sent, letting go still is, and the prompt is asked for once", async () => {
+Deno.test("without Accessibility no input is sent, letting go still is, the prompt is asked for once, and deno started by Claude is told to use Choto.app", async () => {
   const f = makeFake({
     trusted: false,
     windows: [
@@ -61,17 +74,19 @@ Deno.test("without Accessibility no input is sent, letting go still is, and the 
       { n: 3, owner: "Notes", layer: 0, bounds: [200, 200, 800, 600] },
     ],
   });
-  const d = createMacDesktop(f.libs, { host, log: () => {} });
-  await assertRejects(
-    d.click({ x: 10, y: 10 }, "left", 1, []),
-    /Accessibility is not granted to Claude: macOS drops every click and key choto sends, silently, so nothing was sent/,
+  const d = createMacDesktop(f.libs, { host: bareUnderClaude, log: () => {} });
+  const refusal = await d.click({ x: 10, y: 10 }, "left", 1, []).then(() => "", (e: Error) => e.message);
+  assertMatch(
+    refusal,
+    /^Accessibility is not granted to deno: macOS drops every click and key choto sends, silently, so nothing was sent\. Install Choto\.app \(`deno task app`.*`choto bridge`.*Turning on deno itself would give every Deno script these rights/,
   );
+  assertNotMatch(refusal, /Claude(?! Desktop disowns)/);
   await assertRejects(d.type("hi"), /Accessibility is not granted/);
   await assertRejects(d.hotkey(["cmd", "s"]), /Accessibility is not granted/);
   await assertRejects(d.move({ x: 1, y: 1 }), /Accessibility is not granted/);
   await assertRejects(
     d.activate("3"),
-    /Accessibility is not granted to Claude.*nothing was brought forward/,
+    /Accessibility is not granted to deno.*nothing was brought forward/,
   );
   assertEquals(f.posted.length, 0);
   await d.button("left", false);
@@ -102,7 +117,7 @@ Deno.test("a frame that shows only the desktop picture where the front window is
   const report = d.probe({ frameBlank: false, activation: null });
   assertMatch(
     report.captureProblem!,
-    /only the desktop picture and the menu bar.*Screen Recording is missing for Claude/,
+    /only the desktop picture and the menu bar.*Screen Recording is missing for Choto/,
   );
   const finding = report.findings.find((x) => x.name === "CGWindowListCreateImage")!;
   assertEquals(finding.ok, false);
@@ -171,4 +186,24 @@ Deno.test("window listing and capture run inside autorelease pools; Accessibilit
   assertEquals(f.pools(), 0, "every pool was popped");
   d.close();
   assertEquals(f.leaks(), [], "the system-wide element is released");
+});
+
+Deno.test("`choto grant` asks for each missing grant's prompt once, and for none that is there", () => {
+  for (
+    const [screenRecording, trusted, asked] of [
+      [false, false, ["CGRequestScreenCaptureAccess", "AXIsProcessTrustedWithOptions prompt=true"]],
+      [true, false, ["AXIsProcessTrustedWithOptions prompt=true"]],
+      [true, true, []],
+    ] as const
+  ) {
+    const f = makeFake({ screenRecording, trusted });
+    const cf = new CoreFoundation(f.libs);
+    const grants = new Grants(f.libs, cf, { host }, () => {});
+    assertEquals(grants.askForMissing(), { screenRecording, accessibility: trusted });
+    grants.askForMissing();
+    assertEquals(f.calls.filter((c) => /^(CGRequest|AXIsProcessTrustedWithOptions)/.test(c)), [...asked]);
+    assertEquals(grants.holder(), { name: "Choto", kind: "app", path: "/Users/ann/Applications/Choto.app" });
+    cf.close();
+    assertEquals(f.leaks(), []);
+  }
 });

@@ -13,7 +13,7 @@ import { namedKeyCode, planHotkey, planTyping, US_LAYOUT } from "../src/desktop/
 import { channelOffsets, decodePng, layoutProblem, toRgba } from "../src/desktop/macos/bitmap.ts";
 import { splitByCharacters, toPixels, wordRanges } from "../src/ocr/engines/vision_boxes.ts";
 import { focusWindow, type RawWindow, splitWindows } from "../src/desktop/macos/window_list.ts";
-import { permissionChecks, responsibleApp } from "../src/desktop/macos/permissions.ts";
+import { grantHolder, permissionChecks } from "../src/desktop/macos/permissions.ts";
 import { matchingWindows } from "../src/desktop/macos/window_match.ts";
 import { layerSummary, macosVersionOf } from "../src/desktop/macos/probe.ts";
 
@@ -214,30 +214,59 @@ Deno.test("Vision boxes flip to a top-left origin", () => {
   assertEquals(words.map((w) => [w.text, w.x, w.w]), [["ab", 0, 20], ["cd", 30, 20]]);
 });
 
-Deno.test("permission details name the responsible app and the pane", () => {
+Deno.test("permission details name who really holds the grants, and never Claude", () => {
+  // Claude Desktop disowns the servers it starts: a bare deno is responsible for itself.
+  const claude = { execPath: "/opt/homebrew/bin/deno", bundleId: "com.anthropic.claudefordesktop" };
+  assertEquals(grantHolder(claude), { name: "deno", kind: "executable", path: "/opt/homebrew/bin/deno" });
+  assertEquals(grantHolder({ execPath: "/opt/homebrew/bin/deno", parentName: "disclaimer" }).name, "deno");
+  // The service launchd starts from the app bundle.
+  const service = { execPath: "/Users/ann/Applications/Choto.app/Contents/MacOS/choto" };
+  assertEquals(grantHolder(service), {
+    name: "Choto",
+    kind: "app",
+    path: "/Users/ann/Applications/Choto.app",
+  });
+  // A shell's child is the terminal's, even Choto.app's own executable run from it.
+  assertEquals(grantHolder({ ...service, termProgram: "iTerm.app" }), { name: "iTerm", kind: "terminal" });
   assertEquals(
-    responsibleApp({ bundleId: "com.anthropic.claudefordesktop", execPath: "x" }),
-    "Claude",
+    grantHolder({ bundleId: "com.example.Client", execPath: "/x/deno" }).name,
+    "com.example.Client",
   );
-  assertEquals(responsibleApp({ termProgram: "iTerm.app", execPath: "x" }), "iTerm");
+
   const [sr, ax] = permissionChecks(false, false, "screencapture", {
     termProgram: "Apple_Terminal",
     execPath: "/opt/deno",
   });
-  assertMatch(sr.detail, /Privacy & Security → Screen Recording/);
-  assertMatch(sr.detail, /"Terminal"/);
-  // The grant is Terminal's (or Claude's), never deno's: an upgrade of Deno keeps it.
-  assertMatch(sr.detail, /not to deno \(upgrading Deno keeps them\)/);
-  assertMatch(sr.detail, /Run from a terminal, doctor reports the terminal's grants/);
-  assertNotMatch(sr.detail, /loses them; grant again after an upgrade/);
+  assertMatch(sr.detail, /^not granted to Terminal: /);
+  assertMatch(sr.detail, /Privacy & Security → Screen Recording: turn on "Terminal"/);
+  assertMatch(sr.detail, /covers runs from Terminal only; for your MCP client, install Choto\.app/);
+  assertMatch(sr.detail, /Run from a terminal, doctor reports Terminal's grants/);
   assertMatch(sr.detail, /screencapture/);
-  assertMatch(ax.detail, /Accessibility/);
-  // A compiled binary started on its own is its own responsible app, and a rebuild loses its grants.
+  assertMatch(ax.detail, /Accessibility: turn on "Terminal"/);
+
+  const [bareSr, bareAx] = permissionChecks(false, false, "p", claude);
+  assertMatch(bareSr.detail, /^not granted to deno: .*Install Choto\.app \(`deno task app`.*`choto bridge`/);
+  assertMatch(bareSr.detail, /Turning on deno itself would give every Deno script these rights/);
+  assertMatch(bareAx.detail, /macOS charges the grants to the program itself, \/opt\/homebrew\/bin\/deno/);
+
+  const [svcSr, svcAx] = permissionChecks(true, false, "p", service);
+  assertMatch(svcSr.detail, /^granted to Choto\./);
+  assertMatch(svcAx.detail, /turn on "Choto" .*launchctl kickstart -k gui\/\$\(id -u\)\/dev\.choto\.host/);
+  assertMatch(svcAx.detail, /rebuilds signed by the same identity keep them/);
+
+  // A compiled choto started on its own holds its own, and a rebuild undoes an added one.
   const [, own] = permissionChecks(true, false, "p", { execPath: "/usr/local/bin/choto" });
   assertMatch(
     own.detail,
-    /not granted to choto: .*a compiled choto started on its own holds its own and loses them when rebuilt/,
+    /not granted to choto: .*add "\/usr\/local\/bin\/choto" with \+, which a rebuild undoes/,
   );
+
+  for (const f of [claude, service, { termProgram: "Apple_Terminal", execPath: "/opt/deno" }]) {
+    for (const c of permissionChecks(false, false, "p", f)) {
+      // Claude may be named only as the client that disowns its servers, never as a holder.
+      assertNotMatch(c.detail.replaceAll("Claude Desktop disowns", ""), /Claude/);
+    }
+  }
   assertEquals(permissionChecks(true, true, "p", { execPath: "d" }).every((c) => c.ok), true);
 });
 

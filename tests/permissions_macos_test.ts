@@ -39,6 +39,7 @@ const STEPS = [
   "the desktop question as a system alert",
   "doctor checks",
   "grants refused",
+  "grant prompts",
   "screencapture fallback",
   "vision in its worker",
   "vision leaves the main thread free",

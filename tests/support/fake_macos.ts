@@ -71,8 +71,8 @@ export async function buildFakeMacRoot(): Promise<FakeMacRoot> {
       `for last; do :; done\necho "$last" >> "$(dirname "$last")/screencapture.log"\n` +
       `cp "${root}/screen.png" "$last"`,
     "/usr/bin/open": `echo "$@" >> "${root}/open.log"`,
-    // `ps -o comm= -p PID`: the parent of the server is Claude.
-    "/bin/ps": `echo /Applications/Claude.app/Contents/MacOS/Claude`,
+    // `ps -o comm= -p PID`: the parent of the server is Claude Desktop's helper that disowns it.
+    "/bin/ps": `echo /Applications/Claude.app/Contents/Helpers/disclaimer`,
   };
   for (const [path, body] of Object.entries(scripts)) {
     await Deno.mkdir(join(root, dirname(path)), { recursive: true });

@@ -13,7 +13,7 @@
 import { hostFacts } from "./host.ts";
 import type { MacLibs } from "./libs.ts";
 import type { CoreFoundation } from "./native.ts";
-import { type Grant, type HostFacts, missingGrant, responsibleApp } from "./permissions.ts";
+import { type Grant, type GrantHolder, grantHolder, type HostFacts, missingGrant } from "./permissions.ts";
 
 /** A grant is missing: nothing was captured or sent. */
 export class GrantMissing extends Error {
@@ -25,7 +25,7 @@ export class GrantMissing extends Error {
 /** Checks the grants and asks the system to prompt, once each. */
 export class Grants {
   #asked = new Set<Grant>();
-  #who: string | null = null;
+  #holder: GrantHolder | null = null;
 
   constructor(
     readonly libs: MacLibs,
@@ -34,9 +34,14 @@ export class Grants {
     readonly log: (line: string) => void,
   ) {}
 
-  /** The app macOS charges the grants to (read once). */
+  /** Who macOS charges the grants to (read once). */
+  holder(): GrantHolder {
+    return this.#holder ??= grantHolder(this.host.host ?? hostFacts(this.host.systemRoot));
+  }
+
+  /** Its name, as System Settings lists it. */
   who(): string {
-    return this.#who ??= responsibleApp(this.host.host ?? hostFacts(this.host.systemRoot));
+    return this.holder().name;
   }
 
   /** Screen Recording: true, false, or null on a macOS too old to tell (before 10.15). */
@@ -54,14 +59,27 @@ export class Grants {
   requireScreenRecording(refused = "nothing was captured"): void {
     if (this.screenRecording() !== false) return;
     this.#ask("Screen Recording", () => this.libs.cg.CGRequestScreenCaptureAccess?.());
-    throw new GrantMissing("Screen Recording", missingGrant("Screen Recording", this.who(), refused));
+    throw new GrantMissing("Screen Recording", missingGrant("Screen Recording", this.holder(), refused));
   }
 
   /** Throws GrantMissing (after asking for the prompt the first time) unless Accessibility is granted. */
   requireAccessibility(refused = "nothing was sent"): void {
     if (this.accessibility()) return;
     this.#ask("Accessibility", () => this.#promptAccessibility());
-    throw new GrantMissing("Accessibility", missingGrant("Accessibility", this.who(), refused));
+    throw new GrantMissing("Accessibility", missingGrant("Accessibility", this.holder(), refused));
+  }
+
+  /**
+   * Asks macOS to prompt for each grant still missing, once (Choto.app's
+   * `grant` mode, so the prompts name the app); the state before asking.
+   */
+  askForMissing(): { screenRecording: boolean | null; accessibility: boolean } {
+    const before = { screenRecording: this.screenRecording(), accessibility: this.accessibility() };
+    if (before.screenRecording === false) {
+      this.#ask("Screen Recording", () => this.libs.cg.CGRequestScreenCaptureAccess?.());
+    }
+    if (!before.accessibility) this.#ask("Accessibility", () => this.#promptAccessibility());
+    return before;
   }
 
   /** Which prompts this process has asked for. */
