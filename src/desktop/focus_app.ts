@@ -238,11 +238,14 @@ async function confirm(
     await wait.tell();
   }
   return fail(
-    lastWindow ? "not_confirmed" : "launch_failed",
+    lastWindow || how === "activated" ? "not_confirmed" : "launch_failed",
     lastWindow
       ? `${appName} has a window ("${lastWindow.title}") but it did not come to the front within ${timeoutMs} ms${
         refusal ? ` (${refusal})` : ""
       }; another window may be holding the focus (a modal dialog?) — observe to see what is in front`
+      : how === "activated"
+      // The app had windows when asked: it started long ago, so a slow launch is not the reason.
+      ? `${appName} is running, but none of its windows showed in the window list (every display) within ${timeoutMs} ms; it may have closed or minimized them, or keep them in another Space — observe to see what is open`
       : `${appName} showed no window within ${timeoutMs} ms of being ${how}; it may still be starting (try focus_app again) or it failed to start`,
   );
 }
