@@ -93,3 +93,99 @@ Deno.test("a named target on another display is activated; a denied app's window
   guarded.close();
   assertEquals(g.leaks(), []);
 });
+
+/** Notes in front, Safari's "Docs" behind it; AXRaise is ignored, as when macOS declines the activation. */
+function declined() {
+  return makeFake({
+    windows: [
+      { n: 2, owner: "Notes", layer: 0, bounds: [0, 30, 500, 400], pid: 300, title: "Notes" },
+      { n: 3, owner: "Safari", layer: 0, bounds: [300, 200, 800, 600], pid: 500, title: "Docs" },
+    ],
+    raiseWorks: false,
+  });
+}
+
+Deno.test("a declined activation falls back to open -b <bundle id>, and the reply says so", async () => {
+  const f = declined();
+  const ran: string[] = [];
+  const logged: string[] = [];
+  const d = createMacDesktop(f.libs, {
+    host,
+    log: (l) => logged.push(l),
+    systemRoot: "/fake",
+    run: (cmd, args) => {
+      ran.push(`${cmd} ${args.join(" ")}`);
+      // LaunchServices brings the app forward; its window comes to the front.
+      const w = f.world.windows.find((x) => x.n === 3)!;
+      f.world.windows.splice(f.world.windows.indexOf(w), 1);
+      f.world.windows.unshift(w);
+      return Promise.resolve();
+    },
+  });
+  const note = await d.activate("3");
+  assertEquals(ran, ["/fake/usr/bin/open -b com.apple.Safari"]);
+  assertEquals(
+    note,
+    "brought forward with open -b com.apple.Safari: macOS declined activateFromApplication:options:",
+  );
+  assertEquals(d.windows().focusWindowId, "3");
+  assertMatch(logged.join("\n"), /activation declined, then open -b com\.apple\.Safari; confirmed in front/);
+  // focus_app's reply names the path taken.
+  const g = declined();
+  const d2 = createMacDesktop(g.libs, {
+    host,
+    log: () => {},
+    run: () => {
+      const w = g.world.windows.find((x) => x.n === 3)!;
+      g.world.windows.splice(g.world.windows.indexOf(w), 1);
+      g.world.windows.unshift(w);
+      return Promise.resolve();
+    },
+  });
+  const r = await focusApp(d2, "Safari", 5000);
+  assert(r.ok && r.via === note, JSON.stringify(r));
+  d.close();
+  d2.close();
+  assertEquals(f.leaks(), []);
+  assertEquals(g.leaks(), []);
+});
+
+Deno.test("when open -b fails too, the error names both the decline and the failure", async () => {
+  const f = declined();
+  const d = createMacDesktop(f.libs, {
+    host,
+    log: () => {},
+    run: () => Promise.reject(new Error("LSOpenURLsWithRole() failed with error -600")),
+  });
+  const why = await d.activate("3").then(() => "", (e) => (e as Error).message);
+  assertMatch(
+    why,
+    /could not confirm that the Safari window "Docs" is in front \(the front window is Notes "Notes"; macOS declined the activation, and open -b com\.apple\.Safari failed: LSOpenURLsWithRole\(\) failed with error -600\)/,
+  );
+  d.close();
+  assertEquals(f.leaks(), []);
+});
+
+Deno.test("no fallback when the app came forward but another of its windows is in front", async () => {
+  const f = makeFake({
+    windows: [
+      { n: 2, owner: "Safari", layer: 0, bounds: [100, 100, 800, 600], pid: 500, title: "Apple" },
+      { n: 3, owner: "Safari", layer: 0, bounds: [300, 200, 800, 600], pid: 500, title: "Docs" },
+    ],
+    raiseWorks: false,
+  });
+  const ran: string[] = [];
+  const d = createMacDesktop(f.libs, {
+    host,
+    log: () => {},
+    run: (cmd) => (ran.push(cmd), Promise.resolve()),
+  });
+  const why = await d.activate("3").then(() => "", (e) => (e as Error).message);
+  assertMatch(
+    why,
+    /could not confirm that the Safari window "Docs" is in front \(the front window is Safari "Apple"\)/,
+  );
+  assertEquals(ran, []);
+  d.close();
+  assertEquals(f.leaks(), []);
+});

@@ -365,9 +365,10 @@ export interface Desktop {
   /**
    * Brings a window (and its app) to the front. Throws when the backend can
    * tell that this window did not come forward, rather than leave another
-   * window of the same app in front.
+   * window of the same app in front. Resolves to a note for the reply when
+   * it took a fallback path (macOS: `open -b` after a declined activation).
    */
-  activate(windowId: string): Promise<void>;
+  activate(windowId: string): Promise<string | void>;
   /** Asks a running app with no window to show one. */
   reopen(app: RunningApp): Promise<void>;
 
