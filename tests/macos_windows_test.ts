@@ -12,6 +12,8 @@ import { greyPng } from "./support/fake_macos.ts";
 import { focusApp } from "../src/desktop/focus_app.ts";
 import { guardDesktop } from "../src/desktop/guard.ts";
 import { buildPolicy } from "../src/common/policy.ts";
+import { chooseFront } from "../src/perceive/front.ts";
+import { parentFromPs } from "../src/desktop/macos/ancestors.ts";
 
 const host = { execPath: "/usr/local/bin/deno", termProgram: "Apple_Terminal" };
 
@@ -188,4 +190,36 @@ Deno.test("no fallback when the app came forward but another of its windows is i
   assertEquals(ran, []);
   d.close();
   assertEquals(f.leaks(), []);
+});
+
+Deno.test("the client's own window (Claude Desktop in front) is passed over for the next one down", () => {
+  const f = makeFake({
+    windows: [
+      { n: 1, owner: "Window Server", layer: 24, bounds: [0, 0, 1440, 24] },
+      { n: 5, owner: "Claude", layer: 0, bounds: [0, 30, 700, 800], pid: 4242, title: "Claude" },
+      { n: 2, owner: "Safari", layer: 0, bounds: [100, 100, 800, 600], pid: 500, title: "Apple" },
+    ],
+  });
+  // choto ← disclaimer (its parent) ← Claude ← launchd, as Claude Desktop starts a server.
+  const parents: Record<number, number> = { [Deno.ppid]: 4300, 4300: 4242, 4242: 1 };
+  const asked: number[] = [];
+  const d = createMacDesktop(f.libs, {
+    host,
+    parentOf: (pid) => (asked.push(pid), parents[pid] ?? null),
+  });
+  const s = d.windows();
+  assertEquals(s.clientWindowIds, ["5"]);
+  const choice = chooseFront(s);
+  assertEquals(choice.kind, "client");
+  assertEquals(choice.window?.app, "Safari");
+  d.windows();
+  assertEquals(asked, [Deno.ppid, 4300, 4242], "the chain is read once");
+  d.close();
+  assertEquals(f.leaks(), []);
+});
+
+Deno.test("ps's answer is a parent pid, or nothing for a process that is gone", () => {
+  assertEquals(parentFromPs("  4242\n"), 4242);
+  assertEquals(parentFromPs(""), null);
+  assertEquals(parentFromPs("/Applications/Claude.app/Contents/MacOS/Claude\n"), null);
 });

@@ -96,7 +96,7 @@ export interface WindowState {
   /**
    * The windows of the MCP client that started choto (its chat, or the
    * terminal it runs in): never the window a look or a step works in unless
-   * named. Set by a backend that can tell (X11); absent means none known.
+   * named. Set by a backend that can tell (X11, macOS); absent means none known.
    */
   clientWindowIds?: string[];
 }

@@ -7,6 +7,7 @@
  * @module
  */
 
+import { ancestorsReader, psParentReader } from "./ancestors.ts";
 import { limitMessagingTimeout } from "./ax_timeout.ts";
 import type { Display } from "./geometry.ts";
 import { Grants } from "./grants.ts";
@@ -41,6 +42,8 @@ export interface MacDesktopOptions {
   bundleVersion?: (pid: number) => string | null;
   /** The Darwin kernel release (Deno.osRelease; injected in tests). */
   osRelease?: () => string;
+  /** Reads a process's parent pid (`/bin/ps -o ppid=` when absent; injected in tests). */
+  parentOf?: (pid: number) => number | null;
   /** Where the backend reports what the system answered (activation); stderr when absent. */
   log?: (line: string) => void;
 }
@@ -61,6 +64,8 @@ export class MacSession {
    * figure is only the first guess.
    */
   readonly measuredScale = new Map<number, number>();
+  /** choto's parent processes, nearest first: the MCP client's windows are the nearest one's. */
+  readonly ancestors: () => number[];
 
   constructor(readonly libs: MacLibs, readonly opts: MacDesktopOptions) {
     this.cf = new CoreFoundation(libs);
@@ -68,6 +73,10 @@ export class MacSession {
     this.grants = new Grants(libs, this.cf, opts, (l) => this.log(l));
     this.keyboard = new KeyboardLayouts(libs, this.cf);
     this.axTimeoutSet = limitMessagingTimeout(libs);
+    this.ancestors = ancestorsReader(
+      opts.parentOf ?? psParentReader(this.program("/bin/ps")),
+      () => Deno.ppid,
+    );
   }
 
   /** A line for whoever runs choto (stderr; the MCP client's log). */

@@ -11,6 +11,7 @@ import { type Display, displayFor, rectFromBytes, scaleOf } from "./geometry.ts"
 import type { MacSession } from "./session.ts";
 import { focusWindow, type RawWindow, splitWindows } from "./window_list.ts";
 import type { Rect } from "../../common/rect.ts";
+import { clientWindowIds } from "../client_windows.ts";
 
 /** CGWindow.h CGWindowListOption bits. */
 export const LIST_ON_SCREEN_ONLY = 1 << 0;
@@ -114,6 +115,7 @@ export function readWindowState(s: MacSession): WindowState {
     chrome,
     focusWindowId: focus ? String(focus.number) : null,
     frontmostApp: focus?.ownerName || null,
+    clientWindowIds: clientWindowIds(windows, s.ancestors()),
   };
 }
 
