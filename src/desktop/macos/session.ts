@@ -15,6 +15,7 @@ import { KeyboardLayouts } from "./keyboard_layout.ts";
 import type { MacLibs } from "./libs.ts";
 import { CoreFoundation, ObjC } from "./native.ts";
 import type { HostFacts } from "./permissions.ts";
+import type { RgbaImage } from "../../image/pixels.ts";
 
 /** Options for tests and for doctor. */
 export interface MacDesktopOptions {
@@ -34,6 +35,11 @@ export interface MacDesktopOptions {
   systemRoot?: string;
   /** Runs /usr/sbin/screencapture and returns the PNG bytes (injected in tests). */
   screencapture?: (rect: { x: number; y: number; width: number; height: number }) => Uint8Array;
+  /**
+   * Captures a display through ScreenCaptureKit: its pixels or why not
+   * (injected in tests; a worker running SCScreenshotManager when absent).
+   */
+  screenCaptureKit?: (d: Display) => RgbaImage | string;
   /** Lists *.app bundles of a folder (injected in tests). */
   listApps?: (dir: string) => string[];
   /** Runs a command (open -a …) and resolves when it exits. */
