@@ -8,7 +8,9 @@
 import { assert, assertEquals, assertMatch, assertRejects } from "./support/assert.ts";
 import { createMacDesktop } from "../src/desktop/macos.ts";
 import { makeFake } from "./support/mac_fake.ts";
-import { greyPng } from "./support/fake_macos.ts";
+import { buildFakeMacRoot, greyPng } from "./support/fake_macos.ts";
+import { openMacLibraries } from "../src/desktop/macos/libs.ts";
+import { CORE_FOUNDATION_PATH } from "../ffi/macos/coreFoundation.ts";
 import { ScreenCaptureKit } from "../src/desktop/macos/sck.ts";
 import { ScreenCaptureKitWorker } from "../src/desktop/macos/sck_bridge.ts";
 import { CoreFoundation, ObjC } from "../src/desktop/macos/native.ts";
@@ -222,4 +224,49 @@ Deno.test("a preflight that says no is overruled by a ScreenCaptureKit frame whe
   refused.close();
   assertEquals(f.leaks(), []);
   assertEquals(g.leaks(), []);
+});
+
+Deno.test({
+  name:
+    "ScreenCaptureKit end to end over the stand-in library: a worker, global blocks answered from another thread",
+  ignore: Deno.build.os !== "linux" || Deno.build.arch !== "x86_64",
+  async fn() {
+    const fake = await buildFakeMacRoot();
+    const libs = openMacLibraries({ appKit: true }, fake.root);
+    const control = Deno.dlopen(fake.root + CORE_FOUNDATION_PATH, {
+      fake_set: { parameters: ["buffer"], result: "void" },
+      fake_log: { parameters: ["buffer", "usize"], result: "usize" },
+      fake_leaks: { parameters: ["buffer", "usize"], result: "usize" },
+    }).symbols;
+    const read = (f: (b: Uint8Array, n: bigint) => number | bigint) => {
+      const buf = new Uint8Array(1 << 16);
+      return new TextDecoder().decode(buf.subarray(0, Number(f(buf, BigInt(buf.length)))));
+    };
+    try {
+      control.fake_set(new TextEncoder().encode("image=null\0"));
+      const d = createMacDesktop(libs, { host, systemRoot: fake.root, log: () => {} });
+      const frame = d.capture();
+      assertEquals([frame.width, frame.height], [800, 500]);
+      assertEquals(d.capturePath(), "ScreenCaptureKit");
+      await new Promise((r) => setTimeout(r, 100)); // the framework's own releases, after each handler
+      const log = read(control.fake_log);
+      for (
+        const line of [
+          "sck content block isa global flags 0x50000000 size 32 signature v24@?0@8@16",
+          "sck content answered",
+          "sck setWidth: 800",
+          "sck setHeight: 500",
+          "sck setPixelFormat: 1111970369",
+          "sck setShowsCursor: 0",
+          "sck image block isa global flags 0x50000000 size 32 signature v24@?0^{CGImage=}8@16",
+          "sck image answered",
+        ]
+      ) assert(log.includes(line), `${line}\n${log}`);
+      d.close();
+      assertEquals(read(control.fake_leaks).trim(), "");
+    } finally {
+      libs.close();
+      await fake.remove();
+    }
+  },
 });
