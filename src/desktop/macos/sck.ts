@@ -46,8 +46,10 @@ export class ScreenCaptureKit {
 
   constructor(readonly h: SckHandles) {
     const { objc } = h.libs;
+    // The description is autoreleased, and no run loop drains a pool on this thread: read it inside one.
     const describe = (err: NonNullable<Deno.PointerValue>) =>
-      h.cf.readString(objc.msgSend_id(err, h.objc.sel("localizedDescription"))) ?? "an unknown error";
+      h.objc.pool(() => h.cf.readString(objc.msgSend_id(err, h.objc.sel("localizedDescription")))) ??
+        "an unknown error";
     // The content is an object: -retain it; the image is a CGImage: CFRetain it.
     this.#content = new Completion(
       h.rt,
