@@ -47,6 +47,11 @@ export const COMPILE_INCLUDE: Include[] = [
     path: "src/ocr/engines/vision_worker.ts",
     why: "the worker Vision reads in on macOS, started by URL (the compiler sees no import of it)",
   },
+  {
+    path: "src/desktop/macos/sck_worker.ts",
+    why:
+      "the worker ScreenCaptureKit captures in on macOS, started by URL (the compiler sees no import of it)",
+  },
   ...[
     ["eng", "English"],
     ["deu", "German"],

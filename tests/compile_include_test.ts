@@ -90,8 +90,9 @@ Deno.test("every include path exists", () => {
   assertEquals(missing.map((i) => i.path), []);
 });
 
-Deno.test("the Vision worker, started by URL, is included", () => {
+Deno.test("the Vision and ScreenCaptureKit workers, started by URL, are included", () => {
   assert(covered(fileURLToPath(new URL("../src/ocr/engines/vision_worker.ts", import.meta.url))));
+  assert(covered(fileURLToPath(new URL("../src/desktop/macos/sck_worker.ts", import.meta.url))));
 });
 
 Deno.test("the OCR worker script and every core build it may load are included", async () => {

@@ -6,7 +6,13 @@ import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 
 import type { ScreenReader } from "../src/ocr/reader.ts";
 import { runDoctorSelftest } from "../src/cli/doctor_selftest.ts";
-import { caretInWord, namesDocument, typedWordsRead, wordBox } from "../src/cli/doctor_editor.ts";
+import {
+  caretInWord,
+  editorRoundTrip,
+  namesDocument,
+  typedWordsRead,
+  wordBox,
+} from "../src/cli/doctor_editor.ts";
 import { FakeDesktop, window } from "./support/fake_desktop.ts";
 import type { RgbaImage } from "../src/image/pixels.ts";
 
@@ -120,4 +126,56 @@ Deno.test("a scratch document is known by its own name, not by a folder whose na
   assert(!namesDocument(`${dir}/choto-selftest-1.txt - Mousepad`, "choto-selftest-2.txt"));
   assert(namesDocument(`*${dir}/choto-selftest-2.txt - Mousepad`, "choto-selftest-2.txt"));
   assert(namesDocument("choto-selftest-2", "choto-selftest-2.txt"));
+});
+
+/** A desktop whose Mousepad opens each scratch file in a window of its own, in front. */
+function editorDesktop() {
+  const d = new FakeDesktop();
+  d.launchable = [{ name: "Mousepad", aliases: [], launch: ["mousepad"] }];
+  d.onLaunch = (app, desk) => {
+    const file = app.launch.at(-1)!.split("/").pop()!;
+    const id = String(10 + desk.windowList.length);
+    desk.windowList.unshift(
+      window(id, "Mousepad", `${file} - Mousepad`, { x: 0, y: 0, width: 400, height: 300 }),
+    );
+    desk.focusWindowId = id;
+  };
+  const sent: string[] = [];
+  const hotkey = d.hotkey.bind(d);
+  d.hotkey = (keys, gate) => {
+    sent.push(`${keys.join("+")} ${gate ? "gated" : "UNGATED"}`);
+    return hotkey(keys, gate);
+  };
+  return { d, sent };
+}
+
+Deno.test("the scratch round trip's shortcuts go through the server's gated path, never ungated", async () => {
+  const { d, sent } = editorDesktop();
+  const dir = await Deno.makeTempDir({ prefix: "choto-editor-" });
+  try {
+    await editorRoundTrip(d, reader, dir, () => {});
+    assert(sent.length >= 4, sent.join("; "));
+    assertEquals(sent.filter((s) => s.endsWith("UNGATED")), [], "every shortcut is asked about");
+    assert(d.log.includes("hotkey ctrl+a") || d.log.includes("hotkey cmd+a"), d.log.join("; "));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a scratch shortcut that would land in another window is not sent", async () => {
+  const { d } = editorDesktop();
+  d.windowList.push(window("2", "Chat", "client", { x: 0, y: 0, width: 400, height: 300 }));
+  // Just before the first shortcut is checked, the user's chat takes the focus.
+  d.beforeEvent = (kind, _sent, desk) => {
+    if (kind === "keys" && desk.log.some((l) => l.startsWith("type "))) desk.focusWindowId = "2";
+  };
+  const dir = await Deno.makeTempDir({ prefix: "choto-editor-" });
+  try {
+    const out = await editorRoundTrip(d, reader, dir, () => {});
+    assert(!d.log.some((l) => l.startsWith("hotkey")), d.log.join("; "));
+    assertEquals(out.shortcuts.ok, false);
+    assertMatch(out.shortcuts.detail, /no longer in front|outside the scratch document/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -46,3 +46,18 @@ Deno.test("a focus_app cancelled before it acts does nothing", async () => {
   }
   assertEquals(d.log, []);
 });
+
+Deno.test("a running app whose windows never show in the list is not blamed on a slow launch", async () => {
+  const d = new FakeDesktop();
+  d.windowList = [window("1", "Editor", "notes", { x: 0, y: 0, width: 200, height: 100 })];
+  d.focusWindowId = "1";
+  // The app has a window (the backend saw it), but the window list handed to choto lacks it.
+  d.running = [{ name: "Notes", pid: 7, aliases: [], windowIds: ["3"] }];
+  const r = await focusApp(d, "Notes", 3000, d.clock);
+  assert(!r.ok && r.reason === "not_confirmed", JSON.stringify(r));
+  assertMatch(
+    r.message,
+    /Notes is running, but none of its windows showed in the window list \(every display\)/,
+  );
+  assert(!/still be starting|failed to start/.test(r.message), r.message);
+});

@@ -65,7 +65,7 @@ const raw = (over: Partial<RawWindow>): RawWindow => ({
   ...over,
 });
 
-Deno.test("focus is the first visible layer-0 window; chrome is split off", () => {
+Deno.test("focus is the first visible layer-0 window; chrome is split off; every display's windows are listed", () => {
   const list = [
     raw({
       number: 5,
@@ -80,7 +80,9 @@ Deno.test("focus is the first visible layer-0 window; chrome is split off", () =
   ];
   assertEquals(focusWindow(list)?.number, 7);
   const { windows, chrome } = splitWindows(list, main);
-  assertEquals(windows.map((w) => w.id), ["7"]);
+  // A window on another display is listed too, in the working display's pixels (outside its frame).
+  assertEquals(windows.map((w) => w.id), ["7", "9"]);
+  assertEquals(windows[1].bounds, { x: -3800, y: 0, width: 200, height: 200 });
   assertEquals(chrome.map((w) => w.kind), ["menubar", "menu"]);
   assertEquals(chrome[0].bounds, { x: 0, y: 0, width: 2880, height: 48 });
 });

@@ -25,7 +25,9 @@ export const coreGraphics = {
   // CGWindow.h: CG_EXTERN CFArrayRef __nullable CGWindowListCopyWindowInfo(CGWindowListOption option, CGWindowID relativeToWindow)
   CGWindowListCopyWindowInfo: { parameters: ["u32", "u32"], result: "pointer" },
   // CGWindow.h: CG_EXTERN CGImageRef __nullable CGWindowListCreateImage(CGRect screenBounds, CGWindowListOption listOption, CGWindowID windowID, CGWindowImageOption imageOption)
-  //   CG_AVAILABLE_BUT_DEPRECATED(10.5, 14.0, ...)  -- obsoleted in the macOS 15 SDK: may be absent.
+  //   CG_AVAILABLE_BUT_DEPRECATED(10.5, 14.0, ...)  -- obsoleted in the macOS 15 SDK
+  //   (MacOSX15.5.sdk CGWindow.h: SCREEN_CAPTURE_OBSOLETE(10.5,14.0,15.0)): may be absent or return
+  //   NULL; capture then goes to ScreenCaptureKit, then screencapture (src/desktop/macos/capture.ts).
   CGWindowListCreateImage: {
     parameters: [CGRect, "u32", "u32", "u32"],
     result: "pointer",

@@ -108,7 +108,36 @@ export const objc = {
     parameters: ["pointer", "pointer", "f32"],
     result: "void",
   },
-  // void (id self, SEL op, id a) -- setRecognitionLanguages:
+  // CGDirectDisplayID (id self, SEL op) -- SCDisplay displayID
+  //   (SCShareableContent.h: @property (readonly) CGDirectDisplayID displayID; CGDirectDisplayID is uint32_t)
+  msgSend_u32: { name: "objc_msgSend", parameters: ["pointer", "pointer"], result: "u32" },
+  // void (id self, SEL op, size_t a) -- SCStreamConfiguration setWidth:, setHeight:
+  //   (SCStream.h: @property(nonatomic, assign) size_t width; ... size_t height;)
+  msgSend_void_usize: {
+    name: "objc_msgSend",
+    parameters: ["pointer", "pointer", "usize"],
+    result: "void",
+  },
+  // void (id self, SEL op, OSType a) -- SCStreamConfiguration setPixelFormat:
+  //   (SCStream.h: @property(nonatomic, assign) OSType pixelFormat; OSType is FourCharCode, UInt32)
+  msgSend_void_u32: {
+    name: "objc_msgSend",
+    parameters: ["pointer", "pointer", "u32"],
+    result: "void",
+  },
+  // void (id self, SEL op, id a, id b, id c) --
+  //   SCScreenshotManager.h (macOS 14): + (void)captureImageWithFilter:(SCContentFilter *)contentFilter
+  //     configuration:(SCStreamConfiguration *)config
+  //     completionHandler:(nullable void (^)(CGImageRef _Nullable sampleBuffer, NSError *_Nullable error))completionHandler;
+  //   (a block is an object pointer)
+  msgSend_void_id_id_id: {
+    name: "objc_msgSend",
+    parameters: ["pointer", "pointer", "pointer", "pointer", "pointer"],
+    result: "void",
+  },
+  // void (id self, SEL op, id a) -- setRecognitionLanguages:; and, with a block,
+  //   SCShareableContent.h: + (void)getShareableContentWithCompletionHandler:
+  //     (void (^)(SCShareableContent * _Nullable content, NSError * _Nullable error))completionHandler;
   msgSend_void_id: {
     name: "objc_msgSend",
     parameters: ["pointer", "pointer", "pointer"],

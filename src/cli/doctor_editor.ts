@@ -18,7 +18,7 @@
 
 import { join } from "node:path";
 import { sleep } from "../common/time.ts";
-import type { Desktop, EditorFacts, WindowInfo } from "../desktop/types.ts";
+import type { Desktop, EditorFacts, InputGate, WindowInfo } from "../desktop/types.ts";
 import type { Element } from "../ocr/types.ts";
 import type { ScreenReader } from "../ocr/reader.ts";
 import type { Rect } from "../common/rect.ts";
@@ -181,6 +181,16 @@ export async function editorRoundTrip(
       );
     }
   };
+  // The server's gated path: the backend asks the gate where each event lands and, on macOS, posts
+  // keys to the process it checked; an ungated key would take the HID tap, which the server never uses.
+  const gate = (w: WindowInfo): InputGate => (_sent, landing) => {
+    guard(w);
+    if (landing.id !== null && landing.id !== w.id) {
+      throw new Stopped(
+        `the ${landing.kind === "keys" ? "keys" : "click"} would land outside the scratch document`,
+      );
+    }
+  };
   const out = notRun("the scratch document did not open");
   try {
     const first = await open(0);
@@ -191,12 +201,12 @@ export async function editorRoundTrip(
     print(`        ${first.app} "${first.title}" is in front`);
     await sleep(500); // the document view takes the keyboard focus after the window appears
     guard(first);
-    await desktop.type(SCRATCH_LINE, () => guard(first));
+    await desktop.type(SCRATCH_LINE, gate(first));
     await sleep(300);
     guard(first);
-    await desktop.hotkey(["cmd", "a"]);
+    await desktop.hotkey(["cmd", "a"], gate(first));
     guard(first);
-    await desktop.hotkey(["cmd", "c"]);
+    await desktop.hotkey(["cmd", "c"], gate(first));
     await sleep(300);
     const copied = (await desktop.readClipboard()).text;
     const facts: EditorFacts = {
@@ -213,7 +223,7 @@ export async function editorRoundTrip(
 
     // Selected text is drawn inverted, which reads worse: the selection goes before the look.
     guard(first);
-    await desktop.hotkey(["right"]);
+    await desktop.hotkey(["right"], gate(first));
     await sleep(300);
     const frame = desktop.capture();
     const win = desktop.windows().windows.find((w) => w.id === first.id) ?? first;
@@ -265,12 +275,12 @@ export async function editorRoundTrip(
     } else {
       const at = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
       guard(first);
-      await desktop.click(at, "left", 1, []);
+      await desktop.click(at, "left", 1, [], gate(first));
       await sleep(300);
       guard(first);
-      await desktop.hotkey(editor.selectToLineEnd);
+      await desktop.hotkey(editor.selectToLineEnd, gate(first));
       guard(first);
-      await desktop.hotkey(["cmd", "c"]);
+      await desktop.hotkey(["cmd", "c"], gate(first));
       await sleep(300);
       facts.clicked = CLICK_WORD;
       facts.afterClick = (await desktop.readClipboard()).text;
@@ -333,15 +343,20 @@ async function raiseTo(desktop: Desktop, w: WindowInfo): Promise<CapabilityVerdi
 
 /** Saves and closes each scratch window that is still open, only while it is the one in front. */
 async function closeAll(desktop: Desktop, windows: WindowInfo[]): Promise<void> {
+  const inFront = (w: WindowInfo): InputGate => (_sent, landing) => {
+    if (landing.id !== w.id || desktop.pointerInCorner()) {
+      throw new Stopped(`the scratch document left the front`);
+    }
+  };
   for (const w of [...windows].reverse()) {
     try {
       if (!desktop.windows().windows.some((x) => x.id === w.id)) continue;
       if (desktop.windows().focusWindowId !== w.id) await desktop.activate(w.id);
       if (desktop.windows().focusWindowId !== w.id || desktop.pointerInCorner()) continue;
-      await desktop.hotkey(["cmd", "s"]);
+      await desktop.hotkey(["cmd", "s"], inFront(w));
       await sleep(300);
       if (desktop.windows().focusWindowId !== w.id) continue;
-      await desktop.hotkey(["cmd", "w"]);
+      await desktop.hotkey(["cmd", "w"], inFront(w));
       await sleep(500);
     } catch {
       // A window that cannot be closed stays open; the report already says what failed.

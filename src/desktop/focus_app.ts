@@ -17,6 +17,8 @@ export type FocusResult =
     window: WindowInfo;
     /** What had to be done: it was in front, activated, launched, or reopened. */
     how: "already_front" | "activated" | "launched" | "reopened";
+    /** How the backend brought the window forward when it took a fallback path (macOS: `open -b`). */
+    via?: string;
     ms: number;
   }
   | {
@@ -203,6 +205,7 @@ async function confirm(
   let lastWindow: WindowInfo | null = null;
   // A backend that checks its own activation (macOS) says why it failed; keep trying until the deadline.
   let refusal = "";
+  let via: string | undefined;
   while (clock.now() - t0 < timeoutMs) {
     if (signal?.aborted) {
       const done = how === "activated"
@@ -221,6 +224,7 @@ async function confirm(
         app: focus.app,
         window: focus,
         how: settled,
+        ...(via ? { via } : {}),
         ms: Math.round(clock.now() - t0),
       };
     }
@@ -229,7 +233,10 @@ async function confirm(
       lastWindow = mine;
       // Re-send once a second: a window that was still mapping may have ignored it.
       if (activatedId !== mine.id || clock.now() - activatedAt > 1000) {
-        await desktop.activate(mine.id).then(() => refusal = "", (e) => refusal = (e as Error).message);
+        await desktop.activate(mine.id).then(
+          (note) => (refusal = "", via = note || via),
+          (e) => refusal = (e as Error).message,
+        );
         activatedId = mine.id;
         activatedAt = clock.now();
       }
@@ -238,11 +245,14 @@ async function confirm(
     await wait.tell();
   }
   return fail(
-    lastWindow ? "not_confirmed" : "launch_failed",
+    lastWindow || how === "activated" ? "not_confirmed" : "launch_failed",
     lastWindow
       ? `${appName} has a window ("${lastWindow.title}") but it did not come to the front within ${timeoutMs} ms${
         refusal ? ` (${refusal})` : ""
       }; another window may be holding the focus (a modal dialog?) — observe to see what is in front`
+      : how === "activated"
+      // The app had windows when asked: it started long ago, so a slow launch is not the reason.
+      ? `${appName} is running, but none of its windows showed in the window list (every display) within ${timeoutMs} ms; it may have closed or minimized them, or keep them in another Space — observe to see what is open`
       : `${appName} showed no window within ${timeoutMs} ms of being ${how}; it may still be starting (try focus_app again) or it failed to start`,
   );
 }

@@ -332,7 +332,7 @@ export function guardDesktop(
       const w = inner.windows().windows.find((x: WindowInfo) => x.id === windowId) ?? null;
       const why = w ? hiddenWhy(w) : null;
       if (w && why) refuseWith("activate", appName(w), why);
-      await inner.activate(windowId);
+      return await inner.activate(windowId);
     },
     async reopen(app) {
       if (!allowedRunning(app)) refuse("reopen", app.name);

@@ -99,6 +99,7 @@ export function createMacDesktop(
     close() {
       if (closed) return;
       closed = true;
+      cap.close();
       s.close();
     },
   };

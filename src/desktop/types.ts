@@ -96,7 +96,7 @@ export interface WindowState {
   /**
    * The windows of the MCP client that started choto (its chat, or the
    * terminal it runs in): never the window a look or a step works in unless
-   * named. Set by a backend that can tell (X11); absent means none known.
+   * named. Set by a backend that can tell (X11, macOS); absent means none known.
    */
   clientWindowIds?: string[];
 }
@@ -365,9 +365,10 @@ export interface Desktop {
   /**
    * Brings a window (and its app) to the front. Throws when the backend can
    * tell that this window did not come forward, rather than leave another
-   * window of the same app in front.
+   * window of the same app in front. Resolves to a note for the reply when
+   * it took a fallback path (macOS: `open -b` after a declined activation).
    */
-  activate(windowId: string): Promise<void>;
+  activate(windowId: string): Promise<string | void>;
   /** Asks a running app with no window to show one. */
   reopen(app: RunningApp): Promise<void>;
 

@@ -66,7 +66,9 @@ export const focusAppTool = defineTool({
     const w = r.window;
     return {
       ok: true,
-      text: `focused "${r.app}" (window "${w.title}"; ${r.how.replace("_", " ")} in ${r.ms} ms)`,
+      text: `focused "${r.app}" (window "${w.title}"; ${r.how.replace("_", " ")} in ${r.ms} ms${
+        r.via ? `; ${r.via}` : ""
+      })`,
       structured: {
         app: r.app,
         window: { id: w.id, app: w.app, title: w.title, kind: w.kind, bounds: w.bounds },

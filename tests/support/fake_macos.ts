@@ -12,6 +12,7 @@
 import { deflateSync } from "node:zlib";
 import { dirname, join } from "node:path";
 import { MAC_LIBRARY_PATHS } from "../../src/desktop/macos/libs.ts";
+import { LIBSYSTEM_PATH, SCREEN_CAPTURE_KIT_PATH } from "../../ffi/macos/screenCaptureKit.ts";
 
 const SOURCE = new URL("./fake_macos/fake_macos.c", import.meta.url);
 
@@ -59,7 +60,8 @@ export async function buildFakeMacRoot(): Promise<FakeMacRoot> {
     await Deno.remove(root, { recursive: true });
     throw new Error(`cc failed: ${new TextDecoder().decode(cc.stderr)}`);
   }
-  for (const path of MAC_LIBRARY_PATHS) {
+  // ScreenCaptureKit's worker also opens the framework and libSystem (malloc, _NSConcreteGlobalBlock).
+  for (const path of [...MAC_LIBRARY_PATHS, SCREEN_CAPTURE_KIT_PATH, LIBSYSTEM_PATH]) {
     await Deno.mkdir(join(root, dirname(path)), { recursive: true });
     await Deno.symlink(library, join(root, path));
   }

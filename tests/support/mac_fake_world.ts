@@ -47,6 +47,15 @@ export interface FakeWorld {
    * with (1 on-screen windows, 4 the layers below a window); 7s by default.
    */
   imageBytes?: (option: number) => Uint8Array;
+  /** ScreenCaptureKit: the displays it lists, how each completion is answered, the blocks it was given. */
+  sck: {
+    displays: number[];
+    content: "answer" | "error" | "silent";
+    image: "answer" | "error" | "silent";
+    blocks: Array<{ isa: bigint; flags: number; size: bigint; signature: string }>;
+    /** Configuration calls, as "setWidth: 2". */
+    config: string[];
+  };
 }
 
 /** A posted event, as the fake saw it. */
@@ -85,6 +94,7 @@ export function defaultWorld(): FakeWorld {
     visionLanguages: ["en-US", "fr-FR", "de-DE", "zh-Hans"],
     cooperativeActivation: true,
     refusedLanguages: [],
+    sck: { displays: [1], content: "answer", image: "answer", blocks: [], config: [] },
   };
 }
 

@@ -8,12 +8,16 @@
  * From macOS 14 activation is a request the system may decline: the app is
  * asked with `activateFromApplication:options:` naming the app in front
  * (the supported call; `activateWithOptions:` before 14), then told
- * `AXFrontmost`, and what each answered is logged.
+ * `AXFrontmost`, and what each answered is logged. A process that is not
+ * the active app is declined even so: when the app in front has not
+ * changed after the bounded wait, LaunchServices is asked instead
+ * (`open -b <bundle id>`, which activates on the user's behalf), the window
+ * is raised again, and the reply says that this path was used.
  *
  * @module
  */
 
-import { runningApplication } from "./apps.ts";
+import { bundleId, openBundle, runningApplication } from "./apps.ts";
 import { AxBusy, AxDenied, perform, setTrue, windowClues, withAppWindows } from "./ax.ts";
 import { sleep } from "../../common/time.ts";
 import type { MacSession } from "./session.ts";
@@ -36,6 +40,8 @@ export interface ActivationReport {
   frontmost: number | null;
   /** AXError of AXRaise (0: accepted). */
   raise: number | null;
+  /** The LaunchServices fallback after a declined activation (`open -b <id>`), and why it failed; null when not tried. */
+  fallback: { call: string; error: string | null } | null;
   /** Whether the window list then showed the window in front. */
   confirmed: boolean;
 }
@@ -47,13 +53,16 @@ function frontWindow(s: MacSession): RawWindow | null {
 /** Polls of the window list after a raise: 30 x 50 ms leaves room for a switch of Space. */
 const CONFIRM_POLLS = 30;
 
-async function waitFront(s: MacSession, number: number): Promise<boolean> {
+/** Polls the window list (30 x 50 ms) until `inFront` holds for the front window. */
+async function waitUntil(s: MacSession, inFront: (w: RawWindow | null) => boolean): Promise<boolean> {
   for (let i = 0; i < CONFIRM_POLLS; i++) {
-    if (frontWindow(s)?.number === number) return true;
+    if (inFront(frontWindow(s))) return true;
     await sleep(50);
   }
   return false;
 }
+
+const waitFront = (s: MacSession, number: number) => waitUntil(s, (f) => f?.number === number);
 
 /**
  * Asks AppKit to activate the app of `pid`, yielding from the app in front
@@ -89,12 +98,58 @@ function logReport(s: MacSession, r: ActivationReport): void {
     `activate ${r.window} (matched by ${r.matchedBy ?? "nothing"}): ${appKit}; AXFrontmost ${
       ax(r.frontmost)
     }; ` +
-      `AXRaise ${ax(r.raise)}; ${r.confirmed ? "confirmed in front" : "not confirmed in front"}`,
+      `AXRaise ${ax(r.raise)}; ${fallbackText(r.fallback)}${
+        r.confirmed ? "confirmed in front" : "not confirmed in front"
+      }`,
   );
 }
 
-/** Brings window `windowId` to the front and confirms it, or throws saying why it could not. */
-export async function activateWindow(s: MacSession, windowId: string): Promise<void> {
+function fallbackText(f: ActivationReport["fallback"]): string {
+  if (!f) return "";
+  return `activation declined, then ${f.call}${f.error ? ` failed (${f.error})` : ""}; `;
+}
+
+/**
+ * After a declined activation (the app of `pid` is still not in front):
+ * asks LaunchServices (`open -b`), waits for the app to come forward, then
+ * raises the matched windows in turn until the asked one is in front.
+ */
+async function openThenRaise(
+  s: MacSession,
+  w: RawWindow,
+  candidates: Deno.PointerValue[],
+  report: ActivationReport,
+): Promise<boolean> {
+  const id = bundleId(s, w.pid);
+  if (!id) {
+    report.fallback = { call: "open -b", error: "the app has no bundle id" };
+    return false;
+  }
+  report.fallback = { call: `open -b ${id}`, error: null };
+  try {
+    await openBundle(s, id);
+  } catch (e) {
+    report.fallback.error = (e as Error).message;
+    return false;
+  }
+  if (!(await waitUntil(s, (f) => f?.pid === w.pid))) {
+    report.fallback.error = "the app did not come to the front";
+    return false;
+  }
+  for (const el of candidates) {
+    setTrue(s, el, "AXMain");
+    report.raise = perform(s, el, "AXRaise");
+    if (await waitFront(s, w.number)) return true;
+  }
+  return false;
+}
+
+/**
+ * Brings window `windowId` to the front and confirms it, or throws saying
+ * why it could not; resolves to a note for the reply when LaunchServices
+ * had to bring it forward (the activation was declined), else to nothing.
+ */
+export async function activateWindow(s: MacSession, windowId: string): Promise<string | void> {
   const w = readRawWindows(s, LIST_EXCLUDE_DESKTOP).find((r) => String(r.number) === windowId);
   if (!w) throw new Error(`no window ${windowId}: it was closed; observe again`);
   const before = frontWindow(s);
@@ -107,6 +162,7 @@ export async function activateWindow(s: MacSession, windowId: string): Promise<v
     appKit: null,
     frontmost: null,
     raise: null,
+    fallback: null,
     confirmed: false,
   };
   try {
@@ -130,7 +186,10 @@ export async function activateWindow(s: MacSession, windowId: string): Promise<v
         report.raise = perform(s, windows[i], "AXRaise");
         if (await waitFront(s, w.number)) return true;
       }
-      return false;
+      // The app in front did not change: the system declined the request (macOS 14 and later, from a
+      // process that is not the active app). Another window of the same app in front is no decline.
+      if (frontWindow(s)?.pid === w.pid) return false;
+      return await openThenRaise(s, w, match.indices.map((i) => windows[i]), report);
     });
   } catch (e) {
     if (e instanceof AxDenied || e instanceof AxBusy) {
@@ -143,11 +202,21 @@ export async function activateWindow(s: MacSession, windowId: string): Promise<v
     throw e;
   }
   logReport(s, report);
-  if (report.confirmed) return;
+  if (report.confirmed) {
+    if (!report.fallback) return;
+    return `brought forward with ${report.fallback.call}: macOS declined ${
+      report.appKit?.call ?? "the activation"
+    }`;
+  }
   const front = frontWindow(s);
+  const fallback = report.fallback
+    ? `; macOS declined the activation, and ${report.fallback.call} ${
+      report.fallback.error ? `failed: ${report.fallback.error}` : "did not raise it"
+    }`
+    : "";
   throw new Error(
     `could not confirm that the ${label} is in front (the front window is ${
       front ? `${front.ownerName} "${front.name}"` : "unknown"
-    }); the step stops rather than act on another window`,
+    }${fallback}); the step stops rather than act on another window`,
   );
 }

@@ -22,7 +22,8 @@ export function runningApplication(s: MacSession, pid: number): Deno.PointerValu
   );
 }
 
-function bundleId(s: MacSession, pid: number): string | null {
+/** The bundle id of the app running as `pid`, or null (no AppKit, no bundle). */
+export function bundleId(s: MacSession, pid: number): string | null {
   if (!s.libs.loaded.appKit) return null;
   return s.objc.pool(() => {
     const app = runningApplication(s, pid);
@@ -72,6 +73,15 @@ export async function launch(s: MacSession, app: LaunchableApp): Promise<void> {
 /** Asks a running app to show a window (`open -a` reopens it). */
 export async function reopen(s: MacSession, app: RunningApp): Promise<void> {
   await (s.opts.run ?? runCommand)(s.program("/usr/bin/open"), ["-a", app.name]);
+}
+
+/**
+ * Asks LaunchServices to bring the app with bundle id `id` forward
+ * (`open -b`): it activates the app on the user's behalf where macOS 14 and
+ * later decline a request from a process that is not the active app.
+ */
+export async function openBundle(s: MacSession, id: string): Promise<void> {
+  await (s.opts.run ?? runCommand)(s.program("/usr/bin/open"), ["-b", id]);
 }
 
 /** Versions by pid: an update restarts the app under a new pid, and every look asks. */

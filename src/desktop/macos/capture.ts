@@ -1,19 +1,26 @@
 /**
- * Capture of the working display: CGWindowListCreateImage in-process when
- * the symbol resolves, returns an image and its pixels are 8-bit RGBA; else
- * `/usr/sbin/screencapture`, which writes an 8-bit PNG whatever the display.
- * Each frame also measures the display's real pixels-per-point. Nothing is
- * captured without Screen Recording: macOS would hand back the desktop
- * picture and the menu bar, which reads as an empty screen.
+ * Capture of the working display, in this order: CGWindowListCreateImage
+ * in-process when the symbol resolves, returns an image and its pixels are
+ * 8-bit RGBA; else ScreenCaptureKit (macOS 14 and later, the supported API:
+ * the macOS 15 SDK drops CGWindowListCreateImage and the system may answer
+ * NULL); else `/usr/sbin/screencapture`, which writes an 8-bit PNG whatever
+ * the display. The first that gives a frame is used, and doctor says which
+ * and why the ones before it did not; only when all three fail is the
+ * capture an error, naming each failure. Each frame also measures the
+ * display's real pixels-per-point. Nothing is captured without Screen
+ * Recording: macOS would hand back the desktop picture and the menu bar,
+ * which reads as an empty screen.
  *
  * @module
  */
 
 import { isFlat } from "../flat.ts";
 
-import { decodePng, layoutProblem, toRgba } from "./bitmap.ts";
+import { decodePng } from "./bitmap.ts";
+import { cgImagePixels } from "./cgimage.ts";
 import { rectToPixels, scaleOf } from "./geometry.ts";
 import type { MacSession } from "./session.ts";
+import { type SckCapture, ScreenCaptureKitWorker } from "./sck_bridge.ts";
 import { showsOnlyWhatIsBeneath } from "./wallpaper.ts";
 import { LIST_ON_SCREEN_ONLY, onScreenWindows, readWindowState } from "./windows.ts";
 import { focusWindow } from "./window_list.ts";
@@ -24,26 +31,32 @@ const IMAGE_BEST_RESOLUTION = 1 << 3;
 /** CGWindow.h: kCGWindowListOptionOnScreenBelowWindow. */
 const LIST_ON_SCREEN_BELOW_WINDOW = 1 << 2;
 
-/** Which capture path is in use, for doctor. */
-export type CapturePath = "CGWindowListCreateImage" | "screencapture";
+/** Which capture path gave the last frame, for doctor. */
+export type CapturePath = "CGWindowListCreateImage" | "ScreenCaptureKit" | "screencapture";
 
-/** One line for doctor about how the screen is captured. */
+/** One line for doctor about how the screen is captured, and why the paths before it were passed over. */
 export function describeCapturePath(p: CapturePath, why: string | null = null): string {
-  return p === "CGWindowListCreateImage"
-    ? "CGWindowListCreateImage (in-process)"
-    : `/usr/sbin/screencapture (${why ?? "CGWindowListCreateImage is unavailable or refused on this macOS"})`;
+  if (p === "CGWindowListCreateImage") return "CGWindowListCreateImage (in-process)";
+  const where = p === "ScreenCaptureKit"
+    ? "ScreenCaptureKit (SCScreenshotManager, in a worker)"
+    : "/usr/sbin/screencapture";
+  return `${where} (${why ?? "CGWindowListCreateImage is unavailable or refused on this macOS"})`;
 }
 
 /** Captures the display holding the focus window, remembering which path worked and why. */
 export class MacCapture {
   path: CapturePath;
-  /** Why the last capture fell back to screencapture (null when it did not). */
+  /** Why the last capture did not come from the paths before `path` (null when the first gave it). */
   fallbackReason: string | null = null;
   /** Pixels per point of the last frame as captured, and as the display mode claims. */
   lastScale: { measured: number; mode: number } | null = null;
+  readonly #sck: SckCapture;
+  readonly #sckWorker: ScreenCaptureKitWorker | null;
 
   constructor(readonly s: MacSession) {
-    this.path = s.libs.cg.CGWindowListCreateImage ? "CGWindowListCreateImage" : "screencapture";
+    this.path = s.libs.cg.CGWindowListCreateImage ? "CGWindowListCreateImage" : "ScreenCaptureKit";
+    this.#sckWorker = s.opts.screenCaptureKit ? null : new ScreenCaptureKitWorker(s.opts.systemRoot ?? "");
+    this.#sck = s.opts.screenCaptureKit ?? ((d) => this.#sckWorker!.capture(d));
   }
 
   /** Whether a preflight that said "not granted" was overruled by the pixels (logged once). */
@@ -57,7 +70,7 @@ export class MacCapture {
     return this.s.objc.pool(() => {
       readWindowState(this.s);
       const d = this.s.display!;
-      const image = this.#inProcess() ?? this.#screencapture();
+      const image = this.#firstThatCaptures();
       // Clicks convert pixels to points with this display's scale: take it from the frame itself.
       const measured = scaleOf(image.width, d.bounds.width);
       this.lastScale = { measured, mode: d.scale };
@@ -69,6 +82,32 @@ export class MacCapture {
     });
   }
 
+  /** The first path's frame, in order; throws naming each failure when none gives one. */
+  #firstThatCaptures(): RgbaImage {
+    const failures: string[] = [];
+    const paths: Array<[CapturePath, () => RgbaImage | string]> = [
+      ["CGWindowListCreateImage", () => this.#inProcess()],
+      ["ScreenCaptureKit", () => this.#sck(this.s.display!)],
+      ["screencapture", () => this.#screencapture()],
+    ];
+    for (const [path, shoot] of paths) {
+      const got = shoot();
+      if (typeof got === "string") {
+        failures.push(`${path}: ${got}`);
+        continue;
+      }
+      const reason = failures.length ? failures.join("; ") : null;
+      if (path !== this.path || reason !== this.fallbackReason) {
+        if (path !== this.path) this.s.log(`capture through ${describeCapturePath(path, reason)}`);
+        this.path = path;
+        this.fallbackReason = reason;
+      }
+      return got;
+    }
+    this.fallbackReason = failures.join("; ");
+    throw new Error(`no way of capturing the screen worked: ${this.fallbackReason}`);
+  }
+
   /**
    * Whether a capture shows the windows although the preflight said Screen
    * Recording is not granted: the preflight has been reported to answer no
@@ -77,13 +116,21 @@ export class MacCapture {
    */
   #windowsShow(): boolean {
     if (this.#preflightOverruled) return true;
-    if (this.probeInProcess().desktopOnly !== false) return false;
+    const inProcess = this.probeInProcess().desktopOnly;
+    if (inProcess === true) return false;
+    // No frame to judge (NULL on macOS 15): ScreenCaptureKit checks the grant itself, so its frame settles it.
+    if (inProcess === null && !this.#screenCaptureKitCaptures()) return false;
     this.#preflightOverruled = true;
     this.s.log(
       "CGPreflightScreenCaptureAccess says Screen Recording is not granted, but a capture shows the " +
         "windows: capturing",
     );
     return true;
+  }
+
+  #screenCaptureKitCaptures(): boolean {
+    readWindowState(this.s);
+    return typeof this.#sck(this.s.display!) !== "string";
   }
 
   /** CGWindowListCreateImage of the working display with `option` relative to `windowNumber`. */
@@ -97,45 +144,22 @@ export class MacCapture {
     );
   }
 
-  #inProcess(): RgbaImage | null {
-    const { cg } = this.s.libs;
-    if (!cg.CGWindowListCreateImage) {
-      this.fallbackReason = "CGWindowListCreateImage is not in this macOS";
-      return null;
-    }
-    const img = this.#create(LIST_ON_SCREEN_ONLY, 0);
-    if (!img) {
-      this.fallbackReason = "CGWindowListCreateImage returned NULL";
-      return null;
-    }
-    try {
-      const info = cg.CGImageGetBitmapInfo(img);
-      const bpp = Number(cg.CGImageGetBitsPerPixel(img));
-      const problem = layoutProblem(info, bpp, Number(cg.CGImageGetBitsPerComponent(img)));
-      if (problem) {
-        this.fallbackReason = `the display's pixels are ${problem}, which choto does not decode`;
-        return null;
-      }
-      const pixels = this.#imagePixels(img, info, bpp);
-      this.path = "CGWindowListCreateImage";
-      this.fallbackReason = null;
-      return pixels;
-    } finally {
-      cg.CGImageRelease(img);
-    }
+  /** CGWindowListCreateImage's frame of the working display, or why not. */
+  #inProcess(): RgbaImage | string {
+    if (!this.s.libs.cg.CGWindowListCreateImage) return "it is not in this macOS";
+    return this.#decoded(this.#create(LIST_ON_SCREEN_ONLY, 0));
   }
 
-  /** An 8-bit image decoded, or why not (NULL, refused layout). */
+  /** An 8-bit image decoded and released, or why not (NULL, refused layout). */
   #decoded(img: Deno.PointerValue): RgbaImage | string {
     const { cg } = this.s.libs;
     if (!img) return "it returned NULL";
     try {
-      const info = cg.CGImageGetBitmapInfo(img);
-      const bpp = Number(cg.CGImageGetBitsPerPixel(img));
       const size = `${cg.CGImageGetWidth(img)}x${cg.CGImageGetHeight(img)}`;
-      const problem = layoutProblem(info, bpp, Number(cg.CGImageGetBitsPerComponent(img)));
-      if (problem) return `it returned a ${size} image of ${problem} (screencapture is used instead)`;
-      return this.#imagePixels(img, info, bpp);
+      const pixels = cgImagePixels(this.s.libs, this.s.cf, img);
+      return typeof pixels === "string"
+        ? `it returned a ${size} image of ${pixels}, which choto does not decode`
+        : pixels;
     } finally {
       cg.CGImageRelease(img);
     }
@@ -192,31 +216,20 @@ export class MacCapture {
     });
   }
 
-  #screencapture(): RgbaImage {
-    this.path = "screencapture";
+  /** screencapture's frame of the working display, or why not. */
+  #screencapture(): RgbaImage | string {
     const shoot = this.s.opts.screencapture ??
       ((r) => runScreencapture(this.s.program("/usr/sbin/screencapture"), r, this.s.opts.dataDir ?? null));
-    return decodePng(shoot(this.s.display!.bounds));
+    try {
+      return decodePng(shoot(this.s.display!.bounds));
+    } catch (e) {
+      return (e as Error).message;
+    }
   }
 
-  #imagePixels(img: NonNullable<Deno.PointerValue>, info: number, bpp: number): RgbaImage {
-    const { cg, cf } = this.s.libs;
-    const provider = cg.CGImageGetDataProvider(img); // Get rule: not ours
-    if (!provider) throw new Error("the captured image has no data provider");
-    const data = cg.CGDataProviderCopyData(provider); // Copy rule: ours
-    if (!data) throw new Error("CGDataProviderCopyData returned NULL");
-    try {
-      return toRgba(
-        this.s.cf.dataBytes(data),
-        Number(cg.CGImageGetWidth(img)),
-        Number(cg.CGImageGetHeight(img)),
-        Number(cg.CGImageGetBytesPerRow(img)),
-        info,
-        bpp,
-      );
-    } finally {
-      cf.CFRelease(data);
-    }
+  /** Ends the ScreenCaptureKit worker, if one was started. */
+  close(): void {
+    this.#sckWorker?.close();
   }
 }
 
@@ -236,7 +249,7 @@ function runScreencapture(
       args: ["-x", "-t", "png", `-R${r.x},${r.y},${r.width},${r.height}`, file],
     }).outputSync();
     if (!res.success) {
-      throw new Error(`screencapture failed: ${new TextDecoder().decode(res.stderr).trim()}`);
+      throw new Error(`it failed: ${new TextDecoder().decode(res.stderr).trim() || `exit code ${res.code}`}`);
     }
     return Deno.readFileSync(file);
   } finally {

@@ -31,7 +31,7 @@ function landingOf(s: MacSession, kind: Landing["kind"], raw: RawWindow[], w: Ra
     window(): WindowInfo {
       const { windows, chrome } = splitWindows(raw, currentDisplay(s));
       return [...windows, ...chrome].find((x) => x.id === id) ?? {
-        // A window of another display, or of a layer choto does not list: still named by its owner.
+        // A window of a layer choto does not list, or off every display: still named by its owner.
         id,
         app: w.ownerName,
         pid: w.pid > 0 ? w.pid : null,

@@ -11,7 +11,7 @@
  */
 
 import type { DoctorSelftestFacts, OpenQuestion, PermissionCheck, ProbeReport } from "../types.ts";
-import { lastActivation } from "./activate.ts";
+import { type ActivationReport, lastActivation } from "./activate.ts";
 import { AX_MESSAGING_TIMEOUT_S } from "./ax_timeout.ts";
 import { describeCapturePath, type MacCapture } from "./capture.ts";
 import { KeyRefused, planHotkey, usTranslate } from "./keycodes.ts";
@@ -68,6 +68,14 @@ export function shortcutLanding(layout: LayoutMap, keys: string[]): string {
     if (e instanceof KeyRefused) return `${keys.join("+")} cannot be pressed: ${e.message}`;
     throw e;
   }
+}
+
+/** The LaunchServices fallback of an activation, as a clause ("" when it was not needed). */
+function fallbackNote(a: ActivationReport): string {
+  if (!a.fallback) return "";
+  return `; the front app did not change, then ${a.fallback.call} ${
+    a.fallback.error ? `failed: ${a.fallback.error}` : "was used"
+  }`;
 }
 
 /** Host facts the probe reads, injectable for tests. */
@@ -139,7 +147,7 @@ export function macProbe(
           : "no AppKit"
       }, AXFrontmost ${ax(activation.frontmost)}, AXRaise ${ax(activation.raise)}, matched by ${
         activation.matchedBy ?? "nothing"
-      }`,
+      }${fallbackNote(activation)}`,
     });
   }
   const a = facts.activation;
@@ -151,7 +159,9 @@ export function macProbe(
         ? `on macOS ${version}, raising ${a.window} ${
           a.confirmed ? "was confirmed in front" : `failed: ${a.error ?? "not confirmed"}`
         }` + (activation?.appKit
-          ? ` (${activation.appKit.call} ${activation.appKit.accepted ? "accepted" : "declined"})`
+          ? ` (${activation.appKit.call} ${activation.appKit.accepted ? "accepted" : "declined"}${
+            fallbackNote(activation)
+          })`
           : "")
         : null,
     },

@@ -7,6 +7,7 @@
  * @module
  */
 
+import { ancestorsReader, psParentReader } from "./ancestors.ts";
 import { limitMessagingTimeout } from "./ax_timeout.ts";
 import type { Display } from "./geometry.ts";
 import { Grants } from "./grants.ts";
@@ -14,6 +15,7 @@ import { KeyboardLayouts } from "./keyboard_layout.ts";
 import type { MacLibs } from "./libs.ts";
 import { CoreFoundation, ObjC } from "./native.ts";
 import type { HostFacts } from "./permissions.ts";
+import type { RgbaImage } from "../../image/pixels.ts";
 
 /** Options for tests and for doctor. */
 export interface MacDesktopOptions {
@@ -33,6 +35,11 @@ export interface MacDesktopOptions {
   systemRoot?: string;
   /** Runs /usr/sbin/screencapture and returns the PNG bytes (injected in tests). */
   screencapture?: (rect: { x: number; y: number; width: number; height: number }) => Uint8Array;
+  /**
+   * Captures a display through ScreenCaptureKit: its pixels or why not
+   * (injected in tests; a worker running SCScreenshotManager when absent).
+   */
+  screenCaptureKit?: (d: Display) => RgbaImage | string;
   /** Lists *.app bundles of a folder (injected in tests). */
   listApps?: (dir: string) => string[];
   /** Runs a command (open -a …) and resolves when it exits. */
@@ -41,6 +48,8 @@ export interface MacDesktopOptions {
   bundleVersion?: (pid: number) => string | null;
   /** The Darwin kernel release (Deno.osRelease; injected in tests). */
   osRelease?: () => string;
+  /** Reads a process's parent pid (`/bin/ps -o ppid=` when absent; injected in tests). */
+  parentOf?: (pid: number) => number | null;
   /** Where the backend reports what the system answered (activation); stderr when absent. */
   log?: (line: string) => void;
 }
@@ -61,6 +70,8 @@ export class MacSession {
    * figure is only the first guess.
    */
   readonly measuredScale = new Map<number, number>();
+  /** choto's parent processes, nearest first: the MCP client's windows are the nearest one's. */
+  readonly ancestors: () => number[];
 
   constructor(readonly libs: MacLibs, readonly opts: MacDesktopOptions) {
     this.cf = new CoreFoundation(libs);
@@ -68,6 +79,10 @@ export class MacSession {
     this.grants = new Grants(libs, this.cf, opts, (l) => this.log(l));
     this.keyboard = new KeyboardLayouts(libs, this.cf);
     this.axTimeoutSet = limitMessagingTimeout(libs);
+    this.ancestors = ancestorsReader(
+      opts.parentOf ?? psParentReader(this.program("/bin/ps")),
+      () => Deno.ppid,
+    );
   }
 
   /** A line for whoever runs choto (stderr; the MCP client's log). */

@@ -1,6 +1,7 @@
 /**
  * Turns CGWindowListCopyWindowInfo entries (read into plain objects) into
- * choto's window state for one display.
+ * choto's window state: the app windows of every display, the chrome of the
+ * working display, all in that display's pixels.
  *
  * @module
  */
@@ -53,7 +54,15 @@ function toInfo(w: RawWindow, d: Display, kind: WindowKind): WindowInfo {
   };
 }
 
-/** Application windows and chrome on one display, front to back. */
+/**
+ * Application windows on every display and the chrome of display `d`,
+ * front to back, in `d`'s pixels. A window on another display lies outside
+ * `d`'s frame (negative or past its edges, as the displays are arranged):
+ * it is still listed, so focus_app and a named target can reach it and the
+ * deny list sees it; raising it makes its display the working one. Menu
+ * bars and the Dock of other displays are not in `d`'s frame and say
+ * nothing about it.
+ */
 export function splitWindows(
   raw: RawWindow[],
   d: Display,
@@ -61,10 +70,10 @@ export function splitWindows(
   const windows: WindowInfo[] = [];
   const chrome: WindowInfo[] = [];
   for (const w of raw) {
-    if (!isVisible(w) || !onDisplay(d, w.bounds)) continue;
+    if (!isVisible(w)) continue;
     const kind = kindOfLayer(w.layer);
     if (isAppKind(kind)) windows.push(toInfo(w, d, kind));
-    else if (isChromeKind(kind)) chrome.push(toInfo(w, d, kind));
+    else if (isChromeKind(kind) && onDisplay(d, w.bounds)) chrome.push(toInfo(w, d, kind));
   }
   return { windows, chrome };
 }

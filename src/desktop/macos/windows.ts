@@ -1,6 +1,7 @@
 /**
  * Reading the window list and the displays through CoreGraphics, and the
- * window state of the display that holds the focus window.
+ * window state: every display's app windows, in the pixels of the display
+ * that holds the focus window (the one captured and acted on).
  *
  * @module
  */
@@ -10,6 +11,7 @@ import { type Display, displayFor, rectFromBytes, scaleOf } from "./geometry.ts"
 import type { MacSession } from "./session.ts";
 import { focusWindow, type RawWindow, splitWindows } from "./window_list.ts";
 import type { Rect } from "../../common/rect.ts";
+import { clientWindowIds } from "../client_windows.ts";
 
 /** CGWindow.h CGWindowListOption bits. */
 export const LIST_ON_SCREEN_ONLY = 1 << 0;
@@ -91,7 +93,11 @@ export function onScreenWindows(s: MacSession): RawWindow[] {
   return readRawWindows(s, LIST_ON_SCREEN_ONLY | LIST_EXCLUDE_DESKTOP);
 }
 
-/** The window state of the display holding the focus window; remembers that display. */
+/**
+ * The window state in the pixels of the display holding the focus window
+ * (remembered as the working display): the app windows of every display,
+ * that display's chrome.
+ */
 export function readWindowState(s: MacSession): WindowState {
   const raw = onScreenWindows(s);
   const focus = focusWindow(raw);
@@ -109,6 +115,7 @@ export function readWindowState(s: MacSession): WindowState {
     chrome,
     focusWindowId: focus ? String(focus.number) : null,
     frontmostApp: focus?.ownerName || null,
+    clientWindowIds: clientWindowIds(windows, s.ancestors()),
   };
 }
 

@@ -47,7 +47,7 @@ export async function focusAppStep(run: Run, step: FocusAppStep, n: number): Pro
       kind: "focus_app",
       asked: step.app_name,
       app: r.app,
-      how: r.how,
+      how: r.via ? `${r.how}, ${r.via}` : r.how,
       window: r.window.title,
       check: after?.detail ?? "",
     },

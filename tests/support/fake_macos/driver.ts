@@ -430,6 +430,9 @@ await step("screencapture fallback", () => {
   try {
     const img = desk.capture();
     expect(img.width === 800 && desk.capturePath() === "screencapture", `${img.width} ${desk.capturePath()}`);
+    // Scoped --allow-ffi: ScreenCaptureKit (Deno.UnsafeCallback) is passed over, saying why.
+    const path = desk.doctorChecks().map((c) => c.detail).join("\n");
+    expect(/ScreenCaptureKit: it needs --allow-ffi without a path list/.test(path), path);
   } finally {
     set("image=real");
   }
