@@ -243,3 +243,33 @@ Deno.test("a click that opens another window is remembered as a transition, with
     "Preferences",
   ]);
 });
+
+// ---------------------------------------------------------------------------
+// A sheet's cell addresses
+// ---------------------------------------------------------------------------
+
+/** A sheet of three columns (A-C) by three rows (1-3), 100 by 20 pixels a cell, from (100, 100). */
+const SHEET = {
+  xs: [100, 200, 300, 400],
+  ys: [100, 120, 140, 160],
+  color: [200, 200, 200] as [number, number, number],
+  ground: [255, 255, 255] as [number, number, number],
+  columns: ["A", "B", "C"],
+  rows: ["1", "2", "3"],
+};
+const AREA = { x: 0, y: 0, width: 800, height: 600 };
+
+Deno.test("address: a cell answers to its address only where no text reads exactly that", () => {
+  // Nothing reads "B2": the cell itself, by its address.
+  const cell = resolveTarget("B2", [text("12", 150, 130)], AREA, undefined, SHEET);
+  assert(isResolved(cell));
+  assertEquals([cell.stage, cell.point], ["address", { x: 250, y: 130 }]);
+  // A button reading exactly "B2" is what was named: text first.
+  const button = resolveTarget("B2", [text("B2", 600, 50), text("12", 150, 130)], AREA, undefined, SHEET);
+  assert(isResolved(button));
+  assertEquals([button.stage, button.element.text, button.point], ["exact", "B2", { x: 600, y: 50 }]);
+  // The sheet's Name Box (above the grid, from left of its first column) only echoes the cursor's cell.
+  const nameBox = resolveTarget("B2", [text("B2", 40, 80)], AREA, undefined, SHEET);
+  assert(isResolved(nameBox));
+  assertEquals(nameBox.stage, "address");
+});

@@ -134,3 +134,70 @@ Deno.test("recall over MCP: unknown app and bad depth are errors that say how to
     await mcp.close();
   }
 });
+
+Deno.test("recall over MCP: an unmatched window or from_window is an error listing known windows, closest first", async () => {
+  using store = tempStore();
+  seed(store);
+  const mcp = await connect(store);
+  try {
+    // "Settings" means Preferences to a person, and "Preferances" is one letter off: neither is picked.
+    for (
+      const args of [{ window: "Settings" }, { window: "Preferances" }, {
+        from_window: "Preferances",
+        query: "File",
+      }]
+    ) {
+      const r = await mcp.call(args);
+      assertEquals(r.isError, true, JSON.stringify(args));
+      assertEquals(r.structuredContent, undefined);
+      const text = (r.content[0] as { text: string }).text;
+      assertMatch(text, /matches no recorded window|No recorded window matches/, text);
+      if (args.window === "Preferances" || args.from_window) {
+        assertMatch(text, /windows: #\d+ "Preferences", #\d+ "notes\.txt - Mousepad"/, text);
+      } else {
+        assertMatch(text, /#\d+ "Preferences"/, text);
+      }
+    }
+  } finally {
+    await mcp.close();
+  }
+});
+
+Deno.test("recall over MCP: from_window starts every hit's route, narrowing the search to its app", async () => {
+  using store = tempStore();
+  const { prefs } = seed(store);
+  see(store, "Galculator", "Galculator", ["General", "7", "8"], NOW - HOUR);
+  const mcp = await connect(store);
+  try {
+    const everywhere = await mcp.call({ query: "General" });
+    const apps = (everywhere.structuredContent as { hits: { items: Array<{ app: string }> } }).hits.items
+      .map((h) => h.app);
+    assert(apps.includes("Galculator") && apps.includes("Mousepad"), JSON.stringify(apps));
+    const from = await mcp.call({ query: "General", from_window: "Preferences" });
+    assertEquals(from.isError, undefined);
+    const hits = (from.structuredContent as {
+      hits: { items: Array<{ app: string; route: { from: { id: number } | null } | null }> };
+    }).hits.items;
+    assert(hits.length > 0);
+    for (const h of hits) {
+      assertEquals(h.app, "Mousepad", JSON.stringify(hits));
+      assertEquals(h.route?.from?.id, prefs, JSON.stringify(h));
+    }
+  } finally {
+    await mcp.close();
+  }
+});
+
+Deno.test("recall over MCP: window with query searches that window only", async () => {
+  using store = tempStore();
+  seed(store);
+  const mcp = await connect(store);
+  try {
+    const all = await mcp.call({ query: "File" });
+    assert((all.structuredContent as { hits: { total: number } }).hits.total > 0);
+    const narrowed = await mcp.call({ query: "File", window: "Preferences" });
+    assertEquals((narrowed.structuredContent as { hits: { total: number } }).hits.total, 0);
+  } finally {
+    await mcp.close();
+  }
+});

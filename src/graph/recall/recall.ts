@@ -112,6 +112,9 @@ class RecallReader {
       const found = this.#findWindow(from, app, "unknown_from_window");
       if (typeof found !== "number") return found;
       this.#fromWindow = found;
+      // Routes run within one app: from_window narrows the question to its app, so it starts every route.
+      const fromApp = this.#rows.brief(found)!.app_id;
+      app ??= this.#rows.allApps().find((a) => a.id === fromApp) ?? null;
     }
     if (query !== undefined) {
       if (query.trim() === "") return this.#problem("empty_query", query, app);
@@ -291,7 +294,7 @@ class RecallReader {
   ): NodeId | RecallOutcome {
     const found = findWindow(this.#rows, piece, app);
     if (found.kind === "found") return found.node;
-    if (found.kind === "none") return this.#problem(missing, piece, app);
+    if (found.kind === "none") return this.#problem(missing, piece, app, [], found.closest);
     return this.#problem(
       "ambiguous_window",
       piece,
@@ -338,12 +341,12 @@ class RecallReader {
     asked: string,
     app: AppRow | null,
     candidates: string[] = [],
+    windows?: WindowRef[],
   ): RecallOutcome {
-    const knownWindows = app
-      ? (this.#rows.store.all<WindowRow>("recall_app_windows", { app_id: app.id }))
-        .slice(0, 15)
-        .map((w) => ({ id: w.id, title: w.title }))
-      : [];
+    const knownWindows = (windows ??
+      (app ? this.#rows.store.all<WindowRow>("recall_app_windows", { app_id: app.id }) : []))
+      .slice(0, 15)
+      .map((w) => ({ id: w.id, title: w.title }));
     return {
       ok: false,
       problem: {
