@@ -67,7 +67,7 @@ Deno.test("recall over MCP: listed with schemas, hints and a description", async
       assert(props[name]?.description, `${name} has a description`);
     }
     assert(tool.outputSchema, "output schema is published");
-    assertMatch(tool.description!, /Side effects: none/);
+    assertMatch(tool.description!, /It reads only choto's database/);
   } finally {
     await mcp.close();
   }

@@ -78,7 +78,7 @@ const waypointDoc = z.object({
 
 const untilReadoutDoc = z.object({}).describe(
   `drag: until a readout shows a value: {watch: its text (not its label), a target never scrolled for; value: ` +
-    `the reading as shown (50%, -6 dB; ≤ ${MAX_READING} chars); tolerance?: allowed distance (default 0)}; ` +
+    `as shown (50%, -6 dB; ≤ ${MAX_READING} chars); tolerance?: allowed distance (default 0)}; ` +
     "path: 2 points, the second a direction.",
 );
 

@@ -44,14 +44,14 @@ export const missionReplayTool = defineTool({
   title: "Replay a mission item",
   summary: "repeats an item's recipe, only when the world matches the one it was recorded in",
   description:
-    "Repeats item N's recipe (the steps of the run that passed it) as execute_plan would, with its reply. It runs only if the recorded world (app, build, llm_version_tag, screen, start window, its size) matches now, else it says what differs and what to do. A failed replay fails the item. Clicks and types.",
+    "Repeats item N's recipe (the steps that passed it) as execute_plan would, with its reply. It runs only if each field of the recorded world (app, build, llm_version_tag, screen, start window, its size) is known and matches now (allow_unknown: or unknown), else it says which and what to do. No such mission, item or recipe: an error saying what to run. A failed replay fails the item. Clicks and types.",
   inputSchema: {
     mission_item_id: z.number().int().min(1).max(MAX_ITEMS).describe("Item id."),
     llm_version_tag: z.string().trim().min(1).max(200).describe("The model driving now."),
     mission_id: z.number().int().min(1).max(MAX_MISSION_ID).optional().describe(
       "A closed mission's item instead (its marks are kept).",
     ),
-    allow_unknown: z.boolean().default(false).describe("Run though a field is unknown then or now."),
+    allow_unknown: z.boolean().default(false).describe("Run though a field is unknown."),
   },
   outputSchema: {
     status: z.enum(RUN_STATUSES).nullable().describe(
