@@ -145,7 +145,7 @@ Deno.test("a replay that walks into another window succeeds with a route warning
   assertEquals(recipeOf(services.store, itemId), before, "the recorded world is kept as it was");
 });
 
-Deno.test("a failed replay fails the item with the run's reason; no recipe is said in one sentence", async () => {
+Deno.test("a failed replay fails the item with the run's reason; no recipe, item or mission is said in one sentence", async () => {
   const { d, services, itemId } = await recorded();
   const before = recipeOf(services.store, itemId);
   d.texts = [text("File", 40, 30)];
@@ -167,5 +167,8 @@ Deno.test("a failed replay fails the item with the run's reason; no recipe is sa
   const unknown = await replayItem(services, 3, "model-a", { clock: d.clock });
   assert(!unknown.ok);
   assertMatch(unknown.text, /has no item 3; its items are 1 to 2/);
+  const noMission = await replayItem(services, 1, "model-a", { clock: d.clock, missionId: 99 });
+  assert(!noMission.ok);
+  assertMatch(noMission.text, /there is no mission #99; leave mission_id out for the active one/);
   assertEquals(d.log.filter((l) => !l.startsWith("move")).length, 0, "no input for a refused replay");
 });

@@ -204,7 +204,7 @@ Deno.test("a region miss says matches lie outside the region", async () => {
 // What a run remembers
 // ---------------------------------------------------------------------------
 
-Deno.test("a click that opens another window is remembered as a transition, with the menu it came through", async () => {
+Deno.test("a click that opens another window is remembered as a transition, with the menu it came through, the menu never as a window", async () => {
   const d = editor(text("Edit", 60, 30));
   d.onClick = (at, desk) => {
     if (at.x === 60 && at.y === 30) {
@@ -242,6 +242,10 @@ Deno.test("a click that opens another window is remembered as a transition, with
     "Edit",
     "Preferences",
   ]);
+  // The menu is chrome: never recorded as a window of its own.
+  const app = gatherRecall(services.store, { app: "Editor", now: Date.now() });
+  assert(app.ok);
+  assertEquals(app.data.windows!.items.map((w) => w.title).sort(), ["Preferences", "notes.txt - Editor"]);
 });
 
 // ---------------------------------------------------------------------------

@@ -215,8 +215,8 @@ Deno.test("hints say what the tools do: the pointer over any app is open-world; 
   const plan = byName.get("execute_plan")!.description!;
   assert(!/fix the failed step and resend/.test(plan), "no unconditional resend advice");
   assertMatch(plan, /A step that sent input: observe, then send only what is missing; never resend it whole/);
-  assertMatch(plan, /check the stage on consequential clicks/);
-  assertMatch(byName.get("observe")!.description!, /the PNG is for looking; act on listed texts/);
+  assertMatch(plan, /semantic \(synonyms, Remove↔Delete: check it before consequential clicks\)/);
+  assertMatch(byName.get("observe")!.description!, /a PNG to look at \(act on listed texts\)/);
 });
 
 Deno.test("the README's tools at a glance are what the definitions give", async () => {
