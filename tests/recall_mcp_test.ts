@@ -201,3 +201,20 @@ Deno.test("recall over MCP: window with query searches that window only", async 
     await mcp.close();
   }
 });
+
+Deno.test("recall over MCP: a window of another app than from_window's is refused, saying from_window narrowed it", async () => {
+  using store = tempStore();
+  seed(store);
+  see(store, "Galculator", "Galculator", ["7", "8"], NOW - HOUR);
+  const mcp = await connect(store);
+  try {
+    const r = await mcp.call({ window: "Galculator", from_window: "Preferences" });
+    assertEquals(r.isError, true);
+    assertMatch(
+      (r.content[0] as { text: string }).text,
+      /No recorded window matches "Galculator" in "Mousepad", the app from_window names \(routes stay within an app\)\. Known windows: /,
+    );
+  } finally {
+    await mcp.close();
+  }
+});

@@ -64,6 +64,8 @@ export interface RecallProblem {
   candidates: string[];
   known_apps: string[];
   known_windows: WindowRef[];
+  /** The app from_window narrowed the question to, when app_name did not name one. */
+  narrowed_to?: string;
 }
 
 /** Either a reply or a refusal. */
@@ -86,6 +88,8 @@ class RecallReader {
   readonly #notes: string[] = [];
   /** The resolved from_window, when one was given. */
   #fromWindow: NodeId | null = null;
+  /** The app from_window narrowed the question to, when app_name named none. */
+  #narrowedTo: string | null = null;
 
   constructor(store: Store, req: RecallRequest) {
     this.#req = req;
@@ -114,7 +118,10 @@ class RecallReader {
       this.#fromWindow = found;
       // Routes run within one app: from_window narrows the question to its app, so it starts every route.
       const fromApp = this.#rows.brief(found)!.app_id;
-      app ??= this.#rows.allApps().find((a) => a.id === fromApp) ?? null;
+      if (!app) {
+        app = this.#rows.allApps().find((a) => a.id === fromApp) ?? null;
+        this.#narrowedTo = app?.name ?? null;
+      }
     }
     if (query !== undefined) {
       if (query.trim() === "") return this.#problem("empty_query", query, app);
@@ -356,6 +363,7 @@ class RecallReader {
         candidates,
         known_apps: this.#rows.allApps().slice(0, 20).map((a) => a.name),
         known_windows: knownWindows,
+        ...(this.#narrowedTo !== null ? { narrowed_to: this.#narrowedTo } : {}),
       },
     };
   }
