@@ -155,11 +155,18 @@ Deno.test("tools/list stays within its size budget", async () => {
 
 type Limited = JsonSchema & Record<string, unknown>;
 
+/** Numbers with no bound (or only a lower one) by design, and why. */
+const UNBOUNDED: Record<string, string> = {
+  "execute_plan.steps[].path[].x": "a screen coordinate: checked against the screen when the step runs",
+  "execute_plan.steps[].path[].y": "a screen coordinate: checked against the screen when the step runs",
+  "point.marks[].box[]": "screen pixels: a box off the screen is refused when the call runs",
+  "execute_plan.steps[].until_readout.tolerance": "any distance in the readout's units; 0 is its one limit",
+};
+
 /**
  * Input fields whose limits are not in the schema: a string without
- * maxLength, an array without maxItems, a map without maxProperties, a
- * number without both bounds. Pixel coordinates are left unbounded on
- * purpose: they are checked against the screen when the call runs.
+ * maxLength, an array without maxItems, a record (keys of its own) without
+ * maxProperties, a number without both bounds (but those in UNBOUNDED).
  */
 function unlimited(schema: Limited, path: string): string[] {
   const out: string[] = [];
@@ -167,16 +174,16 @@ function unlimited(schema: Limited, path: string): string[] {
     out.push(...unlimited(alt as Limited, path));
   }
   const types = [schema.type].flat();
-  const coordinate = /\.(x|y)$|\.box\[\]$/.test(path);
+  const unbounded = path in UNBOUNDED;
   if (types.includes("string") && !schema.enum && schema.maxLength === undefined) {
     out.push(`${path}: maxLength`);
   }
   if (types.includes("array") && schema.maxItems === undefined) out.push(`${path}: maxItems`);
   const map = schema.additionalProperties;
-  if (map && typeof map === "object" && schema.maxProperties === undefined) {
+  if (schema.propertyNames && schema.maxProperties === undefined) {
     out.push(`${path}: maxProperties`);
   }
-  if ((types.includes("number") || types.includes("integer")) && !coordinate) {
+  if ((types.includes("number") || types.includes("integer")) && !unbounded) {
     if (schema.minimum === undefined || schema.maximum === undefined) out.push(`${path}: minimum/maximum`);
   }
   if (schema.items) out.push(...unlimited(schema.items as Limited, `${path}[]`));
@@ -200,6 +207,13 @@ Deno.test("every input limit the handlers hold is in the published schema, not o
   assertEquals((mark.properties!.note as Limited).maxLength, 120);
   const duration = point.properties!.duration_ms as Limited;
   assertEquals([duration.minimum, duration.maximum], [1000, 30_000]);
+  // execute_plan's summarised objects still publish their limits: expect's texts, a readout's value.
+  const plan = (tools as Tool[]).find((t) => t.name === "execute_plan")!.inputSchema as Limited;
+  const step = ((plan.properties!.steps as Limited).items as Limited).properties!;
+  assertEquals(((step.expect as Limited).additionalProperties as Limited).maxLength, 500);
+  const readout = step.until_readout as Limited;
+  assertEquals((readout.properties!.value as Limited).maxLength, 50);
+  assertEquals((readout.properties!.tolerance as Limited).minimum, 0);
   const target = mark.properties!.target as Limited;
   assertEquals(Object.keys(target.properties!), ["text", "scope", "region", "window"]);
   assertEquals(target.required, ["text"]);

@@ -122,7 +122,7 @@ export const windowField = z.string().min(1).max(200).optional().describe(
 
 /** Whether a window target may be scrolled into view. */
 export const scrollToFindField = z.boolean().optional().meta({ default: true }).describe(
-  "Scroll down, then up, to find off-screen text (back only if not found); false where scrolling has " +
+  "Scroll down, then up, for off-screen text (back only if not found); false where scrolling has " +
     "side effects.",
 );
 

@@ -20,7 +20,7 @@ const t = (file: string, test: string): ClaimTest => ({ file: `${file}_test.ts`,
 /** Each tool's description sentences, word for word, with the tests that hold them. */
 export const CLAIMS: Record<string, Record<string, ClaimTest[]>> = {
   recall: {
-    "Answers from what choto recorded of app windows, without touching the screen: try it before observe (far fewer tokens).":
+    "Answers from what choto recorded of app windows, without touching the screen: try it before observe (fewer tokens).":
       [t("recall_mcp", "recall over MCP: query returns text and validated structuredContent with a route")],
     "Stored: windows' texts, named icons and transitions ('click X -> window Y'); never menus or other chrome (their absence means nothing).":
       [
@@ -61,7 +61,7 @@ export const CLAIMS: Record<string, Record<string, ClaimTest[]>> = {
       t("e2e_icons", "observe counts the toolbar's icons, none named yet"),
       t("e2e_icons", "a plan clicks the New icon by its learned name and a second tab opens"),
     ],
-    "Two blocks, because a step searches exactly one: `elements in focus window` (what a plain execute_plan target reaches) and `chrome` (menus, popups, tooltips, docks, the macOS menu bar: scope 'chrome').":
+    "Two blocks, as a step searches one: `elements in focus window` (a plain execute_plan target's) and `chrome` (menus, popups, tooltips, docks, the macOS menu bar: scope 'chrome').":
       [
         t("perceive", "the observe text labels both blocks and says why chrome is empty"),
         t("plan_targets", "a target is searched on its own surface only: window text is not chrome"),
@@ -116,7 +116,7 @@ export const CLAIMS: Record<string, Record<string, ClaimTest[]>> = {
         ),
         t("e2e_plan_contract", "a repeated target says '1 of 2'"),
       ],
-    "Destructive steps ask the user first (via the client, else a desktop dialog) unless the user's settings allow or refuse them: a no is declined, nobody to ask refused.":
+    "Destructive steps ask the user first (via the client, else a desktop dialog) unless the user's settings decide: a no is declined, nobody to ask refused.":
       [
         t("confirm", "a client that can ask is asked; `desktop` asks on the desktop even then"),
         t("confirm", "without elicitation the user is asked on the desktop; Allow clicks"),
@@ -168,7 +168,7 @@ export const CLAIMS: Record<string, Record<string, ClaimTest[]>> = {
       ),
       t("plan_recovery", "a step stopped by the deny list is refused, not a failure to fix and resend"),
     ],
-    "Side effects: real input (it can send messages, change or move files); windows seen are recorded; copying replaces the clipboard.":
+    "Side effects: real input (it can send messages, change or move files); windows seen are recorded; a copy replaces the clipboard.":
       [
         t("e2e_plan_editor", "type text and save it through File > Save As… into a file on disk"),
         t("e2e_plan_editor", "select all, copy, and read the clipboard"),
@@ -224,7 +224,7 @@ export const CLAIMS: Record<string, Record<string, ClaimTest[]>> = {
       ],
   },
   annotate_icons: {
-    "Returns one or two PNG sheets (40 cells each) of an app's unnamed icons at real size, numbered, with a legend (each cell's key, window, place, nearest texts…).":
+    "Returns one or two PNG sheets (40 cells each) of an app's unnamed icons at real size, numbered, with a legend (key, window, place, nearest texts).":
       [
         t(
           "icon_tools",
@@ -272,8 +272,9 @@ export const CLAIMS: Record<string, Record<string, ClaimTest[]>> = {
       ],
   },
   mission_status: {
-    "Shows where the active mission stands (goal, progress, the item in play, failures with reasons), as execute_plan with mission_item_id ends.":
-      [t("mission_store", "the status block: compact shows the item in play, full shows every item")],
+    "Shows where the active mission stands: goal, progress, the item in play, failures with reasons.": [
+      t("mission_store", "the status block: compact shows the item in play, full shows every item"),
+    ],
     "Call it when you lost the thread, not after every run; before calling a mission done, ask for full=true.":
       [
         t("mission_mcp", "a 999-item checklist comes in pages"),
@@ -285,7 +286,7 @@ export const CLAIMS: Record<string, Record<string, ClaimTest[]>> = {
     "Reads only.": [t("mission_mcp", "mission_status writes nothing and touches no screen")],
   },
   mission_mark: {
-    "Marks an item of the active mission yourself, for acceptance only you can judge or when nothing was run; execute_plan with mission_item_id marks its own.":
+    "Marks an item of the active mission yourself, for acceptance only you can judge or when nothing ran; execute_plan with mission_item_id marks its own.":
       [
         t("mission_mcp", "mission tools: start, refusals, marks, status, finish"),
         t("e2e_mission", "a run that escalates fails its item with the run's own reason"),
@@ -300,7 +301,7 @@ export const CLAIMS: Record<string, Record<string, ClaimTest[]>> = {
     ],
   },
   mission_finish: {
-    "Closes the active mission for good: done when nothing is left to try (failed items allow it: your call), abandoned when the checklist was not worked through; frees the slot mission_start needs.":
+    "Closes the active mission for good: done when nothing is left to try (failed items too: your call), abandoned when the checklist was not worked through; frees the slot mission_start needs.":
       [
         t("mission_mcp", "mission tools: start, refusals, marks, status, finish"),
         t("e2e_mission", "mission_finish gives the closing record and frees the slot"),
@@ -355,7 +356,7 @@ export const CLAIMS: Record<string, Record<string, ClaimTest[]>> = {
         ),
         t("point_tool", "several marks are numbered, a drag points onward"),
       ],
-    "Use when the user acts or looks first; execute_plan acts.": [
+    "For the user to act or look first; execute_plan acts.": [
       t(
         "point_tool",
         "a target is marked on its element's box, found as execute_plan finds it; nothing is sent",

@@ -15,7 +15,7 @@ export const missionMarkTool = defineTool({
   title: "Mark a mission item",
   summary: "the model marks an item passed, failed (with a reason) or skipped",
   description:
-    "Marks an item of the active mission yourself, for acceptance only you can judge or when nothing was run; execute_plan with mission_item_id marks its own. skipped: deliberately not attempted. Replaces the previous mark. No active mission or no such item: an error saying what to call.",
+    "Marks an item of the active mission yourself, for acceptance only you can judge or when nothing ran; execute_plan with mission_item_id marks its own. skipped: deliberately not attempted. Replaces the previous mark. No active mission or no such item: an error saying what to call.",
   inputSchema: {
     mission_item_id: z.number().int().min(1).max(MAX_ITEMS).describe("Item id."),
     status: z.enum(["passed", "failed", "skipped"]).describe("The verdict."),

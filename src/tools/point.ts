@@ -62,7 +62,7 @@ export const pointTool = defineTool({
   title: "Show where to act",
   summary: "marks elements on screen for the user (frame, gesture, note) and sends no input; X11 only",
   description:
-    "Shows the user where to act, sending no input: frames (numbered if several), the gesture's glyph, a note. Use when the user acts or looks first; execute_plan acts. Marks go after duration_ms or choto's next input; shown false says why. Windows read are recorded for recall. X11 only: elsewhere shown is false.",
+    "Shows the user where to act, sending no input: frames (numbered if several), the gesture's glyph, a note. For the user to act or look first; execute_plan acts. Marks go after duration_ms or choto's next input; shown false says why. Windows read are recorded for recall. X11 only: elsewhere shown is false.",
   // Typed with the limits the validator holds (the same constants), in few words: paid for in every conversation.
   inputSchema: {
     marks: z.array(

@@ -13,7 +13,7 @@ import type { Store } from "../db/store.ts";
 import { DEFAULT_BUDGET, fitRecall, renderProblem } from "../render/recall_text.ts";
 
 const DESCRIPTION = [
-  "Answers from what choto recorded of app windows, without touching the screen: try it before observe (far fewer tokens).",
+  "Answers from what choto recorded of app windows, without touching the screen: try it before observe (fewer tokens).",
   "Stored: windows' texts, named icons and transitions ('click X -> window Y'); never menus or other chrome (their absence means nothing).",
   "Names match as in focus_app; an unknown or ambiguous one is an error listing the choices, closest first. Times are UTC; STALE (unseen 7 days, or the app changed): verify with observe. Not found means never seen. Replies are capped (~2,400 chars); a cut says how to narrow. It reads only choto's database.",
 ].join("\n\n");

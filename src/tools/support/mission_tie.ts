@@ -22,7 +22,7 @@ export const missionFields = {
     "Item N of the active mission: success passes it, keeping these steps as its recipe; else it fails.",
   ),
   llm_version_tag: z.string().trim().min(1).max(200).optional().describe(
-    "With mission_item_id: the model driving, kept with the recipe and compared before a replay.",
+    "With mission_item_id: the model driving, kept with the recipe for replays to compare.",
   ),
 };
 const missionFieldsSchema = z.object(missionFields);
