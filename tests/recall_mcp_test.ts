@@ -218,3 +218,21 @@ Deno.test("recall over MCP: a window of another app than from_window's is refuse
     await mcp.close();
   }
 });
+
+Deno.test("recall over MCP: an unknown app is an error listing the recorded apps, closest first", async () => {
+  using store = tempStore();
+  seed(store);
+  see(store, "Galculator", "Galculator", ["7", "8"], NOW - 10 * 60_000);
+  see(store, "Geany", "untitled - Geany", ["File"], NOW - 5 * 60_000);
+  const mcp = await connect(store);
+  try {
+    // Geany was seen last, Mousepad first: the order is by nearness to the name asked.
+    const r = await mcp.call({ app_name: "Mousepat" });
+    assertEquals(r.isError, true);
+    assertMatch((r.content[0] as { text: string }).text, /Known apps: Mousepad, /);
+    const calc = await mcp.call({ app_name: "Galculater" });
+    assertMatch((calc.content[0] as { text: string }).text, /Known apps: Galculator, /);
+  } finally {
+    await mcp.close();
+  }
+});

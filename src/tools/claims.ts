@@ -39,6 +39,7 @@ export const CLAIMS: Record<string, Record<string, ClaimTest[]>> = {
           "recall_mcp",
           "an unmatched window or from_window is an error listing known windows, closest first",
         ),
+        t("recall_mcp", "an unknown app is an error listing the recorded apps, closest first"),
         t("plan_recovery", "focus_app, recall and target.window report an ambiguous name in the same words"),
         t("recall", "unknown app or window: not ok, says what is known and how to recover"),
       ],
@@ -124,7 +125,7 @@ export const CLAIMS: Record<string, Record<string, ClaimTest[]>> = {
         t("confirm", "Deny and silence on the desktop stop the plan as declined, nothing clicked"),
         t("confirm", "with no way to ask at all, the step is refused and says why"),
       ],
-    "They are a click or key on Delete, Discard…, Shift+Delete, and in a terminal app or run box (not one inside another app) a typed newline, Enter after input choto sent there, a paste that may hold one.":
+    "They include a click or key on Delete, Discard…, Shift+Delete, and in a terminal app or run box (not one inside another app) a typed newline, Enter after input choto sent there, a paste that may hold one.":
       [
         t(
           "confirm",

@@ -12,6 +12,15 @@ import { similarity } from "../../common/match.ts";
 import type { NodeId } from "../identity.ts";
 import type { AppRow, RecallRows, WindowRow } from "./rows.ts";
 
+/** `items` ordered by how near each one's name is to what was asked, the nearest first (a stable sort). */
+export function closestFirst<T>(asked: string, items: readonly T[], name: (item: T) => string): T[] {
+  const a = asked.trim().toLowerCase();
+  return items
+    .map((item) => ({ item, near: similarity(a, name(item).toLowerCase()) }))
+    .sort((x, y) => y.near - x.near)
+    .map((x) => x.item);
+}
+
 /** An app by the one name matcher (most recently seen first among apps of one name). */
 export function findApp(rows: RecallRows, name: string): NameMatch<AppRow> {
   const hit = matchAppName(name, rows.allApps().map((row) => ({ name: row.name, aliases: [], row })));
@@ -57,9 +66,6 @@ export function findWindow(rows: RecallRows, piece: string, app: AppRow | null):
   if (hit.kind === "ambiguous") {
     return { kind: "ambiguous", windows: hit.candidates.map((c) => ({ id: c.w.id, title: c.w.title })) };
   }
-  const closest = windows
-    .map((w) => ({ id: w.id, title: w.title, near: similarity(asked.toLowerCase(), w.title.toLowerCase()) }))
-    .sort((a, b) => b.near - a.near)
-    .map(({ id, title }) => ({ id, title }));
+  const closest = closestFirst(asked, windows, (w) => w.title).map(({ id, title }) => ({ id, title }));
   return { kind: "none", closest };
 }

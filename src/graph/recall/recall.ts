@@ -12,7 +12,7 @@
 import type { Store } from "../../db/store.ts";
 import type { NodeId } from "../identity.ts";
 import { appFacts, coverageFacts, iso, staleReason, windowFacts } from "./facts.ts";
-import { findApp, findWindow } from "./find.ts";
+import { closestFirst, findApp, findWindow } from "./find.ts";
 import { RouteFinder } from "./route_facts.ts";
 import { type AppRow, type EdgeRow, RecallRows, type WindowRow } from "./rows.ts";
 import type { Hit, Listed, RecallData, TransitionFacts, WindowDetail, WindowRef } from "./schema.ts";
@@ -361,7 +361,11 @@ class RecallReader {
         problem,
         asked,
         candidates,
-        known_apps: this.#rows.allApps().slice(0, 20).map((a) => a.name),
+        // An unknown app's name is answered with the nearest names first; otherwise the most recent.
+        known_apps:
+          (problem === "unknown_app"
+            ? closestFirst(asked, this.#rows.allApps(), (a) => a.name)
+            : this.#rows.allApps()).slice(0, 20).map((a) => a.name),
         known_windows: knownWindows,
         ...(this.#narrowedTo !== null ? { narrowed_to: this.#narrowedTo } : {}),
       },
