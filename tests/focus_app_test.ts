@@ -61,3 +61,19 @@ Deno.test("a running app whose windows never show in the list is not blamed on a
   );
   assert(!/still be starting|failed to start/.test(r.message), r.message);
 });
+
+Deno.test("a running app with no window is asked for one, and the reply says it was reopened; nothing is clicked or typed", async () => {
+  const d = new FakeDesktop();
+  d.running = [{ name: "Geany", pid: 9, aliases: ["geany"], windowIds: [] }];
+  d.reopen = (app) => {
+    d.log.push(`reopen ${app.name}`);
+    d.windowList = [window("g", "Geany", "untitled - Geany", { x: 0, y: 0, width: 300, height: 200 })];
+    d.running = [{ name: "Geany", pid: 9, aliases: ["geany"], windowIds: ["g"] }];
+    d.focusWindowId = "g";
+    return Promise.resolve();
+  };
+  const r = await focusApp(d, "gea", 10_000, d.clock);
+  assert(r.ok, JSON.stringify(r));
+  assertEquals(r.how, "reopened");
+  assertEquals(d.log.filter((l) => !l.startsWith("activate")), ["reopen Geany"]);
+});

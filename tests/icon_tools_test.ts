@@ -178,3 +178,48 @@ Deno.test("submit_icon_labels renames a tooltip's name and says so; a name over 
     new RegExp(`renamed "${key}": it was "Save the file" \\(read from its tooltip\\), now "Save"\\.`),
   );
 });
+
+Deno.test("annotate_icons: more icons than a sheet's 40 cells come on a second sheet within the same limits", async () => {
+  // Both fixture toolbars recorded as one app's windows: more unnamed icons than one sheet's cells.
+  const store = tempStore();
+  using _ = store;
+  for (const [i, f] of fixtures.entries()) {
+    const b = f.windows[0];
+    const win: WindowInfo = {
+      id: `w${i}`,
+      app: "Both",
+      pid: null,
+      title: `window ${i}`,
+      bounds: b,
+      kind: "normal",
+      transient: false,
+    };
+    const state = {
+      screen: { widthPx: 1440, heightPx: 900, widthPt: 1440, heightPt: 900, scale: 1 },
+      windows: [win],
+      chrome: [],
+      focusWindowId: win.id,
+      frontmostApp: "Both",
+    };
+    recordSighting(store, "Both", win, [], NOW, null, findIcons(f.frame, state, win, []));
+  }
+  const services = createServices({
+    store,
+    openDesktop: () => {
+      throw new Error("the icon sheet tools never touch the desktop");
+    },
+    openReader: () => {
+      throw new Error("the icon sheet tools never read the screen");
+    },
+  });
+  const r = await annotateIconsTool.run({ app_name: "Both" }, services, call);
+  assert(r.ok, r.text);
+  const out = r.structured as Cells;
+  assert(out.cells.length > 40 && out.cells.length <= 80, `${out.cells.length} cells`);
+  assertEquals(r.images?.length, 2);
+  for (const png of r.images!) {
+    const sheet = await decodeImage(png);
+    assert(Math.max(sheet.width, sheet.height) <= 1568, `${sheet.width}x${sheet.height}`);
+  }
+  assertEquals(out.remaining, 0);
+});

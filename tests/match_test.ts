@@ -119,6 +119,16 @@ Deno.test("semantic: the languages' UI synonyms, across languages", () => {
   assert(synonymsOf("Settings").includes("preferences") && synonymsOf("Settings").includes("paramètres"));
 });
 
+Deno.test("words: either text may be the longer; 3+ words, same first and last, 1-2 added, never side by side", () => {
+  // The target may hold the extra word as well as the element.
+  assertEquals(matchText("Send me the monthly newsletter", "Send me the newsletter")?.stage, "words");
+  // Two added words, apart: a match; side by side: none.
+  assertEquals(matchText("Send the newsletter now", "Send me the big newsletter now")?.stage, "words");
+  assertEquals(matchText("Send the newsletter", "Send me very the newsletter"), null);
+  // Three added words: none.
+  assertEquals(matchText("Send the newsletter now", "Send me the big newsletter today now"), null);
+});
+
 Deno.test("words: a label said from memory with a word left out still matches, in order only", () => {
   assertEquals(matchText("Send me the newsletter", "Send me the monthly newsletter")?.stage, "words");
   assertEquals(matchText("Send me the newsletter", "Send me the monthly newsletter")?.score, 0.8);

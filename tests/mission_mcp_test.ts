@@ -306,3 +306,32 @@ Deno.test("a 999-item checklist comes in pages: text and typed data list the sam
     await s.close();
   }
 });
+
+Deno.test("a new mark replaces the last; mission_status writes nothing and touches no screen", async () => {
+  const s = await connect();
+  const rows = () =>
+    JSON.stringify([
+      s.store.db.prepare("SELECT * FROM missions ORDER BY id").all(),
+      s.store.db.prepare("SELECT * FROM mission_items ORDER BY id").all(),
+    ]);
+  try {
+    assert(!(await s.call("mission_start", { goal: "calc then notes", items: ITEMS })).isError);
+    let r = await s.call("mission_mark", { mission_item_id: 1, status: "failed", reason: "showed 14" });
+    assert(!r.isError, r.text);
+    r = await s.call("mission_mark", { mission_item_id: 1, status: "passed" });
+    assert(!r.isError, r.text);
+    assertEquals((r.structured.items as Array<{ status: string; reason: string | null }>)[0], {
+      id: 1,
+      title: ITEMS[0].title,
+      status: "passed",
+      reason: null,
+    });
+    const before = rows();
+    for (const args of [{}, { full: true }, { full: true, from_item: 2 }, { mission_id: 1 }]) {
+      assert(!(await s.call("mission_status", args)).isError);
+    }
+    assertEquals(rows(), before);
+  } finally {
+    await s.close();
+  }
+});

@@ -26,7 +26,9 @@ const DIALOG = window(
 const ITEM = { title: "save", intent: "keep the text", acceptance: "no asterisk in the title" };
 
 /** An editor with a Save button, a mission of one item, and that item passed by a recorded run. */
-async function recorded(): Promise<{ d: FakeDesktop; services: Services; itemId: number }> {
+async function recorded(
+  llmVersionTag: string | null = "model-a",
+): Promise<{ d: FakeDesktop; services: Services; itemId: number }> {
   const d = new FakeDesktop();
   d.windowList = [EDITOR];
   d.focusWindowId = "ed";
@@ -45,17 +47,42 @@ async function recorded(): Promise<{ d: FakeDesktop; services: Services; itemId:
     kind: "plan",
     plan,
     result,
-    llmVersionTag: "model-a",
+    llmVersionTag,
     startedAt: services.now(),
   });
   d.log.length = 0;
   return { d, services, itemId: tied.item.id };
 }
 
+Deno.test("a field unknown then or now blocks the replay; allow_unknown runs it anyway", async () => {
+  // This fake desktop cannot read an app's build: app_build is unknown then and now.
+  const { d, services } = await recorded();
+  const blocked = await replayItem(services, 1, "model-a", { clock: d.clock });
+  assert(blocked.ok && !blocked.ran, JSON.stringify(blocked));
+  assertEquals(blocked.comparison.differences, []);
+  assertEquals(blocked.comparison.uncomparable, [{ field: "app_build", why: "not known then or now" }]);
+  assertEquals(d.log, [], "no input is sent");
+  assertEquals(activeMission(services.store)!.items[0].runs, 1, "a refused replay files no run");
+  const anyway = await replayItem(services, 1, "model-a", { clock: d.clock, allowUnknown: true });
+  assert(anyway.ok && anyway.ran);
+  assertEquals(d.inputs(), ["click left 100,120"]);
+});
+
+Deno.test("a recipe recorded without llm_version_tag replays under no model until told to", async () => {
+  const { d, services } = await recorded(null);
+  const r = await replayItem(services, 1, "model-a", { clock: d.clock, allowUnknown: false });
+  assert(r.ok && !r.ran);
+  assertEquals(r.comparison.uncomparable.map((u) => [u.field, u.why]), [
+    ["app_build", "not known then or now"],
+    ["llm_version_tag", "not recorded with the recipe"],
+  ]);
+  assertEquals(d.log, []);
+});
+
 Deno.test("the recipe replays when the world matches, without touching the recipe", async () => {
   const { d, services, itemId } = await recorded();
   const before = recipeOf(services.store, itemId);
-  const r = await replayItem(services, 1, "model-a", { clock: d.clock });
+  const r = await replayItem(services, 1, "model-a", { clock: d.clock, allowUnknown: true });
   assert(r.ok && r.ran, JSON.stringify(r));
   assertEquals(r.result!.status, "success");
   assertEquals(r.comparison.differences, []);
@@ -108,7 +135,7 @@ Deno.test("a replay that walks into another window succeeds with a route warning
     desk.focusWindowId = "dlg";
     desk.texts = [text("Save changes?", 200, 130), text("Close", 200, 170)];
   };
-  const r = await replayItem(services, 1, "model-a", { clock: d.clock });
+  const r = await replayItem(services, 1, "model-a", { clock: d.clock, allowUnknown: true });
   assert(r.ok && r.ran);
   assertEquals(r.result!.status, "success");
   assertMatch(
@@ -118,11 +145,11 @@ Deno.test("a replay that walks into another window succeeds with a route warning
   assertEquals(recipeOf(services.store, itemId), before, "the recorded world is kept as it was");
 });
 
-Deno.test("a failed replay fails the item with the run's reason; no recipe is said in one sentence", async () => {
+Deno.test("a failed replay fails the item with the run's reason; no recipe, item or mission is said in one sentence", async () => {
   const { d, services, itemId } = await recorded();
   const before = recipeOf(services.store, itemId);
   d.texts = [text("File", 40, 30)];
-  const r = await replayItem(services, 1, "model-a", { clock: d.clock });
+  const r = await replayItem(services, 1, "model-a", { clock: d.clock, allowUnknown: true });
   assert(r.ok && r.ran);
   assertEquals(r.result!.status, "escalated");
   const item = activeMission(services.store)!.items[0];
@@ -140,5 +167,8 @@ Deno.test("a failed replay fails the item with the run's reason; no recipe is sa
   const unknown = await replayItem(services, 3, "model-a", { clock: d.clock });
   assert(!unknown.ok);
   assertMatch(unknown.text, /has no item 3; its items are 1 to 2/);
+  const noMission = await replayItem(services, 1, "model-a", { clock: d.clock, missionId: 99 });
+  assert(!noMission.ok);
+  assertMatch(noMission.text, /there is no mission #99; leave mission_id out for the active one/);
   assertEquals(d.log.filter((l) => !l.startsWith("move")).length, 0, "no input for a refused replay");
 });

@@ -182,6 +182,18 @@ Deno.test("read with scroll: joins the screenfuls without repeats and scrolls ba
   assertEquals(scrolled(d), 0);
 });
 
+Deno.test("read with scroll: a run stopped mid-read (the corner) leaves the document where it stopped", async () => {
+  const d = longList();
+  const onScroll = d.onScroll;
+  d.onScroll = (at, notches, desk) => {
+    onScroll?.(at, notches, desk);
+    desk.pointerAt = { x: 0, y: 0 };
+  };
+  const r = await run(d, [{ action: "read", scroll: true }], { max_actions: 60 });
+  assertEquals(r.status, "aborted", r.failure?.reason);
+  assert(scrolled(d) > 0, "no scrolling back once the run is stopped");
+});
+
 // ---------------------------------------------------------------------------
 // focus_app
 // ---------------------------------------------------------------------------

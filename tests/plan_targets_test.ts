@@ -204,7 +204,7 @@ Deno.test("a region miss says matches lie outside the region", async () => {
 // What a run remembers
 // ---------------------------------------------------------------------------
 
-Deno.test("a click that opens another window is remembered as a transition, with the menu it came through", async () => {
+Deno.test("a click that opens another window is remembered as a transition, with the menu it came through, the menu never as a window", async () => {
   const d = editor(text("Edit", 60, 30));
   d.onClick = (at, desk) => {
     if (at.x === 60 && at.y === 30) {
@@ -242,4 +242,38 @@ Deno.test("a click that opens another window is remembered as a transition, with
     "Edit",
     "Preferences",
   ]);
+  // The menu is chrome: never recorded as a window of its own.
+  const app = gatherRecall(services.store, { app: "Editor", now: Date.now() });
+  assert(app.ok);
+  assertEquals(app.data.windows!.items.map((w) => w.title).sort(), ["Preferences", "notes.txt - Editor"]);
+});
+
+// ---------------------------------------------------------------------------
+// A sheet's cell addresses
+// ---------------------------------------------------------------------------
+
+/** A sheet of three columns (A-C) by three rows (1-3), 100 by 20 pixels a cell, from (100, 100). */
+const SHEET = {
+  xs: [100, 200, 300, 400],
+  ys: [100, 120, 140, 160],
+  color: [200, 200, 200] as [number, number, number],
+  ground: [255, 255, 255] as [number, number, number],
+  columns: ["A", "B", "C"],
+  rows: ["1", "2", "3"],
+};
+const AREA = { x: 0, y: 0, width: 800, height: 600 };
+
+Deno.test("address: a cell answers to its address only where no text reads exactly that", () => {
+  // Nothing reads "B2": the cell itself, by its address.
+  const cell = resolveTarget("B2", [text("12", 150, 130)], AREA, undefined, SHEET);
+  assert(isResolved(cell));
+  assertEquals([cell.stage, cell.point], ["address", { x: 250, y: 130 }]);
+  // A button reading exactly "B2" is what was named: text first.
+  const button = resolveTarget("B2", [text("B2", 600, 50), text("12", 150, 130)], AREA, undefined, SHEET);
+  assert(isResolved(button));
+  assertEquals([button.stage, button.element.text, button.point], ["exact", "B2", { x: 600, y: 50 }]);
+  // The sheet's Name Box (above the grid, from left of its first column) only echoes the cursor's cell.
+  const nameBox = resolveTarget("B2", [text("B2", 40, 80)], AREA, undefined, SHEET);
+  assert(isResolved(nameBox));
+  assertEquals(nameBox.stage, "address");
 });

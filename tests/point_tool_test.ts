@@ -15,6 +15,7 @@ import { createServer, listingOf } from "../src/server/server.ts";
 import { createServices } from "../src/services.ts";
 import { Store } from "../src/db/store.ts";
 import { buildPolicy } from "../src/common/policy.ts";
+import { gatherRecall } from "../src/graph/recall/recall.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { FakeDesktop, fakeReader, text, window } from "./support/fake_desktop.ts";
 
@@ -31,8 +32,9 @@ function desk(): FakeDesktop {
 }
 
 async function connect(d: FakeDesktop, env: Record<string, string> = {}) {
+  const store = new Store(":memory:");
   const services = createServices({
-    store: new Store(":memory:"),
+    store,
     policy: buildPolicy(null, "cfg", (n) => env[n]),
     openDesktop: () => d,
     openReader: () => fakeReader(d),
@@ -49,7 +51,7 @@ async function connect(d: FakeDesktop, env: Record<string, string> = {}) {
       out: r.structuredContent as Record<string, unknown>,
     };
   };
-  return { call, client: c, close: () => c.close() };
+  return { call, client: c, store, close: () => c.close() };
 }
 
 Deno.test("a target is marked on its element's box, found as execute_plan finds it; nothing is sent", async () => {
@@ -73,6 +75,22 @@ Deno.test("a target is marked on its element's box, found as execute_plan finds 
     assertEquals([set.options.tone, set.options.durationMs], ["guide", 6000]);
     assertMatch(r.text, /1\. "Save As…" \(exact, chrome\) at 28,63 64x14: click/);
     assertMatch(r.text, /nothing was clicked or typed, and the pointer and keyboard focus did not move/);
+    assertEquals(d.log, []);
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("the windows point reads are recorded for recall, though it sends no input", async () => {
+  const d = desk();
+  const s = await connect(d);
+  try {
+    const r = await s.call({ marks: [{ target: { text: "Delete" } }] });
+    assert(!r.isError, r.text);
+    const known = gatherRecall(s.store, { now: Date.now(), window: "notes.txt" });
+    assert(known.ok, JSON.stringify(known));
+    assertEquals(known.data.window?.window.title, "notes.txt - Mousepad");
+    assert(known.data.window!.elements.items.includes("Delete"), JSON.stringify(known.data.window));
     assertEquals(d.log, []);
   } finally {
     await s.close();
@@ -238,7 +256,7 @@ Deno.test("bad arguments are refused naming the field, and nothing is drawn", as
   }
 });
 
-Deno.test("point's definition stays within the 900 characters a new tool may cost", () => {
+Deno.test("point's definition stays within 1,450 characters (a new tool's 900, and its typed target)", () => {
   const t = listingOf().find((x) => x.name === "point")!;
   const reads = JSON.stringify({
     name: t.name,
@@ -246,7 +264,7 @@ Deno.test("point's definition stays within the 900 characters a new tool may cos
     description: t.description,
     inputSchema: t.inputSchema,
   });
-  assert(reads.length <= 900, `point reads ${reads.length} chars`);
+  assert(reads.length <= 1_450, `point reads ${reads.length} chars`);
   assertEquals(t.annotations, {
     readOnlyHint: true,
     destructiveHint: false,

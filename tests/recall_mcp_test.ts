@@ -67,7 +67,7 @@ Deno.test("recall over MCP: listed with schemas, hints and a description", async
       assert(props[name]?.description, `${name} has a description`);
     }
     assert(tool.outputSchema, "output schema is published");
-    assertMatch(tool.description!, /Side effects: none/);
+    assertMatch(tool.description!, /It reads only choto's database/);
   } finally {
     await mcp.close();
   }
@@ -130,6 +130,108 @@ Deno.test("recall over MCP: unknown app and bad depth are errors that say how to
     const bad = await mcp.call({ depth: 7 });
     assertEquals(bad.isError, true);
     assertMatch((bad.content[0] as { text: string }).text, /depth/);
+  } finally {
+    await mcp.close();
+  }
+});
+
+Deno.test("recall over MCP: an unmatched window or from_window is an error listing known windows, closest first", async () => {
+  using store = tempStore();
+  seed(store);
+  const mcp = await connect(store);
+  try {
+    // "Settings" means Preferences to a person, and "Preferances" is one letter off: neither is picked.
+    for (
+      const args of [{ window: "Settings" }, { window: "Preferances" }, {
+        from_window: "Preferances",
+        query: "File",
+      }]
+    ) {
+      const r = await mcp.call(args);
+      assertEquals(r.isError, true, JSON.stringify(args));
+      assertEquals(r.structuredContent, undefined);
+      const text = (r.content[0] as { text: string }).text;
+      assertMatch(text, /matches no recorded window|No recorded window matches/, text);
+      if (args.window === "Preferances" || args.from_window) {
+        assertMatch(text, /windows: #\d+ "Preferences", #\d+ "notes\.txt - Mousepad"/, text);
+      } else {
+        assertMatch(text, /#\d+ "Preferences"/, text);
+      }
+    }
+  } finally {
+    await mcp.close();
+  }
+});
+
+Deno.test("recall over MCP: from_window starts every hit's route, narrowing the search to its app", async () => {
+  using store = tempStore();
+  const { prefs } = seed(store);
+  see(store, "Galculator", "Galculator", ["General", "7", "8"], NOW - HOUR);
+  const mcp = await connect(store);
+  try {
+    const everywhere = await mcp.call({ query: "General" });
+    const apps = (everywhere.structuredContent as { hits: { items: Array<{ app: string }> } }).hits.items
+      .map((h) => h.app);
+    assert(apps.includes("Galculator") && apps.includes("Mousepad"), JSON.stringify(apps));
+    const from = await mcp.call({ query: "General", from_window: "Preferences" });
+    assertEquals(from.isError, undefined);
+    const hits = (from.structuredContent as {
+      hits: { items: Array<{ app: string; route: { from: { id: number } | null } | null }> };
+    }).hits.items;
+    assert(hits.length > 0);
+    for (const h of hits) {
+      assertEquals(h.app, "Mousepad", JSON.stringify(hits));
+      assertEquals(h.route?.from?.id, prefs, JSON.stringify(h));
+    }
+  } finally {
+    await mcp.close();
+  }
+});
+
+Deno.test("recall over MCP: window with query searches that window only", async () => {
+  using store = tempStore();
+  seed(store);
+  const mcp = await connect(store);
+  try {
+    const all = await mcp.call({ query: "File" });
+    assert((all.structuredContent as { hits: { total: number } }).hits.total > 0);
+    const narrowed = await mcp.call({ query: "File", window: "Preferences" });
+    assertEquals((narrowed.structuredContent as { hits: { total: number } }).hits.total, 0);
+  } finally {
+    await mcp.close();
+  }
+});
+
+Deno.test("recall over MCP: a window of another app than from_window's is refused, saying from_window narrowed it", async () => {
+  using store = tempStore();
+  seed(store);
+  see(store, "Galculator", "Galculator", ["7", "8"], NOW - HOUR);
+  const mcp = await connect(store);
+  try {
+    const r = await mcp.call({ window: "Galculator", from_window: "Preferences" });
+    assertEquals(r.isError, true);
+    assertMatch(
+      (r.content[0] as { text: string }).text,
+      /No recorded window matches "Galculator" in "Mousepad", the app from_window names \(routes stay within an app\)\. Known windows: /,
+    );
+  } finally {
+    await mcp.close();
+  }
+});
+
+Deno.test("recall over MCP: an unknown app is an error listing the recorded apps, closest first", async () => {
+  using store = tempStore();
+  seed(store);
+  see(store, "Galculator", "Galculator", ["7", "8"], NOW - 10 * 60_000);
+  see(store, "Geany", "untitled - Geany", ["File"], NOW - 5 * 60_000);
+  const mcp = await connect(store);
+  try {
+    // Geany was seen last, Mousepad first: the order is by nearness to the name asked.
+    const r = await mcp.call({ app_name: "Mousepat" });
+    assertEquals(r.isError, true);
+    assertMatch((r.content[0] as { text: string }).text, /Known apps: Mousepad, /);
+    const calc = await mcp.call({ app_name: "Galculater" });
+    assertMatch((calc.content[0] as { text: string }).text, /Known apps: Galculator, /);
   } finally {
     await mcp.close();
   }

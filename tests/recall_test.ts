@@ -224,7 +224,10 @@ Deno.test("unknown app or window: not ok, says what is known and how to recover"
   assertMatch(app.text, /call recall with no arguments/);
   const win = runRecallCli(store, { app: "Mousepad", window: "Print", now: NOW });
   assertEquals(win.ok, false);
-  assertMatch(win.text, /No recorded window matches "Print"\. Known windows: #\d+ "notes.txt - Mousepad"/);
+  assertMatch(
+    win.text,
+    /No recorded window matches "Print"\. Known windows: #\d+ "Preferences", .*#\d+ "notes.txt - Mousepad"/,
+  );
 });
 
 Deno.test("empty database: says nothing is recorded yet", () => {

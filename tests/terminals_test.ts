@@ -47,6 +47,14 @@ Deno.test("terminals are told by the window's app name, either WM_CLASS part, or
   }
 });
 
+Deno.test("a terminal inside another app (an editor's built-in one) is not told: its window is the editor's", () => {
+  // execute_plan's description says so: only a terminal app or a run box asks before a line runs.
+  const vscode = win("Code", ["code", "Code"], "main.ts - project - Visual Studio Code");
+  assertEquals(commandLineOf(vscode, ["code"], []), null);
+  const geany = win("Geany", ["geany", "Geany"], "notes.sh - /home/me - Geany");
+  assertEquals(commandLineOf(geany, ["geany"], []), null);
+});
+
 Deno.test("a desktop entry in the TerminalEmulator category makes its app a terminal, by any of its names", () => {
   const entry = parseDesktopEntry(
     "[Desktop Entry]\nName=Zork Term\nGenericName=Shell Window\nExec=/opt/zork/bin/zorkterm --new %U\n" +

@@ -154,8 +154,19 @@ Deno.test("mission_replay: progress, the run's typed facts, and a closed mission
       llm_version_tag: "model-a",
     });
     assertEquals(r.structured.status, "success", r.text);
+    // The fake desktop reads no app build: unknown then and now, so the replay waits for the caller's word.
+    r = await s.call("mission_replay", { mission_item_id: 1, llm_version_tag: "model-a" });
+    assert(r.isError, r.text);
+    assertMatch(r.text, /preflight: app_build could not be compared, so no step was run/);
+    assertMatch(r.text, /call again with allow_unknown=true to replay anyway/);
+    assertEquals(r.structured.not_compared, ["app_build"]);
+    assertEquals(d.log.filter((l) => l.startsWith("click")).length, 1, "only the recorded run clicked");
     const notes: Note[] = [];
-    r = await s.call("mission_replay", { mission_item_id: 1, llm_version_tag: "model-a" }, notes);
+    r = await s.call(
+      "mission_replay",
+      { mission_item_id: 1, llm_version_tag: "model-a", allow_unknown: true },
+      notes,
+    );
     assertEquals(r.structured.status, "success", r.text);
     assertOrdered(notes);
     assertEquals(notes[0].message, 'step 1 of 1: click "Save"');
@@ -175,6 +186,7 @@ Deno.test("mission_replay: progress, the run's typed facts, and a closed mission
       mission_item_id: 1,
       llm_version_tag: "model-a",
       mission_id: missionId,
+      allow_unknown: true,
     });
     assert(!r.isError, r.text);
     assertEquals(r.structured.status, "success", r.text);
@@ -185,6 +197,7 @@ Deno.test("mission_replay: progress, the run's typed facts, and a closed mission
       mission_item_id: 1,
       llm_version_tag: "model-a",
       mission_id: missionId,
+      allow_unknown: true,
     });
     assertEquals(r.structured.status, "escalated", r.text);
     const item = missionById(s.services.store, missionId)!.items[0];
@@ -202,8 +215,8 @@ Deno.test("hints say what the tools do: the pointer over any app is open-world; 
   const plan = byName.get("execute_plan")!.description!;
   assert(!/fix the failed step and resend/.test(plan), "no unconditional resend advice");
   assertMatch(plan, /A step that sent input: observe, then send only what is missing; never resend it whole/);
-  assertMatch(plan, /check the stage on consequential clicks/);
-  assertMatch(byName.get("observe")!.description!, /the PNG is for looking; act on listed texts/);
+  assertMatch(plan, /semantic \(synonyms, Remove↔Delete: check it before consequential clicks\)/);
+  assertMatch(byName.get("observe")!.description!, /a PNG to look at \(act on listed texts\)/);
 });
 
 Deno.test("the README's tools at a glance are what the definitions give", async () => {

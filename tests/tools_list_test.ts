@@ -43,6 +43,7 @@ type JsonSchema = {
   description?: string;
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema;
+  enum?: unknown[];
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
 };
@@ -103,6 +104,13 @@ Deno.test("every tool definition is complete", async () => {
  */
 const BUDGET = { modelReads: 17_000, executePlan: 7_500, newTool: 900, wholeList: 40_000 };
 
+/**
+ * New tools allowed more than `newTool`, and why: point's marks take
+ * execute_plan's target, typed in full with the limits it is checked
+ * against (a target of four fields costs about 450 of its characters).
+ */
+const NEW_TOOL_ALLOWANCE: Record<string, number> = { point: 1_400 };
+
 /** The twelve tools the budget was first set for; any other tool is a new one. */
 const SEED_TOOLS = [
   "recall",
@@ -139,9 +147,76 @@ Deno.test("tools/list stays within its size budget", async () => {
   assert(plan && plan.reads <= BUDGET.executePlan, `execute_plan reads ${plan?.reads} chars`);
   assert(reads <= BUDGET.modelReads, `the model reads ${reads} chars of the listed tools`);
   for (const r of rows.filter((r) => !SEED_TOOLS.includes(r.tool))) {
-    assert(r.reads <= BUDGET.newTool, `${r.tool}, a new tool, reads ${r.reads} chars`);
+    const allowed = NEW_TOOL_ALLOWANCE[r.tool] ?? BUDGET.newTool;
+    assert(r.reads <= allowed, `${r.tool}, a new tool, reads ${r.reads} chars (allowed ${allowed})`);
   }
   assert(whole <= BUDGET.wholeList, `tools/list is ${whole} chars`);
+});
+
+type Limited = JsonSchema & Record<string, unknown>;
+
+/** Numbers with no bound (or only a lower one) by design, and why. */
+const UNBOUNDED: Record<string, string> = {
+  "execute_plan.steps[].path[].x": "a screen coordinate: checked against the screen when the step runs",
+  "execute_plan.steps[].path[].y": "a screen coordinate: checked against the screen when the step runs",
+  "point.marks[].box[]": "screen pixels: a box off the screen is refused when the call runs",
+  "execute_plan.steps[].until_readout.tolerance": "any distance in the readout's units; 0 is its one limit",
+};
+
+/**
+ * Input fields whose limits are not in the schema: a string without
+ * maxLength, an array without maxItems, a record (keys of its own) without
+ * maxProperties, a number without both bounds (but those in UNBOUNDED).
+ */
+function unlimited(schema: Limited, path: string): string[] {
+  const out: string[] = [];
+  for (const alt of [...schema.anyOf ?? [], ...schema.oneOf ?? []]) {
+    out.push(...unlimited(alt as Limited, path));
+  }
+  const types = [schema.type].flat();
+  const unbounded = path in UNBOUNDED;
+  if (types.includes("string") && !schema.enum && schema.maxLength === undefined) {
+    out.push(`${path}: maxLength`);
+  }
+  if (types.includes("array") && schema.maxItems === undefined) out.push(`${path}: maxItems`);
+  const map = schema.additionalProperties;
+  if (schema.propertyNames && schema.maxProperties === undefined) {
+    out.push(`${path}: maxProperties`);
+  }
+  if ((types.includes("number") || types.includes("integer")) && !unbounded) {
+    if (schema.minimum === undefined || schema.maximum === undefined) out.push(`${path}: minimum/maximum`);
+  }
+  if (schema.items) out.push(...unlimited(schema.items as Limited, `${path}[]`));
+  if (map && typeof map === "object") out.push(...unlimited(map as Limited, `${path}{}`));
+  for (const [key, prop] of Object.entries(schema.properties ?? {})) {
+    out.push(...unlimited(prop as Limited, `${path}.${key}`));
+  }
+  return out;
+}
+
+Deno.test("every input limit the handlers hold is in the published schema, not only in words", async () => {
+  const tools = await listTools();
+  for (const t of tools as Tool[]) assertEquals(unlimited(t.inputSchema as Limited, t.name), [], t.name);
+  // point's, which its validator holds: 1 to 8 marks, a box of 4 numbers, a note of 120, 1-30 s.
+  const point = (tools as Tool[]).find((t) => t.name === "point")!.inputSchema as Limited;
+  const marks = point.properties!.marks as Limited;
+  const mark = marks.items as Limited;
+  assertEquals([marks.minItems, marks.maxItems], [1, 8]);
+  const box = mark.properties!.box as Limited;
+  assertEquals([box.minItems, box.maxItems], [4, 4]);
+  assertEquals((mark.properties!.note as Limited).maxLength, 120);
+  const duration = point.properties!.duration_ms as Limited;
+  assertEquals([duration.minimum, duration.maximum], [1000, 30_000]);
+  // execute_plan's summarised objects still publish their limits: expect's texts, a readout's value.
+  const plan = (tools as Tool[]).find((t) => t.name === "execute_plan")!.inputSchema as Limited;
+  const step = ((plan.properties!.steps as Limited).items as Limited).properties!;
+  assertEquals(((step.expect as Limited).additionalProperties as Limited).maxLength, 500);
+  const readout = step.until_readout as Limited;
+  assertEquals((readout.properties!.value as Limited).maxLength, 50);
+  assertEquals((readout.properties!.tolerance as Limited).minimum, 0);
+  const target = mark.properties!.target as Limited;
+  assertEquals(Object.keys(target.properties!), ["text", "scope", "region", "window"]);
+  assertEquals(target.required, ["text"]);
 });
 
 /** Every `$ref` in a schema, at any depth. */

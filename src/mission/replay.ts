@@ -1,6 +1,7 @@
 /**
  * Replaying an item's recipe: find it, hold the recorded world against the
- * world now, and only when nothing comparable differs run the recorded plan
+ * world now, and only when nothing differs and every field was known both
+ * then and now (or the caller said to go ahead without one) run the recorded plan
  * through the ordinary executor. A successful replay's route is checked
  * against the recorded one; the recipe itself is never rewritten by a replay.
  *
@@ -21,7 +22,7 @@ export type ReplayOutcome =
   | Refusal & { mission?: Mission }
   | {
     ok: true;
-    /** False when the preflight found differences and nothing ran. */
+    /** False when the preflight found differences, or fields it could not compare, and nothing ran. */
     ran: boolean;
     comparison: Comparison;
     /** The run, when it ran. */
@@ -40,6 +41,12 @@ export interface ReplayOptions {
   missionId?: number;
   clock?: Clock;
   hooks?: PlanHooks;
+  /**
+   * Run even when a field could not be compared (unknown then or now, as a
+   * recipe recorded without llm_version_tag): the caller's explicit word,
+   * since an unknown field cannot vouch that the world is the recorded one.
+   */
+  allowUnknown?: boolean;
 }
 
 /**
@@ -81,7 +88,7 @@ export async function replayItem(
   }
   const now = worldNow(services.desktop(), recipe.fingerprint, llmVersionTag);
   const comparison = compareWorlds(recipe.fingerprint, now.fingerprint, now.missing);
-  if (comparison.differences.length) {
+  if (comparison.differences.length || (comparison.uncomparable.length && !opts.allowUnknown)) {
     return { ok: true, ran: false, comparison, result: null, routeWarning: null, filed: null, mission, n };
   }
   const startedAt = services.now();

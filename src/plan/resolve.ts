@@ -4,8 +4,10 @@
  * shared matcher, then accepts an element whose text contains the target as
  * whole words (a label read together with its neighbour), aiming at that
  * part of it, and last the matcher's words stage (a label said from memory).
- * On a sheet a cell address ("B3") names its cell, and a cell beats its
- * echoes (the formula bar, the status bar repeating what the cursor is on).
+ * On a sheet a cell address ("B3") names its cell where no text reads
+ * exactly that (the sheet's own Name Box aside, which echoes the address of
+ * the cell the cursor is on), and a cell beats its echoes (the formula bar,
+ * the status bar repeating what the cursor is on).
  * A label with a control drawn beside it aims at the control. `region`
  * filters every match, before the best stage is chosen. Equal matches are
  * told apart by what each element is (element_kinds.ts): a key, a form
@@ -109,6 +111,19 @@ function addressed(query: string, elements: Element[], grid: SeenGrid): Resolved
 }
 
 /**
+ * True when an element other than the sheet's Name Box reads exactly the
+ * address: a button or a cell whose text is "B2" is what the user named, so
+ * text goes first. The Name Box (above the grid, starting left of its first
+ * column) echoes the address of the cell the cursor is on, and is no reason
+ * to send a click there instead of to the cell.
+ */
+function readsExactly(query: string, elements: Element[], grid: SeenGrid): boolean {
+  const area = gridArea(grid);
+  const matcher = createMatcher(query);
+  return elements.some((e) => matcher(e.text)?.stage === "exact" && !(e.cy < area.y && e.x < area.x));
+}
+
+/**
  * Of hits in and out of a grid, those out of it that echo one in it (the
  * same text, or one holding it: a formula bar, a Name Box, a status bar)
  * are dropped: the cell is the item, they only repeat it.
@@ -138,7 +153,7 @@ export function resolveTarget(
   region?: Region,
   grid?: SeenGrid | null,
 ): Resolved | Missed {
-  const cell = grid ? addressed(query, elements, grid) : null;
+  const cell = grid && !readsExactly(query, elements, grid) ? addressed(query, elements, grid) : null;
   if (cell && (!region || inRegion(area, cell.point, region))) return cell;
   const matcher = createMatcher(query);
   type Hit = { element: Element; stage: ResolveStage; score: number; point: Point };

@@ -106,25 +106,23 @@ export function strictShape<S extends z.ZodRawShape>(shape: S, what: string) {
 
 /** The surface a target is searched on (published as `scope`). */
 export const scopeField = z.enum(SURFACES).default("window").describe(
-  "Surface searched, never both: the step's window, or chrome (open menus, popovers, the macOS menu bar). A " +
-    "menu item is two steps: click the menu, then the item in chrome.",
+  "The step's window or chrome (open menus, popovers, the macOS menu bar), never both: a menu item is two " +
+    "steps, the menu, then the item in chrome.",
 );
 
 /** The part of the surface a match must lie in. */
 export const regionField = z.enum(REGIONS).optional().describe(
-  "Only matches in this part count (any stage): a half, or center: the middle half both ways. read: only " +
-    "there.",
+  "Only matches here count (any stage): a half, or center (the middle half both ways); read: only there.",
 );
 
 /** The window to act in, by a piece of its title. */
 export const windowField = z.string().min(1).max(200).optional().describe(
-  "Piece of any app's window title (matched as focus_app names), raised first; none or several fail " +
-    "the step.",
+  "Any app's window by a title piece (as focus_app matches), raised first; none or several fail the step.",
 );
 
 /** Whether a window target may be scrolled into view. */
 export const scrollToFindField = z.boolean().optional().meta({ default: true }).describe(
-  "Scroll down, then up, to find off-screen text (back only if not found); false where scrolling has " +
+  "Scroll down, then up, for off-screen text (back only if not found); false where scrolling has " +
     "side effects.",
 );
 
@@ -199,8 +197,8 @@ export const modifiersField = z.array(z.enum(MODIFIERS)).min(1).max(4).optional(
 
 /** Whether a missing target skips the step instead of failing it. */
 export const skipIfAbsentField = z.boolean().optional().describe(
-  "click*, scroll, read: true skips the step if its target (read: from_text/to_text) is missing; only " +
-    "for optional noise (a cookie banner).",
+  "click*, scroll, read: true skips the step if its target (read: from_text/to_text) is missing: for " +
+    "optional noise (a cookie banner).",
 );
 
 /** A text an expectation looks for. */
@@ -208,11 +206,11 @@ const expectedText = (meaning: string) => z.string().trim().min(1).max(MAX_TEXT)
 
 /** The fields of an expectation. */
 export const expectShape = {
-  appears: expectedText("shown afterwards: a dialog, page, menu"),
+  appears: expectedText("a dialog, page, menu"),
   disappears: expectedText(
-    "gone afterwards: a closed dialog; not a field's cleared text, whose grey hint stays",
+    "a closed dialog; not a cleared field's text: its grey hint stays",
   ),
-  appears_count_increases: expectedText("on more lines than before: a sent message, a new row"),
+  appears_count_increases: expectedText("on more lines: a sent message, a new row"),
   screen_changes: z.boolean().optional().describe("whether the screen visibly changes."),
   checked: expectedText("a checkbox, radio or switch's label, now on"),
   unchecked: expectedText("one now off"),
@@ -257,7 +255,7 @@ export const keysField = z.array(z.string().min(1).max(20).describe("A key name 
   })
   .describe(
     "hotkey: pressed together, modifiers first: ['cmd','s'] (cmd: Ctrl on Linux); named keys as usual " +
-      "(escape, pagedown, f1-f20).",
+      "(escape, f1-f20).",
   );
 
 // ---------------------------------------------------------------------------
@@ -309,8 +307,8 @@ export const typedTextField = z.string().min(1, { error: "text is empty: give th
   MAX_TYPED,
   { error: `a type step sends at most ${MAX_TYPED} characters: split the text over several type steps` },
 ).describe(
-  "type: characters for the focused field. \\n presses Return (in a chat it sends: type lines " +
-    "separately, hotkey ['shift','enter'] between), \\t Tab.",
+  "type: characters for the focused field; \\n presses Return (in a chat, sends: type lines apart, " +
+    "hotkey ['shift','enter'] between), \\t Tab.",
 );
 
 /** Wheel notches of a scroll step. */
@@ -359,8 +357,8 @@ export const READ_NOTCHES = 3;
 
 /** Whether a read scrolls to the document's end. */
 export const readScrollField = z.boolean().default(false).describe(
-  `read: true reads to the end (at most ${MAX_SCREENFULS} screenfuls of ${READ_NOTCHES} notches), ` +
-    "joined without repeats, then scrolls back.",
+  `read: true reads to the end (≤ ${MAX_SCREENFULS} screenfuls of ${READ_NOTCHES} notches), joined ` +
+    "without repeats, then scrolls back unless the run stopped.",
 );
 
 /** Longest reply text a read gives by default. */

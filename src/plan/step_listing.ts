@@ -76,15 +76,20 @@ const waypointDoc = z.object({
   y: z.number().optional().describe("Screen y."),
 }).describe("{target, offset?} or {x, y}.");
 
-const untilReadoutDoc = z.object({}).describe(
-  `drag: until a readout shows a value: {watch: its text (not its label), a target never scrolled for; value: ` +
-    `the reading as shown (50%, -6 dB; ≤ ${MAX_READING} chars); tolerance?: allowed distance (default 0)}; ` +
+const untilReadoutDoc = z.object({
+  value: z.string().max(MAX_READING).describe("As shown: 50%, -6 dB."),
+  tolerance: z.number().min(0).optional().describe("Allowed distance (default 0)."),
+}).describe(
+  "drag: until a readout shows value; watch: its text (not its label), a target never scrolled for; " +
     "path: 2 points, the second a direction.",
 );
 
-/** An expectation's fields in one sentence: six typed fields would cost twice its length. */
-const expectDoc = z.object({}).optional().describe(
-  `${said(expectField)} Texts (≤ ${MAX_TEXT} chars): appears (${said(expectShape.appears)}), disappears ` +
+/**
+ * An expectation's fields in one sentence: six typed fields would cost twice its length. Their one limit
+ * is published for every field at once (a length bounds strings only, so screen_changes passes).
+ */
+const expectDoc = z.object({}).meta({ additionalProperties: { maxLength: MAX_TEXT } }).optional().describe(
+  `${said(expectField)} Texts: appears (${said(expectShape.appears)}), disappears ` +
     `(${said(expectShape.disappears)}), appears_count_increases (${
       said(expectShape.appears_count_increases)
     }), ` +

@@ -169,7 +169,11 @@ export function renderProblem(p: RecallProblem): string {
     case "unknown_window":
       return [
         now,
-        `No recorded window matches ${quote(p.asked)}. ${windows || apps}`,
+        `No recorded window matches ${quote(p.asked)}${
+          p.narrowed_to
+            ? ` in ${quote(p.narrowed_to)}, the app from_window names (routes stay within an app)`
+            : ""
+        }. ${windows || apps}`,
         "Retry with a piece of one of those titles or its #id, leave window out to see the app's windows, " +
         "or navigate there and observe it so it gets recorded.",
       ].join("\n");

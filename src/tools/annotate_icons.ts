@@ -21,8 +21,8 @@ export const annotateIconsTool = defineTool({
   title: "Show unnamed icons to name",
   summary: "a sheet of an app's unnamed icons, from memory, for the model to name",
   description: [
-    `Returns one or two PNG sheets (${SHEET_CELLS} cells each) of an app's unnamed icons at real size, numbered, with a legend (each cell's key, window, place, nearest texts…).`,
-    "Name them with submit_icon_labels by key (not cell number); try hover_icons first (apps name many in tooltips).",
+    `Returns one or two PNG sheets (${SHEET_CELLS} cells each) of an app's unnamed icons at real size, numbered, with a legend (key, window, place, nearest texts).`,
+    "Name them with submit_icon_labels by key (not cell number); try hover_icons first.",
     "From memory: captures and clicks nothing.",
   ].join(" "),
   inputSchema: {

@@ -21,11 +21,11 @@ export const executePlanTool = defineTool({
   title: "Run UI steps",
   summary: "up to 50 UI steps (click, drag, type, hotkey, scroll, wait, focus_app, read…) with expectations",
   description: [
-    "Runs UI steps in order on the user's desktop, aimed at visible text as observe or recall list it, not coordinates; answers with a journey: what each step matched, where, and what followed.",
-    "Matching stages, first success wins: exact (case, spacing aside), fuzzy (OCR slips), semantic (UI synonyms, Remove↔Delete: check the stage on consequential clicks), contained (whole words in a longer text), words (the same words in order, one or two more between); a sheet's cell also answers to its address (B3); of several, the best score, then a key or control over text, then reading order ('1 of N'; a left click escalates instead).",
-    "Destructive steps (Delete, Discard…, Shift+Delete; in a terminal or run box a typed newline, Enter after input choto sent, a paste that may hold one) ask the user first, through the client or else choto's own desktop dialog, unless the user's settings allow or refuse them: a no is declined, nobody to ask refused.",
+    "Runs UI steps in order on the desktop, aimed at visible text as observe or recall list it; answers with a journey: what each step matched, where, what followed.",
+    "Matching, first success wins: exact (case, spacing aside), fuzzy (OCR slips), semantic (synonyms, Remove↔Delete: check it before consequential clicks), contained (whole words in a longer text), words (3+ words in order, same first and last, 1-2 added, not adjacent); a sheet cell answers to its address (B3) unless a text (its Name Box aside) reads exactly that; of equals, the best score, then a key or control over text, then reading order ('1 of N'; a left click escalates).",
+    "Destructive steps ask the user first (via the client, else a desktop dialog) unless the user's settings decide: a no is declined, nobody to ask refused. They include a click or key on Delete, Discard…, Shift+Delete, and in a terminal app or run box (not one inside another app) a typed newline, Enter after input choto sent there, a paste that may hold one.",
     RECOVERY_RULE,
-    "Side effects: real input in the user's apps (can send messages, change or move files; a focus_app step only brings one forward); windows seen are recorded; copying replaces the clipboard.",
+    "Side effects: real input (it can send messages, change or move files); windows seen are recorded; a copy replaces the clipboard.",
   ].join("\n\n"),
   inputSchema: { ...planInputShape, ...missionFields },
   outputSchema: {

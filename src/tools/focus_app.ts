@@ -16,16 +16,16 @@ export const focusAppTool = defineTool({
   title: "Bring an app to the front",
   summary: "brings an app to the front by name, launching it when needed",
   description: [
-    "Brings an app to the front by name, launching it if not running, asking it for a window if it has none. Names match any case: exactly, then a unique prefix, then a unique piece ('calc' finds Galculator), as in recall and target.window. Only desktop applications launch (desktop entries, app bundles), other programs only if the user's config lists them.",
-    "It answers once the window system confirms the focus, else says why (an ambiguous name: call again with a listed candidate; a deny-listed app is refused).",
-    "Use it when the app may not be in front; a plan's focus_app step does the same. Side effects: may start a program; moves the keyboard focus; never clicks or types.",
+    "Brings an app to the front by name, launching it if not running, asking it for a window if it has none. Names match in any case: exact, then a unique prefix, then a unique piece ('calc': Galculator), as in recall and target.window. Only desktop applications (desktop entries, app bundles) and programs the user's config lists launch.",
+    "It answers once the window system confirms the focus, else says why (an ambiguous name: retry with a listed one; a deny-listed app is refused).",
+    "Side effects: may start a program; moves the keyboard focus; never clicks or types.",
   ].join("\n\n"),
   inputSchema: {
     app_name: z.string().trim().min(1, {
       error: 'app_name is empty: pass the application\'s name, e.g. "Mousepad" or "System Settings"',
     }).max(200).describe("The app's name as a user would say it ('Mousepad')."),
     timeout_ms: z.number().int().min(500).max(60_000).default(10_000).describe(
-      "ms to wait for its window to take the focus.",
+      "ms to wait for its window's focus.",
     ),
   },
   outputSchema: {

@@ -15,11 +15,11 @@ export const hoverIconsTool = defineTool({
   title: "Name icons from their tooltips",
   summary: "names the front window's icons from their tooltips",
   description: [
-    "Hovers each unnamed icon of the FRONT window and keeps the app's tooltip as that drawing's name wherever the app draws it, a target like text.",
-    "Use first when observe reports unlabeled icons (focus_app the app first); annotate_icons covers icons without tooltips.",
+    "Hovers each unnamed icon of the FRONT window, keeping its tooltip as the drawing's name wherever the app draws it, a target like text.",
+    "Use first on unlabeled icons (focus_app the app first); annotate_icons covers the rest.",
     `Moves the real pointer (per icon the app's tooltip delay, ${
       TOOLTIP_WAIT_MS / 1000
-    } s where none shows) and puts it back; clicks and types nothing. Stops early on the top-left-corner failsafe, cancellation, the front window changing or moving, or a deny-listed window over an icon.`,
+    } s where none shows), then back; clicks and types nothing. Stops early on the corner failsafe, cancellation, the front window changing or moving, or a deny-listed window over an icon.`,
   ].join(" "),
   inputSchema: {
     limit: z.number().int().min(1).max(40).default(12).describe("Most icons to visit."),

@@ -15,7 +15,7 @@ export const missionFinishTool = defineTool({
   title: "Finish the mission",
   summary: "closes the mission as done or abandoned; its recipes stay replayable",
   description:
-    "Closes the active mission for good: done when nothing is left to try (failed items allow it: your call), abandoned when the checklist was not worked through; frees the one active slot mission_start needs. Nothing is deleted: reasons stay, and mission_replay(mission_id) still replays recipes. Writes only choto's database.",
+    "Closes the active mission for good: done when nothing is left to try (failed items too: your call), abandoned when the checklist was not worked through; frees the slot mission_start needs. Nothing is deleted: reasons stay; mission_replay(mission_id) still replays recipes. Its reply pages the checklist (~12,000 chars each). No active mission: an error. Writes only choto's database.",
   inputSchema: {
     status: z.enum(["done", "abandoned"]).describe("How the mission ends."),
   },

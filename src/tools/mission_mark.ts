@@ -15,12 +15,12 @@ export const missionMarkTool = defineTool({
   title: "Mark a mission item",
   summary: "the model marks an item passed, failed (with a reason) or skipped",
   description:
-    "Marks an item of the active mission yourself, for acceptance only you can judge (a screenshot, text a plan read back) or when nothing was run; execute_plan with mission_item_id marks its own. skipped: deliberately not attempted. Replaces the previous mark.",
+    "Marks an item of the active mission yourself, for acceptance only you can judge or when nothing ran; execute_plan with mission_item_id marks its own. skipped: deliberately not attempted. Replaces the previous mark. No active mission or no such item: an error saying what to call.",
   inputSchema: {
     mission_item_id: z.number().int().min(1).max(MAX_ITEMS).describe("Item id."),
     status: z.enum(["passed", "failed", "skipped"]).describe("The verdict."),
     reason: z.string().max(2000).optional().describe(
-      "What went wrong: failed needs one, the others take none.",
+      "Why it failed: failed needs one, the others none.",
     ),
   },
   outputSchema: missionStatusShape,

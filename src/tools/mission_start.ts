@@ -15,7 +15,7 @@ export const missionStartTool = defineTool({
   title: "Start a mission",
   summary: "writes a long task's checklist into the database",
   description:
-    "Keeps a long task's checklist in choto's database, beyond your memory. Do item N with execute_plan(mission_item_id=N): it marks it, keeping passing steps for mission_replay; then mission_finish. One mission is active at a time: a second start is refused. No blank fields.",
+    "Keeps a long task's checklist in choto's database. Do item N with execute_plan(mission_item_id=N): it marks it, keeping passing steps for mission_replay; then mission_finish. One mission is active at a time: a second start is an error (mission_finish frees the slot), as is a blank field.",
   inputSchema: {
     goal: z.string().max(1000).describe("What the run is for."),
     items: z.array(z.object({

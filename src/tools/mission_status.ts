@@ -15,7 +15,7 @@ export const missionStatusTool = defineTool({
   title: "Mission status",
   summary: "where the mission stands: progress, the item in play, failures",
   description:
-    "Shows where the active mission stands (goal, progress, the item in play, failures with reasons): the block execute_plan with mission_item_id ends with. Call it when you have lost the thread, not after every run; before deciding a mission is done, ask for full=true. Reads only.",
+    "Shows where the active mission stands: goal, progress, the item in play, failures with reasons. Call it when you lost the thread, not after every run; before calling a mission done, ask for full=true. No such mission: an error saying how to start or find one. Reads only.",
   inputSchema: {
     full: z.boolean().default(false).describe("List every item (in pages)."),
     from_item: z.number().int().min(1).max(MAX_ITEMS).default(1).describe(

@@ -21,6 +21,9 @@ import { argumentProblems } from "./support/arg_problems.ts";
 const MAX_MARKS = 8;
 /** Longest note, in characters. */
 const MAX_NOTE = 120;
+/** How long marks stay up, in ms, at least and at most. */
+const MIN_DURATION = 1000;
+const MAX_DURATION = 30_000;
 
 const target = z.strictObject({
   text: z.string().min(1).max(MAX_TEXT),
@@ -45,7 +48,7 @@ const input = z.strictObject({
     (ms) => ms.every((m, i) => m.gesture !== "drag_to" || i + 1 < ms.length),
     { error: "a drag_to mark points onto the mark after it: add the mark where the drag ends" },
   ),
-  duration_ms: z.number().int().min(1000).max(30_000).default(6000),
+  duration_ms: z.number().int().min(MIN_DURATION).max(MAX_DURATION).default(6000),
 });
 
 const matched = z.object({
@@ -59,18 +62,23 @@ export const pointTool = defineTool({
   title: "Show where to act",
   summary: "marks elements on screen for the user (frame, gesture, note) and sends no input; X11 only",
   description:
-    "Shows the user where to act, sending no input: frames (numbered if several), the gesture's glyph, a note. Use when the user acts or looks first; execute_plan acts. Marks go after duration_ms or choto's next input; shown false says why.",
-  // A summary (the limits are in the descriptions): the definition is paid for in every conversation.
+    "Shows the user where to act, sending no input: frames (numbered if several), the gesture's glyph, a note. For the user to act or look first; execute_plan acts. Marks go after duration_ms or choto's next input; shown false says why. Windows read are recorded for recall. X11 only: elsewhere shown is false.",
+  // Typed with the limits the validator holds (the same constants), in few words: paid for in every conversation.
   inputSchema: {
     marks: z.array(
       z.object({
-        target: z.unknown().describe("An execute_plan target."),
-        box: z.array(z.number()).describe("Or [x,y,w,h], rounded."),
+        target: z.object({
+          text: z.string().min(1).max(MAX_TEXT).describe("Text."),
+          scope: z.enum(SURFACES).optional().describe("Default window."),
+          region: z.enum(REGIONS).optional().describe("Part."),
+          window: z.string().min(1).max(200).optional().describe("Title piece."),
+        }).describe("An execute_plan target."),
+        box: z.array(z.number()).length(4).describe("Or [x,y,w,h], rounded."),
         gesture: z.enum(GESTURES).describe("Default look; drag_to: onto next mark."),
-        note: z.string().describe("For the user."),
+        note: z.string().max(MAX_NOTE).describe("For the user."),
       }).partial(),
-    ).describe("Up to 8."),
-    duration_ms: z.number().optional().describe("Default 6000."),
+    ).min(1).max(MAX_MARKS).describe("Target or box each."),
+    duration_ms: z.number().int().min(MIN_DURATION).max(MAX_DURATION).optional().describe("Default 6000."),
   },
   outputSchema: {
     shown: z.boolean().describe("True: every mark is on screen."),

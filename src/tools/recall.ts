@@ -13,24 +13,24 @@ import type { Store } from "../db/store.ts";
 import { DEFAULT_BUDGET, fitRecall, renderProblem } from "../render/recall_text.ts";
 
 const DESCRIPTION = [
-  "Answers from what choto recorded of app windows, without touching the screen: try it first (a remembered window costs a few hundred tokens, a screenshot ~1,600); observe shows the screen now.",
-  "Stored: windows with their texts, named icons and transitions ('click X -> window Y'); never menus or other chrome, so their absence means nothing.",
-  "Names match as in focus_app; an unknown or ambiguous one is an error listing the choices. Times are UTC; STALE (unseen 7 days, or the app changed): verify with observe. Not found means never seen. Replies are capped (~2,400 chars); a cut says how to narrow. Side effects: none; reads the local database only.",
+  "Answers from what choto recorded of app windows, without touching the screen: try it before observe (fewer tokens).",
+  "Stored: windows' texts, named icons and transitions ('click X -> window Y'); never menus or other chrome (their absence means nothing).",
+  "Names match as in focus_app; an unknown or ambiguous one is an error listing the choices, closest first. Times are UTC; STALE (unseen 7 days, or the app changed): verify with observe. Not found means never seen. Replies are capped (~2,400 chars); a cut says how to narrow. It reads only choto's database.",
 ].join("\n\n");
 
 const inputShape = {
   app_name: z.string().min(1).max(200).optional().describe(
-    "An app (name or piece): its windows and the last one seen. Leave out for all known apps.",
+    "An app (name or piece): its windows and the last one seen; none: all apps.",
   ),
   window: z.string().min(1).max(200).optional().describe(
-    "A window (title piece or '#5'; of app_name when given): it and the route to it.",
+    "A window (title piece or '#5', of app_name if given) and the route to it.",
   ),
   query: z.string().min(1).max(500).optional().describe(
-    "Where a text, icon name or title was seen (execute_plan's stages; 'partial': part of a word), with " +
-      "routes; app_name narrows it.",
+    "Where a text, icon name or title was seen, with routes (execute_plan's stages; 'partial': in a " +
+      "word); app_name or window narrows it.",
   ),
   from_window: z.string().min(1).max(200).optional().describe(
-    "Where routes start (title piece or '#id'); default: the window last seen.",
+    "Where every route starts (title piece or '#id'); narrows to its app. Default: the app's last window.",
   ),
   depth: z.number().int().min(1).max(3).default(1).describe(
     "Levels of transitions to unfold.",

@@ -29,9 +29,9 @@ export const submitIconLabelsTool = defineTool({
   title: "Name icons from a sheet",
   summary: "the model's names for the cells of that sheet (renaming named ones)",
   description: [
-    "Names the icons of an annotate_icons sheet by their keys: each name goes on the drawing and every place the app draws it, now and later, a target like text.",
+    "Names the icons of an annotate_icons sheet by their keys: each name goes on the drawing wherever the app draws it, now and later, a target like text.",
     "A key of a named icon renames it (tooltip names too).",
-    `All or nothing: an unknown key or app, or a blank name, is refused with what to fix, nothing written. Touches no screen.`,
+    `All or nothing: an unknown key or app, or a blank name, is refused saying what to fix. Touches no screen.`,
   ].join(" "),
   inputSchema: {
     app_name: z.string().max(200).describe("The app annotate_icons reported."),
@@ -42,9 +42,9 @@ export const submitIconLabelsTool = defineTool({
       .refine((l) => Object.keys(l).length <= MAX_LABELS, {
         error: `at most ${MAX_LABELS} labels in one call: send the rest in another`,
       })
-      .describe(
-        `Cell key (not number) -> the name a user would say: {"3fa90c1d": "Share"}; at most ${MAX_LABELS}.`,
-      ),
+      // The refine holds the limit; maxProperties publishes it, which zod writes for no record.
+      .meta({ maxProperties: MAX_LABELS })
+      .describe(`Cell key (not number) -> the name a user would say: {"3fa90c1d": "Share"}.`),
   },
   outputSchema: {
     app: z.string(),

@@ -8,9 +8,18 @@
  */
 
 import { matchAppName, type NameMatch } from "../../common/app_match.ts";
-import { matchText } from "../../common/match.ts";
+import { similarity } from "../../common/match.ts";
 import type { NodeId } from "../identity.ts";
 import type { AppRow, RecallRows, WindowRow } from "./rows.ts";
+
+/** `items` ordered by how near each one's name is to what was asked, the nearest first (a stable sort). */
+export function closestFirst<T>(asked: string, items: readonly T[], name: (item: T) => string): T[] {
+  const a = asked.trim().toLowerCase();
+  return items
+    .map((item) => ({ item, near: similarity(a, name(item).toLowerCase()) }))
+    .sort((x, y) => y.near - x.near)
+    .map((x) => x.item);
+}
 
 /** An app by the one name matcher (most recently seen first among apps of one name). */
 export function findApp(rows: RecallRows, name: string): NameMatch<AppRow> {
@@ -26,20 +35,22 @@ export function findApp(rows: RecallRows, name: string): NameMatch<AppRow> {
 export type WindowFound =
   | { kind: "found"; node: NodeId }
   | { kind: "ambiguous"; windows: Array<{ id: NodeId; title: string }> }
-  | { kind: "none" };
+  /** The windows searched, closest title first: a miss lists them rather than guessing among them. */
+  | { kind: "none"; closest: Array<{ id: NodeId; title: string }> };
 
 /**
  * The window a piece of title (or `#id`) names, in `app` when given, else
- * in any app: by the one name matcher (exact title, unique prefix, unique
- * piece; of windows with the same title the most recently seen), then, when
- * nothing contains the piece, the fuzzily closest title.
+ * in any app, by the one name matcher (exact title, unique prefix, unique
+ * piece; of windows with the same title the most recently seen). Nothing
+ * fuzzier: a misspelt or other word ("Settings" for "Preferences") is a
+ * miss, answered with the titles closest to it, never a silent pick.
  */
 export function findWindow(rows: RecallRows, piece: string, app: AppRow | null): WindowFound {
   const asked = piece.trim();
   const byId = /^#(\d+)$/.exec(asked);
   if (byId) {
     const brief = rows.brief(Number(byId[1]));
-    if (!brief || (app && brief.app_id !== app.id)) return { kind: "none" };
+    if (!brief || (app && brief.app_id !== app.id)) return { kind: "none", closest: [] };
     return { kind: "found", node: brief.id };
   }
   const apps = app ? [app] : rows.allApps();
@@ -55,10 +66,6 @@ export function findWindow(rows: RecallRows, piece: string, app: AppRow | null):
   if (hit.kind === "ambiguous") {
     return { kind: "ambiguous", windows: hit.candidates.map((c) => ({ id: c.w.id, title: c.w.title })) };
   }
-  let best: { id: NodeId; score: number } | null = null;
-  for (const w of windows) {
-    const m = matchText(asked, w.title);
-    if (m && (!best || m.score > best.score)) best = { id: w.id, score: m.score };
-  }
-  return best ? { kind: "found", node: best.id } : { kind: "none" };
+  const closest = closestFirst(asked, windows, (w) => w.title).map(({ id, title }) => ({ id, title }));
+  return { kind: "none", closest };
 }

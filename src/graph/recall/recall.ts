@@ -12,7 +12,7 @@
 import type { Store } from "../../db/store.ts";
 import type { NodeId } from "../identity.ts";
 import { appFacts, coverageFacts, iso, staleReason, windowFacts } from "./facts.ts";
-import { findApp, findWindow } from "./find.ts";
+import { closestFirst, findApp, findWindow } from "./find.ts";
 import { RouteFinder } from "./route_facts.ts";
 import { type AppRow, type EdgeRow, RecallRows, type WindowRow } from "./rows.ts";
 import type { Hit, Listed, RecallData, TransitionFacts, WindowDetail, WindowRef } from "./schema.ts";
@@ -64,6 +64,8 @@ export interface RecallProblem {
   candidates: string[];
   known_apps: string[];
   known_windows: WindowRef[];
+  /** The app from_window narrowed the question to, when app_name did not name one. */
+  narrowed_to?: string;
 }
 
 /** Either a reply or a refusal. */
@@ -86,6 +88,8 @@ class RecallReader {
   readonly #notes: string[] = [];
   /** The resolved from_window, when one was given. */
   #fromWindow: NodeId | null = null;
+  /** The app from_window narrowed the question to, when app_name named none. */
+  #narrowedTo: string | null = null;
 
   constructor(store: Store, req: RecallRequest) {
     this.#req = req;
@@ -112,6 +116,12 @@ class RecallReader {
       const found = this.#findWindow(from, app, "unknown_from_window");
       if (typeof found !== "number") return found;
       this.#fromWindow = found;
+      // Routes run within one app: from_window narrows the question to its app, so it starts every route.
+      const fromApp = this.#rows.brief(found)!.app_id;
+      if (!app) {
+        app = this.#rows.allApps().find((a) => a.id === fromApp) ?? null;
+        this.#narrowedTo = app?.name ?? null;
+      }
     }
     if (query !== undefined) {
       if (query.trim() === "") return this.#problem("empty_query", query, app);
@@ -291,7 +301,7 @@ class RecallReader {
   ): NodeId | RecallOutcome {
     const found = findWindow(this.#rows, piece, app);
     if (found.kind === "found") return found.node;
-    if (found.kind === "none") return this.#problem(missing, piece, app);
+    if (found.kind === "none") return this.#problem(missing, piece, app, [], found.closest);
     return this.#problem(
       "ambiguous_window",
       piece,
@@ -338,12 +348,12 @@ class RecallReader {
     asked: string,
     app: AppRow | null,
     candidates: string[] = [],
+    windows?: WindowRef[],
   ): RecallOutcome {
-    const knownWindows = app
-      ? (this.#rows.store.all<WindowRow>("recall_app_windows", { app_id: app.id }))
-        .slice(0, 15)
-        .map((w) => ({ id: w.id, title: w.title }))
-      : [];
+    const knownWindows = (windows ??
+      (app ? this.#rows.store.all<WindowRow>("recall_app_windows", { app_id: app.id }) : []))
+      .slice(0, 15)
+      .map((w) => ({ id: w.id, title: w.title }));
     return {
       ok: false,
       problem: {
@@ -351,8 +361,13 @@ class RecallReader {
         problem,
         asked,
         candidates,
-        known_apps: this.#rows.allApps().slice(0, 20).map((a) => a.name),
+        // An unknown app's name is answered with the nearest names first; otherwise the most recent.
+        known_apps:
+          (problem === "unknown_app"
+            ? closestFirst(asked, this.#rows.allApps(), (a) => a.name)
+            : this.#rows.allApps()).slice(0, 20).map((a) => a.name),
         known_windows: knownWindows,
+        ...(this.#narrowedTo !== null ? { narrowed_to: this.#narrowedTo } : {}),
       },
     };
   }

@@ -19,11 +19,10 @@ import type { Services } from "../../services.ts";
 /** The input fields execute_plan gains; the rest of its input is the plan. */
 export const missionFields = {
   mission_item_id: z.number().int().min(1).max(MAX_ITEMS).optional().describe(
-    "Item N of the active mission: success passes it, keeping these steps as its recipe; anything else " +
-      "fails it.",
+    "Item N of the active mission: success passes it, keeping these steps as its recipe; else it fails.",
   ),
   llm_version_tag: z.string().trim().min(1).max(200).optional().describe(
-    "With mission_item_id: the model driving, kept with the recipe and compared before a replay.",
+    "With mission_item_id: the model driving, kept with the recipe for replays to compare.",
   ),
 };
 const missionFieldsSchema = z.object(missionFields);
