@@ -352,13 +352,15 @@ export const toTextField = boundingText("read: to the line holding this text (in
 
 /** Screenfuls a read with scroll reads at most, whatever the budget. */
 export const MAX_SCREENFULS = 60;
+/** Screenfuls in a row with nothing but empty rows after which a read with scroll stops. */
+export const EMPTY_SCREENFULS = 2;
 /** Wheel notches per screenful while reading to the end: about a third of a page, so pages overlap. */
 export const READ_NOTCHES = 3;
 
 /** Whether a read scrolls to the document's end. */
 export const readScrollField = z.boolean().default(false).describe(
-  `read: true reads to the end (≤ ${MAX_SCREENFULS} screenfuls of ${READ_NOTCHES} notches), joined ` +
-    "without repeats, then scrolls back unless the run stopped.",
+  `read: true reads to the end or ${EMPTY_SCREENFULS} blank screenfuls (≤ ${MAX_SCREENFULS} of ${READ_NOTCHES} ` +
+    "notches), joined without repeats, scrolls back unless the run stopped.",
 );
 
 /** Longest reply text a read gives by default. */

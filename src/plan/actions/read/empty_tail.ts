@@ -9,9 +9,6 @@
 
 import type { Element } from "../../../ocr/types.ts";
 
-/** Screenfuls in a row with nothing but empty rows before a read stops there. */
-export const EMPTY_SCREENFULS = 2;
-
 /** A row number in a gutter: digits alone. */
 const ROW_NUMBER = /^\d{1,7}$/;
 /** How far (px) a text may sit from where it was and still be the same frame text. */
