@@ -36,6 +36,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   selftest: async () =>
     (await importLate<typeof import("./src/cli/selftest.ts")>("selftest.ts")).selftestCommand,
   db: async () => (await importLate<typeof import("./src/cli/db.ts")>("db.ts")).dbCommand,
+  service: async () => (await importLate<typeof import("./src/cli/service.ts")>("service.ts")).serviceCommand,
+  bridge: async () => (await importLate<typeof import("./src/cli/bridge.ts")>("bridge.ts")).bridgeCommand,
 };
 
 /** The help text, written from the command and option tables. */
