@@ -72,3 +72,32 @@ Deno.test("task words: quotes keep spaces, $HOME is expanded", () => {
     "x",
   ]);
 });
+
+Deno.test("a service for a database elsewhere gets its folder and socket added to the task's scoped flags", () => {
+  const task =
+    'deno run --allow-read "--allow-write=$HOME/d,/tmp" --allow-net=127.0.0.1,unix:$HOME/d/choto.sock main.ts service';
+  const line = serviceCommandLine({
+    execPath: "/usr/bin/deno",
+    home: "/h",
+    task,
+    db: "/data/choto.db",
+    also: { write: "/data", socket: "/data/choto.sock" },
+  });
+  assertEquals(line.slice(2, 5), [
+    "--allow-read",
+    "--allow-write=/h/d,/tmp,/data",
+    "--allow-net=127.0.0.1,unix:/h/d/choto.sock,unix:/data/choto.sock",
+  ]);
+  // Already granted: nothing is added twice.
+  const same = serviceCommandLine({
+    execPath: "/usr/bin/deno",
+    home: "/h",
+    task,
+    also: { write: "/h/d", socket: "/h/d/choto.sock" },
+  });
+  assertEquals(same.slice(2, 5), [
+    "--allow-read",
+    "--allow-write=/h/d,/tmp",
+    "--allow-net=127.0.0.1,unix:/h/d/choto.sock",
+  ]);
+});

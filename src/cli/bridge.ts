@@ -20,7 +20,7 @@ import { errorLine, idKey, lineKind, type RpcId, withId } from "./bridge_message
 import { type Link, reachService } from "./bridge_link.ts";
 import { LineReader } from "./line_reader.ts";
 import { dbPath } from "./open.ts";
-import { servicePlace, socketPathProblem } from "./service_place.ts";
+import { type ServicePlace, servicePlace, socketPathProblem } from "./service_place.ts";
 
 const encoder = new TextEncoder();
 
@@ -128,6 +128,21 @@ class Pump {
   }
 }
 
+/**
+ * The service's folder and socket, for the service's own flags: the socket
+ * (this bridge connects to it, so its flags allow it), and the folder when
+ * this bridge may write there.
+ */
+function grantedPlace(place: ServicePlace): { write?: string; socket: string } {
+  let write: string | undefined;
+  try {
+    if (Deno.permissions.querySync({ name: "write", path: place.dir }).state === "granted") write = place.dir;
+  } catch {
+    // Not asked: the task's own flags decide.
+  }
+  return { write, socket: place.socket };
+}
+
 /** `choto bridge`. */
 export const bridgeCommand: Command = {
   usage: [["bridge", "the stdio MCP entry for clients: relays to `choto service`, starting it when needed"]],
@@ -139,7 +154,13 @@ export const bridgeCommand: Command = {
     const problem = place
       ? socketPathProblem(place.socket)
       : "the service needs a database file, not :memory:";
-    const start = { execPath: Deno.execPath(), home: envVar("HOME") ?? ".", db: v.db, ocr: v.ocr };
+    const start = {
+      execPath: Deno.execPath(),
+      home: envVar("HOME") ?? ".",
+      db: v.db,
+      ocr: v.ocr,
+      also: place ? grantedPlace(place) : undefined,
+    };
     const reach = () => {
       if (problem) return Promise.reject(new Error(problem));
       return reachService({ place: place!, start, say });

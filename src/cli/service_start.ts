@@ -28,6 +28,12 @@ export interface StartFrom {
   ocr?: string;
   /** The `deno task service` command (from deno.json unless given). */
   task?: string;
+  /**
+   * The service's folder and socket when the task's flags may not reach them
+   * (a `--db` elsewhere) and the bridge itself may: added to `--allow-write`
+   * and `--allow-net`, so the service gets no grant the bridge lacks.
+   */
+  also?: { write?: string; socket?: string };
 }
 
 /** Splits a task's command into words as deno's task shell does for the ones choto writes: spaces, double quotes, $HOME. */
@@ -72,7 +78,19 @@ export function serviceCommandLine(from: StartFrom): string[] {
     throw new Error(`deno task service is not "deno run <flags> main.ts service": ${from.task}`);
   }
   // The task's main.ts is relative to the checkout; the service runs the checkout the bridge runs from.
-  return [from.execPath, "run", ...words.slice(2, script), from.main ?? CHECKOUT_MAIN, ...tail];
+  const flags = words.slice(2, script).map((f) => widened(f, from.also ?? {}));
+  return [from.execPath, "run", ...flags, from.main ?? CHECKOUT_MAIN, ...tail];
+}
+
+/** A scoped `--allow-write` or `--allow-net` with `also`'s folder or socket added when it lacks them. */
+function widened(flag: string, also: { write?: string; socket?: string }): string {
+  const add = (prefix: string, item: string | undefined) => {
+    if (!item || !flag.startsWith(prefix)) return null;
+    const items = flag.slice(prefix.length).split(",");
+    return items.includes(item) ? flag : `${flag},${item}`;
+  };
+  return add("--allow-write=", also.write) ?? add("--allow-net=", also.socket && `unix:${also.socket}`) ??
+    flag;
 }
 
 /** Starts the service detached, in its own session with no stdio, and lets the bridge exit without it. */
