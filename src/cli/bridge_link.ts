@@ -28,6 +28,8 @@ export const START_WAIT_MS = 60_000;
 const HELLO_WAIT_MS = 10_000;
 /** How long an older service has to stop when asked, and then when sent SIGTERM. */
 const STOP_WAIT_MS = 10_000;
+/** How long a bridge waits on another service's lock before it starts its own again. */
+const RESPAWN_MS = 5_000;
 /** Between two tries to connect while a service starts or stops. */
 const POLL_MS = 100;
 
@@ -106,34 +108,40 @@ export async function tryConnect(socket: string): Promise<Link | null> {
   };
 }
 
-/** Starts the service and waits until it greets, or fails saying why. */
+/** Starts the service detached; its exit status, once it has exited, is set on the returned object. */
+function spawnService(commandLine: string[]): { status: Deno.CommandStatus | null; at: number } {
+  const spawned = { status: null as Deno.CommandStatus | null, at: performance.now() };
+  try {
+    void startDetached(commandLine).status.then((s) => (spawned.status = s));
+  } catch (err) {
+    throw new Error(`cannot start the service (${commandLine[0]}): ${(err as Error).message}`);
+  }
+  return spawned;
+}
+
+/**
+ * Starts the service and waits until it greets, or fails saying why. A
+ * service that exits 0 found another's lock: one another bridge started at
+ * the same moment (which is loading), or an older one still stopping; the
+ * bridge waits for the one that loads, and starts its own again now and then
+ * in case the lock's holder was on its way out.
+ */
 async function startAndWait(reach: Reach): Promise<Link> {
   const commandLine = serviceCommandLine(reach.start);
   const end = performance.now() + START_WAIT_MS;
-  // A service that finds another's lock exits 0 (another bridge started one at the same moment): keep waiting.
-  for (let spawns = 0; spawns < 3; spawns++) {
-    let child: Deno.ChildProcess;
-    try {
-      child = startDetached(commandLine);
-    } catch (err) {
-      throw new Error(`cannot start the service (${commandLine[0]}): ${(err as Error).message}`);
-    }
-    let exited: Deno.CommandStatus | null = null;
-    void child.status.then((s) => (exited = s));
-    while (performance.now() < end) {
-      const link = await tryConnect(reach.place.socket);
-      if (link) return link;
-      if (exited) break;
-      await sleep(POLL_MS);
-    }
-    const status = exited as Deno.CommandStatus | null;
+  let spawned = spawnService(commandLine);
+  while (performance.now() < end) {
+    const link = await tryConnect(reach.place.socket);
+    if (link) return link;
+    const status = spawned.status;
     if (status && !status.success) {
       throw new Error(
         `the service exited with status ${status.code} before it listened: run \`deno task service\` ` +
           "(or `choto service`) in a terminal to see why",
       );
     }
-    if (performance.now() >= end) break;
+    if (status && performance.now() - spawned.at > RESPAWN_MS) spawned = spawnService(commandLine);
+    await sleep(POLL_MS);
   }
   throw new Error(
     `the service did not listen on ${reach.place.socket} within ${START_WAIT_MS / 1000} s: ` +
