@@ -24,7 +24,7 @@ import { listenOn, readyFolder, takeLock } from "./service_socket.ts";
 /** `choto service`. */
 export const serviceCommand: Command = {
   usage: [["service", "run the desktop backend for every client, on a Unix socket beside the database"]],
-  details: ["             clients start `choto bridge`, which starts the service when none runs"],
+  details: ["clients start `choto bridge`, which starts the service when none runs"],
   options: ["db", "ocr"],
   maxArgs: 0,
   run: async (v) => {
