@@ -10,6 +10,7 @@ import config from "../deno.json" with { type: "json" };
 import { isCompiled, serviceCommandLine, taskWords } from "../src/cli/service_start.ts";
 import { ROOT } from "./support/mcp.ts";
 import { taskOf, taskStart } from "./support/shipped.ts";
+import { codeGraph, reached, specifierOf } from "./support/module_graph.ts";
 
 Deno.test("the service and the bridge ship the same flags: start's, with the default sockets allowed", () => {
   const home = "/home/u";
@@ -100,4 +101,13 @@ Deno.test("a service for a database elsewhere gets its folder and socket added t
     "--allow-write=/h/d,/tmp",
     "--allow-net=127.0.0.1,unix:/h/d/choto.sock",
   ]);
+});
+
+Deno.test("the bridge loads no npm package and none of the server: it only relays", async () => {
+  const graph = await codeGraph(["src/cli/bridge.ts"]);
+  const resolved = reached(graph, [specifierOf("src/cli/bridge.ts")], true);
+  assertEquals([...resolved].filter((s) => s.startsWith("npm:") || s.includes("/src/server/")), []);
+  for (const m of ["src/cli/open.ts", "src/db/store.ts", "src/services.ts"]) {
+    assertEquals(resolved.has(specifierOf(m)), false, `${m} is loaded by the bridge`);
+  }
 });

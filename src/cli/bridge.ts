@@ -19,7 +19,7 @@ import type { Command } from "./command.ts";
 import { errorLine, idKey, lineKind, type RpcId, withId } from "./bridge_messages.ts";
 import { type Link, reachService } from "./bridge_link.ts";
 import { LineReader } from "./line_reader.ts";
-import { dbPath } from "./open.ts";
+import { chosenDbPath } from "../db/db_path.ts";
 import { type ServicePlace, servicePlace, socketPathProblem } from "./service_place.ts";
 
 const encoder = new TextEncoder();
@@ -149,7 +149,7 @@ export const bridgeCommand: Command = {
   options: ["db", "ocr"],
   maxArgs: 0,
   run: async (v) => {
-    const place = servicePlace(dbPath(v.db));
+    const place = servicePlace(chosenDbPath(v.db));
     const say = (line: string) => console.error(line);
     const problem = place
       ? socketPathProblem(place.socket)
