@@ -42,6 +42,8 @@ class Pump {
   /** Ids of replayed requests, whose answers the client never sees. */
   #replayed = new Set<string>();
   #sessions = 0;
+  /** Set once the client has closed stdin: the service's end is then no news. */
+  #closing = false;
 
   constructor(private out: Out, private connect: () => Promise<Link>) {}
 
@@ -105,15 +107,14 @@ class Pump {
       }; the next request starts it again`,
     );
     for (const id of pending) {
+      // A client that has gone cannot be told: its stdin's end ends the bridge.
       await this.out.write(errorLine(
         id,
         "choto's service stopped before it answered; the next request starts it again. Whether the call " +
           "acted is unknown: observe before you send it again.",
-      ));
+      )).catch(() => {});
     }
   }
-
-  #closing = false;
 
   /** The client closed stdin: the session ends. */
   close(): void {
