@@ -38,6 +38,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   db: async () => (await importLate<typeof import("./src/cli/db.ts")>("db.ts")).dbCommand,
   grant: async () => (await importLate<typeof import("./src/cli/grant.ts")>("grant.ts")).grantCommand,
   app: async () => (await importLate<typeof import("./src/cli/app.ts")>("app.ts")).appCommand,
+  service: async () => (await importLate<typeof import("./src/cli/service.ts")>("service.ts")).serviceCommand,
+  bridge: async () => (await importLate<typeof import("./src/cli/bridge.ts")>("bridge.ts")).bridgeCommand,
 };
 
 /** The help text, written from the command and option tables. */

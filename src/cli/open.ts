@@ -10,7 +10,8 @@ import { dirname } from "node:path";
 import { configPath, loadPolicy } from "../common/config.ts";
 import { envVar } from "../common/env.ts";
 import { type StoredReadMemory, storedReadMemory } from "../db/read_memory.ts";
-import { defaultDbPath, Store } from "../db/store.ts";
+import { Store } from "../db/store.ts";
+import { chosenDbPath } from "../db/db_path.ts";
 import { desktopLanguages, openDesktop } from "../desktop/open.ts";
 import { createEngine } from "../ocr/engines/platform.ts";
 import type { OcrEngine } from "../ocr/types.ts";
@@ -21,9 +22,7 @@ import { createScreenReader } from "../ocr/reader.ts";
 import { createServices, type Services } from "../services.ts";
 
 /** The database in use: `--db`, else `CHOTO_DB`, else the platform's default. */
-export function dbPath(flag: string | undefined): string {
-  return flag ?? envVar("CHOTO_DB") ?? defaultDbPath();
-}
+export const dbPath: (flag: string | undefined) => string = chosenDbPath;
 
 /** The database's folder, or null for an in-memory database. */
 export function dataDirOf(path: string): string | null {

@@ -63,6 +63,23 @@ function shareDisplay(db: string): void {
   ACTOR.shareScreen(lock);
 }
 
+/**
+ * What a server does once its services are open, whatever it serves on
+ * (stdio, HTTP, `choto service`'s socket): imports the memory seed, watches
+ * the database file, prunes old rows, and shares the display's lock.
+ */
+export async function startUpkeep(
+  svc: ReturnType<typeof openServices>,
+  dbFlag: string | undefined,
+): Promise<void> {
+  const seed = envVar("CHOTO_MEMORY_SEED");
+  if (seed) await importSeed(svc.store, seed, svc.policy, (line) => console.error(line));
+  // A replaced database file is let go of even while nothing writes; old rows go while the server runs.
+  svc.store.watch(DB_WATCH_MS);
+  keepPruned([() => svc.audit.prune(), () => svc.memory.prune()]);
+  shareDisplay(dbPath(dbFlag));
+}
+
 /** Where `serve --http` listens, and the token it was started with. */
 export interface HttpServing {
   host: string;
@@ -79,12 +96,7 @@ export async function serve(
   dbFlag: string | undefined,
   on: Serving,
 ): Promise<void> {
-  const seed = envVar("CHOTO_MEMORY_SEED");
-  if (seed) await importSeed(svc.store, seed, svc.policy, (line) => console.error(line));
-  // A replaced database file is let go of even while nothing writes; old rows go while the server runs.
-  svc.store.watch(DB_WATCH_MS);
-  keepPruned([() => svc.audit.prune(), () => svc.memory.prune()]);
-  shareDisplay(dbPath(dbFlag));
+  await startUpkeep(svc, dbFlag);
   if ("http" in on) return await serveOverHttp(svc, on.http);
   const transport = on.stdio.parseWith(deserializeMessage);
   const server = createServer(svc);

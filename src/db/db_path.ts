@@ -21,3 +21,8 @@ export function defaultDbPath(
   const data = env("XDG_DATA_HOME") || joinPath(home, ".local", "share");
   return joinPath(data, "choto", "choto.db");
 }
+
+/** The database in use: `--db`, else `CHOTO_DB`, else the platform's default. */
+export function chosenDbPath(flag: string | undefined): string {
+  return flag ?? envVar("CHOTO_DB") ?? defaultDbPath();
+}

@@ -86,6 +86,14 @@ export function taskStart(home: string): Shipped {
   return { ...s, script: [join(ROOT, s.script[0]), ...s.script.slice(1)] };
 }
 
+/** `deno task service` or `deno task bridge`, with $HOME expanded to `home`. */
+export function taskOf(name: "service" | "bridge", home: string): Shipped {
+  const words = taskWords(config.tasks[name], home);
+  if (words[0] !== "deno") throw new Error(`deno task ${name} does not run deno: ${config.tasks[name]}`);
+  const s = split(`deno task ${name}`, words.slice(1));
+  return { ...s, script: [join(ROOT, s.script[0]), ...s.script.slice(1)] };
+}
+
 /** The bundle's entry for `platform`, as Claude Desktop would start it from this checkout. */
 export async function bundleEntry(
   platform: "darwin" | "linux",
