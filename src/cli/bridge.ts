@@ -18,6 +18,7 @@ import { envVar } from "../common/env.ts";
 import type { Command } from "./command.ts";
 import { errorLine, idKey, lineKind, type RpcId, withId } from "./bridge_messages.ts";
 import { type Link, reachService } from "./bridge_link.ts";
+import { fileThere, launchdStart } from "./bridge_launchd.ts";
 import { LineReader } from "./line_reader.ts";
 import { chosenDbPath } from "../db/db_path.ts";
 import { type ServicePlace, servicePlace, socketPathProblem } from "./service_place.ts";
@@ -162,9 +163,12 @@ export const bridgeCommand: Command = {
       ocr: v.ocr,
       also: place ? grantedPlace(place) : undefined,
     };
+    const launchd = place && Deno.build.os === "darwin"
+      ? launchdStart(place.socket, Deno.build.os, start.home, Deno.uid() ?? 0, fileThere)
+      : null;
     const reach = () => {
       if (problem) return Promise.reject(new Error(problem));
-      return reachService({ place: place!, start, say });
+      return reachService({ place: place!, start, say, launchd });
     };
     // Reached at once, while the client starts: its first request need not wait for the service to load.
     let early: Promise<Link> | null = reach();

@@ -21,6 +21,7 @@ import {
   verdict,
 } from "./service_protocol.ts";
 import { serviceCommandLine, startDetached, type StartFrom } from "./service_start.ts";
+import { olderAppNote } from "./bridge_launchd.ts";
 
 /** How long a bridge waits for a service it started to listen (its first start loads the OCR models). */
 export const START_WAIT_MS = 60_000;
@@ -52,6 +53,8 @@ export interface Reach {
   start: StartFrom;
   /** Says a line on stderr. */
   say(line: string): void;
+  /** launchd's command that starts Choto.app's service, when the app is installed for this socket (macOS). */
+  launchd?: string[] | null;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -127,6 +130,7 @@ function spawnService(commandLine: string[]): { status: Deno.CommandStatus | nul
  * in case the lock's holder was on its way out.
  */
 async function startAndWait(reach: Reach): Promise<Link> {
+  if (reach.launchd) return await startByLaunchd(reach, reach.launchd);
   const commandLine = serviceCommandLine(reach.start);
   const end = performance.now() + START_WAIT_MS;
   let spawned = spawnService(commandLine);
@@ -146,6 +150,36 @@ async function startAndWait(reach: Reach): Promise<Link> {
   throw new Error(
     `the service did not listen on ${reach.place.socket} within ${START_WAIT_MS / 1000} s: ` +
       "run `deno task service` (or `choto service`) in a terminal to see why",
+  );
+}
+
+/** Has launchd start Choto.app's service, and waits until it greets, or fails saying where its log is. */
+async function startByLaunchd(reach: Reach, command: string[]): Promise<Link> {
+  try {
+    const out = await new Deno.Command(command[0], {
+      args: command.slice(1),
+      stdout: "null",
+      stderr: "piped",
+    })
+      .output();
+    if (!out.success) {
+      throw new Error(new TextDecoder().decode(out.stderr).trim() || `status ${out.code}`);
+    }
+  } catch (err) {
+    throw new Error(
+      `launchd did not start Choto.app's service (${command.join(" ")}: ${(err as Error).message}): ` +
+        "run `deno task app` again to reinstall it",
+    );
+  }
+  const end = performance.now() + START_WAIT_MS;
+  while (performance.now() < end) {
+    const link = await tryConnect(reach.place.socket);
+    if (link) return link;
+    await sleep(POLL_MS);
+  }
+  throw new Error(
+    `Choto.app's service did not listen on ${reach.place.socket} within ${START_WAIT_MS / 1000} s: ` +
+      "its log is ~/Library/Logs/choto/service.log",
   );
 }
 
@@ -180,7 +214,9 @@ export async function reachService(reach: Reach, purpose: Purpose = "session"): 
   for (let tries = 0; tries < 3; tries++) {
     const link = await tryConnect(reach.place.socket) ?? await startAndWait(reach);
     const v = verdict(VERSION, link.hello.version);
-    if (v === "replace") {
+    if (v === "replace" && link.hello.app) {
+      reach.say(olderAppNote(VERSION, link.hello.version, link.hello.pid));
+    } else if (v === "replace") {
       await stopOlder(link, reach);
       continue;
     }

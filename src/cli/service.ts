@@ -20,6 +20,7 @@ import { startUpkeep } from "./serving.ts";
 import { serveConnection, type SessionHost } from "./service_session.ts";
 import { servicePlace, socketPathProblem } from "./service_place.ts";
 import { listenOn, readyFolder, takeLock } from "./service_socket.ts";
+import { appBundleOf } from "../common/mac_app.ts";
 
 /** `choto service`. */
 export const serviceCommand: Command = {
@@ -47,7 +48,13 @@ export const serviceCommand: Command = {
     void svc.warm();
     await startUpkeep(svc, v.db);
     const listener = listenOn(place);
-    const host: SessionHost = { svc, version: VERSION, stop: () => void shutdown(), open: new Set() };
+    const host: SessionHost = {
+      svc,
+      version: VERSION,
+      app: appBundleOf(Deno.execPath()) !== null,
+      stop: () => void shutdown(),
+      open: new Set(),
+    };
     let stopping = false;
     const shutdown = async () => {
       if (stopping) return;

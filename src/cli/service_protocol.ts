@@ -15,6 +15,12 @@ export interface Hello {
   choto: "service";
   version: string;
   pid: number;
+  /**
+   * True when the service runs from an app bundle (Choto.app, which launchd
+   * keeps running): a bridge never replaces it with a service of its own,
+   * which would lose the app's grants and be fought by launchd's KeepAlive.
+   */
+  app?: boolean;
 }
 
 /** What a connection is for, the bridge's first line: an MCP session, a stop, or only the greeting. */
@@ -24,15 +30,20 @@ export type Purpose = "session" | "stop" | "hello";
 export const MAX_CONTROL_LINE = 1024;
 
 /** The greeting's line. */
-export function helloLine(version: string, pid: number): string {
-  return JSON.stringify({ choto: "service", version, pid } satisfies Hello) + "\n";
+export function helloLine(version: string, pid: number, app = false): string {
+  return JSON.stringify({ choto: "service", version, pid, ...(app ? { app } : {}) } satisfies Hello) + "\n";
 }
 
 /** The greeting in `line`, or null when it is not one. */
 export function parseHello(line: string): Hello | null {
   const v = parseObject(line);
   if (v?.choto !== "service" || typeof v.version !== "string" || !Number.isInteger(v.pid)) return null;
-  return { choto: "service", version: v.version, pid: v.pid as number };
+  return {
+    choto: "service",
+    version: v.version,
+    pid: v.pid as number,
+    ...(v.app === true ? { app: true } : {}),
+  };
 }
 
 /** The purpose's line. */

@@ -49,6 +49,8 @@ async function readPurpose(lines: LineReader): Promise<ReturnType<typeof parsePu
 export interface SessionHost {
   svc: Services;
   version: string;
+  /** True when the service runs from an app bundle (Choto.app under launchd). */
+  app: boolean;
   /** Called when a bridge asks the service to stop (it is older than the bridge). */
   stop(): void;
   /** Sessions open now: closed when the service stops. */
@@ -59,7 +61,7 @@ export interface SessionHost {
 export async function serveConnection(conn: Deno.UnixConn, host: SessionHost): Promise<void> {
   const lines = new LineReader(conn.readable);
   try {
-    await writeAll(conn, encoder.encode(helloLine(host.version, Deno.pid)));
+    await writeAll(conn, encoder.encode(helloLine(host.version, Deno.pid, host.app)));
     const purpose = await readPurpose(lines);
     if (purpose === "stop") {
       console.error("choto: service: a newer bridge asked this service to stop");
