@@ -21,6 +21,9 @@ function crop(frame: RgbaImage, x: number, y: number, width: number, height: num
   return { width, height, data };
 }
 
+/** A worker script that fails as it loads (see the file for why not simply a path to no file). */
+const UNSTARTABLE_WORKER = new URL("./support/unstartable_ocr_worker.cjs", import.meta.url).pathname;
+
 const words = (ws: OcrWord[]) => ws.map((w) => `${w.text}@${w.x},${w.y},${w.w},${w.h}`).sort();
 
 Deno.test("in-process recognition reads the same words as the workers", async () => {
@@ -44,7 +47,7 @@ Deno.test("an engine whose worker cannot start falls back to in-process and read
   const [f] = await loadFixtures((n) => n === "apps/zenity_question_light");
   const engine = new TesseractEngine(2, {
     inProcess: false,
-    workerScript: "/nonexistent/choto-ocr-worker.js",
+    workerScript: UNSTARTABLE_WORKER,
   });
   try {
     const r = await new ScreenPipeline(engine).run(f.frame, {
@@ -137,7 +140,7 @@ Deno.test("a warm start whose workers cannot start settles on one in-process rec
   const [f] = await loadFixtures((n) => n === "apps/zenity_question_light");
   const engine = new TesseractEngine(2, {
     inProcess: false,
-    workerScript: "/nonexistent/choto-ocr-worker.js",
+    workerScript: UNSTARTABLE_WORKER,
   });
   try {
     await engine.warm();
