@@ -2,8 +2,9 @@
  * What an HTTP client can make the server hold is bounded: a body over the
  * limit is refused before it is read (413), a request without Host is
  * refused, sessions left unused expire, their number is capped with the
- * session idle the longest closed first (one in use never is), and 1,000
- * abandoned sessions leave the real server's memory within a stated bound.
+ * session idle the longest closed first (one in use never is). What 1,000
+ * abandoned sessions cost in memory is a budget, checked apart from the
+ * parallel unit run: tests/alone_http_memory_test.ts.
  */
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -11,9 +12,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { serveHttp } from "../src/server/http.ts";
 import { FakeDesktop, fakeServices } from "./support/fake_desktop.ts";
-import { ROOT } from "./support/mcp.ts";
 import { sleep } from "../src/common/time.ts";
-import { procText } from "../src/desktop/x11/procfs.ts";
 
 const TOKEN = "bounds-token-0123456789-abcdefghijkl";
 const AUTH = { authorization: `Bearer ${TOKEN}` };
@@ -142,7 +141,8 @@ Deno.test({
   ...opts,
   name: "sessions left unused expire, and past the cap the one idle longest is closed first",
   async fn() {
-    await inProcess({ idleMs: 400, max: 3 }, async (url) => {
+    // An idle time long enough that a loaded machine never lets a session lapse before it is pinged.
+    await inProcess({ idleMs: 2_000, max: 3 }, async (url) => {
       const a = await initialize(url);
       const b = await initialize(url);
       const c = await initialize(url);
@@ -151,8 +151,8 @@ Deno.test({
       const d = await initialize(url); // at the cap: b, idle the longest, makes room
       assertEquals(await ping(url, b), 404);
       for (const s of [a, c, d]) assertEquals(await ping(url, s), 200);
-      // Unused for longer than the idle time, all of them go.
-      await sleep(900);
+      // Unused for longer than the idle time (and a sweep, every quarter of it), all of them go.
+      await sleep(3_000);
       for (const s of [a, c, d]) assertEquals(await ping(url, s), 404);
     });
   },
@@ -170,10 +170,11 @@ Deno.test({
       try {
         const running = client.callTool({
           name: "execute_plan",
-          arguments: { steps: [{ action: "wait", amount: 1500 }] },
+          arguments: { steps: [{ action: "wait", amount: 4000 }] },
         });
         running.catch(() => {}); // awaited below; a failed assertion first must not leave it dangling
-        await sleep(300);
+        // Time for the call to reach the server even on a loaded machine; it then waits 3 s more.
+        await sleep(1000);
         const r = await fetch(url, {
           method: "POST",
           headers: {
@@ -194,62 +195,18 @@ Deno.test({
   },
 });
 
-/** Resident memory of a process, in bytes (read through libc: Deno refuses /proc short of --allow-all). */
-function rss(pid: number): number {
-  const line = procText(`/proc/${pid}/status`)!.split("\n").find((l) => l.startsWith("VmRSS:"))!;
-  return Number(line.replace(/\D+/g, "")) * 1024;
-}
-
-/** The process serving HTTP: `deno task` runs the server as its child. */
-function serverPid(pid: number): number {
-  const children = (procText(`/proc/${pid}/task/${pid}/children`) ?? "").trim().split(/\s+/).filter(Boolean);
-  return children.length ? serverPid(Number(children[0])) : pid;
-}
-
-/** What 1,000 sessions opened and abandoned may add to the server's memory at most. */
-const ABANDONED_BOUND_BYTES = 48 * 1024 * 1024;
-
 Deno.test({
   ...opts,
-  name: "1,000 abandoned sessions leave the server's memory within 48 MB and only the newest 32 open",
-  ignore: Deno.build.os !== "linux",
+  name: "past the cap of 32 sessions, the oldest abandoned ones are closed and the newest 32 stay open",
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "choto-http-bounds-" });
-    const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-    const port = (l.addr as Deno.NetAddr).port;
-    l.close();
-    const child = new Deno.Command(Deno.execPath(), {
-      args: ["task", "--quiet", "start", "--http", "--port", String(port), "--db", `${dir}/choto.db`],
-      cwd: ROOT,
-      env: { ...Deno.env.toObject(), CHOTO_HTTP_TOKEN: TOKEN, DISPLAY: ":1999", NO_COLOR: "1" },
-      stdin: "null",
-      stdout: "null",
-      stderr: "null",
-    }).spawn();
-    const url = `http://127.0.0.1:${port}/mcp`;
-    try {
-      for (let i = 0; i < 300; i++) {
-        if (await fetch(url).then((r) => r.body?.cancel(), () => "down") !== "down") break;
-        await sleep(100);
-      }
-      const pid = serverPid(child.pid);
-      // Warm up, so the first session's one-time costs are not counted as growth.
-      for (let i = 0; i < 20; i++) await initialize(url);
-      const before = rss(pid);
+    await inProcess({ idleMs: 60_000, max: 32 }, async (url) => {
       const ids: string[] = [];
-      for (let batch = 0; batch < 100; batch++) {
+      for (let batch = 0; batch < 4; batch++) {
         ids.push(...await Promise.all(Array.from({ length: 10 }, () => initialize(url))));
       }
-      const grown = rss(pid) - before;
-      console.log(`RSS after 1,000 abandoned sessions: +${(grown / 1048576).toFixed(1)} MB`);
-      assert(grown < ABANDONED_BOUND_BYTES, `RSS grew by ${(grown / 1048576).toFixed(1)} MB`);
-      // The oldest were closed to make room; the newest are served.
-      assertEquals(await ping(url, ids[0]), 404);
-      assertEquals(await ping(url, ids[ids.length - 1]), 200);
-    } finally {
-      child.kill("SIGTERM");
-      await child.status;
-      await Deno.remove(dir, { recursive: true });
-    }
+      const open = await Promise.all(ids.map((id) => ping(url, id)));
+      assertEquals(open.filter((s) => s === 404).length, 8);
+      assertEquals(open.slice(-32), Array(32).fill(200));
+    });
   },
 });

@@ -21,6 +21,9 @@ function crop(frame: RgbaImage, x: number, y: number, width: number, height: num
   return { width, height, data };
 }
 
+/** A worker script that fails as it loads (see the file for why not simply a path to no file). */
+const UNSTARTABLE_WORKER = new URL("./support/unstartable_ocr_worker.cjs", import.meta.url).pathname;
+
 const words = (ws: OcrWord[]) => ws.map((w) => `${w.text}@${w.x},${w.y},${w.w},${w.h}`).sort();
 
 Deno.test("in-process recognition reads the same words as the workers", async () => {
@@ -44,7 +47,7 @@ Deno.test("an engine whose worker cannot start falls back to in-process and read
   const [f] = await loadFixtures((n) => n === "apps/zenity_question_light");
   const engine = new TesseractEngine(2, {
     inProcess: false,
-    workerScript: "/nonexistent/choto-ocr-worker.js",
+    workerScript: UNSTARTABLE_WORKER,
   });
   try {
     const r = await new ScreenPipeline(engine).run(f.frame, {
@@ -117,7 +120,9 @@ Deno.test("a worker that dies during a read fails that read only; the next read 
 });
 
 Deno.test("a worker that stops answering is stopped after the read timeout; the next read starts a new one", async () => {
-  const options = { readTimeoutMs: 1500 };
+  // The limit also bounds the real read that follows, so it leaves a loaded machine (a parallel unit run on
+  // two cores) ample time for it: that read takes well under a second.
+  const options = { readTimeoutMs: 5000 };
   await withFaultyWorker(
     "stalling_ocr_worker.cjs",
     "CHOTO_TEST_STALL_ONCE",
@@ -125,7 +130,7 @@ Deno.test("a worker that stops answering is stopped after the read timeout; the 
     async (engine, dialog) => {
       let failed = "";
       await engine.recognize(dialog, "sparse").catch((e) => (failed = e.message));
-      assert(/gave no answer to recognize within 1.5 s and was stopped/.test(failed), failed);
+      assert(/gave no answer to recognize within 5 s and was stopped/.test(failed), failed);
       const words = await engine.recognize(dialog, "sparse");
       assert(words.some((w) => w.text === "Yes"), words.map((w) => w.text).join(" "));
       assertEquals(engine.started, 2);
@@ -137,7 +142,7 @@ Deno.test("a warm start whose workers cannot start settles on one in-process rec
   const [f] = await loadFixtures((n) => n === "apps/zenity_question_light");
   const engine = new TesseractEngine(2, {
     inProcess: false,
-    workerScript: "/nonexistent/choto-ocr-worker.js",
+    workerScript: UNSTARTABLE_WORKER,
   });
   try {
     await engine.warm();

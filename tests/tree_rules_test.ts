@@ -1,7 +1,8 @@
 /**
  * Rules of the tree that keep the dev loop honest: one list of environment
  * variables that every shipped command line follows, tests that need a
- * display named e2e_ (so `deno task test:unit` runs without one), one
+ * display named e2e_ (so `deno task test:unit` runs without one), resource
+ * budgets kept out of the parallel unit run, one
  * assertion module, and bench harnesses that do nothing when `deno bench`
  * imports them.
  */
@@ -56,6 +57,28 @@ Deno.test("tests that start a display are named e2e_, so test:unit needs none", 
   for (const file of await sources("tests")) {
     if (!file.endsWith("_test.ts") || file.startsWith("tests/e2e_")) continue;
     if (display.test(await Deno.readTextFile(`${ROOT}${file}`))) offenders.push(file);
+  }
+  assertEquals(offenders, []);
+});
+
+Deno.test("resource budgets run alone: test:unit leaves out tests/alone_*, and test runs them one at a time after it", () => {
+  const tasks: Record<string, string> = config.tasks;
+  assert(tasks["test:unit"].includes("'--ignore=tests/e2e_*,tests/alone_*'"), tasks["test:unit"]);
+  assert(tasks["test:alone"].endsWith(" tests/alone_*_test.ts"), tasks["test:alone"]);
+  assert(!tasks["test:alone"].includes("--parallel"), tasks["test:alone"]);
+  assert(tasks.test.includes("deno task test:unit && deno task test:alone && "), tasks.test);
+});
+
+/** What measures memory or wall-clock time (spelled so that this file does not match it). */
+const MEASURES = new RegExp(
+  ["VmR" + "SS", "memoryUsage" + "\\(", "performance\\.now" + "\\(", "systemMemoryInfo" + "\\("].join("|"),
+);
+
+Deno.test("unit tests measure no memory or wall-clock time: such budgets are alone_ tests or benchmarks", async () => {
+  const offenders: string[] = [];
+  for (const file of await sources("tests")) {
+    if (!file.endsWith("_test.ts") || /^tests\/(e2e|alone)_/.test(file)) continue;
+    if (MEASURES.test(await Deno.readTextFile(`${ROOT}${file}`))) offenders.push(file);
   }
   assertEquals(offenders, []);
 });
