@@ -189,7 +189,9 @@ Deno.test("the ScreenCaptureKit worker: refused without unscoped FFI, and its er
   assertMatch(String(scoped.capture(display)), /needs --allow-ffi without a path list/);
   // A tree without the libraries: the worker starts, fails to open them, and says so.
   const empty = Deno.makeTempDirSync({ prefix: "choto-no-macos-" });
-  const worker = new ScreenCaptureKitWorker(empty, 1000, () => true);
+  // The limit covers the worker's start too, which a loaded machine under `deno test` (it type-checks the
+  // worker's module) can stretch past a few seconds: generous, since a failed open answers at once.
+  const worker = new ScreenCaptureKitWorker(empty, 60_000, () => true);
   try {
     const why = worker.capture(display);
     assertEquals(typeof why, "string");
@@ -244,7 +246,13 @@ Deno.test({
     };
     try {
       control.fake_set(new TextEncoder().encode("image=null\0"));
-      const d = createMacDesktop(libs, { host, systemRoot: fake.root, log: () => {} });
+      // A loaded machine under `deno test` may take seconds to start (and type-check) the worker.
+      const d = createMacDesktop(libs, {
+        host,
+        systemRoot: fake.root,
+        log: () => {},
+        screenCaptureKitTimeoutMs: 60_000,
+      });
       const frame = d.capture();
       assertEquals([frame.width, frame.height], [800, 500]);
       assertEquals(d.capturePath(), "ScreenCaptureKit");

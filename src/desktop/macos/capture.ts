@@ -55,7 +55,9 @@ export class MacCapture {
 
   constructor(readonly s: MacSession) {
     this.path = s.libs.cg.CGWindowListCreateImage ? "CGWindowListCreateImage" : "ScreenCaptureKit";
-    this.#sckWorker = s.opts.screenCaptureKit ? null : new ScreenCaptureKitWorker(s.opts.systemRoot ?? "");
+    this.#sckWorker = s.opts.screenCaptureKit
+      ? null
+      : new ScreenCaptureKitWorker(s.opts.systemRoot ?? "", s.opts.screenCaptureKitTimeoutMs);
     this.#sck = s.opts.screenCaptureKit ?? ((d) => this.#sckWorker!.capture(d));
   }
 

@@ -40,6 +40,8 @@ export interface MacDesktopOptions {
    * (injected in tests; a worker running SCScreenshotManager when absent).
    */
   screenCaptureKit?: (d: Display) => RgbaImage | string;
+  /** How long the ScreenCaptureKit worker may take to answer, its start included (tests on a loaded machine). */
+  screenCaptureKitTimeoutMs?: number;
   /** Lists *.app bundles of a folder (injected in tests). */
   listApps?: (dir: string) => string[];
   /** Runs a command (open -a …) and resolves when it exits. */
