@@ -115,9 +115,11 @@ Deno.test({
         async () => {
           const dialog = await entryDialog(desktop);
           const asked: string[] = [];
-          const c = await connectModern(desktop.env, session.db, (m) => {
-            asked.push(m);
-            return "accept";
+          const c = await connectModern(desktop.env, session.db, {
+            answer: (m) => {
+              asked.push(m);
+              return "accept";
+            },
           });
           try {
             const r = await observeAndRun(c);
@@ -139,7 +141,7 @@ Deno.test({
 
       await t.step("2026-07-28: a no stops the plan, and Delete is never pressed", async () => {
         const dialog = await entryDialog(desktop);
-        const c = await connectModern(desktop.env, session.db, () => "decline");
+        const c = await connectModern(desktop.env, session.db, { answer: () => "decline" });
         try {
           const r = await observeAndRun(c);
           assertEquals(r.status, "declined", r.text);
@@ -157,7 +159,10 @@ Deno.test({
         "2026-07-28: a request key is good for one retry; a replay is refused with the reason",
         async () => {
           const dialog = await entryDialog(desktop);
-          const c = await connectModern(desktop.env, session.db, () => "accept", false);
+          const c = await connectModern(desktop.env, session.db, {
+            answer: () => "accept",
+            autoFulfill: false,
+          });
           try {
             const call = { name: "execute_plan", arguments: PLAN };
             const first = await c.client.callTool(call, {
