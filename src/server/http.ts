@@ -150,9 +150,11 @@ export function serveHttp(services: Services, opts: HttpOptions): Deno.HttpServe
       parsedBody = read.body;
     }
     const id = req.headers.get("mcp-session-id");
-    // A request that names its revision in its envelope (2026-07-28) needs no session.
+    const first = Array.isArray(parsedBody) ? parsedBody[0] : parsedBody;
+    // A request that names its revision in its envelope (2026-07-28) needs no session; `initialize` is 2025's.
     if (
-      !id && req.method === "POST" && !await isLegacyRequest(req, parsedBody, { maxRequestBodySize: maxBody })
+      !id && req.method === "POST" && !isInitializeRequest(first) &&
+      !await isLegacyRequest(req, parsedBody, { maxRequestBodySize: maxBody })
     ) {
       return await modern.fetch(req, { parsedBody });
     }
@@ -180,7 +182,6 @@ export function serveHttp(services: Services, opts: HttpOptions): Deno.HttpServe
       }
     }
     if (req.method !== "POST") return refusal(400, "no session: start one with an initialize request");
-    const first = Array.isArray(parsedBody) ? parsedBody[0] : parsedBody;
     if (!isInitializeRequest(first)) return refusal(400, "no session: start one with an initialize request");
     if (!await sessions.makeRoom()) {
       return refusal(
@@ -190,6 +191,8 @@ export function serveHttp(services: Services, opts: HttpOptions): Deno.HttpServe
     }
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
+      // No keep-alive comments on a session's event streams, as before v2: nothing between choto and a local client times out.
+      keepAliveMs: 0,
       onsessioninitialized: (sid: string) => sessions.add(sid, transport),
       onsessionclosed: (sid: string) => sessions.delete(sid),
     });
