@@ -11,7 +11,7 @@
 
 import type { CacheHint } from "@modelcontextprotocol/server";
 
-/** An hour: longer than any list here stays the same is not needed, and a restart changes them. */
+/** An hour for what holds for the server's life: a client that keeps it longer would miss a restart's changes. */
 const STABLE_MS = 60 * 60_000;
 
 /** The hint per cacheable operation. */
