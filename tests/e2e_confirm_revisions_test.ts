@@ -6,7 +6,8 @@
  * A client of the SDK's v2 on MCP 2026-07-28 that answers input requests
  * gets the question as the call's answer; the plan paused before the
  * destructive step, and the retry with the answer goes on from there: the
- * text typed before it is not typed again. A key is good once. A 2025-11-25
+ * text typed before it is not typed again, over stdio and over HTTP (where
+ * the retry reaches another server instance). A key is good once. A 2025-11-25
  * client (the SDK's v1) with elicitation is asked inside the call, as
  * before; a 2026-07-28 client that cannot ask gets choto's own dialog.
  */
@@ -14,7 +15,8 @@
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { Store } from "../src/db/store.ts";
 import { auditSince } from "../src/db/audit.ts";
-import { connectModern, type ModernClient } from "./support/mcp_v2.ts";
+import { connectModern, connectModernHttp, type ModernClient } from "./support/mcp_v2.ts";
+import { startHttp, TOKEN } from "./support/http.ts";
 import { type Session, withSession } from "./support/session.ts";
 import { skipE2E, type TestDesktop } from "./support/xdesktop.ts";
 import { sleep } from "../src/common/time.ts";
@@ -197,6 +199,38 @@ Deno.test({
       );
 
       await t.step(
+        "2026-07-28 over HTTP: the retry reaches another server instance and goes on",
+        async () => {
+          const dialog = await entryDialog(desktop);
+          const http = await startHttp(session.dir, {
+            ...Deno.env.toObject(),
+            ...desktop.env,
+            CHOTO_HTTP_TOKEN: TOKEN,
+          });
+          try {
+            const asked: string[] = [];
+            const client = await connectModernHttp(http.url, TOKEN, {
+              answer: (m) => {
+                asked.push(m);
+                return "accept";
+              },
+            });
+            try {
+              const r = await observeAndRun({ client, stderr: () => "", close: () => client.close() });
+              assertEquals(r.status, "success", r.text);
+              assertMatch(r.text, /^Resumed at step 3 with the user's answer \(accept\)/);
+              assertEquals(asked.length, 1);
+            } finally {
+              await client.close();
+            }
+          } finally {
+            await http.stop();
+          }
+          assertEquals(await within(dialog.done, 10_000), { code: 0, out: "quarterly\n" });
+        },
+      );
+
+      await t.step(
         "2025-11-25 with elicitation (the v1 client): asked inside the call, as before",
         async () => {
           const dialog = await entryDialog(desktop);
@@ -247,6 +281,8 @@ Deno.test({
           "user via input request: accept",
           "asked via input request: the run paused before the step",
           "user via input request: decline",
+          "asked via input request: the run paused before the step",
+          "user via input request: accept",
           "asked via input request: the run paused before the step",
           "user via input request: accept",
           "user via elicitation: accept",

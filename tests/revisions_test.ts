@@ -45,6 +45,12 @@ async function servesEverything(sdkClient: ModernSdkClient | LegacySdkClient, ap
   assertMatch((called.content as Array<{ text: string }>)[0].text, /nothing matching "Save" has been seen/);
   const status = await client.callTool({ name: "mission_status", arguments: {} });
   assert(Array.isArray(status.content), JSON.stringify(status));
+  // Every tool answers, and refuses what it cannot take before doing anything.
+  for (const name of NAMES) {
+    const refused = await client.callTool({ name, arguments: { no_such_field: 1 } });
+    assert(refused.isError, `${name}: ${JSON.stringify(refused)}`);
+    assertMatch((refused.content as Array<{ text: string }>)[0].text, /no_such_field|not run|Nothing was done/);
+  }
   const resources = (await client.listResources()).resources.map((r) => r.uri);
   assertEquals(resources.includes(MAP_VIEW_URI), apps);
   assert(resources.includes("choto://map"), resources.join(", "));
