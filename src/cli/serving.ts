@@ -10,13 +10,12 @@
  */
 
 import { deserializeMessage } from "@modelcontextprotocol/server";
-import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { envVar } from "../common/env.ts";
 import { keepPruned } from "../db/retention.ts";
 import type { Services } from "../services.ts";
 import { ACTOR } from "../tools/support/actor.ts";
 import { openDisplayLock } from "../tools/support/screen_lock.ts";
-import { createServer } from "../server/server.ts";
+import { serveConnection } from "../server/connection.ts";
 import type { BoundedStdioTransport } from "../server/stdio_transport.ts";
 import { dbPath, type openServices } from "./open.ts";
 import { importSeed } from "./pack.ts";
@@ -102,10 +101,7 @@ export async function serve(
   Deno.addSignalListener("SIGINT", () => void shutdown());
   Deno.addSignalListener("SIGTERM", () => void shutdown());
   // The client's first message picks the revision (2026-07-28, or 2025-11-25's initialize); one server serves it.
-  const connection = serveStdio(() => createServer(svc), {
-    transport,
-    onerror: (err) => console.error(`choto: ${JSON.stringify(String(err?.message ?? err))}`),
-  });
+  const connection = serveConnection(svc, transport);
   const closeConnection = transport.onclose;
   transport.onclose = () => {
     closeConnection?.();

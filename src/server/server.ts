@@ -102,7 +102,7 @@ export function createServer(
     },
   );
   const listing = listingOf(tools);
-  const byName = new Map(tools.map((t) => [t.name, t]));
+  const byName = toolsByName(tools);
   // A client that renders MCP Apps gets recall linked to the map view, and the view listed.
   const apps = (ctx: ServerContext) => rendersApps(clientCapabilities(server, ctx));
   server.setRequestHandler(
@@ -224,6 +224,17 @@ export function listingOf(tools: ToolSpec<any, any>[] = TOOLS): Tool[] {
   let listing = LISTINGS.get(tools);
   if (!listing) LISTINGS.set(tools, listing = tools.map(describeTool));
   return listing;
+}
+
+/** Each tool set's tools by name, built once: every HTTP session shares it. */
+// deno-lint-ignore no-explicit-any
+const BY_NAME = new WeakMap<ToolSpec<any, any>[], Map<string, ToolSpec<any, any>>>();
+
+// deno-lint-ignore no-explicit-any
+function toolsByName(tools: ToolSpec<any, any>[]): Map<string, ToolSpec<any, any>> {
+  let byName = BY_NAME.get(tools);
+  if (!byName) BY_NAME.set(tools, byName = new Map(tools.map((t) => [t.name, t])));
+  return byName;
 }
 
 /** A tool as `tools/list` shows it. */
