@@ -49,7 +49,10 @@ async function servesEverything(sdkClient: ModernSdkClient | LegacySdkClient, ap
   for (const name of NAMES) {
     const refused = await client.callTool({ name, arguments: { no_such_field: 1 } });
     assert(refused.isError, `${name}: ${JSON.stringify(refused)}`);
-    assertMatch((refused.content as Array<{ text: string }>)[0].text, /no_such_field|not run|Nothing was done/);
+    assertMatch(
+      (refused.content as Array<{ text: string }>)[0].text,
+      /no_such_field|not run|Nothing was done/,
+    );
   }
   const resources = (await client.listResources()).resources.map((r) => r.uri);
   assertEquals(resources.includes(MAP_VIEW_URI), apps);
