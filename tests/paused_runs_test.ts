@@ -6,6 +6,7 @@
 
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { PausedRuns } from "../src/server/paused_runs.ts";
+import { goneReason, notResumedText } from "../src/render/pause_text.ts";
 import type { PausedRun } from "../src/plan/executor.ts";
 
 /** A paused run that is never resumed here: the table only keeps it. */
@@ -36,7 +37,7 @@ Deno.test("a key gives its run back once, to the same call", () => {
   assertEquals(taken.run, run);
   assertEquals(runs.size, 0);
   const again = runs.take(key, "execute_plan", ARGS);
-  assertEquals(again, { ok: false, reason: "its answer was already given: a key is good for one retry" });
+  assertEquals(again, { ok: false, gone: "answered" });
 });
 
 Deno.test("a key past its time is refused as expired, and its run let go of", () => {
@@ -45,10 +46,7 @@ Deno.test("a key past its time is refused as expired, and its run let go of", ()
   later(119_999);
   const fresh = runs.hold(pausedAt(3), "execute_plan", ARGS);
   later(1);
-  assertEquals(runs.take(key, "execute_plan", ARGS), {
-    ok: false,
-    reason: "it expired: a paused plan waits 120 s for the answer",
-  });
+  assertEquals(runs.take(key, "execute_plan", ARGS), { ok: false, gone: "expired" });
   assert(runs.take(fresh, "execute_plan", ARGS).ok);
 });
 
@@ -56,30 +54,31 @@ Deno.test("a retry with other arguments is refused, and the paused plan dropped"
   const { runs } = table();
   const key = runs.hold(pausedAt(2), "execute_plan", ARGS);
   const other = runs.take(key, "execute_plan", { steps: [{ action: "wait", ms: 10 }] });
-  assertEquals(other, {
-    ok: false,
-    reason: "the retry's tool or arguments differ from the paused call's; the paused plan is dropped",
-  });
-  assertEquals(runs.take(key, "execute_plan", ARGS), {
-    ok: false,
-    reason: "its retry came with other arguments",
-  });
+  assertEquals(other, { ok: false, gone: "other_arguments" });
+  assertEquals(runs.take(key, "execute_plan", ARGS), { ok: false, gone: "other_arguments" });
 });
 
 Deno.test("an unknown key is refused as never given", () => {
   const { runs } = table();
-  assertEquals(runs.take(crypto.randomUUID(), "execute_plan", ARGS), {
-    ok: false,
-    reason: "choto never gave this key or has restarted since",
-  });
+  assertEquals(runs.take(crypto.randomUUID(), "execute_plan", ARGS), { ok: false, gone: "unknown" });
 });
 
 Deno.test("beyond its bound the table lets go of the oldest paused run, and says so to its retry", () => {
   const { runs } = table();
   const keys = [1, 2, 3, 4].map((n) => runs.hold(pausedAt(n), "execute_plan", ARGS));
   assertEquals(runs.size, 3);
-  const first = runs.take(keys[0], "execute_plan", ARGS);
-  assert(!first.ok);
-  assertMatch(first.reason, /a newer paused plan took its place \(choto keeps at most 3\)/);
+  assertEquals(runs.take(keys[0], "execute_plan", ARGS), { ok: false, gone: "pushed_out" });
   for (const key of keys.slice(1)) assert(runs.take(key, "execute_plan", ARGS).ok);
+});
+
+Deno.test("each refusal says why the plan cannot go on, with the table's bounds", () => {
+  assertMatch(
+    goneReason("expired", 120_000, 16),
+    /its key expired: a paused plan waits 120 s for the answer/,
+  );
+  assertMatch(goneReason("pushed_out", 120_000, 16), /choto keeps at most 16/);
+  assertMatch(
+    notResumedText("execute_plan", goneReason("unknown", 120_000, 16)),
+    /^execute_plan was not resumed: choto never gave this key, or has restarted since\. Nothing was sent by this call\./,
+  );
 });

@@ -18,7 +18,7 @@ import {
 } from "@modelcontextprotocol/server";
 import type { PausedRun } from "../plan/executor.ts";
 import type { PauseChannel } from "../tools/tool.ts";
-import { notResumedText } from "../render/pause_text.ts";
+import { goneReason, notResumedText } from "../render/pause_text.ts";
 import { PAUSED_RUNS, type PausedRuns } from "./paused_runs.ts";
 
 /** The input request's name in `inputRequests` and the retry's `inputResponses`. */
@@ -46,8 +46,8 @@ export function pauseChannel(
   if (key === undefined) return { channel: { resumed: null, hold: held } };
   const taken = typeof key === "string"
     ? table.take(key, tool, args)
-    : { ok: false as const, reason: "its request state is not a key choto gave" };
-  if (!taken.ok) return { refused: notResumedText(tool, taken.reason) };
+    : { ok: false as const, gone: "unknown" as const };
+  if (!taken.ok) return { refused: notResumedText(tool, goneReason(taken.gone, table.ttlMs, table.max)) };
   const view = inputResponse(ctx.mcpReq.inputResponses, CONFIRM_KEY);
   // A retry without the answer has none from the user: that counts as the question dismissed.
   const answer = view.kind === "elicit" ? view.action : "cancel";

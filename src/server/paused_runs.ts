@@ -9,6 +9,7 @@
  */
 
 import type { PausedRun } from "../plan/executor.ts";
+import type { Gone } from "../render/pause_text.ts";
 
 /** How long a paused run waits for the retry. */
 export const PAUSE_TTL_MS = 120_000;
@@ -27,13 +28,13 @@ interface Entry {
 }
 
 /** What a retry's key found: the paused run, or why there is none. */
-export type Taken = { ok: true; run: PausedRun } | { ok: false; reason: string };
+export type Taken = { ok: true; run: PausedRun } | { ok: false; gone: Gone };
 
 /** The paused runs of one process. */
 export class PausedRuns {
   #entries = new Map<string, Entry>();
   /** Keys no longer held, and why. */
-  #gone = new Map<string, string>();
+  #gone = new Map<string, Gone>();
 
   constructor(
     readonly ttlMs = PAUSE_TTL_MS,
@@ -50,7 +51,7 @@ export class PausedRuns {
     this.#expire();
     while (this.#entries.size >= this.max) {
       const [oldest] = this.#entries.keys();
-      this.#drop(oldest, "a newer paused plan took its place (choto keeps at most " + this.max + ")");
+      this.#drop(oldest, "pushed_out");
     }
     const key = crypto.randomUUID();
     this.#entries.set(key, { run, tool, args: JSON.stringify(args ?? {}), expires: this.now() + this.ttlMs });
@@ -61,31 +62,24 @@ export class PausedRuns {
   take(key: string, tool: string, args: unknown): Taken {
     this.#expire();
     const e = this.#entries.get(key);
-    if (!e) {
-      const why = this.#gone.get(key) ?? "choto never gave this key or has restarted since";
-      return { ok: false, reason: why };
-    }
+    if (!e) return { ok: false, gone: this.#gone.get(key) ?? "unknown" };
+    // A retry must repeat its call: a paused run goes on with the plan it paused, never another.
     if (e.tool !== tool || e.args !== JSON.stringify(args ?? {})) {
-      this.#drop(key, "its retry came with other arguments");
-      return {
-        ok: false,
-        reason: "the retry's tool or arguments differ from the paused call's; the paused plan is dropped",
-      };
+      this.#drop(key, "other_arguments");
+      return { ok: false, gone: "other_arguments" };
     }
-    this.#drop(key, "its answer was already given: a key is good for one retry");
+    this.#drop(key, "answered");
     return { ok: true, run: e.run };
   }
 
   #expire(): void {
     const now = this.now();
     for (const [key, e] of this.#entries) {
-      if (e.expires <= now) {
-        this.#drop(key, `it expired: a paused plan waits ${Math.round(this.ttlMs / 1000)} s for the answer`);
-      }
+      if (e.expires <= now) this.#drop(key, "expired");
     }
   }
 
-  #drop(key: string, why: string): void {
+  #drop(key: string, why: Gone): void {
     this.#entries.delete(key);
     this.#gone.set(key, why);
     if (this.#gone.size > MAX_GONE) this.#gone.delete(this.#gone.keys().next().value!);
