@@ -7,6 +7,7 @@
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { PausedRuns } from "../src/server/paused_runs.ts";
 import { goneReason, notResumedText } from "../src/render/pause_text.ts";
+import { answersForms } from "../src/server/input_requests.ts";
 import type { PausedRun } from "../src/plan/executor.ts";
 
 /** A paused run that is never resumed here: the table only keeps it. */
@@ -80,5 +81,14 @@ Deno.test("each refusal says why the plan cannot go on, with the table's bounds"
   assertMatch(
     notResumedText("execute_plan", goneReason("unknown", 120_000, 16)),
     /^execute_plan was not resumed: choto never gave this key, or has restarted since\. Nothing was sent by this call\./,
+  );
+});
+
+Deno.test("a client answers input requests when it declares form elicitation, or elicitation bare", () => {
+  assertEquals(
+    [{}, { elicitation: {} }, { elicitation: { form: {} } }, { elicitation: { url: {} } }].map((c) =>
+      answersForms(c)
+    ),
+    [false, true, true, false],
   );
 });

@@ -24,10 +24,10 @@ import { PAUSED_RUNS, type PausedRuns } from "./paused_runs.ts";
 /** The input request's name in `inputRequests` and the retry's `inputResponses`. */
 export const CONFIRM_KEY = "confirm";
 
-/** Whether the client can answer a form question: `elicitation` declared, with form or with no mode named. */
+/** Whether the client can answer a form question: `elicitation.form` declared, or a bare `elicitation: {}` (2025's form). */
 export function answersForms(caps: ClientCapabilities | undefined): boolean {
-  const e = caps?.elicitation as { form?: unknown; url?: unknown } | undefined;
-  return e !== undefined && (e.form !== undefined || e.url === undefined);
+  const e = caps?.elicitation as Record<string, unknown> | undefined;
+  return e !== undefined && (e.form !== undefined || Object.keys(e).length === 0);
 }
 
 /**
