@@ -8,6 +8,7 @@ import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { PausedRuns } from "../src/server/paused_runs.ts";
 import { goneReason, notResumedText } from "../src/render/pause_text.ts";
 import { answersForms } from "../src/server/input_requests.ts";
+import type { ClientCapabilities } from "@modelcontextprotocol/server";
 import type { PausedRun } from "../src/plan/executor.ts";
 
 /** A paused run that is never resumed here: the table only keeps it. */
