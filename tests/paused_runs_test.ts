@@ -87,9 +87,10 @@ Deno.test("each refusal says why the plan cannot go on, with the table's bounds"
 
 Deno.test("a client answers input requests when it declares form elicitation, or elicitation bare", () => {
   assertEquals(
-    [{}, { elicitation: {} }, { elicitation: { form: {} } }, { elicitation: { url: {} } }].map((c) =>
-      answersForms(c)
-    ),
+    ([{}, { elicitation: {} }, { elicitation: { form: {} } }, {
+      elicitation: { url: {} },
+    }] as ClientCapabilities[])
+      .map((c) => answersForms(c)),
     [false, true, true, false],
   );
 });
