@@ -20,8 +20,8 @@
  * @module
  */
 
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { parseArgs } from "node:util";
 import { ROOT } from "../tests/support/mcp.ts";
 import { startDesktop } from "../tests/support/xdesktop.ts";

@@ -22,8 +22,8 @@
 
 import process from "node:process";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { buildBundle, mcpb } from "./bundle.ts";
 import { MAC_ENV } from "./manifest.ts";
 import { configFor, type Manifest } from "./manifest_config.ts";

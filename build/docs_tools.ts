@@ -16,7 +16,7 @@ import {
   LATEST_PROTOCOL_VERSION,
   SUPPORTED_PROTOCOL_VERSIONS,
   type Tool,
-} from "@modelcontextprotocol/sdk/types.js";
+} from "@modelcontextprotocol/server";
 import { ALL_TOOLS, listingOf, TOOLS } from "../src/server/server.ts";
 import type { HandshakeData } from "../src/server/handshake.ts";
 

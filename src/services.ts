@@ -28,6 +28,12 @@ export interface Services {
    * can (MCP elicitation); set per call by the server, absent otherwise.
    */
   ask?: (message: string) => Promise<Answer>;
+  /**
+   * True when the client asks the user by the call's retry (MCP 2026-07-28
+   * input requests): a plan pauses before a destructive step instead of
+   * asking while it runs. Set per call by the server, for tools that can pause.
+   */
+  asksByRetry?: boolean;
   desktop(): Desktop;
   reader(): ScreenReader;
   readonly store: Store;

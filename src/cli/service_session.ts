@@ -7,9 +7,9 @@
  * @module
  */
 
-import { deserializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import { deserializeMessage } from "@modelcontextprotocol/server";
 import type { Services } from "../services.ts";
-import { createServer } from "../server/server.ts";
+import { serveConnection as serveMcp } from "../server/connection.ts";
 import { BoundedStdioTransport } from "../server/stdio_transport.ts";
 import { LineReader } from "./line_reader.ts";
 import { helloLine, MAX_CONTROL_LINE, parsePurpose } from "./service_protocol.ts";
@@ -78,20 +78,24 @@ export async function serveConnection(conn: Deno.UnixConn, host: SessionHost): P
     return;
   }
   const transport = new BoundedStdioTransport(lines.rest(), conn.writable).parseWith(deserializeMessage);
-  const server = createServer(host.svc);
+  // The client's first message picks the revision (2026-07-28, or 2025-11-25's initialize).
+  const connection = serveMcp(host.svc, transport);
   let closed = false;
   const session = {
     close: async () => {
       if (closed) return;
       closed = true;
       host.open.delete(session);
-      await server.close().catch(() => {});
+      await connection.close().catch(() => {});
       closeQuietly(conn);
     },
   };
   host.open.add(session);
-  transport.onclose = () => void session.close();
-  await server.connect(transport);
+  const closeConnection = transport.onclose;
+  transport.onclose = () => {
+    closeConnection?.();
+    void session.close();
+  };
   // The bridge closing its end (its client went away) ends this session, and only it.
   void transport.ended.then(() => session.close());
 }

@@ -9,13 +9,13 @@
  * @module
  */
 
-import { deserializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import { deserializeMessage } from "@modelcontextprotocol/server";
 import { envVar } from "../common/env.ts";
 import { keepPruned } from "../db/retention.ts";
 import type { Services } from "../services.ts";
 import { ACTOR } from "../tools/support/actor.ts";
 import { openDisplayLock } from "../tools/support/screen_lock.ts";
-import { createServer } from "../server/server.ts";
+import { serveConnection } from "../server/connection.ts";
 import type { BoundedStdioTransport } from "../server/stdio_transport.ts";
 import { dbPath, type openServices } from "./open.ts";
 import { importSeed } from "./pack.ts";
@@ -99,7 +99,6 @@ export async function serve(
   await startUpkeep(svc, dbFlag);
   if ("http" in on) return await serveOverHttp(svc, on.http);
   const transport = on.stdio.parseWith(deserializeMessage);
-  const server = createServer(svc);
   let closing = false;
   const shutdown = async () => {
     if (closing) return;
@@ -107,14 +106,19 @@ export async function serve(
     // Stop the running call and let go of held input before anything else can fail.
     ACTOR.abortAll();
     await svc.releaseInput().catch(() => {});
-    await server.close().catch(() => {});
+    await connection.close().catch(() => {});
     await svc.close();
     Deno.exit(0);
   };
-  transport.onclose = () => void shutdown();
   Deno.addSignalListener("SIGINT", () => void shutdown());
   Deno.addSignalListener("SIGTERM", () => void shutdown());
-  await server.connect(transport);
+  // The client's first message picks the revision (2026-07-28, or 2025-11-25's initialize); one server serves it.
+  const connection = serveConnection(svc, transport);
+  const closeConnection = transport.onclose;
+  transport.onclose = () => {
+    closeConnection?.();
+    void shutdown();
+  };
   // The SDK does not end on EOF: the client closing stdin ends us (maybe while we loaded).
   void transport.ended.then(shutdown);
 }

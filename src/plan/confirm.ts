@@ -15,12 +15,14 @@ import { destructivePhrase, labelWords } from "../common/destructive.ts";
 import { harmlessPhrases } from "../common/destructive_words.ts";
 import { UI_LANGUAGES } from "../common/languages.ts";
 import type { Policy } from "../common/policy.ts";
+import type { Answer } from "../services.ts";
 import type { Rect } from "../common/rect.ts";
 import { escapeScreenText } from "../common/untrusted.ts";
 import { parseCombo } from "../desktop/keys.ts";
 import type { DesktopAnswer, Gesture } from "../desktop/types.ts";
 import type { Look } from "../look/look.ts";
 import { type Run, RunStopped } from "./run.ts";
+import { AnswerNeeded, takeAnswer } from "./pause.ts";
 
 /** File managers: Cmd+Backspace there moves the selection to the trash. */
 const FILE_MANAGERS = ["Finder", "Files", "Nautilus", "Thunar", "Dolphin", "Nemo", "PCManFM", "Caja"];
@@ -126,6 +128,11 @@ function danger(i: Intent): string {
     }.`;
 }
 
+/** The question put to the user through the client; `marked` says whether the element is marked on screen. */
+function question(i: Intent, marked: string): string {
+  return `choto is about to ${describe(i)}. ${danger(i)}${marked} Allow it?`;
+}
+
 function describe(i: Intent): string {
   const where = i.app ? ` in ${escapeScreenText(i.app)}` : "";
   const win = i.window ? `, window "${escapeScreenText(i.window)}"` : "";
@@ -154,16 +161,27 @@ export async function confirmStep(run: Run, intent: Intent): Promise<void> {
       target: intent.label ?? null,
       outcome,
     });
-  if (elicit && policy.confirm !== "desktop") {
-    const answer = await withMark(
-      run,
-      intent,
-      (marked) =>
-        run.whileAsking(() =>
-          elicit(`choto is about to ${describe(intent)}. ${danger(intent)}${marked} Allow it?`)
-        ),
-    );
-    audit(`user via elicitation: ${answer}`);
+  const byRetry = run.services.asksByRetry === true && policy.confirm !== "desktop";
+  if (byRetry || (elicit && policy.confirm !== "desktop")) {
+    let answer: Answer;
+    if (byRetry) {
+      // The client asks the user between this call and its retry: the run pauses here, before the step sends anything.
+      const given = takeAnswer(run, intent.step, describe(intent));
+      if (!("answer" in given)) {
+        const changed = given.changed ? "The screen changed while the user was asked, so once more: " : "";
+        audit("asked via input request: the run paused before the step");
+        throw new AnswerNeeded(changed + question(intent, ""), describe(intent));
+      }
+      answer = given.answer;
+      audit(`user via input request: ${answer}`);
+    } else {
+      answer = await withMark(
+        run,
+        intent,
+        (marked) => run.whileAsking(() => elicit!(question(intent, marked))),
+      );
+      audit(`user via elicitation: ${answer}`);
+    }
     if (answer === "accept") return;
     throw new RunStopped(
       `the user ${answer === "cancel" ? "dismissed the question about" : "declined"} ${

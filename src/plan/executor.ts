@@ -19,10 +19,12 @@ import type { Services } from "../services.ts";
 import { isClick } from "./actions/click.ts";
 import { runStep } from "./handlers.ts";
 import type { Look } from "../look/look.ts";
-import { Run, type RunProgress, type RunStatus, RunStopped, StepFailure } from "./run.ts";
+import { Run, type RunHooks, type RunProgress, type RunStatus, RunStopped, StepFailure } from "./run.ts";
 import type { Plan, Step } from "./steps.ts";
 import type { InsteadOfClient, SeenWindow, StepReport } from "./step_report.ts";
 import { meetFront } from "./front.ts";
+import { AnswerNeeded, giveAnswer } from "./pause.ts";
+import type { Answer } from "../services.ts";
 
 /** What the request gives a run besides the plan: cancellation, and progress notifications. */
 export interface PlanHooks {
@@ -64,6 +66,22 @@ export interface RunResult {
 }
 
 /**
+ * A run paused before a destructive step until the user answers (a client
+ * that asks by the call's retry): nothing of the step was sent, and the
+ * steps before it stay done.
+ */
+export interface PausedRun {
+  /** The step the run stopped before (1-based). */
+  step: number;
+  /** The question for the user: the step, its element and why. */
+  question: string;
+  /** When the run paused (the run's clock), to leave the wait out of its time limit. */
+  pausedAt: number;
+  /** Goes on from the paused step with the user's answer, under the retry's cancellation and progress. */
+  resume(answer: Answer, hooks: PlanHooks): Promise<RunResult | PausedRun>;
+}
+
+/**
  * Runs a plan to its end, its first failure, or an abort; `clock` is the
  * real one outside tests, `hooks` the request's cancellation and progress.
  */
@@ -73,14 +91,41 @@ export async function executePlan(
   clock: Clock = realClock,
   hooks: PlanHooks = {},
 ): Promise<RunResult> {
+  const r = await startPlan(services, plan, clock, hooks);
+  // Only a caller that set `asksByRetry` can be handed a pause; nobody else ever sees one.
+  if ("resume" in r) throw new Error("the run paused for an answer its caller cannot ask for");
+  return r;
+}
+
+/** Runs a plan as {@link executePlan} does, or pauses it before a destructive step when the client asks by retry. */
+export async function startPlan(
+  services: Services,
+  plan: Plan,
+  clock: Clock = realClock,
+  hooks: PlanHooks = {},
+): Promise<RunResult | PausedRun> {
+  const run = new Run(
+    services,
+    plan.max_actions,
+    plan.time_limit_ms ?? DEFAULT_TIME_LIMIT_MS,
+    clock,
+    runHooks(plan, hooks),
+  );
+  return await runFrom(run, plan, 0);
+}
+
+/** The run's hooks from the request's: progress names the plan's steps. */
+function runHooks(plan: Plan, hooks: PlanHooks): RunHooks {
   const progress = hooks.progress;
-  const run = new Run(services, plan.max_actions, plan.time_limit_ms ?? DEFAULT_TIME_LIMIT_MS, clock, {
-    signal: hooks.signal,
-    progress: progress ? (p) => progress(p, plan.steps) : undefined,
-  });
+  return { signal: hooks.signal, progress: progress ? (p) => progress(p, plan.steps) : undefined };
+}
+
+/** Runs the plan's steps from index `from` on (0 at the start, the paused step's on resuming). */
+async function runFrom(run: Run, plan: Plan, from: number): Promise<RunResult | PausedRun> {
+  const services = run.services;
   let failure: RunResult["failure"] = null;
   let status: RunStatus = "success";
-  const unpressable = keyRefusal(services, plan);
+  const unpressable = from === 0 ? keyRefusal(services, plan) : null;
   if (unpressable) {
     // The keyboard layout has no key for a shortcut: refused before the first step, nothing done.
     const { n, action, reason } = unpressable;
@@ -108,7 +153,7 @@ export async function executePlan(
       look: null,
     };
   }
-  for (let i = 0; i < plan.steps.length && !unpressable; i++) {
+  for (let i = from; i < plan.steps.length && !unpressable; i++) {
     const step = plan.steps[i];
     const n = i + 1;
     run.beginStep();
@@ -122,6 +167,7 @@ export async function executePlan(
       const report = await runStep(run, step, n);
       run.reports.push(instead ? { ...report, instead } : report);
     } catch (err) {
+      if (err instanceof AnswerNeeded && !run.acted()) return paused(run, plan, i, err);
       const stopped = err instanceof RunStopped;
       // The deny list is the user's rule: a step it stops is refused, not a failure to fix and resend.
       status = stopped ? err.status : err instanceof DeniedError ? "refused" : "escalated";
@@ -180,6 +226,21 @@ export async function executePlan(
     windowsSeen: [...run.seen.values()],
     unstored: run.unstored,
     failure,
+  };
+}
+
+/** The run paused before step index `i`, to go on from there with the user's answer. */
+function paused(run: Run, plan: Plan, i: number, asked: AnswerNeeded): PausedRun {
+  const pausedAt = run.clock.now();
+  return {
+    step: i + 1,
+    question: asked.question,
+    pausedAt,
+    resume(answer, hooks) {
+      run.resumeWith(runHooks(plan, hooks), run.clock.now() - pausedAt);
+      giveAnswer(run, i + 1, asked.described, answer);
+      return runFrom(run, plan, i);
+    },
   };
 }
 

@@ -88,14 +88,21 @@ export class Run {
     readonly timeLimitMs: number,
     /** Where the run's time comes from (a fake clock in tests). */
     readonly clock: Clock = realClock,
-    readonly hooks: RunHooks = {},
+    public hooks: RunHooks = {},
   ) {
     this.started = clock.now();
     this.signal = hooks.signal;
   }
 
-  /** The request's abort signal: the client cancelled it. */
-  readonly signal?: AbortSignal;
+  /** The request's abort signal: the client cancelled it (a resumed run's is its retry's). */
+  signal?: AbortSignal;
+
+  /** Goes on under a new request (the retry of a paused run), leaving the `pausedMs` waited out of the time limit. */
+  resumeWith(hooks: RunHooks, pausedMs: number): void {
+    this.hooks = hooks;
+    this.signal = hooks.signal;
+    this.#askedMs += pausedMs;
+  }
 
   /** True when the current step sent input that reached an app (more than looking). */
   acted(): boolean {

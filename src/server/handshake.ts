@@ -10,7 +10,7 @@
  * @module
  */
 
-import type { ClientCapabilities, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { ClientCapabilities, Tool } from "@modelcontextprotocol/server";
 import written from "./handshake.json" with { type: "json" };
 import { CAPABILITIES, INSTRUCTIONS, listedOn, SERVER_INFO } from "./identity.ts";
 import { linkView, rendersApps } from "./map_link.ts";
@@ -22,7 +22,7 @@ export interface HandshakeData {
 }
 
 /** The data written at build time. */
-export const HANDSHAKE: HandshakeData = written as HandshakeData;
+export const HANDSHAKE: HandshakeData = written as unknown as HandshakeData;
 
 /**
  * What the handshake made of a message: the answer it gave, if any, and

@@ -4,9 +4,11 @@
  * Origin is 400, a page from another origin or a foreign Host 403 (against
  * DNS rebinding), a missing or wrong bearer token 401, and a client that
  * sent too many wrong ones 429; the server binds to 127.0.0.1 unless told
- * otherwise. Each client gets its own MCP session and server instance; all
- * of them share one set of services and one actor, so only one call at a
- * time acts on the screen, whoever sent it.
+ * otherwise. A 2025-11-25 client gets its own MCP session and server
+ * instance; a 2026-07-28 client has no session (each request carries its
+ * revision and capabilities), and each of its requests a server instance.
+ * All of them share one set of services and one actor, so only one call at
+ * a time acts on the screen, whoever sent it.
  *
  * What a client can make the server hold is bounded: a body is refused (413)
  * before it is read when it is too large, sessions left unused are closed,
@@ -15,8 +17,13 @@
  * @module
  */
 
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { isInitializeRequest, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
+import {
+  createMcpHandler,
+  isInitializeRequest,
+  isLegacyRequest,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  WebStandardStreamableHTTPServerTransport,
+} from "@modelcontextprotocol/server";
 import { createServer, TOOLS } from "./server.ts";
 import type { Services } from "../services.ts";
 import { DEFAULT_SESSION_LIMITS, type SessionLimits, SessionTable } from "./http_sessions.ts";
@@ -116,6 +123,12 @@ export function serveHttp(services: Services, opts: HttpOptions): Deno.HttpServe
   const sessions = new SessionTable<WebStandardStreamableHTTPServerTransport>(limits);
   const gate = new Gate(opts, (id) => sessions.has(id));
   const log = opts.log ?? console.error;
+  // 2026-07-28 requests: one server per request; 2025-era ones are served below, with sessions.
+  const modern = createMcpHandler(() => createServer(services, TOOLS), {
+    legacy: "reject",
+    maxRequestBodySize: maxBody,
+    onerror: (err) => log(`choto: ${JSON.stringify(String(err?.message ?? err))}`),
+  });
 
   const handle = async (req: Request, remote: Deno.Addr): Promise<Response> => {
     // Deno pastes the Host header in front of the path to make req.url: it is read only once Host is known good.
@@ -137,6 +150,14 @@ export function serveHttp(services: Services, opts: HttpOptions): Deno.HttpServe
       parsedBody = read.body;
     }
     const id = req.headers.get("mcp-session-id");
+    const first = Array.isArray(parsedBody) ? parsedBody[0] : parsedBody;
+    // A request that names its revision in its envelope (2026-07-28) needs no session; `initialize` is 2025's.
+    if (
+      !id && req.method === "POST" && !isInitializeRequest(first) &&
+      !await isLegacyRequest(req, parsedBody, { maxRequestBodySize: maxBody })
+    ) {
+      return await modern.fetch(req, { parsedBody });
+    }
     if (id) {
       const open = sessions.use(id);
       if (!open) return refusal(404, "unknown or closed session: initialize a new one");
@@ -161,7 +182,6 @@ export function serveHttp(services: Services, opts: HttpOptions): Deno.HttpServe
       }
     }
     if (req.method !== "POST") return refusal(400, "no session: start one with an initialize request");
-    const first = Array.isArray(parsedBody) ? parsedBody[0] : parsedBody;
     if (!isInitializeRequest(first)) return refusal(400, "no session: start one with an initialize request");
     if (!await sessions.makeRoom()) {
       return refusal(
@@ -169,8 +189,10 @@ export function serveHttp(services: Services, opts: HttpOptions): Deno.HttpServe
         `all ${limits.max} sessions are in use: close one (DELETE /mcp) or try again later`,
       );
     }
-    const transport = new WebStandardStreamableHTTPServerTransport({
+    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
+      // No keep-alive comments on a session's event streams, as before v2: nothing between choto and a local client times out.
+      keepAliveMs: 0,
       onsessioninitialized: (sid: string) => sessions.add(sid, transport),
       onsessionclosed: (sid: string) => sessions.delete(sid),
     });
@@ -203,6 +225,9 @@ export function serveHttp(services: Services, opts: HttpOptions): Deno.HttpServe
       return refusal(500, "internal error: the server's log says what failed; try again");
     }
   });
-  http.finished.then(() => clearInterval(sweep));
+  http.finished.then(() => {
+    clearInterval(sweep);
+    void modern.close().catch(() => {});
+  });
   return http;
 }

@@ -1,5 +1,5 @@
 /**
- * What the server says about itself in its `initialize` answer (name,
+ * What the server says about itself in its `initialize` and `server/discover` answers (name,
  * version, capabilities, instructions) and which tools each OS lists, kept
  * apart from the SDK and the tools so the handshake can be answered from
  * them before the rest of the server has loaded.

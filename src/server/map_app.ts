@@ -10,7 +10,7 @@
  * @module
  */
 
-import type { ReadResourceResult, Resource } from "@modelcontextprotocol/sdk/types.js";
+import type { ReadResourceResult, Resource } from "@modelcontextprotocol/server";
 import { boundedMap } from "./map_resource.ts";
 import { mapPage } from "../render/map/page.ts";
 import type { Services } from "../services.ts";

@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { ClientCapabilities, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { ClientCapabilities, Tool } from "@modelcontextprotocol/server";
 
 /** The extension's key in a client's `capabilities.extensions`. */
 export const UI_EXTENSION = "io.modelcontextprotocol/ui";

@@ -9,11 +9,11 @@
  */
 
 import {
-  ErrorCode,
-  McpError,
+  ProtocolError,
+  ProtocolErrorCode,
   type ReadResourceResult,
   type Resource,
-} from "@modelcontextprotocol/sdk/types.js";
+} from "@modelcontextprotocol/server";
 import { deniedEntry } from "../common/policy.ts";
 import { type MapData, readMap } from "../graph/map_data.ts";
 import { cutMap, joinMaps, mapBytes } from "../graph/map_fit.ts";
@@ -63,15 +63,15 @@ export async function readMapResource(services: Services, uri: string): Promise<
     try {
       name = decodeURIComponent(uri.slice(MAP_URI.length + 1));
     } catch {
-      throw new McpError(
-        ErrorCode.InvalidParams,
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
         `"${uri.slice(0, 200)}" is not a map address: encode the app name`,
       );
     }
     apps = [name];
   } else {
-    throw new McpError(
-      ErrorCode.InvalidParams,
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
       `there is no resource "${
         uri.slice(0, 200)
       }"; read ${MAP_URI} or ${MAP_URI}/APP (resources/list names them)`,
@@ -103,7 +103,7 @@ export async function boundedMap(
   // Texts are most of a page: no more of them are read than the page could hold.
   const read = (names: string[]) => {
     const r = readMap(services.store, { apps: names, policy: services.policy, now, maxTextBytes: budget });
-    if (!r.ok) throw new McpError(ErrorCode.InvalidParams, r.text);
+    if (!r.ok) throw new ProtocolError(ProtocolErrorCode.InvalidParams, r.text);
     return r.map;
   };
   const names = apps.length ? apps : rememberedApps(services).map((a) => a.name);

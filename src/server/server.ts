@@ -11,22 +11,21 @@
  */
 
 import { SCREEN_TEXT_NOTICE } from "../common/untrusted.ts";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
   type CallToolRequest,
-  CallToolRequestSchema,
   type CallToolResult,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  type ReadResourceRequest,
-  ReadResourceRequestSchema,
-  type ServerNotification,
-  type ServerRequest,
+  CLIENT_CAPABILITIES_META_KEY,
+  type ClientCapabilities,
+  type Implementation,
+  PROTOCOL_VERSION_META_KEY,
+  Server,
+  type ServerContext,
   type Tool,
-} from "@modelcontextprotocol/sdk/types.js";
+} from "@modelcontextprotocol/server";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
+import type { PausedRun } from "../plan/executor.ts";
+import { answersForms, pauseChannel, pausedResult } from "./input_requests.ts";
+import { CACHE_HINTS } from "./cache_hints.ts";
 import { z } from "zod";
 import type { Services } from "../services.ts";
 import { annotateIconsTool } from "../tools/annotate_icons.ts";
@@ -99,17 +98,21 @@ export function createServer(
       capabilities: structuredClone(CAPABILITIES),
       instructions: INSTRUCTIONS,
       jsonSchemaValidator: VALIDATOR,
+      cacheHints: CACHE_HINTS,
     },
   );
   const listing = listingOf(tools);
-  const byName = new Map(tools.map((t) => [t.name, t]));
+  const byName = toolsByName(tools);
   // A client that renders MCP Apps gets recall linked to the map view, and the view listed.
-  const apps = () => rendersApps(server.getClientCapabilities());
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: apps() ? linkView(listing) : listing }));
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({
-    resources: apps() ? [MAP_VIEW, ...listMapResources(services)] : listMapResources(services),
+  const apps = (ctx: ServerContext) => rendersApps(clientCapabilities(server, ctx));
+  server.setRequestHandler(
+    "tools/list",
+    (_request, ctx) => ({ tools: apps(ctx) ? linkView(listing) : listing }),
+  );
+  server.setRequestHandler("resources/list", (_request, ctx) => ({
+    resources: apps(ctx) ? [MAP_VIEW, ...listMapResources(services)] : listMapResources(services),
   }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+  server.setRequestHandler("resources/templates/list", () => ({
     resourceTemplates: [{
       uriTemplate: MAP_TEMPLATE,
       name: "memory-map-of-app",
@@ -119,13 +122,13 @@ export function createServer(
     }],
   }));
   server.setRequestHandler(
-    ReadResourceRequestSchema,
-    (request: ReadResourceRequest) =>
+    "resources/read",
+    (request) =>
       request.params.uri === MAP_VIEW_URI
         ? readMapView(services)
         : readMapResource(services, request.params.uri),
   );
-  server.setRequestHandler(CallToolRequestSchema, async (request: CallToolRequest, extra: RequestExtra) => {
+  server.setRequestHandler("tools/call", async (request, ctx) => {
     const tool = byName.get(request.params.name);
     if (!tool) {
       const near = nearestName(request.params.name, [...byName.keys()]);
@@ -136,44 +139,79 @@ export function createServer(
         }use one of ${[...byName.keys()].join(", ")}`,
       });
     }
-    // Questions to the user go to the client that made this call, on this request's stream.
-    const ask = server.getClientCapabilities()?.elicitation?.form
+    const caps = clientCapabilities(server, ctx);
+    const modern = servesModern(ctx);
+    // A 2025-era client is asked inside the call, on this request's stream; a 2026-07-28 one by the retry.
+    const ask = !modern && answersForms(caps)
       ? async (message: string) =>
-        (await server.elicitInput(
+        (await ctx.mcpReq.elicitInput(
           { mode: "form", message, requestedSchema: { type: "object", properties: {} } },
-          { relatedRequestId: extra.requestId, timeout: ASK_TIMEOUT_MS, signal: extra.signal },
+          { timeout: ASK_TIMEOUT_MS, signal: ctx.mcpReq.signal },
         )).action
       : undefined;
     // Bad input is refused at once: an acting call never waits its turn only to be refused.
-    const parsed = parseArguments(tool, request.params.arguments ?? {});
+    const args = request.params.arguments ?? {};
+    const parsed = parseArguments(tool, args);
     if (!parsed.ok) return toResult({ ok: false, text: parsed.text });
+    let held: PausedRun | null = null;
+    const pausing = modern && tool.pausesForAnswers && answersForms(caps)
+      ? pauseChannel(ctx, tool.name, args, (run) => held = run)
+      : null;
+    if (pausing && "refused" in pausing) return toResult({ ok: false, text: pausing.refused });
+    const callServices: Services = ask
+      ? { ...services, ask }
+      : pausing
+      ? { ...services, asksByRetry: true }
+      : services;
     const call = async (signal: AbortSignal) =>
       capReply(
-        await callTool(
-          tool,
-          parsed.value,
-          ask ? { ...services, ask } : services,
-          callContext(request, extra, signal),
-        ),
+        await callTool(tool, parsed.value, callServices, {
+          ...callContext(request, ctx, signal),
+          ...(pausing ? { pause: pausing.channel } : {}),
+        }),
         MAX_REPLY_BYTES,
         tool.askForRest,
       );
     // Only a screen-acting call, which runs alone, tags the audit rows that follow.
     const acting = (signal: AbortSignal) => {
-      services.audit.begin(tool.name, String(extra.requestId));
+      services.audit.begin(tool.name, String(ctx.mcpReq.id));
       return call(signal);
     };
     // Read-only tools never wait for the actor.
-    if (!tool.actsOnScreen) return await call(extra.signal);
-    return await actor.run({
+    const result = !tool.actsOnScreen ? await call(ctx.mcpReq.signal) : await actor.run({
       tool: tool.name,
-      signal: extra.signal,
-      client: server.getClientVersion()?.name ?? null,
+      signal: ctx.mcpReq.signal,
+      client: clientInfo(server, ctx)?.name ?? null,
       waitLimitMs: tool.waitLimitMs?.(parsed.value),
       release: () => services.releaseHeld(),
     }, acting);
+    // A plan that paused asks its question now; the run waits under a key for the retry with the answer.
+    return held ? pausedResult(held, tool.name, args) : result;
   });
   return server;
+}
+
+/** The request's `_meta` envelope (2026-07-28), as far as it was sent. */
+function envelopeOf(ctx: ServerContext): Record<string, unknown> | undefined {
+  return ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+}
+
+/** Whether the request is served on MCP 2026-07-28 or later: the revision its envelope names. */
+function servesModern(ctx: ServerContext): boolean {
+  const version = envelopeOf(ctx)?.[PROTOCOL_VERSION_META_KEY];
+  return typeof version === "string" && version >= "2026-07-28";
+}
+
+/** What the client can do: from the request's envelope (2026-07-28), else from its `initialize`. */
+function clientCapabilities(server: Server, ctx: ServerContext): ClientCapabilities | undefined {
+  return (envelopeOf(ctx)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) ??
+    server.getClientCapabilities();
+}
+
+/** Who the client is: from the request's envelope (2026-07-28), else from its `initialize`. */
+function clientInfo(server: Server, ctx: ServerContext): Implementation | undefined {
+  return (envelopeOf(ctx)?.["io.modelcontextprotocol/clientInfo"] as Implementation | undefined) ??
+    server.getClientVersion();
 }
 
 /** The listing of a tool set, built once: every HTTP session shares it instead of holding its own. */
@@ -188,6 +226,17 @@ export function listingOf(tools: ToolSpec<any, any>[] = TOOLS): Tool[] {
   return listing;
 }
 
+/** Each tool set's tools by name, built once: every HTTP session shares it. */
+// deno-lint-ignore no-explicit-any
+const BY_NAME = new WeakMap<ToolSpec<any, any>[], Map<string, ToolSpec<any, any>>>();
+
+// deno-lint-ignore no-explicit-any
+function toolsByName(tools: ToolSpec<any, any>[]): Map<string, ToolSpec<any, any>> {
+  let byName = BY_NAME.get(tools);
+  if (!byName) BY_NAME.set(tools, byName = new Map(tools.map((t) => [t.name, t])));
+  return byName;
+}
+
 /** A tool as `tools/list` shows it. */
 function describeTool<In extends Shape, Out extends Shape>(tool: ToolSpec<In, Out>): Tool {
   return {
@@ -200,20 +249,17 @@ function describeTool<In extends Shape, Out extends Shape>(tool: ToolSpec<In, Ou
   };
 }
 
-/** What the SDK passes a request handler besides the request. */
-type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
-
 /**
  * Cancellation (the actor's signal, which also stops at shutdown), and
  * progress notifications when the client gave a progress token.
  */
-function callContext(request: CallToolRequest, extra: RequestExtra, signal: AbortSignal): CallContext {
+function callContext(request: CallToolRequest, ctx: ServerContext, signal: AbortSignal): CallContext {
   const token = request.params._meta?.progressToken;
   if (token === undefined) return { signal };
   return {
     signal,
     progress: (done, total, message) =>
-      extra.sendNotification({
+      ctx.mcpReq.notify({
         method: "notifications/progress",
         params: { progressToken: token, progress: done, total, message },
       }),

@@ -16,8 +16,7 @@
  * @module
  */
 
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/server";
 import type { Handshake } from "./handshake.ts";
 import { concatBytes } from "../common/bytes.ts";
 

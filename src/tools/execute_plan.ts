@@ -4,7 +4,7 @@
  * @module
  */
 
-import { executePlan } from "../plan/executor.ts";
+import { startPlan } from "../plan/executor.ts";
 import { planSchema } from "../plan/steps.ts";
 import { refusedAtStart } from "../plan/front.ts";
 import { withheldPlanText } from "../render/front_text.ts";
@@ -15,6 +15,7 @@ import { fileTiedRun, missionFields, tieRun, validateWithMission } from "./suppo
 import { planHooks, runOutputShape, runReply, runStatusField } from "./support/run_reply.ts";
 import { defineTool } from "./tool.ts";
 import { planInputShape } from "../plan/step_listing.ts";
+import { resumedLine } from "../render/pause_text.ts";
 
 export const executePlanTool = defineTool({
   name: "execute_plan",
@@ -44,6 +45,7 @@ export const executePlanTool = defineTool({
   waitLimitMs: (args) => args.time_limit_ms,
   carriesScreenText: true,
   askForRest: "read a smaller part of the screen (target.region), or fewer reads per plan",
+  pausesForAnswers: true,
   validate(args: unknown) {
     return validateWithMission(args, (plan) => {
       const v = validatePlan(plan);
@@ -54,11 +56,20 @@ export const executePlanTool = defineTool({
     const tied = tieRun(services, args);
     if (!tied.ok) return tied;
     const plan = planSchema.parse(tied.plan);
-    if (refusedAtStart(services, plan.steps)) {
+    const resumed = call.pause?.resumed;
+    if (!resumed && refusedAtStart(services, plan.steps)) {
       return { ok: false, text: withheldPlanText(plan.steps[0].action) };
     }
-    const r = await executePlan(services, plan, undefined, planHooks(call));
+    const r = resumed
+      ? await resumed.run.resume(resumed.answer, planHooks(call))
+      : await startPlan(services, plan, undefined, planHooks(call));
+    // Paused before a destructive step: the server asks the client, whose retry goes on from here.
+    if ("resume" in r) {
+      call.pause?.hold(r);
+      return { ok: false, text: r.question };
+    }
     const reply = await runReply(r);
+    if (resumed) reply.text = `${resumedLine(resumed.run.step, resumed.answer)}\n${reply.text}`;
     const filed = tied.tie ? fileTiedRun(services, tied.tie, plan, r) : null;
     return {
       ok: true,

@@ -6,8 +6,10 @@
  */
 
 import type { z } from "zod";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { Services } from "../services.ts";
+import type { PausedRun } from "../plan/executor.ts";
+import type { Answer } from "../services.ts";
 
 /** A zod object shape (what `registerTool` takes as input/output schema). */
 export type Shape = Record<string, z.ZodType>;
@@ -49,6 +51,19 @@ export interface CallContext {
   signal: AbortSignal;
   /** Sends a progress notification, when the client asked for them (gave a progress token). */
   progress?(done: number, total: number, message: string): Promise<void>;
+  /** Set for a tool that can pause ({@link ToolSpec.pausesForAnswers}) when the client asks by the retry. */
+  pause?: PauseChannel;
+}
+
+/**
+ * How a plan pauses for the user's answer and goes on after it, when the
+ * client asks the user between a call and its retry (MCP 2026-07-28).
+ */
+export interface PauseChannel {
+  /** On the retry: the paused run and the user's answer, to go on with; null on a first call. */
+  resumed: { run: PausedRun; answer: Answer } | null;
+  /** Keeps a run that paused, for the retry. */
+  hold(run: PausedRun): void;
 }
 
 /** One MCP tool: definition and handler. */
@@ -86,6 +101,8 @@ export interface ToolSpec<In extends Shape, Out extends Shape> {
    * 1 MB (the last guard: long replies page themselves).
    */
   askForRest?: string;
+  /** True for a tool whose run can pause for the user's answer (a plan before a destructive step). */
+  pausesForAnswers?: boolean;
   /**
    * Optional validation in place of parsing `inputSchema`, for tools whose
    * published schema is a summary and whose input deserves better messages

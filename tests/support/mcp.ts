@@ -33,7 +33,8 @@ export function bundleArgs(dbPath: string): string[] {
 /**
  * Starts the server with `deno task start` (or `args` to `deno`, such as
  * {@link bundleArgs}) and connects a client to it; `wrap` is a program (and
- * its arguments) that starts the server itself, as its child on its own stdio.
+ * its arguments) that starts the server itself, as its child on its own stdio;
+ * `capabilities` are declared besides elicitation (an `extensions` entry, say).
  */
 export async function connectServer(
   env: Record<string, string>,
@@ -41,6 +42,7 @@ export async function connectServer(
   elicit?: Elicit,
   args: string[] = ["task", "--quiet", "start", "--db", dbPath],
   wrap: string[] = [],
+  capabilities: Record<string, unknown> = {},
 ): Promise<{ client: Client; stderr: () => string; close: () => Promise<void>; pid: number | null }> {
   const command = [...wrap, Deno.execPath(), ...args];
   const transport = new StdioClientTransport({
@@ -56,7 +58,7 @@ export async function connectServer(
   });
   const client = new Client(
     { name: "choto-e2e", version: "0.0.0" },
-    elicit ? { capabilities: { elicitation: { form: {} } } } : {},
+    { capabilities: { ...capabilities, ...(elicit ? { elicitation: { form: {} } } : {}) } },
   );
   if (elicit) {
     client.setRequestHandler(

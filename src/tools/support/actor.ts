@@ -13,7 +13,7 @@
  * @module
  */
 
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import {
   type Busy,
   type RefusedWhy,

@@ -9,7 +9,7 @@
  * @module
  */
 
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 
 /** The largest reply sent, in bytes of JSON (a margin under 1 MB for the JSON-RPC envelope). */
 export const MAX_REPLY_BYTES = 1_000_000 - 4_096;
