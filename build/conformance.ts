@@ -29,6 +29,7 @@ export type Revision = {
  */
 export const REVISIONS: Revision[] = [
   { revision: "2025-11-25", alsoRun: ["server-session-lifecycle"] },
+  { revision: "2026-07-28", alsoRun: [] },
 ];
 
 const REFERENCE_TOOL = "calls the suite's reference tool";

@@ -235,10 +235,11 @@ function ownStdio(file: Source): string[] {
 
 /** Unit tests that measure time or memory, which is a benchmark's job. */
 function timing(file: Source): string[] {
-  if (!/^tests\/\w+_test\.ts$/.test(file.path) || file.path.startsWith("tests/e2e_")) return [];
+  // End-to-end tests and the alone_ budgets (run one at a time by `deno task test:alone`) may measure.
+  if (!/^tests\/\w+_test\.ts$/.test(file.path) || /^tests\/(e2e|alone)_/.test(file.path)) return [];
   const code = withoutComments(file.text);
   const clocks =
-    /\bperformance\.now\(|\b(?:Deno|process)\.memoryUsage\(|\bprocess\.hrtime\b|\bconsole\.time(?:End)?\(|\bDate\.now\(\)\s*-\s*[A-Za-z_$]/;
+    /\bperformance\.now\(|\b(?:Deno|process)\.memoryUsage\(|\bprocess\.hrtime\b|\bconsole\.time(?:End)?\(|\bDate\.now\(\)\s*-\s*[A-Za-z_$]|VmRSS|\bsystemMemoryInfo\(/;
   return clocks.test(code) ? [file.path] : [];
 }
 
@@ -260,8 +261,10 @@ Deno.test("the test checks find a stdio client outside a session, and a clock in
       { path: "tests/c_test.ts", text: "const rss = Deno.memoryUsage().rss;" },
       { path: "tests/d_test.ts", text: "const since = Date.now() - 3000;" },
       { path: "tests/e2e_d_test.ts", text: "const t0 = performance.now();" },
+      { path: "tests/alone_e_test.ts", text: "const rss = Deno.memoryUsage().rss;" },
+      { path: "tests/f_test.ts", text: "const free = Deno.systemMemoryInfo().free;" },
     ].flatMap(timing),
-    ["tests/a_test.ts", "tests/b_test.ts", "tests/c_test.ts"],
+    ["tests/a_test.ts", "tests/b_test.ts", "tests/c_test.ts", "tests/f_test.ts"],
   );
 });
 

@@ -69,20 +69,6 @@ Deno.test("resource budgets run alone: test:unit leaves out tests/alone_*, and t
   assert(tasks.test.includes("deno task test:unit && deno task test:alone && "), tasks.test);
 });
 
-/** What measures memory or wall-clock time (spelled so that this file does not match it). */
-const MEASURES = new RegExp(
-  ["VmR" + "SS", "memoryUsage" + "\\(", "performance\\.now" + "\\(", "systemMemoryInfo" + "\\("].join("|"),
-);
-
-Deno.test("unit tests measure no memory or wall-clock time: such budgets are alone_ tests or benchmarks", async () => {
-  const offenders: string[] = [];
-  for (const file of await sources("tests")) {
-    if (!file.endsWith("_test.ts") || /^tests\/(e2e|alone)_/.test(file)) continue;
-    if (MEASURES.test(await Deno.readTextFile(`${ROOT}${file}`))) offenders.push(file);
-  }
-  assertEquals(offenders, []);
-});
-
 /** An import of node's assertions (spelled so that this file does not match it). */
 const NODE_ASSERT = new RegExp(`from "node:${"assert"}`);
 
