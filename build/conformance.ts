@@ -127,7 +127,10 @@ export const CHECKS_NOT_APPLICABLE: Record<string, string> = {
 
 /** The ids of the checks a scenario's output reports as failed. */
 export function failedChecks(output: string): string[] {
-  return [...output.matchAll(/\[(\S+)\s*\]\s+FAILURE\b/g)].map((m) => m[1]);
+  // The suite colours its verdicts even with NO_COLOR set.
+  // deno-lint-ignore no-control-regex
+  const plain = output.replace(/\x1b\[[0-9;]*m/g, "");
+  return [...plain.matchAll(/\[(\S+)\s*\]\s+FAILURE\b/g)].map((m) => m[1]);
 }
 
 /** The server scenarios out of `conformance list --server --requirements <revision>`. */

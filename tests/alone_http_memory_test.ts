@@ -20,7 +20,7 @@ const TOKEN = "bounds-token-0123456789-abcdefghijkl";
 const AUTH = { authorization: `Bearer ${TOKEN}` };
 
 /** What 1,000 sessions opened and abandoned may add to the server's memory at most. */
-const ABANDONED_BUDGET_MB = 64;
+const ABANDONED_BUDGET_MB = 96;
 
 /** Opens a session with one raw initialize, as a client that then leaves; its id. */
 async function initialize(url: string): Promise<string> {

@@ -50,7 +50,7 @@ Deno.test("every scenario left out says why, and none run for a revision is also
 Deno.test("a scenario passes with failed checks only when each is one that cannot apply, named with its reason", () => {
   const out = [
     "[sep-2575-server-implements-discover     ] SUCCESS Servers MUST implement server/discover.",
-    "[sep-2549-prompts-list-caching-hints     ] FAILURE prompts/list response includes ttlMs",
+    "[sep-2549-prompts-list-caching-hints     ] \x1b[31mFAILURE\x1b[0m prompts/list response includes ttlMs",
     "[sep-2575-missing-capability-http-400    ] FAILURE On HTTP, the response status MUST be 400",
   ].join("\n");
   assertEquals(failedChecks(out), [
