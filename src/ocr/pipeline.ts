@@ -31,6 +31,7 @@ import { isLoneChar, readLoneChars } from "./fixes/chars.ts";
 import { isShapeCorner } from "./fixes/corners.ts";
 import { cleanWords } from "./fixes/plausible.ts";
 import { classifySymbol, inkBox } from "./fixes/shapes.ts";
+import { withPoint } from "./fixes/points.ts";
 import { KEYPAD_TIMES_CONF, keypadRow, keypadSign, markKeypadLetters } from "./fixes/keypad_signs.ts";
 import { clippedLines } from "./lines/clipped.ts";
 import { isTextLine, type LineRead, rowHeight, type TextLine } from "./lines/find.ts";
@@ -248,7 +249,12 @@ export class ScreenPipeline {
     for (const m of misses) for (const twin of twins.get(m.key)!) twin.words = m.read.words;
     const words: OcrWord[] = [];
     for (const { line, words: local } of reads) {
-      for (const w of local) words.push({ ...w, x: w.x + line.x + r.x, y: w.y + line.y + r.y });
+      for (const w of local) {
+        const placed = { ...w, x: w.x + line.x, y: w.y + line.y };
+        // A point the recogniser dropped from a number is put back where its dot is drawn.
+        const fixed = withPoint(grey, placed, lineGround(line, grey) ?? ringLevel(grey, line));
+        words.push({ ...fixed, x: fixed.x + r.x, y: fixed.y + r.y });
+      }
     }
     let charScan: Rect | null = null;
     if (options.charScan ?? true) {
