@@ -6,7 +6,8 @@
  *
  * Stages, tried in order, first success wins:
  * 1. exact: equal after case and whitespace normalisation;
- * 2. fuzzy: normalised edit distance over "folded" text (ellipsis, case and
+ * 2. fuzzy: another spelling of the same symbol (`*`, `x` for `×`; `/` for
+ *    `÷`; `-` for `−`; common/symbols.ts); normalised edit distance over "folded" text (ellipsis, case and
  *    punctuation removed) at or above a threshold; a text that differs only
  *    by its accents or by ß/ss ("Offnen" for "Öffnen", "uber" for "über",
  *    "STRASSE" for "Straße") is a near miss, just below an equal fold, never
@@ -22,6 +23,8 @@
  *
  * @module
  */
+
+import { symbolOf } from "./symbols.ts";
 
 /** Which stage of the matcher accepted a candidate. */
 export type MatchStage = "exact" | "fuzzy" | "semantic" | "words";
@@ -45,6 +48,8 @@ export const FUZZY_THRESHOLD = 0.8;
 export const SEMANTIC_SCORE = 0.75;
 /** Score of a text that differs only by accents or ß/ss: a near miss, below an equal fold. */
 export const ACCENT_SCORE = 0.97;
+/** Score of another spelling of the same symbol (`*` for `×`): below an equal fold, above a near one. */
+export const SYMBOL_SCORE = 0.98;
 /** Folded texts shorter than this must be equal to match fuzzily. */
 const SHORT_TEXT = 4;
 
@@ -232,6 +237,7 @@ export function createMatcher(
   options: MatchOptions = {},
 ): (candidate: string) => TextMatch | null {
   const nq = normaliseText(query);
+  const symbol = symbolOf(query);
   const fq = foldText(query);
   const numbers = numbersOf(fq);
   const hasDigit = /\p{N}/u.test(fq);
@@ -241,6 +247,7 @@ export function createMatcher(
   let accentQuery: string | null = null;
   return (candidate) => {
     if (nq === normaliseText(candidate)) return { stage: "exact", score: 1 };
+    if (symbol !== null && symbol === symbolOf(candidate)) return { stage: "fuzzy", score: SYMBOL_SCORE };
     const fc = foldText(candidate);
     if (fq === "" || fc === "") return null;
     if (fq === fc) return { stage: "fuzzy", score: 0.99 };

@@ -31,6 +31,8 @@ import { isLoneChar, readLoneChars } from "./fixes/chars.ts";
 import { isShapeCorner } from "./fixes/corners.ts";
 import { cleanWords } from "./fixes/plausible.ts";
 import { classifySymbol, inkBox } from "./fixes/shapes.ts";
+import { withPoint } from "./fixes/points.ts";
+import { KEYPAD_TIMES_CONF, keypadRow, keypadSign, markKeypadLetters } from "./fixes/keypad_signs.ts";
 import { clippedLines } from "./lines/clipped.ts";
 import { isTextLine, type LineRead, rowHeight, type TextLine } from "./lines/find.ts";
 import { LineFinder } from "./lines/reuse.ts";
@@ -82,6 +84,8 @@ interface Sorted {
   misses: Miss[];
   /** Per miss key, the other lines with the same pixels: they get the miss's words. */
   twins: Map<string, LineRead[]>;
+  /** Lone characters that are keys of a keypad: an `x` read on one may be a `×`. */
+  keys: TextLine[];
 }
 
 /** Fewer lines to read than this are all read at once: putting some off would only add a wait. */
@@ -232,7 +236,7 @@ export class ScreenPipeline {
     const { found, cut } = seen;
     const reads: LineRead[] = found.map((line) => ({ line, words: [] }));
     let t0 = performance.now();
-    const { misses, twins } = this.#sort(grey, reads, cut);
+    const { misses, twins, keys } = this.#sort(grey, reads, cut);
     addStage(stages, "diff", performance.now() - t0);
     // Lines whose word pieces repeat on this screen wait for the lines that show those pieces
     // first: once those are read, they are put together from the pieces, or read in part.
@@ -245,7 +249,12 @@ export class ScreenPipeline {
     for (const m of misses) for (const twin of twins.get(m.key)!) twin.words = m.read.words;
     const words: OcrWord[] = [];
     for (const { line, words: local } of reads) {
-      for (const w of local) words.push({ ...w, x: w.x + line.x + r.x, y: w.y + line.y + r.y });
+      for (const w of local) {
+        const placed = { ...w, x: w.x + line.x, y: w.y + line.y };
+        // A point the recogniser dropped from a number is put back where its dot is drawn.
+        const fixed = withPoint(grey, placed, lineGround(line, grey) ?? ringLevel(grey, line));
+        words.push({ ...fixed, x: fixed.x + r.x, y: fixed.y + r.y });
+      }
     }
     let charScan: Rect | null = null;
     if (options.charScan ?? true) {
@@ -253,6 +262,7 @@ export class ScreenPipeline {
       const lone = await readLoneChars(this.engine, grey, reads, this.cache);
       addStage(stages, "chars", performance.now() - t0);
       for (const w of lone.words) words.push({ ...w, x: w.x + r.x, y: w.y + r.y });
+      markKeypadLetters(words, keys, r);
       if (lone.area) {
         charScan = { ...lone.area, x: lone.area.x + r.x, y: lone.area.y + r.y };
       }
@@ -273,16 +283,21 @@ export class ScreenPipeline {
   #sort(grey: Grey, reads: LineRead[], cut: ReadonlySet<TextLine>): Sorted {
     const misses: Miss[] = [];
     const twins = new Map<string, LineRead[]>();
+    const keys: TextLine[] = [];
+    const groundOf = (l: TextLine) => lineGround(l, grey) ?? ringLevel(grey, l);
+    const lines = reads.map((r) => r.line);
     for (const read of reads) {
       const { line } = read;
       if (cut.has(line)) continue;
-      // Symbols the recogniser has no letter for are told by their shape.
-      const symbol = classifySymbol(grey, line, lineGround(line, grey) ?? ringLevel(grey, line));
-      if (symbol) {
-        const ink = inkBox(grey, line, lineGround(line, grey) ?? ringLevel(grey, line));
-        read.words = [{ text: symbol, conf: SYMBOL_CONF, ...ink }];
+      // Symbols the recogniser has no letter for are told by their shape (a keypad's `×` by its grid too).
+      const symbol = classifySymbol(grey, line, groundOf(line));
+      const sign = symbol ? null : keypadSign(grey, line, lines, groundOf);
+      if (symbol || sign) {
+        const conf = symbol ? SYMBOL_CONF : KEYPAD_TIMES_CONF;
+        read.words = [{ text: (symbol ?? sign)!, conf, ...inkBox(grey, line, groundOf(line)) }];
         continue;
       }
+      if (isLoneChar(line) && keypadRow(line, lines)) keys.push(line);
       // Lone characters and small marks are left to the single-character pass.
       if (!isTextLine(line, this.engine.cjk) || isLoneChar(line)) continue;
       const key = hashPixels(grey, line);
@@ -294,7 +309,7 @@ export class ScreenPipeline {
         misses.push({ read, key, pieces: linePieces(grey, line, rowHeight(line), !this.engine.cjk) });
       }
     }
-    return { misses, twins };
+    return { misses, twins, keys };
   }
 
   /** Hands new readings to the memory; a memory that fails costs only the next start's speed. */

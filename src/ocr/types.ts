@@ -95,7 +95,7 @@ export interface Element {
 }
 
 /** What kind of form control a text belongs to: a toggle beside its label, or a select holding its option. */
-export type ControlKind = "checkbox" | "radio" | "switch" | "select";
+export type ControlKind = "checkbox" | "radio" | "switch" | "select" | "entry";
 
 /** The state of a control that is on or off. */
 export type ToggleState = "checked" | "unchecked" | "on" | "off";

@@ -22,6 +22,15 @@ import type { ControlKind, ElementControl } from "../ocr/types.ts";
 
 /** Colour distance (sum over channels) above which a pixel is ink on its ground. */
 export const INK = 90;
+/**
+ * A softer line for a control's outline when the first finds none: a hovered Tk checkbox's light sides
+ * are white on a near-white active ground (57 apart), its dark sides and tick far from it.
+ */
+export const SOFT_INK = 40;
+/** How far a pixel may be from a control's fill and still be the fill (antialiasing, a gradient). */
+const FLAT = 40;
+/** Share of a control's inside in its fill above which it holds no mark. */
+const FLAT_SHARE = 0.9;
 /** Smallest height of a switch's track in pixels. */
 const MIN_SWITCH_HEIGHT = 14;
 /** A pill is this many times wider than tall, at least and at most. */
@@ -129,8 +138,8 @@ export function inklessRows(img: RgbaImage, b: Box, y0: number, y1: number): boo
   return false;
 }
 
-/** The ink mask of a box of the frame: pixels far from `ground`, row by row. */
-export function inkMask(img: RgbaImage, b: Box, ground: Rgb): Uint8Array {
+/** The ink mask of a box of the frame: pixels farther than `threshold` from `ground`, row by row. */
+export function inkMask(img: RgbaImage, b: Box, ground: Rgb, threshold = INK): Uint8Array {
   const ink = new Uint8Array(b.w * b.h);
   const d = img.data;
   if (d.byteOffset % 4 === 0) {
@@ -145,7 +154,7 @@ export function inkMask(img: RgbaImage, b: Box, ground: Rgb): Uint8Array {
         while (end < b.w && px[row + end] === v) end++;
         const far = Math.abs((v & 255) - g0) + Math.abs(((v >>> 8) & 255) - g1) +
           Math.abs(((v >>> 16) & 255) - g2);
-        if (far > INK) { for (let k = out + x; k < out + end; k++) ink[k] = 1; }
+        if (far > threshold) { for (let k = out + x; k < out + end; k++) ink[k] = 1; }
         x = end;
       }
     }
@@ -155,7 +164,7 @@ export function inkMask(img: RgbaImage, b: Box, ground: Rgb): Uint8Array {
     for (let x = 0, i = ((b.y + y) * img.width + b.x) * 4; x < b.w; x++, i += 4) {
       const far = Math.abs(d[i] - ground[0]) + Math.abs(d[i + 1] - ground[1]) +
         Math.abs(d[i + 2] - ground[2]);
-      ink[y * b.w + x] = far > INK ? 1 : 0;
+      ink[y * b.w + x] = far > threshold ? 1 : 0;
     }
   }
   return ink;
@@ -172,10 +181,12 @@ export function shapesOf(ink: Uint8Array, w: number, h: number): Shape[] {
  * same order, found from the pixels' runs without writing the mask (which a
  * band needs only when one of its shapes may be a control's).
  */
-export function groundAndShapes(img: RgbaImage, b: Box): { ground: Rgb; shapes: Shape[] } {
+export function groundAndShapes(img: RgbaImage, b: Box, threshold = INK): { ground: Rgb; shapes: Shape[] } {
   const ground = groundOf(img, b);
   const d = img.data;
-  if (d.byteOffset % 4 !== 0) return { ground, shapes: shapesOf(inkMask(img, b, ground), b.w, b.h) };
+  if (d.byteOffset % 4 !== 0) {
+    return { ground, shapes: shapesOf(inkMask(img, b, ground, threshold), b.w, b.h) };
+  }
   const px = new Uint32Array(d.buffer, d.byteOffset, img.width * img.height);
   const [g0, g1, g2] = ground;
   beginRuns();
@@ -191,7 +202,7 @@ export function groundAndShapes(img: RgbaImage, b: Box): { ground: Rgb; shapes: 
       while (end < b.w && px[from + end] === v) end++;
       const far = Math.abs((v & 255) - g0) + Math.abs(((v >>> 8) & 255) - g1) +
         Math.abs(((v >>> 16) & 255) - g2);
-      if (far > INK) {
+      if (far > threshold) {
         if (start < 0) start = x;
       } else if (start >= 0) {
         addRun(start, x - 1, y);
@@ -298,19 +309,29 @@ export function stateOf(img: RgbaImage, kind: ControlKind, b: Box, ground: Rgb):
     if (n < 0.05 * inner.w * inner.h) return saturated(track) ? "on" : "off";
     return sx / n > b.x + b.w / 2 ? "on" : "off";
   }
-  let inked = 0, total = 0;
+  const inside: Rgb[] = [];
   const r = Math.min(b.w, b.h) / 2;
   const inset = Math.max(2, Math.round(b.w * 0.22));
   for (let y = b.y; y < b.y + b.h; y++) {
     for (let x = b.x; x < b.x + b.w; x++) {
-      const inside = kind === "radio"
+      const within = kind === "radio"
         ? Math.hypot(x + 0.5 - (b.x + b.w / 2), y + 0.5 - (b.y + b.h / 2)) / r < 0.7
         : x >= b.x + inset && x < b.x + b.w - inset && y >= b.y + inset && y < b.y + b.h - inset;
-      if (!inside) continue;
-      total++;
-      if (dist(at(img, x, y), ground) > INK) inked++;
+      if (within) inside.push(at(img, x, y));
     }
   }
-  const share = total > 0 ? inked / total : 0;
+  if (!inside.length) return "unknown";
+  // One flat colour inside is an empty control on its own fill (Tk's white box on a grey form), unless
+  // that colour is an accent: a box filled with one, its mark too small to see, says nothing sure.
+  const fill = medianColour(inside);
+  const flat = inside.filter((c) => dist(c, fill) <= FLAT).length / inside.length;
+  if (flat >= FLAT_SHARE) return dist(fill, ground) > INK && saturated(fill) ? "unknown" : "unchecked";
+  const share = inside.filter((c) => dist(c, ground) > INK).length / inside.length;
   return share > (kind === "radio" ? 0.35 : 0.2) ? "checked" : "unchecked";
+}
+
+/** Each channel's median over `colours`. */
+function medianColour(colours: readonly Rgb[]): Rgb {
+  const channel = (i: number) => colours.map((c) => c[i]).sort((a, b) => a - b)[colours.length >> 1];
+  return [channel(0), channel(1), channel(2)];
 }

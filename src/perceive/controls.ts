@@ -1,6 +1,6 @@
 /**
- * Form controls beside their labels: checkboxes, radio buttons, switches
- * and selects (selects.ts finds those).
+ * Form controls beside their labels: checkboxes, radio buttons, switches,
+ * selects (selects.ts finds those) and empty entries (entries.ts).
  * OCR reads their drawings as letters ("©", "[J", "(1)") or not at all (a
  * filled, checked box); here each label's control is found in the pixels
  * next to it (control_shapes.ts tells the drawing and its state), put on the
@@ -21,14 +21,17 @@ import type { Element, ElementControl } from "../ocr/types.ts";
 import {
   groundAndShapes,
   groundOf,
+  INK,
   inklessRows,
   inkMask,
   shapeKind,
   shapesOf,
+  SOFT_INK,
   stateOf,
 } from "./control_shapes.ts";
 import { selectAround, selectText } from "./selects.ts";
 import { RowMemory } from "./row_memory.ts";
+import { entryBeside } from "./entries.ts";
 
 /** Widest gap between a control on the left and its label, in text heights. */
 const MAX_GAP = 2.5;
@@ -36,8 +39,8 @@ const MAX_GAP = 2.5;
 const MIN_SIDE = 10;
 /** Farthest a switch may sit right of its label, in text heights (a settings row's width). */
 const MAX_SWITCH_REACH = 60;
-/** Glyph tokens a recogniser makes of a control's drawing, taken off the label when one is found. */
-const GLYPH_TOKEN = /^(?:[\[\](){}©®@O0oQDCJIl1|«»<>¢"'°•·*#=\-_~]{1,4}|[\[({|].{0,2})$/;
+/** Glyph tokens a recogniser makes of a control's drawing (a ticked Tk box reads `v`, `WV`), taken off the label when one is found. */
+const GLYPH_TOKEN = /^(?:[\[\](){}©®@O0oQDCJIl1|«»<>¢"'°•·*#=\-_~vVwW✓✔]{1,4}|[\[({|].{0,2})$/;
 
 /** The label's text height, bounded to what a label's text is. */
 function textHeight(label: Element): number {
@@ -62,7 +65,13 @@ export function controlLeftOf(img: RgbaImage, label: Element): ElementControl | 
     label.cy + 1.1 * t,
   );
   if (!band) return null;
-  const { ground, shapes } = groundAndShapes(img, band);
+  return controlIn(img, label, band, INK) ?? controlIn(img, label, band, SOFT_INK);
+}
+
+/** The control at the start of `band` (see `controlLeftOf`), its ink told from its ground by `threshold`. */
+function controlIn(img: RgbaImage, label: Element, band: Box, threshold: number): ElementControl | null {
+  const t = textHeight(label);
+  const { ground, shapes } = groundAndShapes(img, band, threshold);
   const found = shapes
     .filter((b) => b.h >= Math.max(MIN_SIDE, 0.6 * t) && b.h <= 2 * t && b.w >= MIN_SIDE && b.w <= 3.2 * t)
     // Centred on the label's line, as toolkits draw them, and clear of the band's top and bottom:
@@ -71,7 +80,7 @@ export function controlLeftOf(img: RgbaImage, label: Element): ElementControl | 
     .sort((a, c) => a.x - c.x);
   // Most labels have no drawing beside them: their band's ink is masked only when one may be.
   if (!found.length) return null;
-  const ink = inkMask(img, band, ground);
+  const ink = inkMask(img, band, ground, threshold);
   for (const b of found) {
     // What follows the drawing must be a gap, then the label's letters.
     let gap = 0;
@@ -133,16 +142,20 @@ function rowEnd(e: Element, all: readonly Element[], right: number): number {
 
 /**
  * The rows a label's controls are looked for in: the bands of `selectAround`
- * (2 text heights either side of the label's centre), `controlLeftOf` (1.1)
- * and `switchRightOf` (1.6 above, 2.4 below), with a row to spare.
+ * (2 text heights either side of the label's centre), `controlLeftOf` (1.1),
+ * `switchRightOf` (1.6 above, 2.4 below) and `entryBeside` (1.8 above, to
+ * 5.2 below the label's bottom), with a row to spare.
  */
 export function controlRows(label: Element): [number, number] {
   const t = textHeight(label);
-  return [Math.floor(label.cy - 2.5 * t) - 1, Math.ceil(label.cy + 2.5 * t) + 1];
+  return [Math.floor(label.cy - 2.5 * t) - 1, Math.ceil(label.y + label.h + 5.5 * t) + 1];
 }
 
-/** `label` with the control drawn beside it (`until`: where its row's empty stretch ends), or as it is. */
-function labelled(img: RgbaImage, e: Element, until: number): Element {
+/**
+ * `label` with the control drawn beside it (`until`: where its row's empty stretch ends; `right`: the
+ * area's right edge), or as it is.
+ */
+function labelled(img: RgbaImage, e: Element, until: number, right: number): Element {
   // A label has words: a lone character beside a box is a window button or a keypad key.
   if (e.icon || e.conf < 0.4 || (e.text.match(/\p{L}/gu)?.length ?? 0) < 2) return e;
   // A select's chevron and border, read as letters, pull its text's confidence down.
@@ -159,7 +172,8 @@ function labelled(img: RgbaImage, e: Element, until: number): Element {
     };
   }
   if (e.conf < 0.6) return e;
-  const control = controlLeftOf(img, e) ?? switchRightOf(img, e, until);
+  const control = controlLeftOf(img, e) ?? switchRightOf(img, e, until) ??
+    entryBeside(img, e, textHeight(e), until, right);
   if (!control) return e;
   const [first, ...rest] = e.text.split(/\s+/);
   let { text, x, w } = e;
@@ -197,11 +211,11 @@ export function attachControls(
   const look = memory?.begin(img);
   const found = elements.map((e): Element => {
     const until = rowEnd(e, elements, right);
-    if (!look) return labelled(img, e, until);
+    if (!look) return labelled(img, e, until, right);
     const [y0, y1] = controlRows(e);
     // `null`: the label stays as it was read.
     const kept = look.reuse(JSON.stringify([e, until]), y0, y1, () => {
-      const out = labelled(img, e, until);
+      const out = labelled(img, e, until, right);
       return out === e ? null : out;
     });
     return kept === null ? e : { ...kept, ...(kept.control ? { control: { ...kept.control } } : {}) };

@@ -35,14 +35,31 @@ function sameColumn(a: Element, b: Element): boolean {
   return Math.abs(a.cx - b.cx) <= Math.max(6, 0.5 * Math.min(a.w, b.w));
 }
 
-/** True when `e` is a key of a keypad drawn among `all`: short labels in at least three rows and columns. */
+/** Whether `e` has keys beside it on its row and in its column, among the short labels `peers`. */
+function inGrid(e: Element, peers: readonly Element[]): boolean {
+  const row = peers.filter((o) => o !== e && sameRow(o, e) && !sameColumn(o, e));
+  const column = peers.filter((o) => o !== e && sameColumn(o, e) && !sameRow(o, e));
+  return row.length >= NEIGHBOURS && column.length >= NEIGHBOURS;
+}
+
+/**
+ * True when `e` is a key of a keypad drawn among `all`: short labels in at
+ * least three rows and columns. A key two rows tall (GNOME Calculator's `=`)
+ * centres its label between the rows: it is a key when keys stand in its
+ * column, the nearest within two rows of the column's, and its label is no larger
+ * than theirs (a display's readout is).
+ */
 export function isKeypadKey(e: Element, all: readonly Element[]): boolean {
   if (!isShort(e)) return false;
   // Heights are no evidence: OCR boxes a "." or a "-" a few pixels tall beside a "7".
   const peers = all.filter((o) => o !== e && isShort(o));
-  const row = peers.filter((o) => sameRow(o, e) && !sameColumn(o, e));
-  const column = peers.filter((o) => sameColumn(o, e) && !sameRow(o, e));
-  return row.length >= NEIGHBOURS && column.length >= NEIGHBOURS;
+  if (inGrid(e, peers)) return true;
+  const column = peers.filter((o) => sameColumn(o, e) && !sameRow(o, e) && inGrid(o, all.filter(isShort)));
+  if (column.length < NEIGHBOURS) return false;
+  const ys = column.map((o) => o.cy).sort((a, b) => a - b);
+  const pitch = Math.min(...ys.slice(1).map((y, i) => y - ys[i]));
+  const nearest = Math.min(...ys.map((y) => Math.abs(y - e.cy)));
+  return e.h <= Math.max(...column.map((o) => o.h)) * 1.3 && nearest <= pitch * 2;
 }
 
 /** What `e` is among the elements of its surface. */

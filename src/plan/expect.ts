@@ -64,6 +64,12 @@ export function judge(
       details.push(`no checkbox, radio or switch labelled "${label}" is on screen`);
       continue;
     }
+    if (seen.control.state === "unknown") {
+      // A state the pixels do not show holds neither way.
+      holds = false;
+      details.push(`${seen.control.kind} "${seen.text}": its state is unknown (the pixels do not show it)`);
+      continue;
+    }
     const on = seen.control.state === "checked" || seen.control.state === "on";
     if (on !== (want === "checked")) holds = false;
     details.push(`${seen.control.kind} "${seen.text}" is ${seen.control.state}`);
@@ -73,7 +79,9 @@ export function judge(
 
 /** The element with a control that toggles whose label matches `label` as a target would. */
 function controlLabelled(label: string, elements: Element[]): Element | null {
-  const labels = elements.filter((e) => e.control && e.control.kind !== "select");
+  const labels = elements.filter((e) =>
+    e.control && e.control.kind !== "select" && e.control.kind !== "entry"
+  );
   const r = resolveTarget(label, labels, { x: 0, y: 0, width: 1e6, height: 1e6 });
   return isResolved(r) ? r.element : null;
 }

@@ -21,13 +21,18 @@ export const LOW_CONF = 0.8;
 export const ROWS_LEGEND =
   `rows: "y<Y>: text@<X> text@<X>..." = element centres (pixels, within ${ROW_SLACK}); "@X,Y" off the row; "~C" = confidence below ${LOW_CONF}`;
 
+/** A control's state as a reply says it: one the pixels do not settle is `state unknown`. */
+export function stateSaid(state: string): string {
+  return state === "unknown" ? "state unknown" : state;
+}
+
 /**
  * How an element's text is written in a reply (the one place that renders
  * it): a named icon is marked, and so is the control a label belongs to,
  * with its state (`Send me the newsletter [checkbox unchecked]`).
  */
 export function elementText(el: Element): string {
-  if (el.control) return `${el.text} [${el.control.kind} ${el.control.state}]`;
+  if (el.control) return `${el.text} [${el.control.kind} ${stateSaid(el.control.state)}]`;
   if (el.packName) return `${el.text} [icon, name from a pack]`;
   return el.icon ? `${el.text} [icon]` : el.text;
 }

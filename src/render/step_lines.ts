@@ -12,6 +12,7 @@ import { escapeScreenText } from "../common/untrusted.ts";
 import type { RunProgress } from "../plan/run.ts";
 import type { Step } from "../plan/steps.ts";
 import { clientFrontNote } from "./front_text.ts";
+import { stateSaid } from "./element_rows.ts";
 import type { MatchSaid, MovedTo, StepDid, StepReport, WaypointSaid } from "../plan/step_report.ts";
 
 /** A text in double quotes, as journey lines show it. */
@@ -29,7 +30,7 @@ function howMatched(m: MatchSaid): string {
 /** What was matched: a named icon, a control with its state, or plain text. */
 function matchedWhat(m: MatchSaid): string {
   if (m.icon) return `icon ${quote(m.text)}`;
-  if (m.control) return `${m.control.kind} (${m.control.state}) ${quote(m.text)}`;
+  if (m.control) return `${m.control.kind} (${stateSaid(m.control.state)}) ${quote(m.text)}`;
   return quote(m.text);
 }
 

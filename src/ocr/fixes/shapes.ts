@@ -135,3 +135,40 @@ export function inkBox(g: Grey, box: Box, ground: number): Box {
   }
   return x1 < 0 ? { x: 0, y: 0, w: box.w, h: box.h } : { x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1 };
 }
+
+/** Share of a cross's ink its mirror images must cover: a `×` is the same flipped either way. */
+const CROSS_SYMMETRY = 0.75;
+
+/**
+ * Whether a lone line's ink is a saltire: one part, about square, the same
+ * mirrored left-right and top-bottom, its four corners and its centre inked
+ * and the middles of its sides empty. A multiplication sign draws one; so
+ * does a plain letter `x` in many fonts, so the shape alone never says `×`
+ * (see `keypadSign`).
+ */
+export function isCross(g: Grey, box: Box, ground: number): boolean {
+  const full = inkMask(g, box, ground);
+  const parts = inkParts(full, box.w, box.h).filter((p) => p.n >= 1);
+  if (parts.length !== 1) return false;
+  const [p] = parts;
+  if (p.w < 5 || p.h < 5 || Math.abs(p.w - p.h) > Math.max(1, p.h * 0.2)) return false;
+  const at = (x: number, y: number) =>
+    x >= 0 && y >= 0 && x < p.w && y < p.h && full[(p.y + y) * box.w + p.x + x] === 1;
+  // Antialiasing puts a stroke a pixel off its mirror image: a pixel beside the mirror point counts.
+  const near = (x: number, y: number) => at(x, y) || at(x + 1, y) || at(x - 1, y);
+  let ink = 0, mirroredX = 0, mirroredY = 0;
+  for (let y = 0; y < p.h; y++) {
+    for (let x = 0; x < p.w; x++) {
+      if (!at(x, y)) continue;
+      ink++;
+      if (near(p.w - 1 - x, y)) mirroredX++;
+      if (near(x, p.h - 1 - y)) mirroredY++;
+    }
+  }
+  if (mirroredX < ink * CROSS_SYMMETRY || mirroredY < ink * CROSS_SYMMETRY) return false;
+  const corners = near(0, 0) && near(p.w - 1, 0) && near(0, p.h - 1) && near(p.w - 1, p.h - 1);
+  const cx = p.w >> 1, cy = p.h >> 1;
+  const centre = at(cx, cy) || at(cx - 1, cy) || at(cx, cy - 1) || at(cx - 1, cy - 1);
+  const sides = at(0, cy) || at(p.w - 1, cy) || at(cx, 0) || at(cx, p.h - 1);
+  return corners && centre && !sides;
+}

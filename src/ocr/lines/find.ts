@@ -17,6 +17,7 @@ import type { Grey } from "../../image/pixels.ts";
 import { inkParts } from "../../image/ink_parts.ts";
 import type { OcrWord } from "../types.ts";
 import { EDGE_CONTRAST, ruleFreeMask } from "./edges.ts";
+import { keepKeypadGlyphs } from "./keypad.ts";
 
 export {
   EDGE_CONTRAST,
@@ -364,7 +365,8 @@ export function linesOfMask(
     chainLines(blobs.filter((b) => !isSolidBlock(g, b))).flatMap((l) => splitStacked(l, mask, g.width)),
     mask,
     g.width,
-  ).filter((l) => isTextLine(l, squareChars) || isSmallMark(l));
+    // A dense glyph is a candidate here: `keepKeypadGlyphs` keeps it once every line of the region is known.
+  ).filter((l) => isTextLine(l, squareChars) || isSmallMark(l) || isDenseGlyph(l));
   return lines.sort(topDown);
 }
 
@@ -375,7 +377,17 @@ export function topDown(a: Box, b: Box): number {
 
 /** Finds the text lines of a greyscale image, top to bottom (`squareChars`: see `isTextLine`). */
 export function findTextLines(g: Grey, squareChars = false): TextLine[] {
-  return linesOfMask(g, ruleFreeMask(g), squareChars);
+  return keptGlyphs(linesOfMask(g, ruleFreeMask(g), squareChars), squareChars);
+}
+
+/** Whether a line is one character-sized dense blob: a bold digit or an icon, a keypad's grid tells which. */
+export function isDenseGlyph(l: TextLine): boolean {
+  return l.blobs.length === 1 && isIconLine(l) && l.h >= 8 && l.h <= 24 && l.w <= l.h * 1.4;
+}
+
+/** The found lines less the dense glyphs no keypad holds (`keepKeypadGlyphs`). */
+export function keptGlyphs(lines: TextLine[], squareChars: boolean): TextLine[] {
+  return keepKeypadGlyphs(lines, (l) => isTextLine(l, squareChars), isDenseGlyph);
 }
 
 /** The text height of a line: one row, even when a box caught two touching rows. */

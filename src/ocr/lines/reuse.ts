@@ -12,7 +12,7 @@
 
 import type { Grey } from "../../image/pixels.ts";
 import { RULE_REACH, ruleFreeMask } from "./edges.ts";
-import { linesOfMask, type TextLine, topDown } from "./find.ts";
+import { keptGlyphs, linesOfMask, type TextLine, topDown } from "./find.ts";
 
 /** One region's last finding. */
 interface Finding {
@@ -57,7 +57,7 @@ export class LineFinder {
       lines: lines.map(copyLine),
     });
     while (this.#last.size > REGIONS) this.#last.delete(this.#last.keys().next().value!);
-    return lines;
+    return keptGlyphs(lines, squareChars);
   }
 }
 

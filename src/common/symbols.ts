@@ -1,0 +1,48 @@
+/**
+ * The spellings of arithmetic and UI symbols: what a model types for a key
+ * (`*`, `/`, `-`, `x`) and what a screen draws or a reader reads for it (`×`,
+ * `÷`, `−`). A target made of one spelling finds an element made of another
+ * of the same symbol, so `click "*"` and `click "×"` both press the multiply
+ * key however its label was read.
+ *
+ * @module
+ */
+
+/** Groups of spellings of one symbol; a spelling belongs to one group. */
+const SPELLINGS: readonly (readonly string[])[] = [
+  ["×", "*", "x", "✕", "✖", "⨯", "∗"],
+  ["÷", "/", "∕", "⁄"],
+  ["−", "-", "–", "—", "‐", "‒"],
+  ["+", "＋"],
+  ["=", "＝"],
+  ["±", "+/-", "+-", "∓"],
+  ["√", "sqrt", "√x"],
+  ["%", "％"],
+  ["←", "<-", "⌫", "⟵", "backspace"],
+  ["→", "->", "⟶"],
+  ["↑", "^"],
+  ["↓"],
+  ["‹", "<"],
+  ["›", ">"],
+  ["«", "<<"],
+  ["»", ">>"],
+  ["…", "...", "⋯"],
+  ["π", "pi"],
+];
+
+/** Spelling (lower case) → its group's index. */
+const GROUP_OF = new Map<string, number>();
+SPELLINGS.forEach((group, i) => group.forEach((s) => GROUP_OF.set(s.toLowerCase(), i)));
+
+/** The symbol a whole text spells (its group's first spelling), or null for any other text. */
+export function symbolOf(text: string): string | null {
+  const i = GROUP_OF.get(text.normalize("NFKC").replace(/\s+/g, "").toLowerCase()) ??
+    GROUP_OF.get(text.replace(/\s+/g, "").toLowerCase());
+  return i === undefined ? null : SPELLINGS[i][0];
+}
+
+/** Whether two texts are spellings of the same symbol. */
+export function sameSymbol(a: string, b: string): boolean {
+  const sa = symbolOf(a);
+  return sa !== null && sa === symbolOf(b);
+}

@@ -1,0 +1,101 @@
+/**
+ * Empty text entries named by their labels. Tk and Athena forms put a label
+ * left of an entry, or above it, and clicking the label focuses nothing; the
+ * entry itself is a bordered box with nothing in it, which OCR does not see at
+ * all. Here the box is found in the pixels beside a label: right of it on its
+ * row, or below it with its left edge under the label's, the nearer of the
+ * two, so `click "Full name"` aims at the entry and `type` fills it.
+ *
+ * @module
+ */
+
+import type { RgbaImage } from "../image/pixels.ts";
+import type { Box } from "../common/rect.ts";
+import type { Element, ElementControl } from "../ocr/types.ts";
+import { groundAndShapes, inkMask, type Shape, weakestSide } from "./control_shapes.ts";
+
+/** Share of each side an entry's border inks, at least: its outline is closed. */
+const CLOSED = 0.7;
+/** Farthest an entry starts right of its label's end, or below its label's bottom, in text heights. */
+const MAX_GAP = { right: 4, below: 2 };
+/** How far an entry under its label may start left or right of the label's left edge, in text heights. */
+const UNDER_SLACK = 1.5;
+/** The widest stretch looked across for an entry's far end, in text heights. */
+const REACH = 40;
+
+/** A box within the frame, or null when it is too small to hold an entry. */
+function clipped(img: RgbaImage, x0: number, y0: number, x1: number, y1: number): Box | null {
+  const x = Math.max(0, Math.round(x0)), y = Math.max(0, Math.round(y0));
+  const w = Math.min(img.width, Math.round(x1)) - x, h = Math.min(img.height, Math.round(y1)) - y;
+  return w >= 16 && h >= 8 ? { x, y, w, h } : null;
+}
+
+/** An entry's box among the shapes of `band`: a closed outline of its size, nothing inside it. */
+function emptyBoxes(img: RgbaImage, band: Box, t: number): Box[] {
+  const { ground, shapes } = groundAndShapes(img, band);
+  const sized = (b: Shape) =>
+    b.x > 0 && b.y > 0 && b.x + b.w < band.w && b.y + b.h < band.h &&
+    b.h >= 1.2 * t && b.h <= 3 * t && b.w >= 4 * t;
+  if (!shapes.some(sized)) return [];
+  const ink = inkMask(img, band, ground);
+  return shapes.filter((b) =>
+    sized(b) && weakestSide(ink, band.w, b) >= CLOSED &&
+    // Empty: no shape inside the border (a caret is one pixel wide and as tall as the text: allowed).
+    !shapes.some((s) =>
+      s !== b && s.x > b.x + 1 && s.y > b.y + 1 && s.x + s.w < b.x + b.w - 1 && s.y + s.h < b.y + b.h - 1 &&
+      s.w > 2
+    )
+  ).map((b) => ({ x: band.x + b.x, y: band.y + b.y, w: b.w, h: b.h }));
+}
+
+/**
+ * The empty entry `label` names: right of it on its row, or below it, the
+ * nearer; null when there is none. `t` is the label's text height; the
+ * entry ends before `until` on the label's row (the next text, or the
+ * window's edge) and before `right` below it (the window's edge): a band
+ * reaching past the window would take the desktop behind it for the ground.
+ */
+export function entryBeside(
+  img: RgbaImage,
+  label: Element,
+  t: number,
+  until: number,
+  right: number,
+): ElementControl | null {
+  const found: Array<{ box: Box; gap: number }> = [];
+  const end = label.x + label.w;
+  const beside = clipped(
+    img,
+    end,
+    label.cy - 1.8 * t,
+    Math.min(until, end + (MAX_GAP.right + REACH) * t),
+    label.cy + 1.8 * t,
+  );
+  if (beside) {
+    for (const b of emptyBoxes(img, beside, t)) {
+      const gap = b.x - end;
+      if (gap >= 0 && gap <= MAX_GAP.right * t && Math.abs(b.y + b.h / 2 - label.cy) <= 0.5 * t) {
+        found.push({ box: b, gap });
+      }
+    }
+  }
+  const bottom = label.y + label.h;
+  const below = clipped(
+    img,
+    label.x - UNDER_SLACK * t - 2,
+    bottom,
+    Math.min(right, label.x + (UNDER_SLACK + REACH) * t),
+    bottom + (MAX_GAP.below + 3.2) * t,
+  );
+  if (below) {
+    for (const b of emptyBoxes(img, below, t)) {
+      const gap = b.y - bottom;
+      if (gap >= 0 && gap <= MAX_GAP.below * t && Math.abs(b.x - label.x) <= UNDER_SLACK * t) {
+        found.push({ box: b, gap });
+      }
+    }
+  }
+  if (!found.length) return null;
+  const nearest = found.reduce((a, b) => (b.gap < a.gap ? b : a));
+  return { kind: "entry", state: "empty", ...nearest.box };
+}
