@@ -10,7 +10,8 @@
  *    with the settings a user would pick (a database folder, the deno path);
  * 4. start exactly that command, arguments and environment with a real MCP
  *    client over stdio, list the tools, compare them with the manifest, and
- *    make a first call (which needs the whole server, loaded from the bundle).
+ *    make a first call (which needs the whole server, loaded from the bundle);
+ *    the command is `choto bridge`, so the service it started is stopped after.
  *
  * Also checks that the macOS entry substitutes every variable, scopes
  * `--allow-env` to the README's list, and that the bundled build passes
@@ -25,7 +26,8 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { buildBundle, mcpb } from "./bundle.ts";
-import { MAC_ENV } from "./manifest.ts";
+import { MAC_ENV, serviceArgsOf } from "./manifest.ts";
+import { servicePidsFor, stopServicesOf } from "./service_stop.ts";
 import { configFor, type Manifest } from "./manifest_config.ts";
 
 function check(ok: boolean, what: string): void {
@@ -86,13 +88,18 @@ try {
     throw err;
   } finally {
     await client.close();
+    // The entry is a bridge, which leaves the service it started running: this check's ends here.
+    await stopServicesOf(userConfig.database_folder);
   }
+  check(servicePidsFor(userConfig.database_folder).length === 0, "the service the bridge started is stopped");
   const db = join(userConfig.database_folder, "choto.db");
   check(Deno.statSync(db).isFile, `the database was created in the chosen folder (${db})`);
 
   // The macOS entry's narrow read/write/env scopes, tried here on the parts that are not the desktop:
-  // its arguments with `selftest` in place of `serve` (TMPDIR in the database folder for the throwaway db).
-  const macArgs = mac.args!.slice(0, mac.args!.indexOf("serve")).concat("selftest");
+  // the service's arguments with `selftest` in place of `service` (TMPDIR in the database folder for the
+  // throwaway db; selftest takes no --db).
+  const macArgs = serviceArgsOf(mac.args!, ["selftest"]);
+  macArgs.splice(macArgs.indexOf("--db"), 2);
   const self = await new Deno.Command(mac.command, {
     args: macArgs,
     cwd: tmp,

@@ -1,7 +1,7 @@
 /**
  * `deno task doctor:selftest [--db PATH]`: runs `choto doctor --selftest`
- * with exactly the command line the MCP Bundle's manifest gives the server
- * on this platform (its deno flags, word for word, as mcpb's own code turns
+ * with exactly the flags the MCP Bundle's bridge starts the service with
+ * on this platform (the manifest's, word for word, as mcpb's own code turns
  * the manifest into a command), from this checkout, with the database
  * folder of `--db` (default: the platform's data folder). So the self-test
  * exercises the code under the permissions Claude Desktop grants, not under
@@ -19,7 +19,7 @@ import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import config from "../deno.json" with { type: "json" };
 import { defaultDbPath } from "../src/db/store.ts";
-import { buildManifest } from "./manifest.ts";
+import { buildManifest, serviceArgsOf } from "./manifest.ts";
 import { configFor, type Manifest } from "./manifest_config.ts";
 
 const { values } = parseArgs({ args: Deno.args, options: { db: { type: "string" } } });
@@ -32,11 +32,8 @@ const server = await configFor(
   { database_folder: dirname(db), deno_path: Deno.execPath() },
   platform,
 );
-const args = server.args ?? [];
-const serve = args.indexOf("serve");
-if (serve < 0) throw new Error(`the manifest's ${platform} entry does not run "serve": ${args.join(" ")}`);
-// The manifest's own tail is `serve --db FOLDER/choto.db`: the same, with the self-test in place of the server.
-const selftest = [...args.slice(0, serve), "doctor", "--selftest", ...args.slice(serve + 1)];
+// The self-test runs under the flags the bridge starts the service with (they do the desktop's work).
+const selftest = serviceArgsOf(server.args ?? [], ["doctor", "--selftest"]);
 const env: Record<string, string> = { ...Deno.env.toObject(), ...server.env };
 // A bundle carries its packages in its own cache folder; a checkout has them in node_modules.
 if (env.DENO_DIR && !existsSync(env.DENO_DIR)) delete env.DENO_DIR;

@@ -42,49 +42,94 @@ export function firstSentence(text: string, max = 160): string {
   return cut > 0 ? `${sentence.slice(0, cut)}.` : sentence;
 }
 
+/** The service's socket, beside its database. */
+const SOCKET = `${DB_DIR}/choto.sock`;
+
+/** The deno that runs the bundle: the bridge starts the service with it. */
+const DENO = "${user_config.deno_path}";
+
+/**
+ * The bundle's flags for `platform`, service and bridge alike but for
+ * `--allow-run`, which is `run` (the service's programs; null: any).
+ */
+function bundleFlags(platform: "darwin" | "linux", run: string[] | null): string[] {
+  const net = `--allow-net=unix:${SOCKET}`;
+  const runFlag = run ? `--allow-run=${run.join(",")}` : "--allow-run";
+  if (platform === "linux") {
+    // The README's Linux flags (libX11 is opened by soname; focus_app launches any app).
+    return [
+      "--cached-only",
+      "--allow-ffi",
+      "--allow-read",
+      `--allow-write=${DB_DIR}`,
+      runFlag,
+      "--allow-env",
+      "--allow-sys",
+      net,
+    ];
+  }
+  // macOS: the README's narrow flags, with this bundle's folder in place of the checkout.
+  return [
+    "--cached-only",
+    `--allow-ffi=${MAC_FFI.join(",")}`,
+    // The screencapture fallback writes its temporary PNG in the database folder, not in TMPDIR.
+    `--allow-read=\${__dirname},/Applications,/System/Applications,\${HOME}/Applications,${DB_DIR}`,
+    `--allow-write=${DB_DIR}`,
+    runFlag,
+    `--allow-env=${MAC_ENV.join(",")}`,
+    "--allow-sys",
+    net,
+  ];
+}
+
+/** The service's programs on macOS: the screencapture fallback, `open -b`, `ps`. */
+const MAC_SERVICE_RUN = ["/usr/sbin/screencapture", "/usr/bin/open", "/bin/ps"];
+
+/**
+ * The bundle's command line for `platform`: `choto bridge`, whose own flags
+ * add starting deno (the service) and, on macOS, launchctl (Choto.app's
+ * LaunchAgent, which the bridge looks for in ~/Library/LaunchAgents); the
+ * service's flags follow `--`, so the service it starts has the bundle's
+ * narrow grants rather than `deno task service`'s.
+ */
+function bridgeArgs(platform: "darwin" | "linux"): string[] {
+  const mac = platform === "darwin";
+  const service = bundleFlags(platform, mac ? MAC_SERVICE_RUN : null);
+  const bridge = bundleFlags(platform, mac ? [...MAC_SERVICE_RUN, DENO, "/bin/launchctl"] : null)
+    .map((f) => mac && f.startsWith("--allow-read=") ? `${f},\${HOME}/Library/LaunchAgents` : f);
+  return ["run", ...bridge, "${__dirname}/main.ts", "bridge", "--db", `${DB_DIR}/choto.db`, "--", ...service];
+}
+
+/**
+ * The service's own arguments in a bundle entry's `args` (`run FLAGS
+ * main.ts bridge --db DB -- SERVICE_FLAGS`), running `command` in its place:
+ * `run SERVICE_FLAGS main.ts COMMAND… --db DB`. What a check runs to try the
+ * permissions the service gets (the bridge builds its own line the same way,
+ * src/cli/service_start.ts).
+ */
+export function serviceArgsOf(args: string[], command: string[]): string[] {
+  const bridge = args.indexOf("bridge");
+  const dashes = args.indexOf("--", bridge);
+  if (bridge < 1 || dashes < 0 || !args[bridge - 1].endsWith("main.ts")) {
+    throw new Error(`not a bundle's bridge entry (run FLAGS main.ts bridge … -- FLAGS): ${args.join(" ")}`);
+  }
+  return ["run", ...args.slice(dashes + 1), args[bridge - 1], ...command, ...args.slice(bridge + 1, dashes)];
+}
+
 function denoServer() {
-  const script = "${__dirname}/main.ts";
-  const tail = [script, "serve", "--db", `${DB_DIR}/choto.db`];
   return {
     type: "binary",
     entry_point: "main.ts",
     mcp_config: {
-      command: "${user_config.deno_path}",
-      // Linux: the README's Linux flags (libX11 is opened by soname; focus_app launches any app).
-      args: [
-        "run",
-        "--cached-only",
-        "--allow-ffi",
-        "--allow-read",
-        `--allow-write=${DB_DIR}`,
-        "--allow-run",
-        "--allow-env",
-        "--allow-sys",
-        ...tail,
-      ],
+      command: DENO,
+      args: bridgeArgs("linux"),
       env: {
         // The npm packages ship inside the bundle, in Deno's own cache layout: nothing is downloaded.
         DENO_DIR: "${__dirname}/deno_dir",
         DENO_NO_UPDATE_CHECK: "1",
         ...POLICY_ENV,
       },
-      platform_overrides: {
-        darwin: {
-          // macOS: the README's narrow flags, with this bundle's folder in place of the checkout.
-          args: [
-            "run",
-            "--cached-only",
-            `--allow-ffi=${MAC_FFI.join(",")}`,
-            // The screencapture fallback writes its temporary PNG in the database folder, not in TMPDIR.
-            `--allow-read=\${__dirname},/Applications,/System/Applications,\${HOME}/Applications,${DB_DIR}`,
-            `--allow-write=${DB_DIR}`,
-            "--allow-run=/usr/sbin/screencapture,/usr/bin/open,/bin/ps",
-            `--allow-env=${MAC_ENV.join(",")}`,
-            "--allow-sys",
-            ...tail,
-          ],
-        },
-      },
+      platform_overrides: { darwin: { args: bridgeArgs("darwin") } },
     },
   };
 }

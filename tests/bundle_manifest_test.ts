@@ -9,7 +9,7 @@
 import { VERSIONED_MANIFEST_SCHEMAS } from "@anthropic-ai/mcpb/browser";
 import { assert, assertEquals } from "./support/assert.ts";
 import { ROOT } from "./support/mcp.ts";
-import { buildManifest, firstSentence, MAC_ENV } from "../build/manifest.ts";
+import { buildManifest, firstSentence, MAC_ENV, serviceArgsOf } from "../build/manifest.ts";
 import { TOOLS } from "../src/server/server.ts";
 import config from "../deno.json" with { type: "json" };
 
@@ -65,6 +65,49 @@ Deno.test("the macOS entry's --allow-env is the README's list", async () => {
   const readme = await Deno.readTextFile(`${ROOT}README.md`);
   const flag = readme.match(/"--allow-env=([^"]+)"/)![1];
   assertEquals(MAC_ENV, flag.split(","));
+});
+
+Deno.test("both entries start a bridge that may start deno, and hand its service the bundle's own flags", () => {
+  const m = buildManifest("1.0.0") as {
+    server: {
+      mcp_config: { command: string; args: string[]; platform_overrides: { darwin: { args: string[] } } };
+    };
+  };
+  const c = m.server.mcp_config;
+  const db = "${user_config.database_folder}";
+  const socket = `--allow-net=unix:${db}/choto.sock`;
+  for (const [platform, args] of [["linux", c.args], ["darwin", c.platform_overrides.darwin.args]] as const) {
+    const bridge = args.indexOf("bridge");
+    assertEquals(args.slice(bridge - 1, bridge + 4), [
+      "${__dirname}/main.ts",
+      "bridge",
+      "--db",
+      `${db}/choto.db`,
+      "--",
+    ]);
+    const own = args.slice(0, bridge - 1), service = args.slice(args.indexOf("--") + 1);
+    for (const flags of [own, service]) {
+      assert(flags.includes(socket), `${platform}: ${flags.join(" ")}`);
+      assert(flags.includes("--cached-only") && flags.includes(`--allow-write=${db}`), flags.join(" "));
+    }
+    assertEquals(serviceArgsOf(args, ["service"]), [
+      "run",
+      ...service,
+      "${__dirname}/main.ts",
+      "service",
+      "--db",
+      `${db}/choto.db`,
+    ]);
+    const run = (flags: string[]) => flags.find((f) => f.startsWith("--allow-run"))!;
+    if (platform === "linux") {
+      assertEquals([run(own), run(service)], ["--allow-run", "--allow-run"]);
+    } else {
+      // The bridge starts deno (the service) or asks launchd; the service runs only its own programs.
+      assertEquals(run(service), "--allow-run=/usr/sbin/screencapture,/usr/bin/open,/bin/ps");
+      assertEquals(run(own), `${run(service)},${c.command},/bin/launchctl`);
+      assert(own.some((f) => f.startsWith("--allow-read=") && f.endsWith(",${HOME}/Library/LaunchAgents")));
+    }
+  }
 });
 
 Deno.test("a one-line description is the first sentence", () => {

@@ -35,6 +35,10 @@ Deno.test("bad input exits non-zero with one line saying why", async () => {
       [["observe", "now"], /"observe" takes no arguments/],
       [["ocr", "a.png", "b.png"], /ocr reads one image at a time/],
       [["db"], /db needs a subcommand/],
+      [
+        ["bridge", "--", "--allow-read", "main.ts"],
+        /bridge takes only deno flags after "--".*got "main\.ts"/,
+      ],
     ] as Array<[string[], RegExp]>
   ) {
     const r = await choto(...args);

@@ -1,7 +1,7 @@
 /**
  * `choto doctor --selftest` on a real X desktop, started by
- * `deno task doctor:selftest` with the command line of the bundle's linux
- * entry: with two apps open it reads the screen, moves the pointer there
+ * `deno task doctor:selftest` with the flags the bundle's linux entry gives
+ * the service its bridge starts: with two apps open it reads the screen, moves the pointer there
  * and back, raises the second app and the first again, then opens two
  * scratch documents in Mousepad, types a line with accents and punctuation,
  * copies it back through the clipboard, clicks a word and checks the caret,
@@ -45,10 +45,10 @@ Deno.test({
       const text = new TextDecoder().decode(out.stdout);
       const err = new TextDecoder().decode(out.stderr);
       const report = `${text}\n${err}`;
-      // The runner prints the command line it started: the manifest's flags, not -A.
+      // The runner prints the command line it started: the flags the manifest gives the service, not -A.
       assertMatch(
         err,
-        /run --cached-only --allow-ffi --allow-read --allow-write=\S+ --allow-run --allow-env --allow-sys \S+main\.ts doctor --selftest --db /,
+        /run --cached-only --allow-ffi --allow-read --allow-write=\S+ --allow-run --allow-env --allow-sys --allow-net=unix:\S+\/choto\.sock \S+main\.ts doctor --selftest --db /,
       );
       assertMatch(text, /ok {4}capture: 1440x900 px/, report);
       assertMatch(text, /ok {4}activation: Galculator "galculator" came to the front/, report);

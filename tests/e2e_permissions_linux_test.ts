@@ -16,6 +16,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { callTool } from "./support/session.ts";
+import { bridgeDbDir, stopService } from "./support/service_stop.ts";
 import {
   bundleEntry,
   CHECKOUT,
@@ -104,6 +105,9 @@ Deno.test({
             assertEquals(extracted[0].text.trim(), text);
           } finally {
             await client.close();
+            // The bundle's entry is a bridge: the service it started ends with this step.
+            const serviceDir = bridgeDbDir(args);
+            if (serviceDir) await stopService(serviceDir);
           }
         });
       }

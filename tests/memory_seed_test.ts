@@ -1,6 +1,7 @@
 /**
  * `CHOTO_MEMORY_SEED` under the command lines choto ships: `deno task
- * start`, the README's configs and the bundle's entries, each read from its
+ * start`, the README's configs and the bundle's entries (the service their
+ * bridge starts, with the flags the manifest gives it), each read from its
  * source and started word for word (placeholders filled in) with only what
  * an MCP client passes plus the variable. Each server imports a pack kept in
  * its database folder as it starts, before it answers a client; where a
@@ -34,9 +35,15 @@ function seedPack(): string {
   return r.pack;
 }
 
-/** Starts `shipped` on `db` with the seed, waits for what it says of it, and ends it by closing stdin. */
+/**
+ * Starts `shipped` on `db` with the seed (for the bundle's bridge, the
+ * service it starts), waits for what it says of it, and ends it by closing
+ * stdin (a service: by SIGTERM).
+ */
 async function start(shipped: Shipped, home: string, db: string, seed: string): Promise<string> {
-  const args = [...shipped.flags, ...shipped.script].map((a) =>
+  // A bridge (the bundle's entry) hands the database to the service it starts: the service imports the seed.
+  const line = shipped.service ?? shipped;
+  const args = [...line.flags, ...line.script].map((a) =>
     a.replaceAll("/path/to/choto", CHECKOUT).replaceAll("/Users/me", home).replaceAll("/home/me", home)
   );
   const at = args.indexOf("--db");
@@ -67,6 +74,8 @@ async function start(shipped: Shipped, home: string, db: string, seed: string): 
   }
   clearTimeout(timer);
   await child.stdin.close();
+  // A service outlives its stdin (its bridges come and go): it is stopped the way its users stop it.
+  if (shipped.service) child.kill("SIGTERM");
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;

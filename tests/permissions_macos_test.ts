@@ -70,7 +70,8 @@ function skip(): boolean {
 
 /** Runs the driver with `shipped`'s flags on the stand-in tree; its output and exit code. */
 async function drive(fake: FakeMacRoot, shipped: Shipped, home: string, dataDir: string) {
-  const flags = onStandIn(shipped.flags, fake.root, home);
+  // A bridge's desktop work is done by the service it starts: the driver runs under the service's flags.
+  const flags = onStandIn((shipped.service ?? shipped).flags, fake.root, home);
   const env = { ...clientEnv(home), ...shipped.env };
   // The bundle's packed package cache does not exist in a checkout; the script imports no package.
   delete env.DENO_DIR;
@@ -100,7 +101,7 @@ Deno.test({
       ];
       for (const { shipped, dataDir } of entries) {
         await t.step(shipped.name, async () => {
-          const ffi = shipped.flags.find((f) => f.startsWith("--allow-ffi"));
+          const ffi = (shipped.service ?? shipped).flags.find((f) => f.startsWith("--allow-ffi"));
           assert(ffi?.includes("="), `${shipped.name} scopes --allow-ffi to paths (${ffi})`);
           for (const lib of MAC_LIBRARY_PATHS) assert(ffi!.includes(lib), `${shipped.name} allows ${lib}`);
           await Deno.mkdir(dataDir, { recursive: true });

@@ -111,3 +111,26 @@ Deno.test("the bridge loads no npm package and none of the server: it only relay
     assertEquals(resolved.has(specifierOf(m)), false, `${m} is loaded by the bridge`);
   }
 });
+
+Deno.test("flags given to the bridge (the MCP Bundle's) replace the task's, with the folder and socket still added", () => {
+  const line = serviceCommandLine({
+    execPath: "/usr/bin/deno",
+    main: "/b/main.ts",
+    home: "/h",
+    db: "/d/choto.db",
+    flags: ["--cached-only", "--allow-read=/b", "--allow-write=/e", "--allow-net=unix:/d/choto.sock"],
+    also: { write: "/d", socket: "/d/choto.sock" },
+  });
+  assertEquals(line, [
+    "/usr/bin/deno",
+    "run",
+    "--cached-only",
+    "--allow-read=/b",
+    "--allow-write=/e,/d",
+    "--allow-net=unix:/d/choto.sock",
+    "/b/main.ts",
+    "service",
+    "--db",
+    "/d/choto.db",
+  ]);
+});

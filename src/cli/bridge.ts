@@ -15,7 +15,7 @@
  */
 
 import { envVar } from "../common/env.ts";
-import type { Command } from "./command.ts";
+import { type Command, UsageError } from "./command.ts";
 import { errorLine, idKey, lineKind, type RpcId, withId } from "./bridge_messages.ts";
 import { type Link, reachService } from "./bridge_link.ts";
 import { fileThere, launchdStart } from "./bridge_launchd.ts";
@@ -147,10 +147,22 @@ function grantedPlace(place: ServicePlace): { write?: string; socket: string } {
 
 /** `choto bridge`. */
 export const bridgeCommand: Command = {
-  usage: [["bridge", "the stdio MCP entry for clients: relays to `choto service`, starting it when needed"]],
+  usage: [
+    ["bridge", "the stdio MCP entry for clients: relays to `choto service`, starting it when needed"],
+    [
+      "bridge -- FLAGS",
+      "the same, starting the service with these deno flags instead of `deno task service`'s",
+    ],
+  ],
   options: ["db", "ocr"],
-  maxArgs: 0,
-  run: async (v) => {
+  maxArgs: Infinity,
+  run: async (v, serviceFlags) => {
+    const notFlag = serviceFlags.find((f) => !/^--[a-z]/.test(f));
+    if (notFlag !== undefined) {
+      throw new UsageError(
+        `bridge takes only deno flags after "--", for the service it starts (got "${notFlag}")`,
+      );
+    }
     const place = servicePlace(chosenDbPath(v.db));
     const say = (line: string) => console.error(line);
     const problem = place
@@ -161,6 +173,7 @@ export const bridgeCommand: Command = {
       home: envVar("HOME") ?? ".",
       db: v.db,
       ocr: v.ocr,
+      flags: serviceFlags.length ? serviceFlags : undefined,
       also: place ? grantedPlace(place) : undefined,
     };
     const launchd = place && Deno.build.os === "darwin"

@@ -1,8 +1,9 @@
 /**
  * How a bridge starts the service when none answers: the same deno binary
- * it runs on (`Deno.execPath()`), the permission flags of the shipped
- * `deno task service` (deno.json, the one place they are written; Deno
- * gives a script no way to read its own flags), the same checkout's
+ * it runs on (`Deno.execPath()`), the permission flags given to the bridge
+ * after `--` (the MCP Bundle's, written in its manifest) or else those of
+ * the shipped `deno task service` (deno.json, the one place they are
+ * written; Deno gives a script no way to read its own flags), the same checkout's
  * main.ts, and the bridge's own `--db` and `--ocr`. A `deno compile`d
  * choto (Choto.app) has its flags inside and runs as `choto service`. The
  * service is detached (its own session, no stdio): it outlives the bridge
@@ -28,6 +29,12 @@ export interface StartFrom {
   ocr?: string;
   /** The `deno task service` command (from deno.json unless given). */
   task?: string;
+  /**
+   * The service's deno flags, when whoever started the bridge wrote them
+   * (the MCP Bundle, whose narrow flags are not the task's): used in place
+   * of the task's.
+   */
+  flags?: string[];
   /**
    * The service's folder and socket when the task's flags may not reach them
    * (a `--db` elsewhere) and the bridge itself may: added to `--allow-write`
@@ -71,6 +78,16 @@ export function serviceCommandLine(from: StartFrom): string[] {
     ...(from.ocr !== undefined ? ["--ocr", from.ocr] : []),
   ];
   if (isCompiled(from.execPath)) return [from.execPath, ...tail];
+  const main = from.main ?? CHECKOUT_MAIN;
+  if (from.flags) {
+    return [
+      from.execPath,
+      "run",
+      ...from.flags.map((f) => widened(f, from.also ?? {})),
+      main,
+      ...tail,
+    ];
+  }
   const words = taskWords(from.task ?? config.tasks.service, from.home);
   const run = words.indexOf("run");
   const script = words.findIndex((w) => w.endsWith("main.ts"));
@@ -79,7 +96,7 @@ export function serviceCommandLine(from: StartFrom): string[] {
   }
   // The task's main.ts is relative to the checkout; the service runs the checkout the bridge runs from.
   const flags = words.slice(2, script).map((f) => widened(f, from.also ?? {}));
-  return [from.execPath, "run", ...flags, from.main ?? CHECKOUT_MAIN, ...tail];
+  return [from.execPath, "run", ...flags, main, ...tail];
 }
 
 /** A scoped `--allow-write` or `--allow-net` with `also`'s folder or socket added when it lacks them. */

@@ -10,6 +10,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { fileURLToPath } from "node:url";
 import { type ElicitRequest, ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { buildManifest } from "../../build/manifest.ts";
+import { bridgeDbDir, stopService } from "./service_stop.ts";
 
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -20,7 +21,8 @@ export type Elicit = (message: string) => "accept" | "decline" | "cancel";
 /**
  * The MCP Bundle's Linux server command, as Claude Desktop would run it from
  * this checkout: the manifest's own permission flags, with the bundle's
- * folder and the database folder filled in.
+ * folder and the database folder filled in. It starts a bridge, whose
+ * service {@link connectServer}'s `close` stops.
  */
 export function bundleArgs(dbPath: string): string[] {
   const m = buildManifest("0.0.0") as { server: { mcp_config: { args: string[] } } };
@@ -76,6 +78,9 @@ export async function connectServer(
     stderr: () => err,
     close: async () => {
       await client.close();
+      // A bridge (the bundle's entry) leaves its service running: this test's service ends with it.
+      const serviceDir = bridgeDbDir(args);
+      if (serviceDir) await stopService(serviceDir);
     },
   };
 }

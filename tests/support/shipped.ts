@@ -14,6 +14,7 @@ import { buildManifest } from "../../build/manifest.ts";
 import { configFor, type Manifest } from "../../build/manifest_config.ts";
 import config from "../../deno.json" with { type: "json" };
 import { ROOT } from "./mcp.ts";
+import { serviceCommandLine } from "../../src/cli/service_start.ts";
 
 /** One shipped way of starting the server. */
 export interface Shipped {
@@ -25,6 +26,8 @@ export interface Shipped {
   script: string[];
   /** Environment the command line sets itself. */
   env: Record<string, string>;
+  /** For a bridge given the service's flags (the bundle's entry): the service's command line it starts. */
+  service?: Shipped;
 }
 
 /** The checkout without its trailing slash, as a path in a flag is written. */
@@ -94,7 +97,12 @@ export function taskOf(name: "service" | "bridge", home: string): Shipped {
   return { ...s, script: [join(ROOT, s.script[0]), ...s.script.slice(1)] };
 }
 
-/** The bundle's entry for `platform`, as Claude Desktop would start it from this checkout. */
+/**
+ * The bundle's entry for `platform`, as Claude Desktop would start it from
+ * this checkout: a bridge, with the command line of the service it starts
+ * as the bridge itself computes it (serviceCommandLine, from the flags the
+ * manifest gives after `--`).
+ */
 export async function bundleEntry(
   platform: "darwin" | "linux",
   settings: { home: string; databaseFolder: string },
@@ -102,7 +110,22 @@ export async function bundleEntry(
   const manifest = buildManifest(config.version) as Manifest;
   const userConfig = { database_folder: settings.databaseFolder, deno_path: Deno.execPath() };
   const c = await configFor(manifest, CHECKOUT, userConfig, platform, settings.home);
-  return split(`the bundle's ${platform} entry`, c.args ?? [], c.env ?? {});
+  const args = c.args ?? [];
+  const bridge = split(`the bundle's ${platform} entry`, args, c.env ?? {});
+  const dashes = args.indexOf("--");
+  const db = bridge.script[bridge.script.indexOf("--db") + 1];
+  const line = serviceCommandLine({
+    execPath: Deno.execPath(),
+    main: bridge.script[0],
+    home: settings.home,
+    db,
+    flags: args.slice(dashes + 1),
+    also: { write: settings.databaseFolder, socket: join(settings.databaseFolder, "choto.sock") },
+  });
+  return {
+    ...bridge,
+    service: split(`the service of the bundle's ${platform} entry`, line.slice(1), c.env ?? {}),
+  };
 }
 
 /** The variables the MCP SDK's stdio client passes by default: all a server may get. */
