@@ -19,6 +19,9 @@ export function compileArgs(output: string, target?: string): string[] {
     "--allow-ffi",
     "--allow-sys",
     "--allow-run",
+    // `choto service` listens on a Unix socket and `serve --http` on loopback: Deno asks for net for both. The
+    // binary holds unscoped ffi and run already, so an unscoped net widens nothing real.
+    "--allow-net",
     ...COMPILE_INCLUDE.flatMap((i) => ["--include", i.path]),
     ...(target ? ["--target", target] : []),
     "--output",

@@ -145,9 +145,10 @@ function binaryServer(file: string) {
     type: "binary",
     entry_point: `server/${file}`,
     mcp_config: {
-      // A compiled binary carries its permissions; it only needs where the database goes.
+      // A compiled binary carries its permissions; it only needs where the database goes. Its bridge starts
+      // the same binary as the service.
       command: `\${__dirname}/server/${file}`,
-      args: ["serve", "--db", `${DB_DIR}/choto.db`],
+      args: ["bridge", "--db", `${DB_DIR}/choto.db`],
       env: { ...POLICY_ENV },
     },
   };
@@ -205,7 +206,8 @@ export function buildManifest(
       "choto reads the screen as targetable text (observe), runs batches of clicks, typing and keys with",
       "post-conditions (execute_plan), brings apps to the front (focus_app), and remembers every window it has",
       "seen in a local SQLite database (recall). Everything runs on this machine; nothing is sent anywhere.",
-      "On macOS it needs the Screen Recording and Accessibility permissions for Claude.",
+      "On macOS it needs Screen Recording and Accessibility: install Choto.app (deno task app) so that they are",
+      "Choto's, or grant them to deno, which runs this bundle's service.",
     ].join(" "),
     author: { name: "choto maintainers" },
     keywords: ["desktop", "automation", "ocr", "accessibility", "gui"],
