@@ -17,12 +17,12 @@ export const missionStartTool = defineTool({
   description:
     "Keeps a long task's checklist in choto's database. Do item N with execute_plan(mission_item_id=N): it marks it, keeping passing steps for mission_replay; then mission_finish. One mission is active at a time: a second start is an error (mission_finish frees the slot), as is a blank field.",
   inputSchema: {
-    goal: z.string().max(1000).describe("What the run is for."),
+    goal: z.string().max(1000).describe("The run's aim."),
     items: z.array(z.object({
       title: z.string().max(500).describe("What to do."),
       intent: z.string().max(500).describe("Why."),
       acceptance: z.string().max(500).describe("What makes it done."),
-    })).max(MAX_ITEMS).describe("The checklist; ids count from 1."),
+    })).min(1).max(MAX_ITEMS).describe("The checklist; ids from 1."),
   },
   outputSchema: missionStatusShape,
   annotations: {
