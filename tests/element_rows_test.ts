@@ -36,7 +36,8 @@ Deno.test("every element reads back from the listing with its text and centre", 
         ["a", "word", "Save As", "x@1", "12", "Ctrl+Shift+Z", "e-mail@host"][Math.floor(rnd() * 7)];
       const w = text.length * 8;
       words.push({ text, x, y: 20 + row * 18 + Math.floor(rnd() * 3), w, h: 11, conf: rnd() });
-      x += w + 12 + Math.floor(rnd() * 30);
+      // Gaps of two cells or more (8 px a character): separate elements, as a fixed-pitch word space would not be.
+      x += w + 14 + Math.floor(rnd() * 30);
     }
   }
   const elements = groupWords(words);

@@ -45,3 +45,17 @@ Deno.test("rows and columns split; descenders do not start a new row", () => {
   // Reading order: rows by their centre, then left to right.
   assertEquals(els.map((e) => e.text), ["Apple", "Red", "Banana", "Yellow"]);
 });
+
+Deno.test("a fixed-pitch line's words a cell apart are one element; two cells apart, two", () => {
+  // Mousepad's monospace line as read: no descender, so the one-cell word space (11 px) is wider than 0.9 of the height.
+  const line = [w("second", 404, 290, 52), w("line", 467, 290, 34), w("here", 512, 290, 34)];
+  assertEquals(groupWords(line).map((e) => e.text), ["second line here"]);
+  // Two spaces (a second cell) between words: a column, kept apart.
+  const columns = [w("second", 404, 290, 52), w("line", 476, 290, 34)];
+  assertEquals(groupWords(columns).map((e) => e.text), ["second", "line"]);
+  // Proportional words of unlike widths per character keep the height rule.
+  assertEquals(groupWords([w("Edit", 10, 5, 22), w("Wolfram", 43, 5, 60)]).map((e) => e.text), [
+    "Edit",
+    "Wolfram",
+  ]);
+});

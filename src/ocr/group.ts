@@ -4,7 +4,10 @@
  *
  * Rule: two words on the same line join when the gap between them is small
  * compared with the text height (a normal space); a wider gap (a column, the
- * space before a shortcut) starts a new element.
+ * space before a shortcut) starts a new element. In fixed-pitch text (two
+ * words as wide per character, both of a few characters) a word space is
+ * one character cell with its bearings, wider than that rule for words
+ * without descenders, so there a gap under {@link CELL_GAP} cells joins.
  *
  * @module
  */
@@ -15,6 +18,12 @@ import { joinTexts } from "./fixes/cjk.ts";
 
 /** A gap wider than this many text heights separates two elements. */
 export const GAP_RATIO = 0.9;
+/** In fixed-pitch text, a gap narrower than this many character cells is a word space (two spaces are not). */
+export const CELL_GAP = 1.6;
+/** Fewest characters a word needs for its width per character to tell its pitch. */
+const PITCH_CHARS = 3;
+/** Most two words' widths per character may differ, as a share, to be one fixed-pitch font. */
+const PITCH_SPREAD = 0.1;
 
 /**
  * Groups words (in screen pixels) into elements, in reading order: rows by
@@ -43,7 +52,8 @@ export function groupWords(words: OcrWord[]): Element[] {
     for (const w of line) {
       const prev = group[group.length - 1];
       const height = prev ? Math.max(prev.h, w.h) : w.h;
-      if (prev && w.x - (prev.x + prev.w) > height * GAP_RATIO) {
+      const gap = prev ? w.x - (prev.x + prev.w) : 0;
+      if (prev && gap > height * GAP_RATIO && !(gap < CELL_GAP * (samePitch(prev, w) ?? 0))) {
         elements.push(toElement(group));
         group = [];
       }
@@ -53,6 +63,18 @@ export function groupWords(words: OcrWord[]): Element[] {
   }
   // Lines were built in order of their centres: rows read top to bottom, then left to right.
   return elements;
+}
+
+/**
+ * The character width two words share when they look drawn in one
+ * fixed-pitch font (a few letters each, as wide per letter), else null.
+ */
+export function samePitch(a: OcrWord, b: OcrWord): number | null {
+  const na = [...a.text].length, nb = [...b.text].length;
+  // Letters only: a timestamp's digits and colons beside a word are too narrow per character to tell.
+  if (na < PITCH_CHARS || nb < PITCH_CHARS || !/^\p{L}+$/u.test(a.text + b.text)) return null;
+  const pa = a.w / na, pb = b.w / nb;
+  return Math.abs(pa - pb) <= PITCH_SPREAD * Math.max(pa, pb) ? (pa + pb) / 2 : null;
 }
 
 /** Two words sharing more than a third of the narrower one's width: one is above the other. */

@@ -13,7 +13,9 @@
  * told apart by what each element is (element_kinds.ts): a key, a form
  * control or an icon wins over a text that echoes it (a calculator's display
  * repeating the key just pressed); a tie nothing tells apart is handed back
- * as such, for a click to ask rather than guess.
+ * as such, for a click to ask rather than guess. A phrase whose words were
+ * read as side-by-side elements of one row (phrase_runs.ts) matches exactly
+ * or fuzzily as one target spanning them, and says so.
  *
  * @module
  */
@@ -24,6 +26,7 @@ import { containsPoint, type Point, type Rect } from "../common/rect.ts";
 import type { Region } from "../perceive/surfaces.ts";
 import { cellBox, gridArea, type SeenGrid } from "../perceive/grid_cells.ts";
 import { kindOf, kindWords } from "../perceive/element_kinds.ts";
+import { phraseRuns } from "./phrase_runs.ts";
 
 /** The stage that accepted a target. */
 export type ResolveStage = "exact" | "fuzzy" | "semantic" | "contained" | "words" | "address";
@@ -37,7 +40,7 @@ export interface Resolved {
   point: Point;
   /** How many elements matched at the winning stage (inside `region`, when one is given). */
   candidates: number;
-  /** What chose it among equal matches ("the key over the display"), when that took evidence. */
+  /** What chose it among equal matches ("the key over the display"), or that it joined a row's words, when that took evidence. */
   evidence?: string;
   /** Equal matches nothing told apart, in reading order (the winner first); absent when there were none. */
   tied?: Element[];
@@ -156,7 +159,7 @@ export function resolveTarget(
   const cell = grid && !readsExactly(query, elements, grid) ? addressed(query, elements, grid) : null;
   if (cell && (!region || inRegion(area, cell.point, region))) return cell;
   const matcher = createMatcher(query);
-  type Hit = { element: Element; stage: ResolveStage; score: number; point: Point };
+  type Hit = { element: Element; stage: ResolveStage; score: number; point: Point; parts?: number };
   const hits: Hit[] = [];
   for (const el of elements) {
     const m = matcher(el.text);
@@ -175,6 +178,7 @@ export function resolveTarget(
       });
     }
   }
+  hits.push(...phraseHits(query, elements, matcher));
   if (!hits.length) {
     return { closest: closestTexts(query, elements.map((e) => e.text), 3), outsideRegion: [] };
   }
@@ -196,10 +200,15 @@ export function resolveTarget(
   const candidates = pool.length;
   // Highest score wins; equal ones are listed in reading order (top to bottom, left to right).
   pool.sort((a, b) => b.score - a.score || a.element.cy - b.element.cy || a.element.cx - b.element.cx);
-  const { win, evidence, tied } = breakTie(pool.filter((h) => h.score === pool[0].score), elements);
+  const { win, evidence: tieEvidence, tied } = breakTie(
+    pool.filter((h) => h.score === pool[0].score),
+    elements,
+  );
   // A label's control is what takes the click: some toolkits draw labels that do not toggle it.
   const c = win.element.control;
   const point = c ? { x: Math.round(c.x + c.w / 2), y: Math.round(c.y + c.h / 2) } : win.point;
+  const joinedWords = win.parts ? `${win.parts} words side by side on one line` : "";
+  const evidence = [joinedWords, tieEvidence ?? ""].filter((t) => t !== "").join(", ");
   return {
     element: win.element,
     stage: win.stage,
@@ -209,6 +218,34 @@ export function resolveTarget(
     ...(evidence ? { evidence } : {}),
     ...(tied ? { tied } : {}),
   };
+}
+
+/** Most words a phrase run may join beyond the query's own (a word the reading split in two). */
+const RUN_SLACK = 2;
+
+/**
+ * Exact and fuzzy matches of a query of several words among runs of
+ * side-by-side elements on one row, each aimed at the middle of its run.
+ */
+function phraseHits(
+  query: string,
+  elements: Element[],
+  matcher: ReturnType<typeof createMatcher>,
+): Array<{ element: Element; stage: ResolveStage; score: number; point: Point; parts: number }> {
+  const words = foldText(query).split(" ").filter((w) => w !== "").length;
+  if (words < 2) return [];
+  return phraseRuns(elements, words + RUN_SLACK).flatMap((run) => {
+    const m = matcher(run.element.text);
+    if (!m || (m.stage !== "exact" && m.stage !== "fuzzy")) return [];
+    const e = run.element;
+    return [{
+      element: e,
+      stage: m.stage,
+      score: m.score,
+      point: { x: e.cx, y: e.cy },
+      parts: run.parts.length,
+    }];
+  });
 }
 
 /**
