@@ -24,6 +24,7 @@ import type { Rect } from "../common/rect.ts";
 import { addStage, type StageTimes, timed } from "../common/stages.ts";
 import { sameBytes } from "../image/compare.ts";
 import { type Grey, greyOf, type RgbaImage } from "../image/pixels.ts";
+import { flattenBands } from "./lines/bands.ts";
 import { hashPixels, LineCache } from "./cache/line_cache.ts";
 import type { Reading, ReadMemory } from "./cache/read_memory.ts";
 import { linePieces, type Piece, pieceLine, placeWords, WordCache } from "./cache/word_cache.ts";
@@ -201,7 +202,8 @@ export class ScreenPipeline {
   /** Runs the pipeline on `r` (already clamped to the frame). */
   async run(frame: RgbaImage, r: Rect, options: PipelineOptions = {}): Promise<PipelineResult> {
     const stages: StageTimes = {};
-    const grey = timed(stages, "lines", () => greyOf(frame, r));
+    // Selected text (light on a dark band in a light window) is repainted dark on the window's ground first.
+    const grey = timed(stages, "lines", () => flattenBands(greyOf(frame, r)));
     // Everything below reads only these grey pixels: the same pixels of the same region give the same words.
     const key = JSON.stringify([
       r,

@@ -22,6 +22,42 @@ const MAX_GAP = { right: 4, below: 2 };
 const UNDER_SLACK = 1.5;
 /** The widest stretch looked across for an entry's far end, in text heights. */
 const REACH = 40;
+/** Largest share of an entry's inside that may differ from its own fill (a caret is far less). */
+const MARKED = 0.04;
+
+/**
+ * Whether the inside of `b` (a shape of `band`), a few pixels in from its
+ * border, is one fill with next to nothing on it. A selection highlight is a
+ * filled band of an entry's size whose light text is no shape on the
+ * window's ground; taken for an empty entry, it hid the selected text as
+ * part of a drawing.
+ */
+function isBlankInside(img: RgbaImage, band: Box, b: Shape): boolean {
+  const x0 = band.x + b.x + 3,
+    x1 = band.x + b.x + b.w - 3,
+    y0 = band.y + b.y + 3,
+    y1 = band.y + b.y + b.h - 3;
+  if (x1 <= x0 || y1 <= y0) return true;
+  const d = img.data;
+  const counts = new Map<number, number>();
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const i = (y * img.width + x) * 4, key = (d[i] << 16) | (d[i + 1] << 8) | d[i + 2];
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
+  let fill = 0, most = 0;
+  for (const [key, n] of counts) if (n > most) [fill, most] = [key, n];
+  const [r, g, bl] = [fill >> 16, (fill >> 8) & 255, fill & 255];
+  let marked = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const i = (y * img.width + x) * 4;
+      if (Math.abs(d[i] - r) + Math.abs(d[i + 1] - g) + Math.abs(d[i + 2] - bl) > 60) marked++;
+    }
+  }
+  return marked / ((x1 - x0) * (y1 - y0)) <= MARKED;
+}
 
 /** A box within the frame, or null when it is too small to hold an entry. */
 function clipped(img: RgbaImage, x0: number, y0: number, x1: number, y1: number): Box | null {
@@ -39,7 +75,7 @@ function emptyBoxes(img: RgbaImage, band: Box, t: number): Box[] {
   if (!shapes.some(sized)) return [];
   const ink = inkMask(img, band, ground);
   return shapes.filter((b) =>
-    sized(b) && weakestSide(ink, band.w, b) >= CLOSED &&
+    sized(b) && weakestSide(ink, band.w, b) >= CLOSED && isBlankInside(img, band, b) &&
     // Empty: no shape inside the border (a caret is one pixel wide and as tall as the text: allowed).
     !shapes.some((s) =>
       s !== b && s.x > b.x + 1 && s.y > b.y + 1 && s.x + s.w < b.x + b.w - 1 && s.y + s.h < b.y + b.h - 1 &&
