@@ -2,11 +2,11 @@
  * Every sentence a tool's description says is held by a test: docs/tools.md
  * (generated from the definitions, so it is what tools/list sends) is split
  * into its descriptions' sentences, and each must have an entry in the
- * claims table (src/tools/claims.ts) naming tests that exist. A new or
+ * claims table (src/tools/support/claims.ts) naming tests that exist. A new or
  * reworded sentence fails here until its test is named.
  */
 
-import { CLAIMS } from "../src/tools/claims.ts";
+import { CLAIMS } from "../src/tools/support/claims.ts";
 import { assert, assertEquals } from "./support/assert.ts";
 
 /** The sentences of each tool's description, as docs/tools.md shows them, by tool name. */
@@ -40,7 +40,7 @@ Deno.test("every sentence of every tool description has a claim entry naming its
       if (!CLAIMS[tool]?.[s]?.length) missing.push(`${tool}: ${JSON.stringify(s)}`);
     }
   }
-  assertEquals(missing, [], "add each sentence to src/tools/claims.ts with the tests that hold it");
+  assertEquals(missing, [], "add each sentence to src/tools/support/claims.ts with the tests that hold it");
 });
 
 Deno.test("every claim entry is a sentence the descriptions still say", () => {

@@ -21,8 +21,8 @@ export const missionStartTool = defineTool({
     items: z.array(z.object({
       title: z.string().max(500).describe("What to do."),
       intent: z.string().max(500).describe("Why."),
-      acceptance: z.string().max(500).describe("What makes it done."),
-    })).min(1).max(MAX_ITEMS).describe("The checklist; ids from 1."),
+      acceptance: z.string().max(500).describe("Done when."),
+    })).min(1).max(MAX_ITEMS).describe("Checklist; ids from 1."),
   },
   outputSchema: missionStatusShape,
   annotations: {
