@@ -13,6 +13,7 @@ import { assert, assertEquals, assertMatch, assertNotMatch } from "./support/ass
 import { connect, startHttp, TOKEN } from "./support/http.ts";
 import { type Called, callTool, type Connected, until, withSession } from "./support/session.ts";
 import { skipE2E } from "./support/xdesktop.ts";
+import { runsOf } from "./support/letter_runs.ts";
 
 const RUN = 200;
 const WAITED =
@@ -46,17 +47,6 @@ async function clearAndSave(call: Caller, file: string): Promise<void> {
   }]);
   assertEquals(r.structured.status, "success", r.text);
   await until(() => Deno.readTextFileSync(file).trim() === "");
-}
-
-/** Runs of one letter, in order: "aabbb" is [["a", 2], ["b", 3]]. */
-function runsOf(text: string): Array<[string, number]> {
-  const runs: Array<[string, number]> = [];
-  for (const ch of text) {
-    const last = runs.at(-1);
-    if (last && last[0] === ch) last[1]++;
-    else runs.push([ch, 1]);
-  }
-  return runs;
 }
 
 Deno.test({

@@ -27,19 +27,9 @@ import { clientEnv, type Shipped, taskOf } from "./support/shipped.ts";
 import { until } from "./support/session.ts";
 import { skipE2E, startDesktop } from "./support/xdesktop.ts";
 import { VERSION } from "../src/common/version.ts";
+import { runsOf } from "./support/letter_runs.ts";
 
 const RUN = 200;
-
-/** Runs of one letter, in order: "aabbb" is [["a", 2], ["b", 3]]. */
-function runsOf(text: string): Array<[string, number]> {
-  const runs: Array<[string, number]> = [];
-  for (const ch of text) {
-    const last = runs.at(-1);
-    if (last && last[0] === ch) last[1]++;
-    else runs.push([ch, 1]);
-  }
-  return runs;
-}
 
 /** Where deno keeps its cache: given to the clients so the temporary HOME does not mean compiling anew. */
 function denoDir(): string {

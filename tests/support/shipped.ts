@@ -14,7 +14,7 @@ import { buildManifest } from "../../build/manifest.ts";
 import { configFor, type Manifest } from "../../build/manifest_config.ts";
 import config from "../../deno.json" with { type: "json" };
 import { ROOT } from "./mcp.ts";
-import { serviceCommandLine } from "../../src/cli/service_start.ts";
+import { serviceCommandLine, taskWords } from "../../src/cli/service_start.ts";
 
 /** One shipped way of starting the server. */
 export interface Shipped {
@@ -58,27 +58,6 @@ export function readmeConfig(platform: "darwin" | "linux"): Shipped {
   const heading = platform === "darwin" ? "macOS, with the narrowest permissions that work:" : "Linux/X11:";
   const server = readmeJson(readme, heading).mcpServers.choto;
   return split(`README's ${platform === "darwin" ? "macOS" : "Linux"} config`, server.args, server.env ?? {});
-}
-
-/** Splits a task's command as deno's task shell does for it: words, double quotes, $HOME. */
-export function taskWords(command: string, home: string): string[] {
-  const words: string[] = [];
-  let word = "", quoted = false, inWord = false;
-  for (const ch of command) {
-    if (ch === '"') {
-      quoted = !quoted;
-      inWord = true;
-    } else if (/\s/.test(ch) && !quoted) {
-      if (inWord) words.push(word);
-      word = "";
-      inWord = false;
-    } else {
-      word += ch;
-      inWord = true;
-    }
-  }
-  if (inWord) words.push(word);
-  return words.map((w) => w.replaceAll("$HOME", home));
 }
 
 /** `deno task start`, with $HOME expanded to `home`. */
