@@ -10,10 +10,11 @@
  * - an image: Anthropic's documented width × height / 750, after the image is
  *   scaled down to fit 1568 px on its long edge and 1.15 megapixels.
  *
- * A tool result counts what the client shows the model: its `content` (text
- * and images). `structuredContent` is metered too but shown apart: clients
- * that show the model the content (Claude Desktop, Claude Code) do not also
- * show it, and the MCP spec has the text carry the same.
+ * A tool result counts what Claude Desktop shows the model: its `content`
+ * (text and images). `structuredContent` is metered too and shown apart: a
+ * client shows the model one or the other, never both, and Claude Code 2.1
+ * is reported (anthropics/claude-code#55677, #79944) to show the structured
+ * JSON in place of the text when both are there.
  *
  * @module
  */

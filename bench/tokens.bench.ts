@@ -85,7 +85,9 @@ function report(outcomes: Outcome[], definitions: number): void {
   const done = outcomes.filter((o) => !o.failed);
   const choto = definitions + done.reduce((n, o) => n + o.choto, 0);
   const baseline = BASELINE_DEFINITIONS + done.reduce((n, o) => n + o.baseline, 0);
-  const hidden = done.flatMap((o) => o.calls).reduce((n, c) => n + c.structured, 0);
+  const calls = done.flatMap((o) => o.calls);
+  const hidden = calls.reduce((n, c) => n + c.structured, 0);
+  const structuredView = definitions + calls.reduce((n, c) => n + c.args + c.structured + c.images, 0);
   const lines = [
     "tokens per real-app task, one conversation: text chars/3.5; an image width*height/750 after the 1568 px / " +
     "1.15 MP fit; a reply's content as the model sees it; baseline: one 1440x900 screenshot per step",
@@ -108,7 +110,9 @@ function report(outcomes: Outcome[], definitions: number): void {
       baseline - BASELINE_DEFINITIONS,
       ratio(choto - definitions, baseline - BASELINE_DEFINITIONS),
     ]),
-    `structuredContent (not shown to the model, not counted): ${hidden} tokens in all`,
+    `structuredContent (not counted above): ${hidden} tokens in all. A client that shows the model ` +
+    `JSON.stringify(structuredContent) in place of the text (Claude Code 2.1 does, per its issue tracker) ` +
+    `would pay ${structuredView} for the same tasks: ratio ${ratio(structuredView, baseline)}`,
   ];
   for (const o of outcomes.filter((o) => o.failed)) lines.push(`\n${o.name} failed:\n${o.failed}`);
   console.log(lines.join("\n"));

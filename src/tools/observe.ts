@@ -70,8 +70,9 @@ export const observeTool = defineTool({
     const o = await observeScreen(services);
     const t0 = performance.now();
     const named = iconElements(o.icons);
-    // Unasked, the picture comes only when the listing has nothing to act on: then it is all there is.
-    const attach = args.screenshot ?? (o.surfaces.window.length + named.length === 0);
+    // Unasked, the picture comes only when no text was read to act on: then it is all there is.
+    const attach = args.screenshot ??
+      (o.surfaces.window.length + named.length + o.surfaces.chrome.length === 0);
     const shot = attach ? await screenshotPng(o.frame) : null;
     const platform = services.desktop().platform;
     const focus = o.surfaces.focus;
