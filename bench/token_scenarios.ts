@@ -72,6 +72,8 @@ const galculator: Scenario = {
       target: { text, scroll_to_find: false },
     })),
     { action: "hotkey", keys: ["ctrl", "c"] },
+    // The model's own check: the answer the app copied, read back.
+    { action: "read_clipboard" },
   ],
   check: (s) => expectOutput(() => clipboard(s), "495"),
 };
@@ -206,6 +208,7 @@ const calcSum: Scenario = {
     { action: "type", text: "=SUM(C2:C13)\n" },
     { action: "click", target: { text: "C14" } },
     { action: "hotkey", keys: ["ctrl", "c"] },
+    { action: "read_clipboard" },
   ],
   check: (s) => expectOutput(() => clipboard(s), "233.5"),
 };
@@ -216,8 +219,8 @@ export const SCENARIOS: Scenario[] = [galculator, mousepad, tkForm, zenity, thun
 /**
  * The actions a screenshot-per-step agent makes for `steps`: one per step
  * that sends input (a click, typed text, a key chord); bringing the app to
- * the front and waiting cost it nothing beyond the screenshot it would take
- * anyway, so they are left out.
+ * the front, waiting and reading the clipboard cost it nothing beyond the
+ * screenshot it takes anyway (its last one is its check), so they are left out.
  */
 export function baselineActions(steps: PlanStep[]): Array<Record<string, unknown>> {
   return steps.flatMap((step): Array<Record<string, unknown>> => {
