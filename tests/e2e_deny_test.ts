@@ -39,7 +39,7 @@ Deno.test({
       const replies: string[] = [];
 
       await t.step("observe withholds the window and blanks its pixels", async () => {
-        const r = await s.client.callTool({ name: "observe", arguments: {} }, undefined, {
+        const r = await s.client.callTool({ name: "observe", arguments: { screenshot: true } }, undefined, {
           timeout: 180_000,
         });
         const content = r.content as Content;

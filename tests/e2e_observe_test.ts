@@ -42,7 +42,7 @@ Deno.test({
       });
 
       await t.step("observe lists the menu words, the title, an image and structured content", async () => {
-        const r = await server.client.callTool({ name: "observe", arguments: {} });
+        const r = await server.client.callTool({ name: "observe", arguments: { screenshot: true } });
         const text = textOf(r.content);
         assert(!r.isError, text);
         assertMatch(text, /^app: Mousepad$/m);
@@ -80,11 +80,12 @@ Deno.test({
         assertEquals(s.known_window, false);
       });
 
-      await t.step("a second observe knows the window", async () => {
-        const r = await server.client.callTool({ name: "observe", arguments: { screenshot: false } });
+      await t.step("a second observe knows the window; unasked, it attaches no image", async () => {
+        const r = await server.client.callTool({ name: "observe", arguments: {} });
         assert(!r.isError, textOf(r.content));
         assertEquals((r.structuredContent as { known_window: boolean }).known_window, true);
         assertEquals((r.content as Content).filter((c) => c.type === "image").length, 0);
+        assertMatch(textOf(r.content), /^screenshot: not attached \(screenshot:true for one\)$/m);
       });
 
       await t.step("an open menu is reported as chrome", async () => {

@@ -66,7 +66,7 @@ Deno.test({
           const client = new Client({ name: "choto-permissions", version: "0" });
           try {
             await client.connect(transport);
-            const look = await callTool(client, "observe", {});
+            const look = await callTool(client, "observe", { screenshot: true });
             assert(!look.isError, `${look.text}\n${stderr}`);
             assertMatch(look.text, /Mousepad/);
             assertEquals(look.images, 1);

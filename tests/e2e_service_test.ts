@@ -91,7 +91,7 @@ Deno.test({
         assertEquals(Deno.statSync(`${home}/.local/share/choto`).mode! & 0o777, 0o700);
         servicePid = hello.pid;
         for (const c of [a, b]) {
-          const look = await c.call("observe", {});
+          const look = await c.call("observe", { screenshot: true });
           assert(!look.isError, `${look.text}\n${c.stderr()}`);
           assertMatch(look.text, /shared\.txt/);
           assertEquals(look.images, 1);

@@ -216,7 +216,7 @@ Deno.test("hints say what the tools do: the pointer over any app is open-world; 
   assert(!/fix the failed step and resend/.test(plan), "no unconditional resend advice");
   assertMatch(plan, /A step that sent input: observe, then send only what is missing; never resend it whole/);
   assertMatch(plan, /semantic \(synonyms, Remove↔Delete: check it before consequential clicks\)/);
-  assertMatch(byName.get("observe")!.description!, /a PNG to look at \(act on listed texts\)/);
+  assertMatch(byName.get("observe")!.description!, /a PNG to look at \(act on listed texts\) when asked/);
 });
 
 Deno.test("the README's tools at a glance are what the definitions give", async () => {

@@ -129,10 +129,10 @@ export function observeText(
       `off_surface: ${o.surfaces.offSurface} text element(s) in background windows or on the desktop, not listed; focus that window to act on them`,
     );
   }
-  if (shot) {
-    lines.push(
-      `screenshot: ${shot.width}x${shot.height}, scale ${shot.scale}: divide its coordinates by ${shot.scale} for screen pixels`,
-    );
-  }
+  lines.push(
+    shot
+      ? `screenshot: ${shot.width}x${shot.height}, scale ${shot.scale}: divide its coordinates by ${shot.scale} for screen pixels`
+      : "screenshot: not attached (screenshot:true for one)",
+  );
   return lines.join("\n");
 }
