@@ -60,6 +60,17 @@ Deno.test("toolbar glyphs read as two letters, one word over two drawings, are i
   assertEquals(texts(iconLetters([menu, newOpen, reload], shapes)), ["CB", "Cc"]);
 });
 
+Deno.test("three letters over three drawings in a row are three icons; a three-letter word over one is text", () => {
+  const row = el("Aww", 723, 350, 92, 14, 0.44);
+  const label = el("Replace with:", 400, 350, 90, 14, 0.93);
+  const chevrons = [723, 753, 783].map((x) => ({ x, y: 351, w: 16, h: 12 }));
+  assertEquals(texts(iconLetters([label, row], chevrons)), ["Aww"]);
+  const icons = iconsBesideText(chevrons, withoutIconLetters([label, row], chevrons).text);
+  assertEquals(icons.length, 3);
+  const add = el("Add", 600, 350, 30, 14, 0.6);
+  assertEquals(texts(iconLetters([add], [{ x: 600, y: 350, w: 11, h: 14 }])), []);
+});
+
 Deno.test("a letter held in an icon-sized button's outline is an icon even with text close by", () => {
   const regex = el("Re", 1050, 580, 12, 12, 0.54);
   const word = el("Whole", 1068, 580, 40, 12, 0.93);

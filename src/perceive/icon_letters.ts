@@ -1,7 +1,7 @@
 /**
  * Icons read as letters. A recogniser turns a small drawing (a chevron, a
  * double arrow, a toolbar glyph) into one or two letters it is unsure of
- * (`A`, `v`, `Cc`); listed as text, such a "word" hides the icon, which then
+ * (`A`, `v`, `Cc`), or a row of three such drawings into three (`Aww`); listed as text, such a "word" hides the icon, which then
  * is never hovered nor named. The word is taken for the icon under it when
  * the pixels back that: an icon-sized drawing lies under most of it, and it
  * stands apart from the text on its row (as icons in a find bar do) or sits
@@ -20,8 +20,10 @@ import { isKeypadKey } from "./element_kinds.ts";
 /** Confidence at and above which a short word is taken as read (the listing's `~` line). */
 export const SURE_LETTERS = 0.8;
 
-/** One or two letters and nothing else: digits, signs and punctuation (`A:`, `7`, `×`) are text. */
-const LETTERS = /^\p{L}{1,2}$/u;
+/** One to three letters and nothing else: digits, signs and punctuation (`A:`, `7`, `×`) are text. */
+const LETTERS = /^\p{L}{1,3}$/u;
+/** Letters a word may have however few drawings lie under it; a longer one needs a drawing per letter. */
+const FEW_LETTERS = 2;
 
 /** Two-letter words a control is labelled with: read unsure, they are still more likely text than a drawing. */
 const SHORT_WORDS = new Set([
@@ -100,7 +102,7 @@ function gapBetween(a: Box, b: Box): number {
 /**
  * The elements of `all` that are icons read as letters, given the window's
  * icon-sized drawings `shapes`: unsure one- or two-letter words with
- * drawings under them, standing apart from other text on their row (other
+ * drawings under them (three letters over three drawings), standing apart from other text on their row (other
  * such words do not count: a toolbar is a row of them) or held in a
  * button's outline, and no key of a keypad.
  */
@@ -109,7 +111,8 @@ export function iconLetters(all: readonly Element[], shapes: readonly Box[]): Se
   for (const e of all) {
     if (!mightBeDrawn(e)) continue;
     const under = drawingsUnder(e, shapes);
-    if (under.length) candidates.set(e, under);
+    const letters = [...e.text.trim()].length;
+    if (under.length && (letters <= FEW_LETTERS || under.length >= letters)) candidates.set(e, under);
   }
   const out = new Set<Element>();
   for (const [e, under] of candidates) {
