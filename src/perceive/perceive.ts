@@ -13,6 +13,7 @@ import type { Desktop, WindowInfo, WindowState } from "../desktop/types.ts";
 import type { ScreenReader } from "../ocr/reader.ts";
 import type { Element } from "../ocr/types.ts";
 import { findIcons, type SeenIcon, windowIconShapes } from "./icons.ts";
+import { withoutIconLetters } from "./icon_letters.ts";
 import { snapshot } from "./snapshot.ts";
 import { mergeStages, type StageTimes, timed } from "../common/stages.ts";
 import { assignSurfaces, type Surfaces } from "./surfaces.ts";
@@ -90,6 +91,8 @@ export async function perceive(
     );
     mergeStages(stages, whole.stages);
     const surfaces = timed(stages, "group", () => assignSurfaces(whole.elements, state, window));
+    // Icons read as unsure letters are icons, not text: listed and hovered as the others are.
+    surfaces.window = withoutIconLetters(surfaces.window, shapes).text;
     const icons = window
       ? timed(stages, "icons", () => findIcons(frame, state, window, surfaces.window, shapes))
       : [];
@@ -133,7 +136,7 @@ export async function perceive(
     // Text a chrome surface draws over the window was read with that surface.
     mergeStages(stages, got.stages);
     const sorted = timed(stages, "group", () => assignSurfaces(got.elements, state, window));
-    text = sorted.window;
+    text = withoutIconLetters(sorted.window, shapes).text;
     offSurface = sorted.offSurface;
     charScan = got.charScan;
     ocrMs += got.ms;

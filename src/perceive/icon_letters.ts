@@ -1,0 +1,136 @@
+/**
+ * Icons read as letters. A recogniser turns a small drawing (a chevron, a
+ * double arrow, a toolbar glyph) into one or two letters it is unsure of
+ * (`A`, `v`, `Cc`), or a row of three such drawings into three (`Aww`); listed as text, such a "word" hides the icon, which then
+ * is never hovered nor named. The word is taken for the icon under it when
+ * the pixels back that: an icon-sized drawing lies under most of it, and it
+ * stands apart from the text on its row (as icons in a find bar do) or sits
+ * in a button's outline. Confident words, digits, symbols, a keypad's keys,
+ * a control's label and the common two-letter words stay text. Pure
+ * functions over the elements of one surface and the icon shapes of its
+ * window (icon_boxes.ts), all in screen pixels.
+ *
+ * @module
+ */
+
+import type { Box } from "../common/rect.ts";
+import type { Element } from "../ocr/types.ts";
+import { isKeypadKey } from "./element_kinds.ts";
+
+/** Confidence at and above which a short word is taken as read (the listing's `~` line). */
+export const SURE_LETTERS = 0.8;
+
+/** One to three letters and nothing else: digits, signs and punctuation (`A:`, `7`, `×`) are text. */
+const LETTERS = /^\p{L}{1,3}$/u;
+/** Letters a word may have however few drawings lie under it; a longer one needs a drawing per letter. */
+const FEW_LETTERS = 2;
+
+/** Two-letter words a control is labelled with: read unsure, they are still more likely text than a drawing. */
+const SHORT_WORDS = new Set([
+  "ok",
+  "no",
+  "go",
+  "up",
+  "on",
+  "of",
+  "to",
+  "in",
+  "is",
+  "it",
+  "at",
+  "by",
+  "do",
+  "if",
+  "me",
+  "my",
+  "or",
+  "an",
+  "as",
+  "be",
+  "we",
+  "us",
+  "so",
+]);
+
+/** Share of a word's box that drawings of icon size must cover for the word to be one. */
+const COVERED = 0.4;
+/** Share of a drawing that must lie in the word's box for it to be under the word. */
+const UNDER = 0.5;
+/** How far (in text heights) the nearest text on the row must be for the word to stand apart. */
+const APART = 1;
+/** Margin (px) a button's outline leaves around the drawing it holds, at least. */
+const BUTTON_MARGIN = 2;
+
+function area(b: Box): number {
+  return Math.max(0, b.w) * Math.max(0, b.h);
+}
+
+function overlap(a: Box, b: Box): number {
+  const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+function encloses(outer: Box, inner: Box, margin: number): boolean {
+  return outer.x + margin <= inner.x && outer.y + margin <= inner.y &&
+    outer.x + outer.w - margin >= inner.x + inner.w && outer.y + outer.h - margin >= inner.y + inner.h;
+}
+
+/** The drawings mostly inside `e`'s box, when together they cover enough of it to be what was read. */
+function drawingsUnder(e: Element, shapes: readonly Box[]): Box[] {
+  const under = shapes.filter((s) => area(s) > 0 && overlap(s, e) >= UNDER * area(s));
+  const covered = under.reduce((sum, s) => sum + overlap(s, e), 0);
+  return covered >= COVERED * area(e) ? under : [];
+}
+
+/** Whether the letters of `e` are only what a recogniser made of a drawing: short, unsure, no word. */
+function mightBeDrawn(e: Element): boolean {
+  const t = e.text.trim();
+  if (e.control || e.icon || e.conf >= SURE_LETTERS || !LETTERS.test(t)) return false;
+  return !SHORT_WORDS.has(t.toLowerCase());
+}
+
+function sameRow(a: Box, b: Box): boolean {
+  const ca = a.y + a.h / 2, cb = b.y + b.h / 2;
+  return Math.abs(ca - cb) <= Math.max(6, 0.6 * Math.max(a.h, b.h));
+}
+
+function gapBetween(a: Box, b: Box): number {
+  return Math.max(a.x - (b.x + b.w), b.x - (a.x + a.w));
+}
+
+/**
+ * The elements of `all` that are icons read as letters, given the window's
+ * icon-sized drawings `shapes`: unsure one- or two-letter words with
+ * drawings under them (three letters over three drawings), standing apart from other text on their row (other
+ * such words do not count: a toolbar is a row of them) or held in a
+ * button's outline, and no key of a keypad.
+ */
+export function iconLetters(all: readonly Element[], shapes: readonly Box[]): Set<Element> {
+  const candidates = new Map<Element, Box[]>();
+  for (const e of all) {
+    if (!mightBeDrawn(e)) continue;
+    const under = drawingsUnder(e, shapes);
+    const letters = [...e.text.trim()].length;
+    if (under.length && (letters <= FEW_LETTERS || under.length >= letters)) candidates.set(e, under);
+  }
+  const out = new Set<Element>();
+  for (const [e, under] of candidates) {
+    if (isKeypadKey(e, all)) continue;
+    const inButton = shapes.some((s) => under.every((d) => s !== d && encloses(s, d, BUTTON_MARGIN)));
+    const crowded = all.some((o) =>
+      o !== e && !candidates.has(o) && sameRow(o, e) && gapBetween(o, e) < APART * Math.max(o.h, e.h)
+    );
+    if (inButton || !crowded) out.add(e);
+  }
+  return out;
+}
+
+/** Splits a surface's elements into its text and the icons that were read as letters (`iconLetters`). */
+export function withoutIconLetters(
+  all: readonly Element[],
+  shapes: readonly Box[],
+): { text: Element[]; drawn: Element[] } {
+  const drawn = iconLetters(all, shapes);
+  return { text: all.filter((e) => !drawn.has(e)), drawn: [...drawn] };
+}
