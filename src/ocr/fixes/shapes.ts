@@ -26,15 +26,18 @@ type Ink = InkPart;
 /** A line at most this many times wider than tall can be a lone symbol. */
 const MAX_ASPECT = 3;
 
-/** Binarised ink of a box: pixels far enough from the ground, relative to the box's strongest ink. */
-export function inkMask(g: Grey, box: Box, ground: number): Uint8Array {
+/**
+ * Binarised ink of a box: pixels far enough from the ground, `share` of the
+ * way to the box's strongest ink.
+ */
+export function inkMask(g: Grey, box: Box, ground: number, share = 0.45): Uint8Array {
   let far = 0;
   for (let y = box.y; y < box.y + box.h; y++) {
     for (let x = box.x; x < box.x + box.w; x++) {
       far = Math.max(far, Math.abs(g.data[y * g.width + x] - ground));
     }
   }
-  const limit = Math.max(24, far * 0.45);
+  const limit = Math.max(24, far * share);
   const mask = new Uint8Array(box.w * box.h);
   for (let y = 0; y < box.h; y++) {
     for (let x = 0; x < box.w; x++) {
