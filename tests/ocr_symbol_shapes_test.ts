@@ -16,7 +16,7 @@ import { findTextLines, type TextLine } from "../src/ocr/lines/find.ts";
 import { lineGround } from "../src/ocr/lines/ground.ts";
 import { ringLevel } from "../src/ocr/lines/prepare.ts";
 import { drawnChevron, drawnSymbol } from "../src/ocr/fixes/drawn_symbols.ts";
-import { inkMask } from "../src/ocr/fixes/shapes.ts";
+import { classifySymbol, inkMask } from "../src/ocr/fixes/shapes.ts";
 import {
   SHARED_SHAPE_CONF,
   SYMBOL_CONF,
@@ -158,5 +158,37 @@ Deno.test("the plain spellings find the symbols, and a letter finds no other sym
   }
   for (const [a, b] of [["v", "√"], ["n", "π"], ["x", "⌫"], ["˅", "˄"]]) {
     assertEquals(matchText(a, b), null, `${a} ${b}`);
+  }
+});
+
+Deno.test("a web calculator's ← turned upright reads ↑, and upside down ↓; no line of a fixture frame reads either", async () => {
+  const img = await decodeImage(
+    await Deno.readFile(new URL("../fixtures/web/calculator_light_20.png", import.meta.url)),
+  );
+  const g = greyOf(img, { x: 740, y: 215, width: 60, height: 50 });
+  const lines = findTextLines(g);
+  const left = lines.find((l) => l.x <= 32 && l.x + l.w >= 32 && l.y <= 24 && l.y + l.h >= 24)!;
+  assertEquals(classifySymbol(g, left, groundOf(g)(left)), "←");
+  // The grey turned on its side (rows become columns): the head that pointed left points up.
+  const up: Grey = { width: g.height, height: g.width, data: new Uint8Array(g.data.length) };
+  for (let y = 0; y < g.height; y++) {
+    for (let x = 0; x < g.width; x++) up.data[x * up.width + y] = g.data[y * g.width + x];
+  }
+  const upLine = { x: left.y, y: left.x, w: left.h, h: left.w, blobs: [] };
+  assertEquals(classifySymbol(up, upLine, groundOf(up)(upLine)), "↑");
+  const down: Grey = { ...up, data: new Uint8Array(up.data.length) };
+  for (let y = 0; y < up.height; y++) {
+    down.data.set(up.data.subarray(y * up.width, (y + 1) * up.width), (up.height - 1 - y) * up.width);
+  }
+  const downLine = { ...upLine, y: up.height - upLine.y - upLine.h };
+  assertEquals(classifySymbol(down, downLine, groundOf(down)(downLine)), "↓");
+  for (
+    const name of ["gnome_calculator_keypad.png", "speedcrunch_keypad.png", "galculator_scientific_keys.png"]
+  ) {
+    const v = await view(name);
+    const upright = findTextLines(v).map((l) => classifySymbol(v, l, groundOf(v)(l))).filter((s) =>
+      s === "↑" || s === "↓"
+    );
+    assertEquals(upright, [], name);
   }
 });

@@ -74,5 +74,6 @@ export async function startGnomeCalculator(s: Session): Promise<void> {
   await until(() => Deno.stat(`${s.dir}/bus`).then(() => true, () => false));
   s.desktop.spawn("gnome-calculator", [], { DBUS_SESSION_BUS_ADDRESS: bus, GSETTINGS_BACKEND: "memory" });
   await s.desktop.waitForWindow("Calculator", 30_000);
-  await until(async () => (await listed(s)).includes("="), 20_000);
+  // A loaded machine may take a while to draw the keypad and to read it.
+  await until(async () => (await listed(s)).includes("="), 60_000);
 }
