@@ -9,65 +9,15 @@
  */
 
 import { assertEquals } from "./support/assert.ts";
-import { type Session, until, withSession } from "./support/session.ts";
-import { haveXvfb, skipE2E } from "./support/xdesktop.ts";
-import { existsSync } from "node:fs";
-
-/** Whether the test of `app` is skipped: Xvfb or the app missing, outside CI. */
-function skipWithout(app: string): boolean {
-  if (skipE2E()) return true;
-  const found = (Deno.env.get("PATH") ?? "").split(":").some((d) => d && existsSync(`${d}/${app}`));
-  if (found || !haveXvfb()) return !found;
-  if (Deno.env.get("CI")) throw new Error(`CI is set but ${app} is not installed: .ci/run must install it`);
-  console.warn(`skipping: ${app} is not installed`);
-  return true;
-}
-
-/** The clipboard's text as xclip reads it on the session's display. */
-async function clipboard(s: Session): Promise<string> {
-  const out = await new Deno.Command("xclip", {
-    args: ["-o", "-selection", "clipboard"],
-    env: s.desktop.env,
-    stdout: "piped",
-    stderr: "null",
-  }).output();
-  return new TextDecoder().decode(out.stdout).trim();
-}
-
-/** Waits until the clipboard holds `want`; returns what it held last. */
-async function copied(s: Session, want: string): Promise<string> {
-  let last = "";
-  await until(async () => (last = await clipboard(s)) === want, 8_000).catch(() => null);
-  return last;
-}
-
-/** Clicks on `keys` by their text, then the app's copy shortcut: one plan. */
-async function press(s: Session, app: string, keys: string[], copy: string[]): Promise<string> {
-  const steps = [
-    { action: "focus_app", app_name: app },
-    ...keys.map((text) => ({ action: "click", target: { text, scroll_to_find: false } })),
-    { action: "hotkey", keys: copy },
-  ];
-  const r = await s.call("execute_plan", { steps });
-  assertEquals(r.structured.status, "success", r.text);
-  return r.text;
-}
-
-/**
- * Moves the pointer to the bottom edge of the screen (xdotool), before the app opens: the tooltip of
- * what it rested on would hide keys (truly: then they are not on screen). A corner would stop the run.
- */
-async function pointerAway(s: Session): Promise<void> {
-  await new Deno.Command("xdotool", { args: ["mousemove", "700", "895"], env: s.desktop.env, stderr: "null" })
-    .output();
-}
-
-/** The texts observe lists in the focus window. */
-async function listed(s: Session): Promise<string[]> {
-  const o = await s.call("observe", {});
-  const els = (o.structured.elements ?? []) as Array<{ text: string }>;
-  return els.map((e) => e.text);
-}
+import { until, withSession } from "./support/session.ts";
+import {
+  copied,
+  listed,
+  pointerAway,
+  press,
+  skipWithout,
+  startGnomeCalculator,
+} from "./support/calculators.ts";
 
 /** Fails unless every digit 0-9 is listed as an element of its own. */
 function everyDigit(texts: string[], app: string): void {
@@ -102,14 +52,8 @@ Deno.test({
   sanitizeOps: false,
   async fn() {
     await withSession(async (s) => {
-      // GNOME Calculator needs a session bus; one the desktop stops with everything else.
       await pointerAway(s);
-      const bus = `unix:path=${s.dir}/bus`;
-      s.desktop.spawn("dbus-daemon", ["--session", "--nofork", `--address=${bus}`]);
-      await until(() => Deno.stat(`${s.dir}/bus`).then(() => true, () => false));
-      s.desktop.spawn("gnome-calculator", [], { DBUS_SESSION_BUS_ADDRESS: bus, GSETTINGS_BACKEND: "memory" });
-      await s.desktop.waitForWindow("Calculator", 30_000);
-      await until(async () => (await listed(s)).includes("="), 20_000);
+      await startGnomeCalculator(s);
       everyDigit(await listed(s), "GNOME Calculator");
       const first = await press(s, "gnome-calculator", ["5", "5", "×", "9", "="], ["ctrl", "c"]);
       assertEquals(await copied(s, "495"), "495", first);

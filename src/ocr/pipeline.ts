@@ -31,9 +31,9 @@ import { linePieces, type Piece, pieceLine, placeWords, WordCache } from "./cach
 import { isLoneChar, readLoneChars } from "./fixes/chars.ts";
 import { isShapeCorner } from "./fixes/corners.ts";
 import { cleanWords } from "./fixes/plausible.ts";
-import { classifySymbol, inkBox } from "./fixes/shapes.ts";
 import { withPoint } from "./fixes/points.ts";
-import { KEYPAD_TIMES_CONF, keypadRow, keypadSign, markKeypadLetters } from "./fixes/keypad_signs.ts";
+import { keypadRow, markKeypadLetters } from "./fixes/keypad_signs.ts";
+import { symbolWord, type ToldLine, withDrawnSymbols } from "./fixes/told_by_shape.ts";
 import { clippedLines } from "./lines/clipped.ts";
 import { isTextLine, type LineRead, rowHeight, type TextLine } from "./lines/find.ts";
 import { LineFinder } from "./lines/reuse.ts";
@@ -41,9 +41,6 @@ import { lineGround } from "./lines/ground.ts";
 import { ringLevel } from "./lines/prepare.ts";
 import { type ReadJob, recognise } from "./recognise.ts";
 import type { OcrEngine, OcrWord } from "./types.ts";
-
-/** Confidence given to a symbol told by its shape (fixes/shapes.ts). */
-export const SYMBOL_CONF = 0.9;
 
 /** What one pass over a region produced. */
 export interface PipelineResult {
@@ -87,6 +84,8 @@ interface Sorted {
   twins: Map<string, LineRead[]>;
   /** Lone characters that are keys of a keypad: an `x` read on one may be a `×`. */
   keys: TextLine[];
+  /** Lines told as symbols by their shape. */
+  told: ToldLine[];
 }
 
 /** Fewer lines to read than this are all read at once: putting some off would only add a wait. */
@@ -238,7 +237,7 @@ export class ScreenPipeline {
     const { found, cut } = seen;
     const reads: LineRead[] = found.map((line) => ({ line, words: [] }));
     let t0 = performance.now();
-    const { misses, twins, keys } = this.#sort(grey, reads, cut);
+    const { misses, twins, keys, told } = this.#sort(grey, reads, cut);
     addStage(stages, "diff", performance.now() - t0);
     // Lines whose word pieces repeat on this screen wait for the lines that show those pieces
     // first: once those are read, they are put together from the pieces, or read in part.
@@ -270,7 +269,9 @@ export class ScreenPipeline {
       }
     }
     // A few-pixel mark that is the corner of a larger shape (a banner, a scrollbar's thumb) is no text.
-    const marks = words.filter((w) => !isShapeCorner(grey, { x: w.x - r.x, y: w.y - r.y, w: w.w, h: w.h }));
+    const marks = withDrawnSymbols(grey, words, told, r).filter((w) =>
+      !isShapeCorner(grey, { x: w.x - r.x, y: w.y - r.y, w: w.w, h: w.h })
+    );
     const result = { words: cleanWords(marks), charScan, recognised, lines: found.length, stages };
     this.#last = { key, grey: grey.data, result: { ...result, words: result.words.map((w) => ({ ...w })) } };
     return result;
@@ -286,17 +287,17 @@ export class ScreenPipeline {
     const misses: Miss[] = [];
     const twins = new Map<string, LineRead[]>();
     const keys: TextLine[] = [];
+    const told: ToldLine[] = [];
     const groundOf = (l: TextLine) => lineGround(l, grey) ?? ringLevel(grey, l);
     const lines = reads.map((r) => r.line);
     for (const read of reads) {
       const { line } = read;
       if (cut.has(line)) continue;
       // Symbols the recogniser has no letter for are told by their shape (a keypad's `×` by its grid too).
-      const symbol = classifySymbol(grey, line, groundOf(line));
-      const sign = symbol ? null : keypadSign(grey, line, lines, groundOf);
-      if (symbol || sign) {
-        const conf = symbol ? SYMBOL_CONF : KEYPAD_TIMES_CONF;
-        read.words = [{ text: (symbol ?? sign)!, conf, ...inkBox(grey, line, groundOf(line)) }];
+      const symbol = symbolWord(grey, line, lines, groundOf);
+      if (symbol) {
+        read.words = [symbol];
+        told.push({ box: line, text: symbol.text });
         continue;
       }
       if (isLoneChar(line) && keypadRow(line, lines)) keys.push(line);
@@ -311,7 +312,7 @@ export class ScreenPipeline {
         misses.push({ read, key, pieces: linePieces(grey, line, rowHeight(line), !this.engine.cjk) });
       }
     }
-    return { misses, twins, keys };
+    return { misses, twins, keys, told };
   }
 
   /** Hands new readings to the memory; a memory that fails costs only the next start's speed. */

@@ -59,8 +59,15 @@ export function keypadSign(
 }
 
 /**
- * A letter `x` or `X` read on a key of a keypad (`keys`, lines whose words
- * are relative to `offset`) is held below the confidence line: it may be a `×`.
+ * Letters a keypad's symbol keys are misread as when their shape was not
+ * told: `x` for `×`, `v` `V` `J` for `√`, `mn` `TT` for `π`.
+ */
+const SYMBOL_LOOKALIKES = new Set(["x", "X", "v", "V", "J", "mn", "TT"]);
+
+/**
+ * A letter read on a key of a keypad (`keys`, lines whose words are
+ * relative to `offset`) that a symbol key is misread as is held below the
+ * confidence line: it may be a `×`, a `√` or a `π`.
  */
 export function markKeypadLetters(
   words: OcrWord[],
@@ -68,7 +75,7 @@ export function markKeypadLetters(
   offset: { x: number; y: number },
 ): void {
   for (const w of words) {
-    if (w.text !== "x" && w.text !== "X") continue;
+    if (!SYMBOL_LOOKALIKES.has(w.text)) continue;
     const cx = w.x + w.w / 2 - offset.x, cy = w.y + w.h / 2 - offset.y;
     const onKey = keys.some((l) => cx >= l.x && cx <= l.x + l.w && cy >= l.y && cy <= l.y + l.h);
     if (onKey) w.conf = Math.min(w.conf, UNSURE_KEY_CONF);

@@ -26,15 +26,18 @@ type Ink = InkPart;
 /** A line at most this many times wider than tall can be a lone symbol. */
 const MAX_ASPECT = 3;
 
-/** Binarised ink of a box: pixels far enough from the ground, relative to the box's strongest ink. */
-export function inkMask(g: Grey, box: Box, ground: number): Uint8Array {
+/**
+ * Binarised ink of a box: pixels far enough from the ground, `share` of the
+ * way to the box's strongest ink.
+ */
+export function inkMask(g: Grey, box: Box, ground: number, share = 0.45): Uint8Array {
   let far = 0;
   for (let y = box.y; y < box.y + box.h; y++) {
     for (let x = box.x; x < box.x + box.w; x++) {
       far = Math.max(far, Math.abs(g.data[y * g.width + x] - ground));
     }
   }
-  const limit = Math.max(24, far * 0.45);
+  const limit = Math.max(24, far * share);
   const mask = new Uint8Array(box.w * box.h);
   for (let y = 0; y < box.h; y++) {
     for (let x = 0; x < box.w; x++) {
@@ -119,8 +122,34 @@ export function classifySymbol(g: Grey, box: Box, ground: number): string | null
   const mask = inkMask(g, box, ground);
   const parts = inkParts(mask, box.w, box.h).filter((p) => p.n >= 1);
   if (isDivision(parts)) return "÷";
-  if (parts.length === 1) return arrowOf(mask, box.w, parts[0]);
+  if (parts.length === 1) return arrowOf(mask, box.w, parts[0]) ?? uprightArrowOf(mask, box, parts[0]);
   return null;
+}
+
+/**
+ * `↑`, `↓` or null for one ink part: the same test as `arrowOf` on the mask
+ * turned on its side, and a head that narrows to a tip row by row, as an
+ * arrowhead's sides slope (a `T`'s bar is widest at its end, a `t`'s bar
+ * juts out of its stem at once).
+ */
+export function uprightArrowOf(mask: Uint8Array, box: Box, part: Ink): string | null {
+  const turned = new Uint8Array(mask.length);
+  for (let y = 0; y < box.h; y++) for (let x = 0; x < box.w; x++) turned[x * box.h + y] = mask[y * box.w + x];
+  const side = arrowOf(turned, box.h, { x: part.y, y: part.x, w: part.h, h: part.w, n: part.n });
+  if (!side) return null;
+  const widths: number[] = [];
+  for (let y = part.y; y < part.y + part.h; y++) {
+    let n = 0;
+    for (let x = part.x; x < part.x + part.w; x++) n += mask[y * box.w + x];
+    widths.push(n);
+  }
+  const fromTip = side === "←" ? widths : [...widths].reverse();
+  const widest = fromTip.indexOf(Math.max(...fromTip));
+  const tapered = fromTip.slice(0, widest + 1).every((w, i) =>
+    i === 0 || (w >= fromTip[i - 1] && w - fromTip[i - 1] <= 3)
+  );
+  if (!tapered || fromTip[0] * 2 > fromTip[widest]) return null;
+  return side === "←" ? "↑" : "↓";
 }
 
 /** The ink box of a line (relative to the line), for placing a classified symbol. */

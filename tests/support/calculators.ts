@@ -1,0 +1,79 @@
+/**
+ * What the calculator end-to-end tests share: skipping when an app is
+ * missing, the clipboard as xclip reads it (the app's own output, not
+ * choto's reading), a plan that clicks keys by their text and copies, and
+ * GNOME Calculator started with the session bus it needs.
+ */
+
+import { assertEquals } from "./assert.ts";
+import { type Session, until } from "./session.ts";
+import { haveXvfb, skipE2E } from "./xdesktop.ts";
+import { existsSync } from "node:fs";
+
+/** Whether the test of `app` is skipped: Xvfb or the app missing, outside CI. */
+export function skipWithout(app: string): boolean {
+  if (skipE2E()) return true;
+  const found = (Deno.env.get("PATH") ?? "").split(":").some((d) => d && existsSync(`${d}/${app}`));
+  if (found || !haveXvfb()) return !found;
+  if (Deno.env.get("CI")) throw new Error(`CI is set but ${app} is not installed: .ci/run must install it`);
+  console.warn(`skipping: ${app} is not installed`);
+  return true;
+}
+
+/** The clipboard's text as xclip reads it on the session's display. */
+export async function clipboard(s: Session): Promise<string> {
+  const out = await new Deno.Command("xclip", {
+    args: ["-o", "-selection", "clipboard"],
+    env: s.desktop.env,
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  return new TextDecoder().decode(out.stdout).trim();
+}
+
+/** Waits until the clipboard holds what `want` accepts; returns what it held last. */
+export async function copied(s: Session, want: string | ((text: string) => boolean)): Promise<string> {
+  const ok = typeof want === "string" ? (t: string) => t === want : want;
+  let last = "";
+  await until(async () => ok(last = await clipboard(s)), 8_000).catch(() => null);
+  return last;
+}
+
+/** Clicks on `keys` by their text, then the app's copy shortcut: one plan. Returns its journey. */
+export async function press(s: Session, app: string, keys: string[], copy: string[]): Promise<string> {
+  const steps = [
+    { action: "focus_app", app_name: app },
+    ...keys.map((text) => ({ action: "click", target: { text, scroll_to_find: false } })),
+    { action: "hotkey", keys: copy },
+  ];
+  const r = await s.call("execute_plan", { steps });
+  assertEquals(r.structured.status, "success", r.text);
+  return r.text;
+}
+
+/**
+ * Moves the pointer to the bottom edge of the screen (xdotool), before the app opens: the tooltip of
+ * what it rested on would hide keys (truly: then they are not on screen). A corner would stop the run.
+ */
+export async function pointerAway(s: Session): Promise<void> {
+  await new Deno.Command("xdotool", { args: ["mousemove", "700", "895"], env: s.desktop.env, stderr: "null" })
+    .output();
+}
+
+/** The texts observe lists in the focus window. */
+export async function listed(s: Session): Promise<string[]> {
+  const o = await s.call("observe", {});
+  const els = (o.structured.elements ?? []) as Array<{ text: string }>;
+  return els.map((e) => e.text);
+}
+
+/** Starts GNOME Calculator on a session bus the desktop stops with everything else; waits for its `=` key. */
+export async function startGnomeCalculator(s: Session): Promise<void> {
+  const bus = `unix:path=${s.dir}/bus`;
+  s.desktop.spawn("dbus-daemon", ["--session", "--nofork", `--address=${bus}`]);
+  await until(() => Deno.stat(`${s.dir}/bus`).then(() => true, () => false));
+  s.desktop.spawn("gnome-calculator", [], { DBUS_SESSION_BUS_ADDRESS: bus, GSETTINGS_BACKEND: "memory" });
+  await s.desktop.waitForWindow("Calculator", 30_000);
+  // A loaded machine may take a while to draw the keypad and to read it.
+  await until(async () => (await listed(s)).includes("="), 60_000);
+}
