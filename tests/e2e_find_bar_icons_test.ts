@@ -9,18 +9,7 @@
 
 import { assert, assertEquals } from "./support/assert.ts";
 import { type Session, until, withSession } from "./support/session.ts";
-import { haveXvfb, skipE2E } from "./support/xdesktop.ts";
-import { existsSync } from "node:fs";
-
-/** Whether the test is skipped: Xvfb or the app missing, outside CI. */
-function skipWithout(app: string): boolean {
-  if (skipE2E()) return true;
-  const found = (Deno.env.get("PATH") ?? "").split(":").some((d) => d && existsSync(`${d}/${app}`));
-  if (found || !haveXvfb()) return !found;
-  if (Deno.env.get("CI")) throw new Error(`CI is set but ${app} is not installed: .ci/run must install it`);
-  console.warn(`skipping: ${app} is not installed`);
-  return true;
-}
+import { skipWithout } from "./support/xdesktop.ts";
 
 interface Listed {
   elements: Array<{ text: string; conf: number; cx: number; cy: number }>;

@@ -9,19 +9,9 @@
  */
 
 import { assert, assertEquals, assertNotMatch } from "./support/assert.ts";
-import { type Session, until, withSession } from "./support/session.ts";
+import { until, withSession } from "./support/session.ts";
 import { skipE2E } from "./support/xdesktop.ts";
-
-/** The clipboard's text as xclip reads it on the session's display. */
-async function clipboard(s: Session): Promise<string> {
-  const out = await new Deno.Command("xclip", {
-    args: ["-o", "-selection", "clipboard"],
-    env: s.desktop.env,
-    stdout: "piped",
-    stderr: "null",
-  }).output();
-  return new TextDecoder().decode(out.stdout).trim();
-}
+import { clipboard } from "./support/clipboard.ts";
 
 type Report = { outcome: string; line: string; match?: { stage: string; text: string } };
 

@@ -10,19 +10,9 @@
 import { assert, assertEquals } from "./support/assert.ts";
 import { type Session, until, withSession } from "./support/session.ts";
 import { skipE2E } from "./support/xdesktop.ts";
+import { clipboard } from "./support/clipboard.ts";
 
 const LINE = "Selected heading here";
-
-/** The clipboard's text as xclip reads it on the session's display. */
-async function clipboard(s: Session): Promise<string> {
-  const out = await new Deno.Command("xclip", {
-    args: ["-o", "-selection", "clipboard"],
-    env: s.desktop.env,
-    stdout: "piped",
-    stderr: "null",
-  }).output();
-  return new TextDecoder().decode(out.stdout);
-}
 
 /** Waits until the clipboard's text passes `ok`; returns what it held last. */
 async function copied(s: Session, ok: (text: string) => boolean): Promise<string> {

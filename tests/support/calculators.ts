@@ -7,29 +7,9 @@
 
 import { assertEquals } from "./assert.ts";
 import { type Session, until } from "./session.ts";
-import { haveXvfb, skipE2E } from "./xdesktop.ts";
-import { existsSync } from "node:fs";
-
-/** Whether the test of `app` is skipped: Xvfb or the app missing, outside CI. */
-export function skipWithout(app: string): boolean {
-  if (skipE2E()) return true;
-  const found = (Deno.env.get("PATH") ?? "").split(":").some((d) => d && existsSync(`${d}/${app}`));
-  if (found || !haveXvfb()) return !found;
-  if (Deno.env.get("CI")) throw new Error(`CI is set but ${app} is not installed: .ci/run must install it`);
-  console.warn(`skipping: ${app} is not installed`);
-  return true;
-}
-
-/** The clipboard's text as xclip reads it on the session's display. */
-export async function clipboard(s: Session): Promise<string> {
-  const out = await new Deno.Command("xclip", {
-    args: ["-o", "-selection", "clipboard"],
-    env: s.desktop.env,
-    stdout: "piped",
-    stderr: "null",
-  }).output();
-  return new TextDecoder().decode(out.stdout).trim();
-}
+import { clipboard } from "./clipboard.ts";
+import { skipWithout } from "./xdesktop.ts";
+export { clipboard, skipWithout };
 
 /** Waits until the clipboard holds what `want` accepts; returns what it held last. */
 export async function copied(s: Session, want: string | ((text: string) => boolean)): Promise<string> {

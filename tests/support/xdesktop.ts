@@ -30,6 +30,16 @@ export function skipE2E(): boolean {
   return true;
 }
 
+/** Whether a test of `app` is skipped: Xvfb or the app missing, outside CI (in CI a missing app fails). */
+export function skipWithout(app: string): boolean {
+  if (skipE2E()) return true;
+  const found = (Deno.env.get("PATH") ?? "").split(":").some((d) => d && existsSync(`${d}/${app}`));
+  if (found || !haveXvfb()) return !found;
+  if (Deno.env.get("CI")) throw new Error(`CI is set but ${app} is not installed: .ci/run must install it`);
+  console.warn(`skipping: ${app} is not installed`);
+  return true;
+}
+
 /** A running test desktop. */
 export interface TestDesktop {
   display: string;
