@@ -10,7 +10,15 @@
  * point changed (a caret placed, a cell cursor moved, a box ticked: often
  * too small for the whole frame's sampled hash), then any of the frame.
  * With none of them within the bound, the step says so instead of
- * claiming success.
+ * claiming success, and keys sent next (a type or hotkey step right after)
+ * first wait for that click's effect once more, then say whether it came:
+ * on a loaded machine an app may take longer than the bound to draw a
+ * click, and keys that reach it before it took the click go to the old
+ * place (a formula typed into the cell the cursor was on).
+ *
+ * The pointer is moved onto the point and the screen let settle before the
+ * probe, so a hover highlight drawn by the motion alone is never taken for
+ * the app handling the press.
  *
  * @module
  */
@@ -24,6 +32,8 @@ import type { Run } from "./run.ts";
 export const EFFECT_WAIT_MS = 1000;
 /** How long the screen must stay unchanged after the effect for the app to count as done. */
 const QUIET_MS = 120;
+/** Longest wait for what hovering draws to settle before a click's probe. */
+const HOVER_SETTLE_MS = 400;
 /** Pause between looks at the screen while waiting. */
 const POLL_MS = 30;
 /** Half the size of the box around the point watched for a local change (a caret, a cursor, a tick). */
@@ -44,6 +54,16 @@ export interface Effect {
   seen: "focus moved" | "near the point" | "on screen" | null;
   /** Milliseconds waited in all. */
   ms: number;
+}
+
+/**
+ * Moves the pointer onto `at` and lets the screen settle, so what hovering
+ * draws (a highlighted key, a tooltip's start) is in the probe taken next.
+ * The move only looks: it counts as looking, not as input the app acted on.
+ */
+export async function hoverFirst(run: Run, at: Point): Promise<void> {
+  await run.lookingOnly(() => run.move(at));
+  await run.settle(HOVER_SETTLE_MS);
 }
 
 /** Takes the screen as it is right before an input aimed at `at` (null: no point). */
@@ -113,4 +133,41 @@ export async function awaitEffect(run: Run, probe: EffectProbe, maxMs = EFFECT_W
     await run.clock.sleep(Math.min(POLL_MS, Math.max(1, end - run.clock.now())));
   }
   return { seen, ms: Math.round(run.clock.now() - t0) };
+}
+
+/** A click step whose effect was not seen: the probe taken before it, for the keys that come next. */
+interface UnseenClick {
+  step: number;
+  probe: EffectProbe;
+}
+
+/** Per run, the last click step that showed no effect (held apart from Run: effect.ts builds on it). */
+const unseenClicks = new WeakMap<Run, UnseenClick>();
+
+/** Notes that click step `step` showed no effect of the input after `probe`; any other step forgets it. */
+export function noteUnseenClick(run: Run, step: number, probe: EffectProbe | null): void {
+  if (probe) unseenClicks.set(run, { step, probe });
+  else unseenClicks.delete(run);
+}
+
+/**
+ * Before the keys of step `n`: when step `n - 1` was a click whose effect
+ * was not seen, waits for it once more (up to {@link EFFECT_WAIT_MS}), and
+ * returns what the step's check should say about where its keys went; ""
+ * when nothing is owed.
+ */
+export async function keysAfterClick(run: Run, n: number): Promise<string> {
+  const unseen = unseenClicks.get(run);
+  unseenClicks.delete(run);
+  if (!unseen || unseen.step !== n - 1) return "";
+  const late = await awaitEffect(run, unseen.probe, EFFECT_WAIT_MS);
+  return late.seen
+    ? `step ${unseen.step}'s click showed its effect ${late.ms} ms later, before these keys`
+    : `sent after step ${unseen.step}'s click, which showed no effect: not confirmed that the keys ` +
+      "reached what it aimed at (an expect would check)";
+}
+
+/** A step's check made of parts, the empty ones left out. */
+export function joinChecks(...parts: string[]): string {
+  return parts.filter((p) => p !== "").join("; ");
 }
