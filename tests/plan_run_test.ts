@@ -270,3 +270,25 @@ Deno.test("a hover highlight drawn by the pointer's motion is not taken for the 
   assertEquals(r.status, "success", r.failure?.reason);
   assertMatch(lines(r)[0], /no visible effect within \d+ ms: not confirmed that the app handled it/);
 });
+
+Deno.test("keys after a click wait for the app's second drawing when it draws at a loaded machine's pace", async () => {
+  const d = editor(text("=", 100, 120));
+  let result = -1, keys = -1;
+  // The key lights up 300 ms after the press, and the answer is drawn 250 ms after that.
+  d.onClick = (_, desk) => {
+    const now = desk.clock.now();
+    result = now + 550;
+    desk.at(now + 300, (x) => x.texts.push(text("pressed", 100, 140)));
+    desk.at(result, (x) => x.texts.push(text("1.75", 300, 40)));
+  };
+  d.beforeEvent = (kind, _, desk) => {
+    if (kind === "keys") keys = desk.clock.now();
+  };
+  const r = await run(d, [{ action: "click", target: { text: "=" } }, {
+    action: "hotkey",
+    keys: ["ctrl", "c"],
+  }]);
+  assertEquals(r.status, "success", r.failure?.reason);
+  assert(keys >= result, `the copy keys went at ${keys} ms, the answer was drawn at ${result} ms`);
+  assert(!/not confirmed/.test(lines(r).join("\n")), lines(r).join("\n"));
+});

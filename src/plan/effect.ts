@@ -30,8 +30,16 @@ import type { Run } from "./run.ts";
 
 /** Longest wait for an input's effect. */
 export const EFFECT_WAIT_MS = 1000;
-/** How long the screen must stay unchanged after the effect for the app to count as done. */
+/**
+ * How long the screen must stay unchanged after the effect for the app to
+ * count as done, at least; an app slow to show the first sign (a loaded
+ * machine) gets as long as that sign took, up to {@link MAX_QUIET_MS}: its
+ * next drawing (a result a calculator works out after the key lights up)
+ * comes at the same pace.
+ */
 const QUIET_MS = 120;
+/** The longest quiet asked for after an effect. */
+const MAX_QUIET_MS = 500;
 /** Longest wait for what hovering draws to settle before a click's probe. */
 const HOVER_SETTLE_MS = 400;
 /** Pause between looks at the screen while waiting. */
@@ -114,23 +122,31 @@ export async function awaitEffect(run: Run, probe: EffectProbe, maxMs = EFFECT_W
   let seen: Effect["seen"] = null;
   let last = was;
   let quietSince = t0;
+  let quiet = QUIET_MS;
+  // Until the effect shows, `end`; after it, as long again from then for the screen to go quiet.
+  let until = end;
   for (;;) {
     const state = desktop.windows();
     const frame = desktop.capture();
     const hash = frameHash(frame);
-    if (hash !== last) quietSince = run.clock.now();
+    const now = run.clock.now();
+    if (hash !== last) quietSince = now;
     last = hash;
     if (!seen) {
       if (state.focusWindowId !== probe.focusId || state.chrome.length !== probe.chrome) seen = "focus moved";
       else if (probe.near && differsIn(probe.frame, frame, probe.near)) seen = "near the point";
       else if (hash !== was) seen = "on screen";
-      if (seen) quietSince = run.clock.now();
-    } else if (run.clock.now() - quietSince >= QUIET_MS) {
+      if (seen) {
+        quietSince = now;
+        quiet = Math.min(MAX_QUIET_MS, Math.max(QUIET_MS, now - t0));
+        until = now + maxMs;
+      }
+    } else if (now - quietSince >= quiet) {
       break;
     }
-    if (run.clock.now() >= end) break;
+    if (now >= until) break;
     run.checkpoint();
-    await run.clock.sleep(Math.min(POLL_MS, Math.max(1, end - run.clock.now())));
+    await run.clock.sleep(Math.min(POLL_MS, Math.max(1, until - run.clock.now())));
   }
   return { seen, ms: Math.round(run.clock.now() - t0) };
 }
