@@ -105,11 +105,19 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
 /** The failure of a click whose target matched several elements equally, each named with where it is. */
 function tiedFailure(target: string, found: Found): StepFailure {
   const tied = found.tied ?? [];
-  const listed = tied.map((e) => `"${escapeScreenText(e.text)}" @ (${e.cx},${e.cy}) ${e.w}x${e.h}`);
+  const listed = tied.map((e) =>
+    `"${escapeScreenText(e.text)}"${
+      found.unsure ? `~${e.conf.toFixed(2)}` : ""
+    } @ (${e.cx},${e.cy}) ${e.w}x${e.h}`
+  );
+  const why = found.unsure
+    ? `target "${escapeScreenText(target)}" is best matched by "${escapeScreenText(tied[0]?.text ?? "")}", ` +
+      `${escapeScreenText(found.unsure)}, and ` +
+      `${tied.length - 1} other element(s) match it too: `
+    : `target "${escapeScreenText(target)}" matches ${tied.length} elements equally (${found.stage}) and ` +
+      "nothing tells them apart (none is a key, a control or an icon beside texts): ";
   return new StepFailure(
-    `target "${escapeScreenText(target)}" matches ${tied.length} elements equally (${found.stage}) and ` +
-      `nothing tells them apart (none is a key, a control or an icon beside texts): ${listed.join(", ")}; ` +
-      "nothing was clicked; name one with target.region or a longer text",
+    `${why}${listed.join(", ")}; nothing was clicked; name one with target.region or a longer text`,
     { surface: found.surface, target, look: found.look },
   );
 }
