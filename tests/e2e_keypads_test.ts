@@ -4,8 +4,10 @@
  * `÷`, `*`, `/`), and the answer is the one the app itself copies to the
  * clipboard (read with xclip, not with choto): galculator (GTK3, its keys
  * drawn `*` and `/`), GNOME Calculator (GTK4, bold digits and `×` `÷`
- * keys), SpeedCrunch (Qt, its keypad shown with Ctrl+K, bold digits). Every
- * digit key of each keypad is listed by observe.
+ * keys), SpeedCrunch (Qt, its keypad shown with Ctrl+K, bold digits; a `×`
+ * finds its `*` key, never its variable key `x` read as an unsure `×`). Every
+ * digit key of each keypad is listed by observe. Two presses of 5 make 55:
+ * the second presses the key again, not the display that echoes the first.
  */
 
 import { assertEquals } from "./support/assert.ts";
@@ -64,7 +66,8 @@ Deno.test({
 });
 
 Deno.test({
-  name: "SpeedCrunch (Qt): every digit key listed, 5 5 * 9 = gives 495 and 7 ÷ 4 = gives 1.75",
+  name:
+    "SpeedCrunch (Qt): every digit key listed, 5 5 * 9 = gives 495, 7 ÷ 4 = gives 1.75 and 6 × 7 = 42 (× its * key, not x)",
   ignore: skipWithout("speedcrunch"),
   sanitizeResources: false,
   sanitizeOps: false,
@@ -91,6 +94,10 @@ Deno.test({
       everyDigit(await listed(s), "SpeedCrunch");
       const second = await press(s, "speedcrunch", ["÷", "4", "="], ["ctrl", "r"]);
       assertEquals(await copied(s, "1.75"), "1.75", seven + second);
+      // Its variable key x reads as a × below the confidence line; the multiply key is drawn *. A target ×
+      // presses the sure *, never the x (6x7 would leave the last result, 1.75, on the clipboard).
+      const times = await press(s, "speedcrunch", ["6", "×", "7", "="], ["ctrl", "r"]);
+      assertEquals(await copied(s, "42"), "42", times);
     });
   },
 });

@@ -221,3 +221,74 @@ Deno.test("keys after a click wait until the app has drawn the click's effect, h
   const quiet = await run(still, [{ action: "click", target: { text: "B3" } }]);
   assertMatch(lines(quiet)[0], /no visible effect within \d+ ms: not confirmed that the app handled it/);
 });
+
+Deno.test("keys after a click the app draws later than the click's wait wait once more, and say so", async () => {
+  const d = editor(text("B3", 100, 120));
+  let drawn = -1, typed = -1;
+  // A loaded machine: the app draws the click 1.5 s later, past the click's own wait.
+  d.onClick = (_, desk) => {
+    drawn = desk.clock.now() + 1500;
+    desk.at(drawn, (x) => x.texts.push(text("cursor on B3", 100, 40)));
+  };
+  d.onType = (_, desk) => (typed = desk.clock.now());
+  const r = await run(d, [{ action: "click", target: { text: "B3" } }, { action: "type", text: "=1+1" }]);
+  assertEquals(r.status, "success", r.failure?.reason);
+  assert(typed >= drawn, `typed at ${typed} ms, the app drew the click at ${drawn} ms`);
+  const [click, type] = lines(r);
+  assertMatch(click, /not confirmed that the app handled it/);
+  assertMatch(type, /step 1's click showed its effect \d+ ms later, before these keys/);
+});
+
+Deno.test("keys after a click that never showed say they are not confirmed; a step between forgets it", async () => {
+  const still = editor(text("B3", 100, 120));
+  const r = await run(still, [
+    { action: "click", target: { text: "B3" } },
+    { action: "hotkey", keys: ["tab"] },
+    { action: "type", text: "x" },
+  ]);
+  assertEquals(r.status, "success", r.failure?.reason);
+  const [, hotkey, type] = lines(r);
+  assertMatch(
+    hotkey,
+    /sent after step 1's click, which showed no effect: not confirmed that the keys reached/,
+  );
+  assert(!/step 1's click/.test(type), type);
+  // Keys after a click the app took say nothing of it.
+  const taken = editor(text("B3", 100, 120));
+  taken.onClick = (_, desk) => desk.texts.push(text("cursor on B3", 100, 40));
+  const ok = await run(taken, [{ action: "click", target: { text: "B3" } }, { action: "type", text: "x" }]);
+  assert(!/click/.test(lines(ok)[1]), lines(ok)[1]);
+});
+
+Deno.test("a hover highlight drawn by the pointer's motion is not taken for the app handling the click", async () => {
+  const d = editor(text("B3", 100, 120));
+  // The key lights up when the pointer rests on it; the press itself is never handled.
+  d.onMove = (_, desk) => {
+    if (!desk.texts.some((t) => t.text === "lit")) desk.texts.push(text("lit", 100, 140));
+  };
+  const r = await run(d, [{ action: "click", target: { text: "B3" } }]);
+  assertEquals(r.status, "success", r.failure?.reason);
+  assertMatch(lines(r)[0], /no visible effect within \d+ ms: not confirmed that the app handled it/);
+});
+
+Deno.test("keys after a click wait for the app's second drawing when it draws at a loaded machine's pace", async () => {
+  const d = editor(text("=", 100, 120));
+  let result = -1, keys = -1;
+  // The key lights up 300 ms after the press, and the answer is drawn 250 ms after that.
+  d.onClick = (_, desk) => {
+    const now = desk.clock.now();
+    result = now + 550;
+    desk.at(now + 300, (x) => x.texts.push(text("pressed", 100, 140)));
+    desk.at(result, (x) => x.texts.push(text("1.75", 300, 40)));
+  };
+  d.beforeEvent = (kind, _, desk) => {
+    if (kind === "keys") keys = desk.clock.now();
+  };
+  const r = await run(d, [{ action: "click", target: { text: "=" } }, {
+    action: "hotkey",
+    keys: ["ctrl", "c"],
+  }]);
+  assertEquals(r.status, "success", r.failure?.reason);
+  assert(keys >= result, `the copy keys went at ${keys} ms, the answer was drawn at ${result} ms`);
+  assert(!/not confirmed/.test(lines(r).join("\n")), lines(r).join("\n"));
+});

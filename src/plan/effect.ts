@@ -10,7 +10,15 @@
  * point changed (a caret placed, a cell cursor moved, a box ticked: often
  * too small for the whole frame's sampled hash), then any of the frame.
  * With none of them within the bound, the step says so instead of
- * claiming success.
+ * claiming success, and keys sent next (a type or hotkey step right after)
+ * first wait for that click's effect once more, then say whether it came:
+ * on a loaded machine an app may take longer than the bound to draw a
+ * click, and keys that reach it before it took the click go to the old
+ * place (a formula typed into the cell the cursor was on).
+ *
+ * The pointer is moved onto the point and the screen let settle before the
+ * probe, so a hover highlight drawn by the motion alone is never taken for
+ * the app handling the press.
  *
  * @module
  */
@@ -22,8 +30,18 @@ import type { Run } from "./run.ts";
 
 /** Longest wait for an input's effect. */
 export const EFFECT_WAIT_MS = 1000;
-/** How long the screen must stay unchanged after the effect for the app to count as done. */
+/**
+ * How long the screen must stay unchanged after the effect for the app to
+ * count as done, at least; an app slow to show the first sign (a loaded
+ * machine) gets as long as that sign took, up to {@link MAX_QUIET_MS}: its
+ * next drawing (a result a calculator works out after the key lights up)
+ * comes at the same pace.
+ */
 const QUIET_MS = 120;
+/** The longest quiet asked for after an effect. */
+const MAX_QUIET_MS = 500;
+/** Longest wait for what hovering draws to settle before a click's probe. */
+const HOVER_SETTLE_MS = 400;
 /** Pause between looks at the screen while waiting. */
 const POLL_MS = 30;
 /** Half the size of the box around the point watched for a local change (a caret, a cursor, a tick). */
@@ -44,6 +62,16 @@ export interface Effect {
   seen: "focus moved" | "near the point" | "on screen" | null;
   /** Milliseconds waited in all. */
   ms: number;
+}
+
+/**
+ * Moves the pointer onto `at` and lets the screen settle, so what hovering
+ * draws (a highlighted key, a tooltip's start) is in the probe taken next.
+ * The move only looks: it counts as looking, not as input the app acted on.
+ */
+export async function hoverFirst(run: Run, at: Point): Promise<void> {
+  await run.lookingOnly(() => run.move(at));
+  await run.settle(HOVER_SETTLE_MS);
 }
 
 /** Takes the screen as it is right before an input aimed at `at` (null: no point). */
@@ -94,23 +122,68 @@ export async function awaitEffect(run: Run, probe: EffectProbe, maxMs = EFFECT_W
   let seen: Effect["seen"] = null;
   let last = was;
   let quietSince = t0;
+  let quiet = QUIET_MS;
+  // Until the effect shows, `end`; after it, as long again from then for the screen to go quiet.
+  let until = end;
   for (;;) {
     const state = desktop.windows();
     const frame = desktop.capture();
     const hash = frameHash(frame);
-    if (hash !== last) quietSince = run.clock.now();
+    const now = run.clock.now();
+    if (hash !== last) quietSince = now;
     last = hash;
     if (!seen) {
       if (state.focusWindowId !== probe.focusId || state.chrome.length !== probe.chrome) seen = "focus moved";
       else if (probe.near && differsIn(probe.frame, frame, probe.near)) seen = "near the point";
       else if (hash !== was) seen = "on screen";
-      if (seen) quietSince = run.clock.now();
-    } else if (run.clock.now() - quietSince >= QUIET_MS) {
+      if (seen) {
+        quietSince = now;
+        quiet = Math.min(MAX_QUIET_MS, Math.max(QUIET_MS, now - t0));
+        until = now + maxMs;
+      }
+    } else if (now - quietSince >= quiet) {
       break;
     }
-    if (run.clock.now() >= end) break;
+    if (now >= until) break;
     run.checkpoint();
-    await run.clock.sleep(Math.min(POLL_MS, Math.max(1, end - run.clock.now())));
+    await run.clock.sleep(Math.min(POLL_MS, Math.max(1, until - run.clock.now())));
   }
   return { seen, ms: Math.round(run.clock.now() - t0) };
+}
+
+/** A click step whose effect was not seen: the probe taken before it, for the keys that come next. */
+interface UnseenClick {
+  step: number;
+  probe: EffectProbe;
+}
+
+/** Per run, the last click step that showed no effect (held apart from Run: effect.ts builds on it). */
+const unseenClicks = new WeakMap<Run, UnseenClick>();
+
+/** Notes that click step `step` showed no effect of the input after `probe`; any other step forgets it. */
+export function noteUnseenClick(run: Run, step: number, probe: EffectProbe | null): void {
+  if (probe) unseenClicks.set(run, { step, probe });
+  else unseenClicks.delete(run);
+}
+
+/**
+ * Before the keys of step `n`: when step `n - 1` was a click whose effect
+ * was not seen, waits for it once more (up to {@link EFFECT_WAIT_MS}), and
+ * returns what the step's check should say about where its keys went; ""
+ * when nothing is owed.
+ */
+export async function keysAfterClick(run: Run, n: number): Promise<string> {
+  const unseen = unseenClicks.get(run);
+  unseenClicks.delete(run);
+  if (!unseen || unseen.step !== n - 1) return "";
+  const late = await awaitEffect(run, unseen.probe, EFFECT_WAIT_MS);
+  return late.seen
+    ? `step ${unseen.step}'s click showed its effect ${late.ms} ms later, before these keys`
+    : `sent after step ${unseen.step}'s click, which showed no effect: not confirmed that the keys ` +
+      "reached what it aimed at (an expect would check)";
+}
+
+/** A step's check made of parts, the empty ones left out. */
+export function joinChecks(...parts: string[]): string {
+  return parts.filter((p) => p !== "").join("; ");
 }

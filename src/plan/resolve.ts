@@ -13,7 +13,9 @@
  * told apart by what each element is (element_kinds.ts): a key, a form
  * control or an icon wins over a text that echoes it (a calculator's display
  * repeating the key just pressed); a tie nothing tells apart is handed back
- * as such, for a click to ask rather than guess. A phrase whose words were
+ * as such, for a click to ask rather than guess; so is an unsure reading
+ * beside other matches, and a sure reading wins over an unsure one
+ * (unsure.ts). A phrase whose words were
  * read as side-by-side elements of one row (phrase_runs.ts) matches exactly
  * or fuzzily as one target spanning them, and says so.
  *
@@ -27,6 +29,7 @@ import type { Region } from "../perceive/surfaces.ts";
 import { cellBox, gridArea, type SeenGrid } from "../perceive/grid_cells.ts";
 import { kindOf, kindWords } from "../perceive/element_kinds.ts";
 import { phraseRuns } from "./phrase_runs.ts";
+import { preferSure, weighUnsure } from "./unsure.ts";
 
 /** The stage that accepted a target. */
 export type ResolveStage = "exact" | "fuzzy" | "semantic" | "contained" | "words" | "address";
@@ -44,6 +47,8 @@ export interface Resolved {
   evidence?: string;
   /** Equal matches nothing told apart, in reading order (the winner first); absent when there were none. */
   tied?: Element[];
+  /** Why the winner's reading is unsure, when that made `tied` (its rivals are the other matches). */
+  unsure?: string;
 }
 
 /** A miss, with what was closest. */
@@ -195,20 +200,30 @@ export function resolveTarget(
       };
     }
   }
+  // A sure reading is taken over an unsure one (unsure.ts): an `x` read as `×` never takes a `×` click.
+  const sure = preferSure(pool, elements);
+  pool = sure.hits;
+  const considered = pool;
   const best = Math.min(...pool.map((h) => STAGE_RANK[h.stage]));
   pool = pool.filter((h) => STAGE_RANK[h.stage] === best);
   const candidates = pool.length;
   // Highest score wins; equal ones are listed in reading order (top to bottom, left to right).
   pool.sort((a, b) => b.score - a.score || a.element.cy - b.element.cy || a.element.cx - b.element.cx);
-  const { win, evidence: tieEvidence, tied } = breakTie(
+  const { win, evidence: tieEvidence, tied: equal } = breakTie(
     pool.filter((h) => h.score === pool[0].score),
     elements,
   );
+  const verdict = equal ? null : weighUnsure(win, considered, elements);
+  const tied = equal ?? (verdict?.kind === "ask" ? verdict.candidates : undefined);
   // A label's control is what takes the click: some toolkits draw labels that do not toggle it.
   const c = win.element.control;
   const point = c ? { x: Math.round(c.x + c.w / 2), y: Math.round(c.y + c.h / 2) } : win.point;
   const joinedWords = win.parts ? `${win.parts} words side by side on one line` : "";
-  const evidence = [joinedWords, tieEvidence ?? ""].filter((t) => t !== "").join(", ");
+  const unsureEvidence = verdict?.kind === "only" ? verdict.evidence : "";
+  const evidence = [joinedWords, tieEvidence ?? "", sure.evidence ?? "", unsureEvidence].filter((t) =>
+    t !== ""
+  )
+    .join(", ");
   return {
     element: win.element,
     stage: win.stage,
@@ -217,6 +232,7 @@ export function resolveTarget(
     candidates,
     ...(evidence ? { evidence } : {}),
     ...(tied ? { tied } : {}),
+    ...(verdict?.kind === "ask" ? { unsure: verdict.why } : {}),
   };
 }
 

@@ -33,14 +33,13 @@ export async function verify(
   before: Before,
   timeoutMs: number,
   probe?: EffectProbe,
-): Promise<{ look: Look; detail: string }> {
+): Promise<{ look: Look; detail: string; unseen?: EffectProbe }> {
   if (!expect && probe) {
     const effect = await awaitEffect(run, probe, Math.min(EFFECT_WAIT_MS, timeoutMs));
-    const detail = effect.seen
-      ? ""
-      : `no visible effect within ${effect.ms} ms: not confirmed that the app ` +
-        "handled it (an expect would check)";
-    return { look: await run.look(), detail };
+    if (effect.seen) return { look: await run.look(), detail: "" };
+    const detail = `no visible effect within ${effect.ms} ms: not confirmed that the app ` +
+      "handled it (an expect would check)";
+    return { look: await run.look(), detail, unseen: probe };
   }
   if (!expect) {
     // Give the app a moment to react, then wait for the screen to stop changing.

@@ -103,6 +103,8 @@ export class FakeDesktop implements Desktop {
   beforeEvent?: (kind: Landing["kind"], sent: number, desktop: FakeDesktop) => void;
 
   onClick?: (at: Point, desktop: FakeDesktop) => void;
+  /** Called when the pointer moves (a hover highlight drawn by the motion alone). */
+  onMove?: (to: Point, desktop: FakeDesktop) => void;
   onScroll?: (at: Point, notches: number, desktop: FakeDesktop) => void;
   onType?: (text: string, desktop: FakeDesktop) => void;
   onLaunch?: (app: LaunchableApp, desktop: FakeDesktop) => void;
@@ -191,6 +193,7 @@ export class FakeDesktop implements Desktop {
   async move(to: Point): Promise<void> {
     this.pointerAt = to;
     this.log.push(`move ${to.x},${to.y}`);
+    this.onMove?.(to, this);
   }
   async click(
     at: Point,
@@ -199,6 +202,8 @@ export class FakeDesktop implements Desktop {
     modifiers: Modifier[],
     gate?: InputGate,
   ): Promise<void> {
+    // A backend's click moves the pointer there first, as a move does.
+    if (at.x !== this.pointerAt.x || at.y !== this.pointerAt.y) this.onMove?.(at, this);
     this.pointerAt = at;
     if (modifiers.length) this.#ask(gate, 0, "keys");
     for (let i = 0; i < count; i++) this.#ask(gate, i, "pointer", at);

@@ -15,7 +15,7 @@ import { confirmStep, destructiveLabel, markOf } from "../confirm.ts";
 import { underPointer } from "../aim.ts";
 import { beforeOf, remember, verify } from "../verify.ts";
 import type { StepReport } from "../step_report.ts";
-import { probeBefore } from "../effect.ts";
+import { hoverFirst, noteUnseenClick, probeBefore } from "../effect.ts";
 import { pasteItemKeys } from "../../desktop/terminals.ts";
 import { commandKeyQuestion, keysWindow, noteKeyOnLine } from "../command_line.ts";
 
@@ -65,10 +65,12 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
     });
   }
   run.services.audit.aimAt(found.element.text);
+  if (!step.expect) await hoverFirst(run, found.point);
   const probe = step.expect ? undefined : probeBefore(run, found.point);
   if (paste) noteKeyOnLine(run, paste, pasteInto, command, `a click on "${found.element.text}"`);
   await run.click(found.point, button, count, step.modifiers ?? [], underPointer(found.look, found.point));
   const after = await verify(run, step.expect, beforeOf(found.look), step.timeout_ms, probe);
+  noteUnseenClick(run, n, after.unseen ?? null);
   const clickedIn = found.look.window;
   const closed = clickedIn && !after.look.state.windows.some((w) => w.id === clickedIn.id)
     ? clickedIn.title
@@ -103,11 +105,19 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
 /** The failure of a click whose target matched several elements equally, each named with where it is. */
 function tiedFailure(target: string, found: Found): StepFailure {
   const tied = found.tied ?? [];
-  const listed = tied.map((e) => `"${escapeScreenText(e.text)}" @ (${e.cx},${e.cy}) ${e.w}x${e.h}`);
+  const listed = tied.map((e) =>
+    `"${escapeScreenText(e.text)}"${
+      found.unsure ? `~${e.conf.toFixed(2)}` : ""
+    } @ (${e.cx},${e.cy}) ${e.w}x${e.h}`
+  );
+  const why = found.unsure
+    ? `target "${escapeScreenText(target)}" is best matched by "${escapeScreenText(tied[0]?.text ?? "")}", ` +
+      `${escapeScreenText(found.unsure)}, and ` +
+      `${tied.length - 1} other element(s) match it too: `
+    : `target "${escapeScreenText(target)}" matches ${tied.length} elements equally (${found.stage}) and ` +
+      "nothing tells them apart (none is a key, a control or an icon beside texts): ";
   return new StepFailure(
-    `target "${escapeScreenText(target)}" matches ${tied.length} elements equally (${found.stage}) and ` +
-      `nothing tells them apart (none is a key, a control or an icon beside texts): ${listed.join(", ")}; ` +
-      "nothing was clicked; name one with target.region or a longer text",
+    `${why}${listed.join(", ")}; nothing was clicked; name one with target.region or a longer text`,
     { surface: found.surface, target, look: found.look },
   );
 }

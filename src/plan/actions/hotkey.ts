@@ -12,12 +12,15 @@ import { commandKeyQuestion, keysWindow, noteKeyOnLine } from "../command_line.t
 import { focusOf } from "../aim.ts";
 import { escapeScreenText } from "../../common/untrusted.ts";
 import type { StepReport } from "../step_report.ts";
+import { joinChecks, keysAfterClick } from "../effect.ts";
 
 type HotkeyStep = Extract<Step, { action: "hotkey" }>;
 
 /** Runs a hotkey step. */
 export async function hotkeyStep(run: Run, step: HotkeyStep, n: number): Promise<StepReport> {
   const desktop = run.services.desktop();
+  // Keys right after a click the app was not seen to take wait for it once more, and say so.
+  const landed = await keysAfterClick(run, n);
   const before = await run.look();
   const into = keysWindow(before);
   const app = into?.app ?? null;
@@ -52,6 +55,12 @@ export async function hotkeyStep(run: Run, step: HotkeyStep, n: number): Promise
     step: n,
     action: step.action,
     outcome: "done",
-    did: { kind: "hotkey", keys: step.keys, cmdMeaning, movedTo: moved, check: after.detail },
+    did: {
+      kind: "hotkey",
+      keys: step.keys,
+      cmdMeaning,
+      movedTo: moved,
+      check: joinChecks(landed, after.detail),
+    },
   };
 }

@@ -20,11 +20,14 @@ import {
 } from "../command_line.ts";
 import { focusOf } from "../aim.ts";
 import type { StepReport } from "../step_report.ts";
+import { joinChecks, keysAfterClick } from "../effect.ts";
 
 type TypeStep = Extract<Step, { action: "type" }>;
 
 /** Runs a type step. */
 export async function typeStep(run: Run, step: TypeStep, n: number): Promise<StepReport> {
+  // Keys right after a click the app was not seen to take wait for it once more, and say so.
+  const landed = await keysAfterClick(run, n);
   const before = await run.look();
   const into = keysWindow(before);
   const id = into?.id ?? null;
@@ -58,6 +61,11 @@ export async function typeStep(run: Run, step: TypeStep, n: number): Promise<Ste
     step: n,
     action: step.action,
     outcome: "done",
-    did: { kind: "type", text: step.text, into: before.window?.title ?? null, check: after.detail },
+    did: {
+      kind: "type",
+      text: step.text,
+      into: before.window?.title ?? null,
+      check: joinChecks(landed, after.detail),
+    },
   };
 }
