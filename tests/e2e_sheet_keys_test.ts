@@ -11,6 +11,7 @@ import { assertEquals, assertMatch } from "./support/assert.ts";
 import { type Session, until, withSession } from "./support/session.ts";
 import { skipE2E } from "./support/xdesktop.ts";
 import { calc, flatSheet, PRICES } from "./support/real_apps.ts";
+import { clipboard } from "./support/clipboard.ts";
 
 /**
  * The rows the rounds work on. Most are apart, so the click moves the cell cursor; 7 comes right
@@ -18,17 +19,6 @@ import { calc, flatSheet, PRICES } from "./support/real_apps.ts";
  * on screen), with the formula bar repeating the price clicked.
  */
 const ROWS = [4, 6, 7, 12];
-
-/** The clipboard's text as xclip reads it on the session's display. */
-async function clipboard(s: Session): Promise<string> {
-  const out = await new Deno.Command("xclip", {
-    args: ["-o", "-selection", "clipboard"],
-    env: s.desktop.env,
-    stdout: "piped",
-    stderr: "null",
-  }).output();
-  return new TextDecoder().decode(out.stdout);
-}
 
 /** A number as Calc's General format shows it: no trailing zeros, at most two decimals here. */
 function general(n: number): string {
