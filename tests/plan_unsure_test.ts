@@ -130,3 +130,20 @@ Deno.test("an unsure × read by its shape is taken over letters x found only as 
   assertEquals([r.element.text, r.tied], ["×", undefined]);
   assertEquals(r.evidence, "an unsure reading (~0.70) of a keypad key, over 1 weaker match(es)");
 });
+
+Deno.test("an unsure reading matched only as a part of its text asks instead of clicking", () => {
+  // galculator's "2" key hidden under a tooltip: the nearest text is the key above it, read `x 2`~0.45.
+  const hidden = keypad([
+    [["7", 0.95], ["8", 0.95], ["9", 0.95], ["÷", 0.93]],
+    [["4", 0.95], ["5", 0.95], ["6", 0.95], ["x 2", 0.45]],
+  ]);
+  const r = resolveTarget("2", hidden, AREA);
+  assert(isResolved(r), "resolved");
+  assertEquals(r.tied?.map((e) => e.text), ["x 2"]);
+  assertMatch(r.unsure ?? "", /^an unsure reading \(~0\.45\), matched only as a part of its text$/);
+  // Read sure, the same part match is no question.
+  const sure = hidden.map((e) => e.text === "x 2" ? { ...e, conf: 0.95 } : e);
+  const again = resolveTarget("2", sure, AREA);
+  assert(isResolved(again), "resolved");
+  assertEquals(again.tied, undefined);
+});

@@ -8,7 +8,8 @@
  * read `×` at 0.70, never takes a click meant for its multiply key `*`; an
  * unsure best match beside other matches nothing tells apart is handed back
  * as a tie, for a click to ask; an unsure match that is the only candidate
- * is taken, and the journey says it was unsure. Pure functions over one
+ * is taken, and the journey says it was unsure, unless it matched only in
+ * part or as a synonym: then the click asks. Pure functions over one
  * surface's matches.
  *
  * @module
@@ -45,6 +46,13 @@ export function unsureWhy(hit: WeighedHit): string | null {
   }
   return null;
 }
+
+/** How a match that is not the target itself was made, for the reply. */
+const PARTLY: Record<string, string> = {
+  semantic: "as a synonym",
+  contained: "as a part of its text",
+  words: "by some of its words",
+};
 
 /** True for the stages that match the target itself, not a part or a synonym of it. */
 function isDirect(hit: WeighedHit): boolean {
@@ -110,6 +118,14 @@ export function weighUnsure<T extends WeighedHit>(win: T, hits: T[], all: readon
     (kind === "text" || kindOf(h.element, all) !== "text")
   );
   const rivals = others.filter((h) => h.stage === win.stage || h.element.conf >= win.element.conf);
+  // Neither the reading nor the match holds on its own: a part of an unsure text is no evidence of the target.
+  if (!isDirect(win)) {
+    return {
+      kind: "ask",
+      why: `${why}, matched only ${PARTLY[win.stage] ?? "in part"}`,
+      candidates: [win.element, ...rivals.map((h) => h.element)],
+    };
+  }
   const what = kind === "key" ? "a keypad key" : kind === "text" ? "a text" : `the ${kind}`;
   if (rivals.length) return { kind: "ask", why, candidates: [win.element, ...rivals.map((h) => h.element)] };
   const weaker = others.length;

@@ -112,8 +112,8 @@ function tiedFailure(target: string, found: Found): StepFailure {
   );
   const why = found.unsure
     ? `target "${escapeScreenText(target)}" is best matched by "${escapeScreenText(tied[0]?.text ?? "")}", ` +
-      `${escapeScreenText(found.unsure)}, and ` +
-      `${tied.length - 1} other element(s) match it too: `
+      `${escapeScreenText(found.unsure)}` +
+      (tied.length > 1 ? `, and ${tied.length - 1} other element(s) match it too: ` : ": ")
     : `target "${escapeScreenText(target)}" matches ${tied.length} elements equally (${found.stage}) and ` +
       "nothing tells them apart (none is a key, a control or an icon beside texts): ";
   return new StepFailure(
