@@ -252,7 +252,12 @@ export class ScreenPipeline {
     const words: OcrWord[] = [];
     for (const { line, words: local } of reads) {
       for (const w of local) {
-        const placed = { ...w, x: w.x + line.x, y: w.y + line.y };
+        const placed = {
+          ...w,
+          x: w.x + line.x,
+          y: w.y + line.y,
+          ...(line.afterSide && w === local[0] ? { apart: true } : {}),
+        };
         // A point the recogniser dropped from a number is put back where its dot is drawn.
         const fixed = withPoint(grey, placed, lineGround(line, grey) ?? ringLevel(grey, line));
         words.push({ ...fixed, x: fixed.x + r.x, y: fixed.y + r.y });

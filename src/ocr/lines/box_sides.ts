@@ -1,0 +1,70 @@
+/**
+ * Lines cut at the sides of the boxes their words sit in. Athena (Xaw)
+ * buttons stand a few pixels apart, each a 1-pixel outline round its label,
+ * and xedit's button row is boxes touching at one shared side: the words of
+ * neighbouring buttons are close enough to chain into one line, their boxes'
+ * sides are dropped as no character (too thin and tall), and the recogniser
+ * then reads the whole row with the sides inside it (`Quit | Save | Load`,
+ * or in some runs `Quit ... /memo txt`). A thin upright bar standing between
+ * two components of a line and reaching past both of them above and below is
+ * a side of a box, never a character (an `l` spans the letters' height, no
+ * more; a `|` that tall is already no character to the line finder): the
+ * line is cut there, and each button reads alone.
+ *
+ * @module
+ */
+
+import type { Blob, TextLine } from "./find.ts";
+
+/** Widest a box's side is, in pixels (a 1-pixel outline is 3 wide in the edge mask). */
+const SIDE_WIDTH = 3;
+/** How far past the letters beside it, above and below, a box's side reaches at least, in pixels. */
+const PAST = 3;
+
+/** The thin upright bars among `blobs`: the sides of boxes, as the edge mask has them. */
+export function boxSides(blobs: readonly Blob[]): Blob[] {
+  return blobs.filter((b) => b.w <= SIDE_WIDTH && b.h >= 12 && b.h >= 3 * b.w);
+}
+
+/**
+ * Whether `bar` stands between `a` and `b` (left to right), reaching past
+ * the shorter of them above and below and as tall as the taller (which may
+ * be the next button drawn in reverse: a dark box whose outline is one
+ * component round its label).
+ */
+function parts(a: Blob, b: Blob, bar: Blob): boolean {
+  if (bar.x < a.x + a.w - 1 || bar.x + bar.w > b.x + 1) return false;
+  const short = a.h <= b.h ? a : b;
+  return bar.y <= short.y - PAST && bar.y + bar.h >= short.y + short.h + PAST &&
+    bar.h >= Math.max(a.h, b.h) - 1;
+}
+
+/** A line of `blobs` (at least one), its box theirs; `afterSide`: a box's side stands before it. */
+function lineOf(blobs: Blob[], afterSide: boolean): TextLine {
+  const x = Math.min(...blobs.map((b) => b.x)), y = Math.min(...blobs.map((b) => b.y));
+  const x2 = Math.max(...blobs.map((b) => b.x + b.w)), y2 = Math.max(...blobs.map((b) => b.y + b.h));
+  return { x, y, w: x2 - x, h: y2 - y, blobs, ...(afterSide ? { afterSide } : {}) };
+}
+
+/** `line` cut wherever a side of a box (one of `sides`) stands between two of its components. */
+export function splitAtBoxSides(line: TextLine, sides: readonly Blob[]): TextLine[] {
+  if (line.blobs.length < 2) return [line];
+  const near = sides.filter((s) =>
+    s.x > line.x && s.x < line.x + line.w && s.y < line.y + line.h && s.y + s.h > line.y
+  );
+  if (!near.length) return [line];
+  const sorted = [...line.blobs].sort((a, b) => a.x - b.x);
+  const out: TextLine[] = [];
+  let run: Blob[] = [sorted[0]];
+  for (let i = 1; i < sorted.length; i++) {
+    const a = run.reduce((p, q) => (q.x + q.w > p.x + p.w ? q : p));
+    if (near.some((s) => parts(a, sorted[i], s))) {
+      out.push(lineOf(run, out.length > 0 || line.afterSide === true));
+      run = [];
+    }
+    run.push(sorted[i]);
+  }
+  if (!out.length) return [line];
+  out.push(lineOf(run, true));
+  return out;
+}
