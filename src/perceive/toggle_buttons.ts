@@ -56,7 +56,7 @@ function textHeight(e: Element): number {
 
 /** A button label: short words, read well enough, with no control found beside it. */
 function isCandidate(e: Element): boolean {
-  return !e.control && !e.icon && e.conf >= 0.5 && e.h <= 40 && e.text.length <= 32 &&
+  return !e.control && !e.icon && e.conf >= 0.3 && e.h <= 40 && e.text.length <= 32 &&
     (e.text.match(/\p{L}/gu)?.length ?? 0) >= 2;
 }
 
