@@ -46,8 +46,28 @@ function lineOf(blobs: Blob[], afterSide: boolean): TextLine {
   return { x, y, w: x2 - x, h: y2 - y, blobs, ...(afterSide ? { afterSide } : {}) };
 }
 
+/**
+ * `line` less a box's side chained to either end of it: a button's rounded
+ * outline leaves its sides short enough to pass for characters, and read
+ * with its label they come back as `|` (`| send application |`). Such a side
+ * is a thin bar reaching past all the line's other components above and
+ * below, which no character at the end of a line does.
+ */
+function withoutEndSides(line: TextLine): TextLine {
+  const sorted = [...line.blobs].sort((a, b) => a.x - b.x);
+  const bar = (b: Blob) => b.w <= SIDE_WIDTH + 1 && b.h >= 12 && b.h >= 3 * b.w;
+  const letters = sorted.filter((b) => !bar(b));
+  if (!letters.length) return line;
+  const top = Math.min(...letters.map((b) => b.y)), bottom = Math.max(...letters.map((b) => b.y + b.h));
+  const isSide = (b: Blob) => bar(b) && b.y <= top - PAST && b.y + b.h >= bottom + PAST;
+  while (sorted.length > 1 && isSide(sorted[0])) sorted.shift();
+  while (sorted.length > 1 && isSide(sorted[sorted.length - 1])) sorted.pop();
+  return sorted.length === line.blobs.length ? line : { ...lineOf(sorted, line.afterSide === true) };
+}
+
 /** `line` cut wherever a side of a box (one of `sides`) stands between two of its components. */
-export function splitAtBoxSides(line: TextLine, sides: readonly Blob[]): TextLine[] {
+export function splitAtBoxSides(whole: TextLine, sides: readonly Blob[]): TextLine[] {
+  const line = withoutEndSides(whole);
   if (line.blobs.length < 2) return [line];
   const near = sides.filter((s) =>
     s.x > line.x && s.x < line.x + line.w && s.y < line.y + line.h && s.y + s.h > line.y
