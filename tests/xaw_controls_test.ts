@@ -5,7 +5,7 @@
  * plain buttons says nothing, a dark button whose plain look the window does
  * not show says nothing; the empty Text entry with its hollow caret is named
  * by its label; buttons in boxes side by side are lines, and elements, of
- * their own.
+ * their own, and a button's sides are no letters of its label.
  */
 
 import { assert, assertEquals } from "./support/assert.ts";
@@ -140,6 +140,16 @@ Deno.test("a line is cut at a box's side standing between words, not at a letter
   assertEquals(cut.map((l) => [l.x, l.w, l.afterSide ?? false]), [[5, 34, false], [47, 40, true]]);
   // A stroke no taller than the letters (an `l`, a `|` of the text) cuts nothing.
   assertEquals(splitAtBoxSides(line, boxSides([blob(42, 4, 2, 17)])), [line]);
+});
+
+Deno.test("a button's sides chained to the ends of its label leave the line, a pipe of the text stays", () => {
+  // Firefox's "Send application": 4x23 sides round words 13 and 16 tall.
+  const words = [blob(16, 11, 34, 13), blob(53, 11, 75, 16)];
+  const line = { x: 9, y: 7, w: 125, h: 23, blobs: [blob(9, 7, 4, 23), ...words, blob(130, 7, 4, 23)] };
+  assertEquals(splitAtBoxSides(line, []).map((l) => [l.x, l.y, l.w, l.h]), [[16, 11, 112, 16]]);
+  // A `|` ending a line spans its letters' height: it is text.
+  const piped = { x: 16, y: 11, w: 120, h: 16, blobs: [...words, blob(132, 10, 2, 18)] };
+  assertEquals(splitAtBoxSides(piped, []), [piped]);
 });
 
 Deno.test("a word after a box's side starts an element, however near", () => {
