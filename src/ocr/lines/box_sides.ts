@@ -14,7 +14,13 @@
  * @module
  */
 
-import type { Blob, TextLine } from "./find.ts";
+import type { Box } from "../../common/rect.ts";
+
+/** A line as find.ts chains it (its `TextLine`): its box, its components, and whether a box's side stands before it. */
+export interface SidedLine<P extends Box> extends Box {
+  blobs: P[];
+  afterSide?: boolean;
+}
 
 /** Widest a box's side is, in pixels (a 1-pixel outline is 3 wide in the edge mask). */
 const SIDE_WIDTH = 3;
@@ -22,7 +28,7 @@ const SIDE_WIDTH = 3;
 const PAST = 3;
 
 /** The thin upright bars among `blobs`: the sides of boxes, as the edge mask has them. */
-export function boxSides(blobs: readonly Blob[]): Blob[] {
+export function boxSides<P extends Box>(blobs: readonly P[]): P[] {
   return blobs.filter((b) => b.w <= SIDE_WIDTH && b.h >= 12 && b.h >= 3 * b.w);
 }
 
@@ -32,7 +38,7 @@ export function boxSides(blobs: readonly Blob[]): Blob[] {
  * be the next button drawn in reverse: a dark box whose outline is one
  * component round its label).
  */
-function parts(a: Blob, b: Blob, bar: Blob): boolean {
+function parts(a: Box, b: Box, bar: Box): boolean {
   if (bar.x < a.x + a.w - 1 || bar.x + bar.w > b.x + 1) return false;
   const short = a.h <= b.h ? a : b;
   return bar.y <= short.y - PAST && bar.y + bar.h >= short.y + short.h + PAST &&
@@ -40,10 +46,19 @@ function parts(a: Blob, b: Blob, bar: Blob): boolean {
 }
 
 /** A line of `blobs` (at least one), its box theirs; `afterSide`: a box's side stands before it. */
-function lineOf(blobs: Blob[], afterSide: boolean): TextLine {
-  const x = Math.min(...blobs.map((b) => b.x)), y = Math.min(...blobs.map((b) => b.y));
-  const x2 = Math.max(...blobs.map((b) => b.x + b.w)), y2 = Math.max(...blobs.map((b) => b.y + b.h));
-  return { x, y, w: x2 - x, h: y2 - y, blobs, ...(afterSide ? { afterSide } : {}) };
+function lineOf<P extends Box>(blobs: P[], afterSide: boolean): SidedLine<P> {
+  const x = Math.min(...blobs.map((b) => b.x)),
+    y = Math.min(...blobs.map((b) => b.y));
+  const x2 = Math.max(...blobs.map((b) => b.x + b.w)),
+    y2 = Math.max(...blobs.map((b) => b.y + b.h));
+  return {
+    x,
+    y,
+    w: x2 - x,
+    h: y2 - y,
+    blobs,
+    ...(afterSide ? { afterSide } : {}),
+  };
 }
 
 /**
@@ -53,29 +68,34 @@ function lineOf(blobs: Blob[], afterSide: boolean): TextLine {
  * is a thin bar reaching past all the line's other components above and
  * below, which no character at the end of a line does.
  */
-function withoutEndSides(line: TextLine): TextLine {
+function withoutEndSides<P extends Box>(line: SidedLine<P>): SidedLine<P> {
   const sorted = [...line.blobs].sort((a, b) => a.x - b.x);
-  const bar = (b: Blob) => b.w <= SIDE_WIDTH + 1 && b.h >= 12 && b.h >= 3 * b.w;
+  const bar = (b: Box) => b.w <= SIDE_WIDTH + 1 && b.h >= 12 && b.h >= 3 * b.w;
   const letters = sorted.filter((b) => !bar(b));
   if (!letters.length) return line;
-  const top = Math.min(...letters.map((b) => b.y)), bottom = Math.max(...letters.map((b) => b.y + b.h));
-  const isSide = (b: Blob) => bar(b) && b.y <= top - PAST && b.y + b.h >= bottom + PAST;
+  const top = Math.min(...letters.map((b) => b.y)),
+    bottom = Math.max(...letters.map((b) => b.y + b.h));
+  const isSide = (b: Box) => bar(b) && b.y <= top - PAST && b.y + b.h >= bottom + PAST;
   while (sorted.length > 1 && isSide(sorted[0])) sorted.shift();
   while (sorted.length > 1 && isSide(sorted[sorted.length - 1])) sorted.pop();
   return sorted.length === line.blobs.length ? line : { ...lineOf(sorted, line.afterSide === true) };
 }
 
 /** `line` cut wherever a side of a box (one of `sides`) stands between two of its components. */
-export function splitAtBoxSides(whole: TextLine, sides: readonly Blob[]): TextLine[] {
+export function splitAtBoxSides<P extends Box>(
+  whole: SidedLine<P>,
+  sides: readonly Box[],
+): SidedLine<P>[] {
   const line = withoutEndSides(whole);
   if (line.blobs.length < 2) return [line];
   const near = sides.filter((s) =>
-    s.x > line.x && s.x < line.x + line.w && s.y < line.y + line.h && s.y + s.h > line.y
+    s.x > line.x && s.x < line.x + line.w && s.y < line.y + line.h &&
+    s.y + s.h > line.y
   );
   if (!near.length) return [line];
   const sorted = [...line.blobs].sort((a, b) => a.x - b.x);
-  const out: TextLine[] = [];
-  let run: Blob[] = [sorted[0]];
+  const out: SidedLine<P>[] = [];
+  let run: P[] = [sorted[0]];
   for (let i = 1; i < sorted.length; i++) {
     const a = run.reduce((p, q) => (q.x + q.w > p.x + p.w ? q : p));
     if (near.some((s) => parts(a, sorted[i], s))) {
