@@ -15,7 +15,7 @@ import { attachControls } from "../src/perceive/controls.ts";
 import { elementText } from "../src/render/element_rows.ts";
 import type { Element, OcrWord } from "../src/ocr/types.ts";
 import { findTextLines } from "../src/ocr/lines/find.ts";
-import type { Blob } from "../src/ocr/lines/find.ts";
+import type { Blob, TextLine } from "../src/ocr/lines/find.ts";
 import { boxSides, splitAtBoxSides } from "../src/ocr/lines/box_sides.ts";
 import { groupWords } from "../src/ocr/group.ts";
 import { paint, whiteFrame } from "./support/drawn.ts";
@@ -136,8 +136,24 @@ const blob = (x: number, y: number, w: number, h: number): Blob => ({ x, y, w, h
 Deno.test("a line is cut at a box's side standing between words, not at a letter's stroke", () => {
   const words = [blob(5, 5, 34, 15), blob(47, 5, 40, 15)];
   const line = { x: 5, y: 5, w: 82, h: 15, blobs: words };
-  const cut = splitAtBoxSides(line, boxSides([blob(42, 0, 3, 26)]));
-  assertEquals(cut.map((l) => [l.x, l.w, l.afterSide ?? false]), [[5, 34, false], [47, 40, true]]);
+  const pieces = (l: TextLine[]) => l.map((p) => [p.x, p.w, p.afterSide ?? false]);
+  // One side: a label and the field after it, read apart, kept one element.
+  assertEquals(pieces(splitAtBoxSides(line, boxSides([blob(42, 0, 3, 26)]))), [[5, 34, false], [
+    47,
+    40,
+    false,
+  ]]);
+  // Two sides between them: two buttons, each an element of its own.
+  assertEquals(
+    pieces(splitAtBoxSides(line, boxSides([blob(40, 0, 3, 26), blob(44, 0, 3, 26)]))),
+    [[5, 34, false], [47, 40, true]],
+  );
+  // A row cut twice (xedit's boxes share their sides): every button its own element.
+  const row = { x: 5, y: 5, w: 130, h: 15, blobs: [...words, blob(96, 5, 41, 15)] };
+  assertEquals(
+    pieces(splitAtBoxSides(row, boxSides([blob(42, 0, 3, 26), blob(90, 0, 3, 26)]))),
+    [[5, 34, false], [47, 40, true], [96, 41, true]],
+  );
   // A stroke no taller than the letters (an `l`, a `|` of the text) cuts nothing.
   assertEquals(splitAtBoxSides(line, boxSides([blob(42, 4, 2, 17)])), [line]);
 });

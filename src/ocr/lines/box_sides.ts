@@ -81,7 +81,15 @@ function withoutEndSides<P extends Box>(line: SidedLine<P>): SidedLine<P> {
   return sorted.length === line.blobs.length ? line : { ...lineOf(sorted, line.afterSide === true) };
 }
 
-/** `line` cut wherever a side of a box (one of `sides`) stands between two of its components. */
+/**
+ * `line` cut wherever a side of a box (one of `sides`) stands between two of
+ * its components. A piece after a cut starts an element (`afterSide`) only
+ * where the pixels show buttons side by side: two sides between the pieces
+ * (two boxes a few pixels apart), or a line cut more than once (a row of
+ * boxes sharing their sides, as xedit's). One side alone may be a field's
+ * border after its label ("Bean [Arabica v]"): label and field stay one
+ * element, as the select's reading expects, though read apart.
+ */
 export function splitAtBoxSides<P extends Box>(
   whole: SidedLine<P>,
   sides: readonly Box[],
@@ -94,17 +102,22 @@ export function splitAtBoxSides<P extends Box>(
   );
   if (!near.length) return [line];
   const sorted = [...line.blobs].sort((a, b) => a.x - b.x);
-  const out: SidedLine<P>[] = [];
+  const runs: P[][] = [];
+  /** For each run after the first, how many sides stand between it and the one before. */
+  const between: number[] = [];
   let run: P[] = [sorted[0]];
   for (let i = 1; i < sorted.length; i++) {
     const a = run.reduce((p, q) => (q.x + q.w > p.x + p.w ? q : p));
-    if (near.some((s) => parts(a, sorted[i], s))) {
-      out.push(lineOf(run, out.length > 0 || line.afterSide === true));
+    const n = near.filter((s) => parts(a, sorted[i], s)).length;
+    if (n > 0) {
+      runs.push(run);
+      between.push(n);
       run = [];
     }
     run.push(sorted[i]);
   }
-  if (!out.length) return [line];
-  out.push(lineOf(run, true));
-  return out;
+  if (!runs.length) return [line];
+  runs.push(run);
+  const row = runs.length > 2;
+  return runs.map((r, i) => lineOf(r, i === 0 ? line.afterSide === true : row || between[i - 1] >= 2));
 }
