@@ -30,22 +30,22 @@ function el(text: string, x: number, y: number, w: number, h: number, conf = 0.9
 }
 
 /** The form's labels as read; `large` is how the reader gave the Large toggle. */
-const labels = (large: Element) => [
+const labels = (large: Element, small = "Small") => [
   el("Full name 0", 16, 8, 99, 28, 0.77),
   el("Extras", 16, 52, 45, 14),
   el("Gift wrap", 80, 53, 74, 16),
   el("Paper receipt", 175, 53, 109, 16),
   el("Size", 15, 89, 29, 14),
-  el("Small", 63, 90, 41, 14, 0.34),
+  el(small, 63, 90, 41, 14, 0.34),
   el("Medium", 125, 90, 65, 14),
   large,
   el("Quit", 17, 127, 33, 14),
   el("Save", 70, 127, 38, 14),
 ];
 
-async function said(fixture: string, large: Element): Promise<string[]> {
+async function said(fixture: string, large: Element, small?: string): Promise<string[]> {
   const img = await view(fixture);
-  return attachControls(img, labels(large), { x: 0, y: 0, width: img.width, height: img.height }).map(
+  return attachControls(img, labels(large, small), { x: 0, y: 0, width: img.width, height: img.height }).map(
     elementText,
   );
 }
@@ -67,7 +67,8 @@ Deno.test("Xaw: toggles drawn in reverse are checked, their plain row-mates unch
 
 Deno.test("Xaw: after a click a hovered toggle drawn in reverse is checked, its outline's token off its label", async () => {
   // Paper receipt and Large were set; Large is under the pointer, its inner outline read as `|`.
-  assertEquals(await said("xaw_form_changed.png", el("Large |", 211, 83, 50, 27, 0.9)), [
+  // Small's box side was read into its first letter.
+  assertEquals(await said("xaw_form_changed.png", el("Large |", 211, 83, 50, 27, 0.9), "[Small"), [
     "Full name [entry empty]",
     "Extras",
     "Gift wrap [toggle checked]",
@@ -137,11 +138,14 @@ Deno.test("a line is cut at a box's side standing between words, not at a letter
   const words = [blob(5, 5, 34, 15), blob(47, 5, 40, 15)];
   const line = { x: 5, y: 5, w: 82, h: 15, blobs: words };
   const pieces = (l: TextLine[]) => l.map((p) => [p.x, p.w, p.afterSide ?? false]);
-  // One side: a label and the field after it, read apart, kept one element.
-  assertEquals(pieces(splitAtBoxSides(line, boxSides([blob(42, 0, 3, 26)]))), [[5, 34, false], [
+  // One side: a label and the field after it, left one line.
+  assertEquals(splitAtBoxSides(line, boxSides([blob(42, 0, 3, 26)])), [line]);
+  // One side, then the next button drawn in reverse (its outline one component round its label).
+  const reversed = { x: 5, y: 0, w: 100, h: 26, blobs: [words[0], blob(47, 0, 58, 26)] };
+  assertEquals(pieces(splitAtBoxSides(reversed, boxSides([blob(42, 0, 3, 26)]))), [[5, 34, false], [
     47,
-    40,
-    false,
+    58,
+    true,
   ]]);
   // Two sides between them: two buttons, each an element of its own.
   assertEquals(

@@ -92,11 +92,15 @@ function buttonRound(img: RgbaImage, e: Element): Button | null {
 /** A token the recogniser makes of a button's inner outline, at either end of its label ("Paper receipt |"). */
 const EDGE_TOKEN = /^[|\[\]()Il1]$/;
 
-/** `text` without a token of the button's outline at its start or end. */
+/** `text` without a token of the button's outline at its start or end, alone or read into a letter. */
 function withoutEdgeTokens(text: string): string {
   const words = text.split(/\s+/);
   while (words.length > 1 && EDGE_TOKEN.test(words[words.length - 1])) words.pop();
   while (words.length > 1 && EDGE_TOKEN.test(words[0])) words.shift();
+  // A side read into the label's first or last letter ("[Small").
+  const last = words.length - 1;
+  words[0] = words[0].replace(/^[|\[(]+(?=\p{L})/u, "");
+  words[last] = words[last].replace(/(?<=\p{L})[|\])]+$/u, "");
   return words.join(" ");
 }
 

@@ -82,13 +82,14 @@ function withoutEndSides<P extends Box>(line: SidedLine<P>): SidedLine<P> {
 }
 
 /**
- * `line` cut wherever a side of a box (one of `sides`) stands between two of
- * its components. A piece after a cut starts an element (`afterSide`) only
- * where the pixels show buttons side by side: two sides between the pieces
- * (two boxes a few pixels apart), or a line cut more than once (a row of
- * boxes sharing their sides, as xedit's). One side alone may be a field's
- * border after its label ("Bean [Arabica v]"): label and field stay one
- * element, as the select's reading expects, though read apart.
+ * `line` cut where the pixels show buttons side by side: two sides of boxes
+ * between two of its components (two buttons a few pixels apart, or a
+ * button's side and the next button drawn in reverse, whose outline is the
+ * component itself), or sides cutting the line more than once (a row of
+ * boxes sharing their sides, as xedit's). Each piece after a cut starts an
+ * element (`afterSide`). One side alone may be a field's border after its
+ * label ("Bean [Arabica v]"): that line is left whole, as the select's
+ * reading expects.
  */
 export function splitAtBoxSides<P extends Box>(
   whole: SidedLine<P>,
@@ -102,22 +103,22 @@ export function splitAtBoxSides<P extends Box>(
   );
   if (!near.length) return [line];
   const sorted = [...line.blobs].sort((a, b) => a.x - b.x);
-  const runs: P[][] = [];
-  /** For each run after the first, how many sides stand between it and the one before. */
-  const between: number[] = [];
-  let run: P[] = [sorted[0]];
+  /** Where a side stands before component `at`, and how many sides (a boxed neighbour counts as one). */
+  const cuts: Array<{ at: number; sides: number }> = [];
+  let end = sorted[0];
   for (let i = 1; i < sorted.length; i++) {
-    const a = run.reduce((p, q) => (q.x + q.w > p.x + p.w ? q : p));
-    const n = near.filter((s) => parts(a, sorted[i], s)).length;
-    if (n > 0) {
-      runs.push(run);
-      between.push(n);
-      run = [];
+    const bars = near.filter((s) => parts(end, sorted[i], s));
+    if (bars.length) {
+      const tall = Math.max(...bars.map((s) => s.h)) - 1;
+      const boxed = (end.h >= tall ? 1 : 0) + (sorted[i].h >= tall ? 1 : 0);
+      cuts.push({ at: i, sides: bars.length + boxed });
     }
-    run.push(sorted[i]);
+    if (sorted[i].x + sorted[i].w > end.x + end.w) end = sorted[i];
   }
-  if (!runs.length) return [line];
-  runs.push(run);
-  const row = runs.length > 2;
-  return runs.map((r, i) => lineOf(r, i === 0 ? line.afterSide === true : row || between[i - 1] >= 2));
+  const kept = cuts.filter((c) => cuts.length > 1 || c.sides >= 2).map((c) => c.at);
+  if (!kept.length) return [line];
+  const bounds = [0, ...kept, sorted.length];
+  return bounds.slice(0, -1).map((from, i) =>
+    lineOf(sorted.slice(from, bounds[i + 1]), i === 0 ? line.afterSide === true : true)
+  );
 }
