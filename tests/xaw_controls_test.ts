@@ -185,3 +185,28 @@ Deno.test("a word after a box's side starts an element, however near", () => {
   assertEquals(groupWords([w("Quit", 0), w("Save", 36, true)]).map((e) => e.text), ["Quit", "Save"]);
   assertEquals(groupWords([w("Quit", 0), w("Save", 36)]).map((e) => e.text), ["Quit Save"]);
 });
+
+Deno.test("Xaw: two toggles drawn in reverse side by side, one hovered, are read and listed apart", async () => {
+  const img = await view("xaw_form_hovered_pair.png");
+  const lines = findTextLines(greyOf(img, { x: 0, y: 0, width: img.width, height: img.height }));
+  // Gift wrap's label ends by x 154, Paper receipt's starts at 175: no line spans both.
+  assert(
+    !lines.some((l) => l.y > 40 && l.y < 70 && l.x < 150 && l.x + l.w > 180),
+    JSON.stringify(lines.map((l) => [l.x, l.y, l.w])),
+  );
+  // The plain buttons of the rows below show the style the reversed ones are drawn in.
+  const read = labels(el("Large", 211, 90, 44, 16)).map((e) =>
+    e.text === "Paper receipt" ? el("Paper receipt |", 175, 46, 115, 27, 0.92) : e
+  );
+  const found = attachControls(img, read, {
+    x: 0,
+    y: 0,
+    width: img.width,
+    height: img.height,
+  }).slice(1, 4);
+  assertEquals(found.map(elementText), [
+    "Extras",
+    "Gift wrap [toggle checked]",
+    "Paper receipt [toggle checked]",
+  ]);
+});

@@ -29,7 +29,8 @@ const PAST = 3;
 
 /** The thin upright bars among `blobs`: the sides of boxes, as the edge mask has them. */
 export function boxSides<P extends Box>(blobs: readonly P[]): P[] {
-  return blobs.filter((b) => b.w <= SIDE_WIDTH && b.h >= 12 && b.h >= 3 * b.w);
+  // A hovered Athena button draws a second outline inside its own: its side is two lines, 5 wide.
+  return blobs.filter((b) => b.w <= SIDE_WIDTH + 2 && b.h >= 12 && b.h >= 3 * b.w);
 }
 
 /**
@@ -101,10 +102,11 @@ export function splitAtBoxSides<P extends Box>(
     s.x > line.x && s.x < line.x + line.w && s.y < line.y + line.h &&
     s.y + s.h > line.y
   );
-  if (!near.length) return [line];
   const sorted = [...line.blobs].sort((a, b) => a.x - b.x);
   /** Where a side stands before component `at`, and how many sides (a boxed neighbour counts as one). */
   const cuts: Array<{ at: number; sides: number }> = [];
+  /** Where two boxes drawn in reverse stand side by side: no side between them, the boxes are the components. */
+  const reversed: number[] = [];
   let end = sorted[0];
   for (let i = 1; i < sorted.length; i++) {
     const bars = near.filter((s) => parts(end, sorted[i], s));
@@ -112,13 +114,25 @@ export function splitAtBoxSides<P extends Box>(
       const tall = Math.max(...bars.map((s) => s.h)) - 1;
       const boxed = (end.h >= tall ? 1 : 0) + (sorted[i].h >= tall ? 1 : 0);
       cuts.push({ at: i, sides: bars.length + boxed });
-    }
+    } else if (twinBoxes(end, sorted[i])) reversed.push(i);
     if (sorted[i].x + sorted[i].w > end.x + end.w) end = sorted[i];
   }
   const kept = cuts.filter((c) => cuts.length > 1 || c.sides >= 2).map((c) => c.at);
-  if (!kept.length) return [line];
-  const bounds = [0, ...kept, sorted.length];
+  if (!kept.length && !reversed.length) return [line];
+  // Two reversed boxes' labels are words far enough apart to be two elements: their cut starts none.
+  const bounds = [0, ...[...kept, ...reversed].sort((a, b) => a - b), sorted.length];
   return bounds.slice(0, -1).map((from, i) =>
-    lineOf(sorted.slice(from, bounds[i + 1]), i === 0 ? line.afterSide === true : true)
+    lineOf(sorted.slice(from, bounds[i + 1]), i === 0 ? line.afterSide === true : kept.includes(from))
   );
+}
+
+/**
+ * Whether `a` and `b` are two boxes side by side, each one component (a
+ * button drawn in reverse: its fill's outline round the label's holes):
+ * wide, taller than UI text, of one height and top, a gap apart. Words of
+ * large text are seldom twice as wide as tall, one height and one top.
+ */
+function twinBoxes(a: Box, b: Box): boolean {
+  const box = (c: Box) => c.h >= 20 && c.w >= 2 * c.h;
+  return box(a) && box(b) && Math.abs(a.h - b.h) <= 1 && Math.abs(a.y - b.y) <= 1 && b.x - (a.x + a.w) >= 3;
 }
