@@ -53,7 +53,8 @@ export function groupWords(words: OcrWord[]): Element[] {
       const prev = group[group.length - 1];
       const height = prev ? Math.max(prev.h, w.h) : w.h;
       const gap = prev ? w.x - (prev.x + prev.w) : 0;
-      if (prev && gap > height * GAP_RATIO && !(gap < CELL_GAP * (samePitch(prev, w) ?? 0))) {
+      const spaced = gap > height * GAP_RATIO && !(gap < CELL_GAP * (samePitch(prev, w) ?? 0));
+      if (prev && (w.apart || spaced)) {
         elements.push(toElement(group));
         group = [];
       }

@@ -250,8 +250,12 @@ export class ScreenPipeline {
     for (const m of misses) for (const twin of twins.get(m.key)!) twin.words = m.read.words;
     const words: OcrWord[] = [];
     for (const { line, words: local } of reads) {
+      // A line cut at a box's side starts a new element with its leftmost word.
+      const first = line.afterSide
+        ? local.reduce<OcrWord | null>((a, w) => (a && a.x <= w.x ? a : w), null)
+        : null;
       for (const w of local) {
-        const placed = { ...w, x: w.x + line.x, y: w.y + line.y };
+        const placed = { ...w, x: w.x + line.x, y: w.y + line.y, ...(w === first ? { apart: true } : {}) };
         // A point the recogniser dropped from a number is put back where its dot is drawn.
         const fixed = withPoint(grey, placed, lineGround(line, grey) ?? ringLevel(grey, line));
         words.push({ ...fixed, x: fixed.x + r.x, y: fixed.y + r.y });

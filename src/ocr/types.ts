@@ -19,6 +19,8 @@ export interface OcrWord {
   h: number;
   /** Recogniser confidence, 0..1. */
   conf: number;
+  /** A box's side stands just before the word (the next button of a row): it starts an element. */
+  apart?: boolean;
 }
 
 /** How an engine should segment the image it is given. */
@@ -94,8 +96,11 @@ export interface Element {
   control?: ElementControl;
 }
 
-/** What kind of form control a text belongs to: a toggle beside its label, or a select holding its option. */
-export type ControlKind = "checkbox" | "radio" | "switch" | "select" | "entry";
+/**
+ * What kind of form control a text belongs to: a toggle beside its label, a toggle button round it
+ * (an Athena Toggle, set when drawn in reverse), or a select holding its option.
+ */
+export type ControlKind = "checkbox" | "radio" | "switch" | "toggle" | "select" | "entry";
 
 /** The state of a control that is on or off. */
 export type ToggleState = "checked" | "unchecked" | "on" | "off";

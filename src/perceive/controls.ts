@@ -31,7 +31,8 @@ import {
 } from "./control_shapes.ts";
 import { selectAround, selectText } from "./selects.ts";
 import { RowMemory } from "./row_memory.ts";
-import { entryBeside } from "./entries.ts";
+import { entryBeside, entryPastCaret } from "./entries.ts";
+import { attachToggleButtons } from "./toggle_buttons.ts";
 
 /** Widest gap between a control on the left and its label, in text heights. */
 const MAX_GAP = 2.5;
@@ -172,6 +173,8 @@ function labelled(img: RgbaImage, e: Element, until: number, right: number): Ele
     };
   }
   if (e.conf < 0.6) return e;
+  const past = entryPastCaret(img, e, until, right);
+  if (past) return { ...past.label, control: past.control };
   const control = controlLeftOf(img, e) ?? switchRightOf(img, e, until) ??
     entryBeside(img, e, textHeight(e), until, right);
   if (!control) return e;
@@ -230,7 +233,7 @@ export function attachControls(
     claimed.add(key);
   }
   const drawings = found.flatMap((e) => (e.control ? [e.control] : []));
-  return found.filter((e) =>
+  return attachToggleButtons(img, found).filter((e) =>
     e.control ||
     !drawings.some((c) =>
       e.cx >= c.x - 2 && e.cx <= c.x + c.w + 2 && e.cy >= c.y - 2 && e.cy <= c.y + c.h + 2

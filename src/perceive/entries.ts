@@ -12,7 +12,16 @@
 import type { RgbaImage } from "../image/pixels.ts";
 import type { Box } from "../common/rect.ts";
 import type { Element, ElementControl } from "../ocr/types.ts";
-import { groundAndShapes, inkMask, type Shape, weakestSide } from "./control_shapes.ts";
+import {
+  at,
+  dist,
+  groundAndShapes,
+  groundOf,
+  INK,
+  inkMask,
+  type Shape,
+  weakestSide,
+} from "./control_shapes.ts";
 
 /** Share of each side an entry's border inks, at least: its outline is closed. */
 const CLOSED = 0.7;
@@ -66,7 +75,21 @@ function clipped(img: RgbaImage, x0: number, y0: number, x1: number, y1: number)
   return w >= 16 && h >= 8 ? { x, y, w, h } : null;
 }
 
-/** An entry's box among the shapes of `band`: a closed outline of its size, nothing inside it. */
+/**
+ * Whether `s`, inside entry `b` (both shapes of a mask `w` wide), is an
+ * Athena Text widget's caret: a hollow upright bar, a few pixels wide and
+ * about the text's height, at the start of the entry. A character there
+ * (`l`, `1`) is solid, and an `0` or `O` is wider.
+ */
+function isHollowCaret(ink: Uint8Array, w: number, s: Shape, b: Shape, t: number): boolean {
+  if (s.w < 3 || s.w > Math.max(6, 0.4 * t) || s.h < 0.6 * t || s.h > 2 * t || s.x - b.x > 0.8 * t) {
+    return false;
+  }
+  const row = (s.y + (s.h >> 1)) * w + s.x;
+  return ink[row] === 1 && ink[row + s.w - 1] === 1 && ink[row + (s.w >> 1)] === 0;
+}
+
+/** An entry's box among the shapes of `band`: a closed outline of its size, nothing inside it but a caret. */
 function emptyBoxes(img: RgbaImage, band: Box, t: number): Box[] {
   const { ground, shapes } = groundAndShapes(img, band);
   const sized = (b: Shape) =>
@@ -79,7 +102,7 @@ function emptyBoxes(img: RgbaImage, band: Box, t: number): Box[] {
     // Empty: no shape inside the border (a caret is one pixel wide and as tall as the text: allowed).
     !shapes.some((s) =>
       s !== b && s.x > b.x + 1 && s.y > b.y + 1 && s.x + s.w < b.x + b.w - 1 && s.y + s.h < b.y + b.h - 1 &&
-      s.w > 2
+      s.w > 2 && !isHollowCaret(ink, band.w, s, b, t)
     )
   ).map((b) => ({ x: band.x + b.x, y: band.y + b.y, w: b.w, h: b.h }));
 }
@@ -134,4 +157,58 @@ export function entryBeside(
   if (!found.length) return null;
   const nearest = found.reduce((a, b) => (b.gap < a.gap ? b : a));
   return { kind: "entry", state: "empty", ...nearest.box };
+}
+
+/** A lone token a recogniser makes of an Athena Text widget's caret, read with the label before it. */
+const CARET_TOKEN = /^[0OoDl|I\[\]()]$/;
+
+/**
+ * The box of the ink of `label`'s first words: up to the last inked column
+ * before a gap of `gap` pixels (the stretch between a label and its entry).
+ */
+function leadingInk(img: RgbaImage, label: Element, gap: number): Box {
+  const box = { x: label.x, y: label.y, w: Math.max(1, label.w), h: Math.max(1, label.h) };
+  const ground = groundOf(img, box);
+  let end = label.x, blank = 0, top = box.y + box.h, bottom = box.y;
+  for (let x = label.x; x < label.x + label.w && blank < gap; x++) {
+    let inked = false;
+    for (let y = box.y; y < box.y + box.h; y++) {
+      if (dist(at(img, x, y), ground) <= INK) continue;
+      inked = true;
+      top = Math.min(top, y);
+      bottom = Math.max(bottom, y + 1);
+    }
+    if (inked) [end, blank] = [x + 1, 0];
+    else blank++;
+  }
+  return { x: label.x, y: top, w: end - label.x, h: Math.max(0, bottom - top) };
+}
+
+/**
+ * The empty entry `label` names when the recogniser read the entry's caret
+ * as a last word of the label ("Full name 0"): the label without that word,
+ * and the entry, which must hold where the word was read; null otherwise.
+ */
+export function entryPastCaret(
+  img: RgbaImage,
+  label: Element,
+  until: number,
+  right: number,
+): { label: Element; control: ElementControl } | null {
+  const words = label.text.split(/\s+/);
+  if (words.length < 2 || !CARET_TOKEN.test(words[words.length - 1])) return null;
+  // The caret is taller than the letters: the label's own height is its first words' ink.
+  const ink = leadingInk(img, label, Math.round(0.5 * label.h));
+  if (ink.w < 4 || ink.h < 4 || ink.x + ink.w >= label.x + label.w - 2) return null;
+  const trimmed = {
+    ...label,
+    text: words.slice(0, -1).join(" "),
+    ...ink,
+    cx: Math.round(ink.x + ink.w / 2),
+    cy: Math.round(ink.y + ink.h / 2),
+  };
+  const control = entryBeside(img, trimmed, Math.max(8, Math.min(ink.h, 40)), until, right);
+  const caretAt = label.x + label.w - 2;
+  if (!control || caretAt < control.x || caretAt > control.x + control.w) return null;
+  return { label: trimmed, control };
 }

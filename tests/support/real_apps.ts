@@ -1,6 +1,6 @@
 /**
- * The real apps the end-to-end tests drive beyond the small GTK ones: a web
- * browser (Chromium) on pages served from loopback, a spreadsheet
+ * The real apps the end-to-end tests drive beyond the small GTK ones: web
+ * browsers (Chromium, Firefox) on pages served from loopback, a spreadsheet
  * (LibreOffice Calc) on a sheet written at test time, a file manager
  * (Thunar) on a folder made at test time, and the pages and sheets
  * themselves, made from seeded words so every run sees the same.
@@ -30,6 +30,52 @@ export function chromium(desktop: TestDesktop, dir: string, url: string): Deno.C
     `--user-data-dir=${dir}/chromium`,
     url,
   ]);
+}
+
+/** Preferences a fresh Firefox profile starts with: no first-run pages, no updates, no prompts, no form history. */
+const FIREFOX_PREFS: Record<string, string | boolean | number> = {
+  "browser.shell.checkDefaultBrowser": false,
+  "browser.aboutwelcome.enabled": false,
+  "browser.startup.homepage_override.mstone": "ignore",
+  "browser.startup.firstrunSkipsHomepage": true,
+  "startup.homepage_welcome_url": "",
+  "startup.homepage_welcome_url.additional": "",
+  "browser.tabs.warnOnClose": false,
+  "browser.sessionstore.resume_from_crash": false,
+  "browser.formfill.enable": false,
+  "browser.translations.enable": false,
+  "browser.newtabpage.enabled": false,
+  "datareporting.policy.dataSubmissionEnabled": false,
+  "datareporting.healthreport.uploadEnabled": false,
+  "toolkit.telemetry.reportingpolicy.firstRun": false,
+  "app.update.auto": false,
+  "app.normandy.enabled": false,
+  "extensions.update.enabled": false,
+  "signon.rememberSignons": false,
+  "sidebar.revamp": false,
+};
+
+/**
+ * Starts Firefox (firefox-esr) on `url` with a fresh profile and a home of its own under `dir`
+ * (`--no-remote`: never handed to another Firefox), nothing first-run about it.
+ */
+export function firefox(desktop: TestDesktop, dir: string, url: string): Deno.ChildProcess {
+  const home = `${dir}/firefox-home`, profile = `${home}/profile`;
+  Deno.mkdirSync(profile, { recursive: true });
+  const prefs = Object.entries(FIREFOX_PREFS).map(([k, v]) =>
+    `user_pref(${JSON.stringify(k)}, ${JSON.stringify(v)});`
+  );
+  Deno.writeTextFileSync(`${profile}/user.js`, prefs.join("\n") + "\n");
+  return desktop.spawn(
+    "firefox-esr",
+    ["--no-remote", "--new-instance", "--profile", profile, "--width", "1280", "--height", "860", url],
+    {
+      HOME: home,
+      XDG_CACHE_HOME: `${home}/cache`,
+      XDG_CONFIG_HOME: `${home}/config`,
+      MOZ_CRASHREPORTER_DISABLE: "1",
+    },
+  );
 }
 
 /** Starts LibreOffice Calc on `file` with a profile that shows no tip of the day and no what's-new bar. */

@@ -18,6 +18,7 @@ import { inkParts } from "../../image/ink_parts.ts";
 import type { OcrWord } from "../types.ts";
 import { EDGE_CONTRAST, ruleFreeMask } from "./edges.ts";
 import { keepKeypadGlyphs } from "./keypad.ts";
+import { boxSides, splitAtBoxSides } from "./box_sides.ts";
 
 export {
   EDGE_CONTRAST,
@@ -40,6 +41,8 @@ export interface Blob extends Box {
 /** A found line: its box and the components it was built from. */
 export interface TextLine extends Box {
   blobs: Blob[];
+  /** Cut from the line before it at a box's side (box_sides.ts): its first word starts an element. */
+  afterSide?: boolean;
 }
 
 /** A found line and the words read in it, relative to its box (none until read). */
@@ -361,8 +364,11 @@ export function linesOfMask(
 ): TextLine[] {
   const blobs = bands.flatMap(([top, bottom]) => components(mask, g.width, g.height, top, bottom));
   for (const b of blobs) b.ground = groundAround(g, b);
+  const sides = boxSides(blobs);
   const lines = trimFragments(
-    chainLines(blobs.filter((b) => !isSolidBlock(g, b))).flatMap((l) => splitStacked(l, mask, g.width)),
+    chainLines(blobs.filter((b) => !isSolidBlock(g, b)))
+      .flatMap((l) => splitAtBoxSides(l, sides))
+      .flatMap((l) => splitStacked(l, mask, g.width)),
     mask,
     g.width,
     // A dense glyph is a candidate here: `keepKeypadGlyphs` keeps it once every line of the region is known.

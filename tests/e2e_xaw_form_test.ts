@@ -1,0 +1,144 @@
+/**
+ * End to end on Athena (Xaw) widgets through a real MCP client: a form of
+ * our own (tests/support/xaw_form.c, built here with gcc against libXaw,
+ * Debian's libxaw7-dev) whose Toggles show their state by being drawn in
+ * reverse, and xedit (x11-apps), whose button row is boxes side by side.
+ * Observe lists each Toggle with the state the widgets themselves report
+ * (the form writes them to a file once shown and on Save), the empty Text
+ * entry by its label; a plan fills the entry by its label, sets the unset
+ * Toggle and picks another radio Toggle with `expect checked`, and saves: the
+ * app's file is the check. In xedit, Quit, Save and Load are read as buttons
+ * of their own, and a plan edits the file and clicks Save: the file on disk
+ * is the check.
+ */
+
+import { assert, assertEquals, assertMatch } from "./support/assert.ts";
+import { until, withSession } from "./support/session.ts";
+import { skipE2E } from "./support/xdesktop.ts";
+
+const SOURCE = new URL("./support/xaw_form.c", import.meta.url).pathname;
+
+/** The state the form's widgets report, one JSON line each time it writes. */
+interface Truth {
+  name: string;
+  gift: number;
+  receipt: number;
+  size: string;
+}
+
+/** Builds the form into `dir`; null (the test is ignored) when gcc or libXaw's headers are missing. */
+async function buildForm(dir: string): Promise<string> {
+  const bin = `${dir}/xaw_form`;
+  const r = await new Deno.Command("gcc", {
+    args: [SOURCE, "-o", bin, "-lXaw", "-lXt", "-lX11"],
+    stderr: "piped",
+  })
+    .output();
+  if (!r.success) {
+    throw new Error(
+      `gcc could not build the Xaw form (apt-get install gcc libxaw7-dev):\n${
+        new TextDecoder().decode(r.stderr)
+      }`,
+    );
+  }
+  return bin;
+}
+
+/** The last state the form wrote, once it has written `count` lines. */
+async function truthAfter(file: string, count: number): Promise<Truth> {
+  const line = await until(async () => {
+    const lines = (await Deno.readTextFile(file).catch(() => "")).trim().split("\n").filter(Boolean);
+    return lines.length >= count ? lines[lines.length - 1] : null;
+  }, 10_000);
+  return JSON.parse(line) as Truth;
+}
+
+/** The toggles' states as observe listed them, in the form's own terms. */
+function observedStates(text: string): Omit<Truth, "name"> {
+  const state = (label: string) => {
+    const m = text.match(new RegExp(`${label} \\[toggle (checked|unchecked)\\]`));
+    assert(m !== null, `"${label}" is not listed as a toggle with a state:\n${text}`);
+    return m[1] === "checked";
+  };
+  const sizes = ["Small", "Medium", "Large"].filter(state);
+  assertEquals(sizes.length, 1, `one size toggle set:\n${text}`);
+  return {
+    gift: state("Gift wrap") ? 1 : 0,
+    receipt: state("Paper receipt") ? 1 : 0,
+    size: sizes[0].toLowerCase(),
+  };
+}
+
+Deno.test({
+  name:
+    "Athena widgets: toggles' states as drawn, the entry by its label, xedit's buttons; the apps' own files",
+  ignore: skipE2E(),
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn(t) {
+    await withSession(async (s) => {
+      await t.step("an Xaw form: observe agrees with the widgets, a plan changes them", async () => {
+        const bin = await buildForm(s.dir);
+        const out = `${s.dir}/truth.jsonl`;
+        s.desktop.spawn(bin, [out]);
+        await s.desktop.waitForWindow("Xaw Order Form");
+        const shown = await truthAfter(out, 1);
+        const o = await until(async () => {
+          const r = await s.call("observe", { screenshot: false });
+          return r.text.includes("Save") && r.text.includes("Large") ? r : null;
+        }, 20_000);
+        assertMatch(o.text, /Full name \[entry empty\]/, o.text);
+        const { name: _, ...truth } = shown;
+        assertEquals(observedStates(o.text), truth, o.text);
+        assertEquals(shown, { name: "", gift: 1, receipt: 0, size: "medium" });
+
+        const r = await s.call("execute_plan", {
+          steps: [
+            { action: "click", target: { text: "Full name" } },
+            { action: "type", text: "Ada Lovelace" },
+            { action: "click", target: { text: "Paper receipt" }, expect: { checked: "Paper receipt" } },
+            { action: "click", target: { text: "Large" }, expect: { checked: "Large" } },
+            { action: "click", target: { text: "Save" } },
+          ],
+        });
+        assertEquals(r.structured.status, "success", r.text);
+        const saved = await truthAfter(out, 2);
+        assertEquals(saved, { name: "Ada Lovelace", gift: 1, receipt: 1, size: "large" }, r.text);
+        const after = await s.call("observe", { screenshot: false });
+        const { name: __, ...now } = saved;
+        assertEquals(observedStates(after.text), now, after.text);
+        await s.call("execute_plan", { steps: [{ action: "click", target: { text: "Quit" } }] });
+      });
+
+      await t.step("xedit: its button row read as buttons, a file edited and saved", async () => {
+        const file = `${s.dir}/memo.txt`;
+        // The caret's block sits on the first line, which is left empty: the line the plan edits reads whole.
+        await Deno.writeTextFile(file, "\nhello memo\n");
+        s.desktop.spawn("xedit", ["memo.txt"], {}, s.dir);
+        await s.desktop.waitForWindow("xedit");
+        const o = await until(async () => {
+          const r = await s.call("observe", { screenshot: false });
+          return r.text.includes("hello memo") ? r : null;
+        }, 20_000);
+        const elements = o.structured.elements as Array<{ text: string }>;
+        for (const button of ["Quit", "Save"]) {
+          assert(elements.some((e) => e.text === button), `"${button}" is no element of its own:\n${o.text}`);
+        }
+        const r = await s.call("execute_plan", {
+          steps: [
+            { action: "click", target: { text: "hello memo" } },
+            { action: "hotkey", keys: ["ctrl", "e"] },
+            { action: "type", text: " was edited" },
+            { action: "click", target: { text: "Save" } },
+          ],
+        });
+        assertEquals(r.structured.status, "success", r.text);
+        const saved = await until(async () => {
+          const text = await Deno.readTextFile(file).catch(() => "");
+          return text.includes("edited") ? text : null;
+        }, 10_000);
+        assertEquals(saved, "\nhello memo was edited\n", r.text);
+      });
+    });
+  },
+});
