@@ -8,7 +8,7 @@
  */
 
 import { assertEquals, assertMatch } from "./support/assert.ts";
-import { type Session, until, withSession } from "./support/session.ts";
+import { until, withSession } from "./support/session.ts";
 import { skipE2E } from "./support/xdesktop.ts";
 import { calc, flatSheet, PRICES } from "./support/real_apps.ts";
 import { clipboard } from "./support/clipboard.ts";
