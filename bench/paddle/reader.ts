@@ -27,7 +27,7 @@ import { clippedLines } from "../../src/ocr/lines/clipped.ts";
 import { findTextLines, type TextLine } from "../../src/ocr/lines/find.ts";
 import { lineGround } from "../../src/ocr/lines/ground.ts";
 import { ringLevel } from "../../src/ocr/lines/prepare.ts";
-import { SYMBOL_CONF } from "../../src/ocr/pipeline.ts";
+import { SYMBOL_CONF } from "../../src/ocr/fixes/told_by_shape.ts";
 import type { OcrWord } from "../../src/ocr/types.ts";
 import { cropLine, splitRows } from "./crops.ts";
 import { type Detector, openDetector } from "./detector.ts";
