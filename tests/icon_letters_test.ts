@@ -114,3 +114,13 @@ Deno.test("an unsure letter on a keypad's key stays text: the keypad's grid says
   const shapes = keys.map((k) => ({ x: k.x - 1, y: k.y - 1, w: 12, h: 15 }));
   assertEquals(texts(iconLetters(keys, shapes)), []);
 });
+
+Deno.test("a lone chevron told by its shape is a button's icon however sure; one after a select's text stays", () => {
+  // The same dock once the shape rules read its chevrons: ˄ and ˅ at 0.9.
+  const up = { ...previous, text: "˄", conf: 0.9 };
+  const down = { ...next, text: "˅", conf: 0.9 };
+  assertEquals(texts(iconLetters([findLabel, placeholder, up, replaceLabel, down], dockShapes)), ["˄", "˅"]);
+  // A drop-down's chevron a few pixels after its option's text is part of the select's row, not an icon.
+  const option = el("MS Sans", 1000, 656, 16, 10, 0.95);
+  assertEquals(texts(iconLetters([option, down], dockShapes)), []);
+});

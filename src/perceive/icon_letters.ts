@@ -5,7 +5,8 @@
  * is never hovered nor named. The word is taken for the icon under it when
  * the pixels back that: an icon-sized drawing lies under most of it, and it
  * stands apart from the text on its row (as icons in a find bar do) or sits
- * in a button's outline. Confident words, digits, symbols, a keypad's keys,
+ * in a button's outline; so does a lone chevron or arrow told by its shape.
+ * Confident words, digits, other symbols, a keypad's keys,
  * a control's label and the common two-letter words stay text. Pure
  * functions over the elements of one surface and the icon shapes of its
  * window (icon_boxes.ts), all in screen pixels.
@@ -83,10 +84,18 @@ function drawingsUnder(e: Element, shapes: readonly Box[]): Box[] {
   return covered >= COVERED * area(e) ? under : [];
 }
 
+/**
+ * A chevron or an arrow told by its shape (ocr/fixes/drawn_symbols.ts): alone on a button it is the
+ * button's icon however sure the shape, and only its tooltip says what it does.
+ */
+const DRAWN_SYMBOL = /^[˅˄⌄⌃‹›«»↑↓]$/u;
+
 /** Whether the letters of `e` are only what a recogniser made of a drawing: short, unsure, no word. */
 function mightBeDrawn(e: Element): boolean {
   const t = e.text.trim();
-  if (e.control || e.icon || e.conf >= SURE_LETTERS || !LETTERS.test(t)) return false;
+  if (e.control || e.icon) return false;
+  if (DRAWN_SYMBOL.test(t)) return true;
+  if (e.conf >= SURE_LETTERS || !LETTERS.test(t)) return false;
   return !SHORT_WORDS.has(t.toLowerCase());
 }
 
