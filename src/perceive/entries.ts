@@ -13,15 +13,22 @@ import type { RgbaImage } from "../image/pixels.ts";
 import type { Box } from "../common/rect.ts";
 import type { Element, ElementControl } from "../ocr/types.ts";
 import { groundAndShapes, inkMask, type Shape, weakestSide } from "./control_shapes.ts";
+import { solidBoxes } from "./filled_controls.ts";
 
 /** Share of each side an entry's border inks, at least: its outline is closed. */
 const CLOSED = 0.7;
-/** Farthest an entry starts right of its label's end, or below its label's bottom, in text heights. */
-const MAX_GAP = { right: 4, below: 2 };
+/**
+ * Farthest an entry starts right of its label's end, or below its label's bottom, in text heights. A grid
+ * form's entries line up in a column after its longest label: a short label's gap is the difference
+ * (GTK4's "Full name", 5 text heights before its entry); nothing but ground lies between (`until`).
+ */
+const MAX_GAP = { right: 12, below: 2 };
 /** How far an entry under its label may start left or right of the label's left edge, in text heights. */
 const UNDER_SLACK = 1.5;
 /** The widest stretch looked across for an entry's far end, in text heights. */
 const REACH = 40;
+/** How much taller than an outlined entry a filled one may be, for the same text. */
+const FILLED_TALLER = 0.75;
 /** Largest share of an entry's inside that may differ from its own fill (a caret is far less). */
 const MARKED = 0.04;
 
@@ -66,12 +73,27 @@ function clipped(img: RgbaImage, x0: number, y0: number, x1: number, y1: number)
   return w >= 16 && h >= 8 ? { x, y, w, h } : null;
 }
 
-/** An entry's box among the shapes of `band`: a closed outline of its size, nothing inside it. */
+/**
+ * An entry's box among the shapes of `band`: a closed outline of its size,
+ * nothing inside it; or, with no outline there, a filled box of its size
+ * with nothing on its fill (GTK4's Adwaita entry, a shade darker than the
+ * window and no border).
+ */
 function emptyBoxes(img: RgbaImage, band: Box, t: number): Box[] {
-  const { ground, shapes } = groundAndShapes(img, band);
   const sized = (b: Shape) =>
     b.x > 0 && b.y > 0 && b.x + b.w < band.w && b.y + b.h < band.h &&
     b.h >= 1.2 * t && b.h <= 3 * t && b.w >= 4 * t;
+  const outlined = outlinedBoxes(img, band, sized);
+  if (outlined.length) return outlined;
+  // Adwaita's fields are 34 px tall around 11 px text: a filled box may be taller than an outlined one.
+  const filledSized = (b: Shape) => sized({ ...b, h: b.h * FILLED_TALLER });
+  return solidBoxes(img, band, filledSized).filter((b) => isBlankInside(img, band, b))
+    .map((b) => ({ x: band.x + b.x, y: band.y + b.y, w: b.w, h: b.h }));
+}
+
+/** The empty outlined boxes among the shapes of `band` that are `sized` as an entry. */
+function outlinedBoxes(img: RgbaImage, band: Box, sized: (b: Shape) => boolean): Box[] {
+  const { ground, shapes } = groundAndShapes(img, band);
   if (!shapes.some(sized)) return [];
   const ink = inkMask(img, band, ground);
   return shapes.filter((b) =>
@@ -134,4 +156,21 @@ export function entryBeside(
   if (!found.length) return null;
   const nearest = found.reduce((a, b) => (b.gap < a.gap ? b : a));
   return { kind: "entry", state: "empty", ...nearest.box };
+}
+
+/** Tokens a recogniser makes of a focused entry's caret read with the label before it ("Full name I"). */
+const CARET_TOKEN = /^[I|l!\[\]]$/;
+
+/**
+ * `label` without a caret token at its end, its box cut where that token's
+ * character starts, or null when it ends in none. A focused entry right of
+ * its label (Qt's first line edit) shows a caret a word space after the
+ * label, and the recogniser reads the two as one text.
+ */
+export function withoutCaret(label: Element): Element | null {
+  const words = label.text.split(/\s+/);
+  if (words.length < 2 || !CARET_TOKEN.test(words.at(-1)!)) return null;
+  const text = words.slice(0, -1).join(" ");
+  const w = Math.max(1, Math.round((label.w * text.length) / label.text.length));
+  return { ...label, text, w, cx: Math.round(label.x + w / 2) };
 }
