@@ -3,10 +3,11 @@
  * gir1.2-adw-1 through /usr/bin/python3), its controls read from their
  * pixels and its entries reached by their labels. Observe lists every
  * control with the state the program itself writes to its state file; a
- * plan types into "Email address" (entry below it) and "Full name"
- * (entry right of it), ticks the unchecked box and turns the switch on (each
- * step's `expect checked` holding), and picks another size; the program's
- * state file, then observe, confirm each change.
+ * plan types into "Email address" (entry below it) and "Full name" (entry
+ * right of it), ticks the unchecked box and turns the switch on (each
+ * step's `expect checked` holding), picks another size and another colour
+ * in the drop-down's list; the program's state file, then observe, confirm
+ * each change.
  */
 
 import { assertEquals, assertMatch } from "./support/assert.ts";
@@ -48,10 +49,13 @@ Deno.test({
           },
           { action: "click", target: { text: "Express delivery" }, expect: { checked: "Express delivery" } },
           { action: "click", target: { text: "Large" }, expect: { checked: "Large" } },
+          // The select opens its list (a popup beside the window), and the option is picked there.
+          { action: "click", target: { text: "Green" } },
+          { action: "click", target: { text: "Blue", scope: "chrome" } },
         ],
       });
       assertEquals(r.structured.status, "success", r.text);
-      const after = await lastTruth(out, (t) => t.size === "large");
+      const after = await lastTruth(out, (t) => t.colour === "Blue");
       assertEquals(after, {
         name: "Ada Lovelace",
         email: "ada@example.org",
@@ -59,7 +63,7 @@ Deno.test({
         terms: true,
         size: "large",
         express: true,
-        colour: "Green",
+        colour: "Blue",
       }, r.text);
       const seen = await s.call("observe", {});
       for (const row of controlRows(after)) assertMatch(seen.text, row, seen.text);

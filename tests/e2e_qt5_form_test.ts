@@ -5,8 +5,9 @@
  * state the program itself writes to its state file (the first line edit
  * focused, its caret showing); a plan types into "Email address" (line
  * edit below it) and "Full name" (right of it), ticks the unchecked box
- * (its `expect checked` holding) and picks another size; the program's
- * state file, then observe, confirm each change.
+ * (its `expect checked` holding), picks another size and another colour
+ * in the combo box's list; the program's state file, then observe, confirm
+ * each change.
  */
 
 import { assertEquals, assertMatch } from "./support/assert.ts";
@@ -47,17 +48,20 @@ Deno.test({
             expect: { checked: "Subscribe to newsletter" },
           },
           { action: "click", target: { text: "Large" }, expect: { checked: "Large" } },
+          // The select opens its list (a popup beside the window), and the option is picked there.
+          { action: "click", target: { text: "Green" } },
+          { action: "click", target: { text: "Blue", scope: "chrome" } },
         ],
       });
       assertEquals(r.structured.status, "success", r.text);
-      const after = await lastTruth(out, (t) => t.size === "large");
+      const after = await lastTruth(out, (t) => t.colour === "Blue");
       assertEquals(after, {
         name: "Ada Lovelace",
         email: "ada@example.org",
         subscribe: true,
         terms: true,
         size: "large",
-        colour: "Green",
+        colour: "Blue",
       }, r.text);
       const seen = await s.call("observe", {});
       for (const row of controlRows(after)) assertMatch(seen.text, row, seen.text);
