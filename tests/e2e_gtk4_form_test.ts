@@ -27,7 +27,8 @@ Deno.test({
     await withSession(async (s) => {
       const out = `${s.dir}/form.jsonl`;
       s.desktop.spawn("/usr/bin/python3", [FORM, out]);
-      await s.desktop.waitForWindow("GTK Order Form");
+      // GTK4 starts slowly on a loaded machine (its renderer, libadwaita's styles): a minute at most.
+      await s.desktop.waitForWindow("GTK Order Form", 60_000);
       const before = await lastTruth(out);
       const o = await until(async () => {
         const r = await s.call("observe", {});

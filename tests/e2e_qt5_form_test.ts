@@ -27,7 +27,7 @@ Deno.test({
     await withSession(async (s) => {
       const out = `${s.dir}/form.jsonl`;
       s.desktop.spawn("/usr/bin/python3", [FORM, out]);
-      await s.desktop.waitForWindow("Qt Order Form");
+      await s.desktop.waitForWindow("Qt Order Form", 60_000);
       const before = await lastTruth(out);
       const o = await until(async () => {
         const r = await s.call("observe", {});

@@ -12,8 +12,8 @@
 import type { RgbaImage } from "../image/pixels.ts";
 import type { Box } from "../common/rect.ts";
 import type { Element, ElementControl } from "../ocr/types.ts";
-import { groundAndShapes, inkMask, type Shape, weakestSide } from "./control_shapes.ts";
-import { solidBoxes } from "./filled_controls.ts";
+import { groundAndShapes, inkMask, type Rgb, type Shape, weakestSide } from "./control_shapes.ts";
+import { hasFillRun, solidBoxes } from "./filled_controls.ts";
 
 /** Share of each side an entry's border inks, at least: its outline is closed. */
 const CLOSED = 0.7;
@@ -83,20 +83,26 @@ function emptyBoxes(img: RgbaImage, band: Box, t: number): Box[] {
   const sized = (b: Shape) =>
     b.x > 0 && b.y > 0 && b.x + b.w < band.w && b.y + b.h < band.h &&
     b.h >= 1.2 * t && b.h <= 3 * t && b.w >= 4 * t;
-  const outlined = outlinedBoxes(img, band, sized);
-  if (outlined.length) return outlined;
+  const { ground, boxes } = outlinedBoxes(img, band, sized);
+  if (boxes.length) return boxes;
+  // A filled entry's middle rows are fill across its width: with no such run, there is none to look for.
+  if (!hasFillRun(img, band, ground, 3 * t, 0.8 * t)) return [];
   // Adwaita's fields are 34 px tall around 11 px text: a filled box may be taller than an outlined one.
   const filledSized = (b: Shape) => sized({ ...b, h: b.h * FILLED_TALLER });
   return solidBoxes(img, band, filledSized).filter((b) => isBlankInside(img, band, b))
     .map((b) => ({ x: band.x + b.x, y: band.y + b.y, w: b.w, h: b.h }));
 }
 
-/** The empty outlined boxes among the shapes of `band` that are `sized` as an entry. */
-function outlinedBoxes(img: RgbaImage, band: Box, sized: (b: Shape) => boolean): Box[] {
+/** The empty outlined boxes among the shapes of `band` that are `sized` as an entry, and the band's ground. */
+function outlinedBoxes(
+  img: RgbaImage,
+  band: Box,
+  sized: (b: Shape) => boolean,
+): { ground: Rgb; boxes: Box[] } {
   const { ground, shapes } = groundAndShapes(img, band);
-  if (!shapes.some(sized)) return [];
+  if (!shapes.some(sized)) return { ground, boxes: [] };
   const ink = inkMask(img, band, ground);
-  return shapes.filter((b) =>
+  const boxes = shapes.filter((b) =>
     sized(b) && weakestSide(ink, band.w, b) >= CLOSED && isBlankInside(img, band, b) &&
     // Empty: no shape inside the border (a caret is one pixel wide and as tall as the text: allowed).
     !shapes.some((s) =>
@@ -104,6 +110,7 @@ function outlinedBoxes(img: RgbaImage, band: Box, sized: (b: Shape) => boolean):
       s.w > 2
     )
   ).map((b) => ({ x: band.x + b.x, y: band.y + b.y, w: b.w, h: b.h }));
+  return { ground, boxes };
 }
 
 /**

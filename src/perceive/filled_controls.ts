@@ -36,6 +36,8 @@ export const FILL_INK = 30;
 const SOLID = 0.85;
 /** Farthest a switch may sit right of its label, in text heights (a settings row's width). */
 const MAX_SWITCH_REACH = 60;
+/** Smallest height of a switch's track in pixels (as control_shapes.ts has it for a pill). */
+const MIN_TRACK = 14;
 /** How far from the track's end a knob's centre sits, at most, as a share of the track's width. */
 const KNOB_END = 0.35;
 
@@ -62,6 +64,40 @@ export function solidBoxes(img: RgbaImage, band: Box, keep: (b: Shape) => boolea
     ? shapesOf(inkMask(img, band, ground, FILL_INK), band.w, band.h)
     : groundAndShapes(img, band, FILL_INK).shapes;
   return shapes.filter((b) => keep(b) && b.n >= SOLID * b.w * b.h);
+}
+
+/** How far a pixel of a fill's run may be from the run's first pixel (a flat fill, not text's ink). */
+const FLAT_RUN = 12;
+
+/**
+ * Whether a row of `band`, looked at every `step` rows, holds a run of at
+ * least `minRun` pixels of one flat colour a shade off `ground` (farther
+ * than `FILL_INK`, not as far as `INK`: a fill the outline rules cannot
+ * see): an empty filled box at least `minRun` wide and `step` tall crosses
+ * one of those rows with such a run. It spares most bands the search for
+ * solid shapes, which costs a look.
+ */
+export function hasFillRun(img: RgbaImage, band: Box, ground: Rgb, minRun: number, step: number): boolean {
+  const d = img.data;
+  const every = Math.max(1, Math.floor(step));
+  for (let y = band.y + (every >> 1); y < band.y + band.h; y += every) {
+    let run = 0, start = 0;
+    for (let x = band.x, i = (y * img.width + x) * 4; x < band.x + band.w; x++, i += 4) {
+      const far = Math.abs(d[i] - ground[0]) + Math.abs(d[i + 1] - ground[1]) +
+        Math.abs(d[i + 2] - ground[2]);
+      if (far <= FILL_INK || far > INK) {
+        run = 0;
+        continue;
+      }
+      const off = run
+        ? Math.abs(d[i] - d[start]) + Math.abs(d[i + 1] - d[start + 1]) + Math.abs(d[i + 2] - d[start + 2])
+        : 0;
+      if (run && off <= FLAT_RUN) run++;
+      else [run, start] = [1, i];
+      if (run >= minRun) return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -138,14 +174,14 @@ export function filledSwitchRightOf(img: RgbaImage, label: Element, until: numbe
   if (!band) return null;
   const cy = Math.floor(label.cy);
   if (inklessRows(img, band, cy - 1, cy)) return null;
-  const ground = groundOf(img, band);
-  const ink = inkMask(img, band, ground, FILL_INK);
+  const { ground, shapes: all } = groundAndShapes(img, band, FILL_INK);
   // The label's last letter may reach into the band: it touches the band's start, as a row's rule its
   // ends and the next row's field (a grid form's rows are close) its top or bottom; the switch stands free.
-  const shapes = shapesOf(ink, band.w, band.h).filter((b) =>
+  const shapes = all.filter((b) =>
     b.n >= 4 && b.x > 0 && b.x + b.w < band.w && b.y > 0 && b.y + b.h < band.h
   );
-  if (shapes.length !== 1) return null;
+  if (shapes.length !== 1 || shapes[0].h < MIN_TRACK) return null;
+  const ink = inkMask(img, band, ground, FILL_INK);
   const b = shapes[0];
   const top = band.y + b.y, bottom = top + b.h;
   if (label.cy < top || label.cy > bottom || b.h > 3 * t) return null;
