@@ -56,7 +56,7 @@ Deno.test({
         ],
       });
       assertEquals(r.structured.status, "success", r.text);
-      const after = await lastTruth(out, (t) => t.colour === "Blue");
+      const after = await lastTruth(out, (t) => t.colour === "Blue", r.text);
       assertEquals(after, {
         name: "Ada Lovelace",
         email: "ada@example.org",

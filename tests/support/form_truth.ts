@@ -20,15 +20,27 @@ export interface FormTruth {
   colour: string;
 }
 
-/** The last state line in `file`, once there is one and `ready` accepts it. */
-export function lastTruth(file: string, ready: (t: FormTruth) => boolean = () => true): Promise<FormTruth> {
-  return until(async () => {
-    const text = await Deno.readTextFile(file).catch(() => "");
-    const line = text.trim().split("\n").at(-1);
-    if (!line) return null;
-    const truth = JSON.parse(line) as FormTruth;
-    return ready(truth) ? truth : null;
-  }, 15_000);
+/**
+ * The last state line in `file`, once there is one and `ready` accepts it; when none comes, an error
+ * saying the last line and `context` (what the plan replied).
+ */
+export async function lastTruth(
+  file: string,
+  ready: (t: FormTruth) => boolean = () => true,
+  context = "",
+): Promise<FormTruth> {
+  let last = "";
+  try {
+    return await until(async () => {
+      const text = await Deno.readTextFile(file).catch(() => "");
+      last = text.trim().split("\n").at(-1) ?? "";
+      if (!last) return null;
+      const truth = JSON.parse(last) as FormTruth;
+      return ready(truth) ? truth : null;
+    }, 15_000);
+  } catch {
+    throw new Error(`the form's state never became the expected one; its last line: ${last}\n${context}`);
+  }
 }
 
 /** The rows observe must hold for each control of the form in `truth`'s state (empty entries included). */
