@@ -50,9 +50,10 @@ Deno.test({
           },
           { action: "click", target: { text: "Express delivery" }, expect: { checked: "Express delivery" } },
           { action: "click", target: { text: "Large" }, expect: { checked: "Large" } },
-          // The select opens its list (a popup beside the window), and the option is picked there.
+          // The select opens its list (a popup beside the window), and the option is picked there: the list
+          // closing (its "Red" gone) shows the app took the pick.
           { action: "click", target: { text: "Green" } },
-          { action: "click", target: { text: "Blue", scope: "chrome" } },
+          { action: "click", target: { text: "Blue", scope: "chrome" }, expect: { disappears: "Red" } },
         ],
       });
       assertEquals(r.structured.status, "success", r.text);
