@@ -257,7 +257,31 @@ export function shapeKind(ink: Uint8Array, w: number, b: Shape, pillOnly = false
   // A ring covers the middle of each side but not the corners; a box covers the corners too.
   const corner = inkAt(0, 0) || inkAt(1, 1) || inkAt(1, 0) || inkAt(0, 1);
   if (corner && weakest > 0.8) return "checkbox";
+  if (weakest >= 0.7 && hasRoundedCorners(inkAt, b.w, b.h)) return "checkbox";
   return isRing(inkAt, b.w, b.h) ? "radio" : null;
+}
+
+/** A rounded square's corner arc comes this close to its corner (x + y, in sides), a circle's never does. */
+const ROUNDED_REACH = 0.22;
+
+/**
+ * A square with rounded corners (GTK4's Adwaita and Qt's checkboxes): in
+ * each corner its outline inks a pixel within `ROUNDED_REACH` of the side
+ * from the corner (x + y), where a circle of the same size leaves the corner
+ * empty up to 0.29 of the side. Its corner pixel itself may be empty.
+ */
+export function hasRoundedCorners(inkAt: (x: number, y: number) => boolean, w: number, h: number): boolean {
+  const reach = ROUNDED_REACH * Math.min(w, h);
+  for (const [fx, fy] of [[false, false], [true, false], [false, true], [true, true]]) {
+    let found = false;
+    for (let y = 0; y < reach && !found; y++) {
+      for (let x = 0; x + y + 1 <= reach && !found; x++) {
+        found = inkAt(fx ? w - 1 - x : x, fy ? h - 1 - y : y);
+      }
+    }
+    if (!found) return false;
+  }
+  return true;
 }
 
 /**

@@ -31,8 +31,9 @@ import {
 } from "./control_shapes.ts";
 import { selectAround, selectText } from "./selects.ts";
 import { RowMemory } from "./row_memory.ts";
-import { entryBeside, entryPastCaret } from "./entries.ts";
+import { entryBeside, entryPastCaret, withoutCaret } from "./entries.ts";
 import { attachToggleButtons } from "./toggle_buttons.ts";
+import { filledSelectAround, filledSwitchRightOf, switchAtEnd } from "./filled_controls.ts";
 
 /** Widest gap between a control on the left and its label, in text heights. */
 const MAX_GAP = 2.5;
@@ -41,7 +42,7 @@ const MIN_SIDE = 10;
 /** Farthest a switch may sit right of its label, in text heights (a settings row's width). */
 const MAX_SWITCH_REACH = 60;
 /** Glyph tokens a recogniser makes of a control's drawing (a ticked Tk box reads `v`, `WV`), taken off the label when one is found. */
-const GLYPH_TOKEN = /^(?:[\[\](){}©®@O0oQDCJIl1|«»<>¢"'°•·*#=\-_~vVwW✓✔]{1,4}|[\[({|].{0,2})$/;
+const GLYPH_TOKEN = /^(?:[\[\](){}©®™@O0oQDCJIl1|«»<>¢"'°•·*#=\-_~vVwW✓✔]{1,4}|[\[({|].{0,2})$/;
 
 /** The label's text height, bounded to what a label's text is. */
 function textHeight(label: Element): number {
@@ -91,7 +92,9 @@ function controlIn(img: RgbaImage, label: Element, band: Box, threshold: number)
       if (any) break;
       gap++;
     }
-    if (gap < Math.max(3, Math.round(0.3 * t)) || gap >= MAX_GAP * t) continue;
+    // A label read with its control's glyph is as tall as the drawing (GTK4's 20 px box before 11 px
+    // text, 5 px apart): its height overstates the text's, so the least gap is a fifth of it.
+    if (gap < Math.max(3, Math.round(0.2 * t)) || gap >= MAX_GAP * t) continue;
     const kind = shapeKind(ink, band.w, b);
     if (!kind) continue;
     const box = { x: band.x + b.x, y: band.y + b.y, w: b.w, h: b.h };
@@ -136,6 +139,8 @@ function rowEnd(e: Element, all: readonly Element[], right: number): number {
   let end = right;
   for (const o of all) {
     if (o === e || o.x < e.x + e.w || Math.abs(o.cy - e.cy) > Math.max(o.h, e.h)) continue;
+    // A lone mark (a switch's knob or an entry's caret read as "|") ends no stretch: it is a drawing's.
+    if (o.text.length <= 2 && !/[\p{L}\p{N}]/u.test(o.text)) continue;
     end = Math.min(end, o.x);
   }
   return end;
@@ -160,7 +165,7 @@ function labelled(img: RgbaImage, e: Element, until: number, right: number): Ele
   // A label has words: a lone character beside a box is a window button or a keypad key.
   if (e.icon || e.conf < 0.4 || (e.text.match(/\p{L}/gu)?.length ?? 0) < 2) return e;
   // A select's chevron and border, read as letters, pull its text's confidence down.
-  const select = selectAround(img, e);
+  const select = selectAround(img, e, right) ?? filledSelectAround(img, e);
   if (select) {
     const { text, w, option } = selectText(e, select);
     const { chevronX: _, ...box } = select;
@@ -176,8 +181,8 @@ function labelled(img: RgbaImage, e: Element, until: number, right: number): Ele
   const past = entryPastCaret(img, e, until, right);
   if (past) return { ...past.label, control: past.control };
   const control = controlLeftOf(img, e) ?? switchRightOf(img, e, until) ??
-    entryBeside(img, e, textHeight(e), until, right);
-  if (!control) return e;
+    filledSwitchRightOf(img, e, until) ?? entryBeside(img, e, textHeight(e), until, right);
+  if (!control) return caretBeside(img, e, until, right) ?? switchRead(img, e) ?? e;
   const [first, ...rest] = e.text.split(/\s+/);
   let { text, x, w } = e;
   if (rest.length && GLYPH_TOKEN.test(first) && control.x + control.w > e.x) {
@@ -188,6 +193,34 @@ function labelled(img: RgbaImage, e: Element, until: number, right: number): Ele
   }
   return { ...e, text, x, w, cx: Math.round(x + w / 2), control };
 }
+
+/**
+ * `label` read with the caret of the focused entry right of it ("Full name I"), or null: the entry
+ * found beside the label without that token, holding the token's place. The caret spans the line, so
+ * the element's height overstates the text's.
+ */
+function caretBeside(img: RgbaImage, label: Element, until: number, right: number): Element | null {
+  const cut = withoutCaret(label);
+  if (!cut) return null;
+  const control = entryBeside(img, cut, CARET_TEXT_SHARE * textHeight(label), until, right);
+  if (!control || control.x >= label.x + label.w || control.x < cut.x + cut.w) return null;
+  return { ...cut, control };
+}
+
+/** `label` read with the switch after it as marks ("Express delivery [ @)"), the marks cut off; or null. */
+function switchRead(img: RgbaImage, label: Element): Element | null {
+  const words = label.text.split(/\s+/);
+  let kept = words.length;
+  while (kept > 1 && words.length - kept < 3 && GLYPH_TOKEN.test(words[kept - 1])) kept--;
+  if (kept === words.length) return null;
+  const control = switchAtEnd(img, label);
+  if (!control) return null;
+  const w = Math.max(1, control.x - label.x - 4);
+  return { ...label, text: words.slice(0, kept).join(" "), w, cx: Math.round(label.x + w / 2), control };
+}
+
+/** A text's height as a share of its line's (a caret's) height. */
+const CARET_TEXT_SHARE = 0.6;
 
 /** What a look found beside each label, kept for the next look's unchanged rows (row_memory.ts). */
 export type ControlMemory = RowMemory<Element | null>;

@@ -19,18 +19,26 @@ import {
   groundOf,
   INK,
   inkMask,
+  type Rgb,
   type Shape,
   weakestSide,
 } from "./control_shapes.ts";
+import { hasFillRun, solidBoxes } from "./filled_controls.ts";
 
 /** Share of each side an entry's border inks, at least: its outline is closed. */
 const CLOSED = 0.7;
-/** Farthest an entry starts right of its label's end, or below its label's bottom, in text heights. */
-const MAX_GAP = { right: 4, below: 2 };
+/**
+ * Farthest an entry starts right of its label's end, or below its label's bottom, in text heights. A grid
+ * form's entries line up in a column after its longest label: a short label's gap is the difference
+ * (GTK4's "Full name", 5 text heights before its entry); nothing but ground lies between (`until`).
+ */
+const MAX_GAP = { right: 12, below: 2 };
 /** How far an entry under its label may start left or right of the label's left edge, in text heights. */
 const UNDER_SLACK = 1.5;
 /** The widest stretch looked across for an entry's far end, in text heights. */
 const REACH = 40;
+/** How much taller than an outlined entry a filled one may be, for the same text. */
+const FILLED_TALLER = 0.75;
 /** Largest share of an entry's inside that may differ from its own fill (a caret is far less). */
 const MARKED = 0.04;
 
@@ -89,15 +97,37 @@ function isHollowCaret(ink: Uint8Array, w: number, s: Shape, b: Shape, t: number
   return ink[row] === 1 && ink[row + s.w - 1] === 1 && ink[row + (s.w >> 1)] === 0;
 }
 
-/** An entry's box among the shapes of `band`: a closed outline of its size, nothing inside it but a caret. */
+/**
+ * An entry's box among the shapes of `band`: a closed outline of its size,
+ * nothing inside it but a caret; or, with no outline there, a filled box of
+ * its size with nothing on its fill (GTK4's Adwaita entry, a shade darker
+ * than the window and no border).
+ */
 function emptyBoxes(img: RgbaImage, band: Box, t: number): Box[] {
-  const { ground, shapes } = groundAndShapes(img, band);
   const sized = (b: Shape) =>
     b.x > 0 && b.y > 0 && b.x + b.w < band.w && b.y + b.h < band.h &&
     b.h >= 1.2 * t && b.h <= 3 * t && b.w >= 4 * t;
-  if (!shapes.some(sized)) return [];
+  const { ground, boxes } = outlinedBoxes(img, band, t, sized);
+  if (boxes.length) return boxes;
+  // A filled entry's middle rows are fill across its width: with no such run, there is none to look for.
+  if (!hasFillRun(img, band, ground, 3 * t, 0.8 * t)) return [];
+  // Adwaita's fields are 34 px tall around 11 px text: a filled box may be taller than an outlined one.
+  const filledSized = (b: Shape) => sized({ ...b, h: b.h * FILLED_TALLER });
+  return solidBoxes(img, band, filledSized).filter((b) => isBlankInside(img, band, b))
+    .map((b) => ({ x: band.x + b.x, y: band.y + b.y, w: b.w, h: b.h }));
+}
+
+/** The empty outlined boxes among the shapes of `band` that are `sized` as an entry, and the band's ground. */
+function outlinedBoxes(
+  img: RgbaImage,
+  band: Box,
+  t: number,
+  sized: (b: Shape) => boolean,
+): { ground: Rgb; boxes: Box[] } {
+  const { ground, shapes } = groundAndShapes(img, band);
+  if (!shapes.some(sized)) return { ground, boxes: [] };
   const ink = inkMask(img, band, ground);
-  return shapes.filter((b) =>
+  const boxes = shapes.filter((b) =>
     sized(b) && weakestSide(ink, band.w, b) >= CLOSED && isBlankInside(img, band, b) &&
     // Empty: no shape inside the border (a caret is one pixel wide and as tall as the text: allowed).
     !shapes.some((s) =>
@@ -105,6 +135,7 @@ function emptyBoxes(img: RgbaImage, band: Box, t: number): Box[] {
       s.w > 2 && !isHollowCaret(ink, band.w, s, b, t)
     )
   ).map((b) => ({ x: band.x + b.x, y: band.y + b.y, w: b.w, h: b.h }));
+  return { ground, boxes };
 }
 
 /**
@@ -160,7 +191,7 @@ export function entryBeside(
 }
 
 /** A lone token a recogniser makes of an Athena Text widget's caret, read with the label before it. */
-const CARET_TOKEN = /^[0OoDl|I\[\]()]$/;
+const HOLLOW_CARET_TOKEN = /^[0OoDl|I\[\]()]$/;
 
 /**
  * The box of the ink of `label`'s first words: up to the last inked column
@@ -196,7 +227,7 @@ export function entryPastCaret(
   right: number,
 ): { label: Element; control: ElementControl } | null {
   const words = label.text.split(/\s+/);
-  if (words.length < 2 || !CARET_TOKEN.test(words[words.length - 1])) return null;
+  if (words.length < 2 || !HOLLOW_CARET_TOKEN.test(words[words.length - 1])) return null;
   // The caret is taller than the letters: the label's own height is its first words' ink.
   const ink = leadingInk(img, label, Math.round(0.5 * label.h));
   if (ink.w < 4 || ink.h < 4 || ink.x + ink.w >= label.x + label.w - 2) return null;
@@ -211,4 +242,21 @@ export function entryPastCaret(
   const caretAt = label.x + label.w - 2;
   if (!control || caretAt < control.x || caretAt > control.x + control.w) return null;
   return { label: trimmed, control };
+}
+
+/** Tokens a recogniser makes of a focused entry's caret read with the label before it ("Full name I"). */
+const CARET_TOKEN = /^[I|l!\[\]]$/;
+
+/**
+ * `label` without a caret token at its end, its box cut where that token's
+ * character starts, or null when it ends in none. A focused entry right of
+ * its label (Qt's first line edit) shows a caret a word space after the
+ * label, and the recogniser reads the two as one text.
+ */
+export function withoutCaret(label: Element): Element | null {
+  const words = label.text.split(/\s+/);
+  if (words.length < 2 || !CARET_TOKEN.test(words.at(-1)!)) return null;
+  const text = words.slice(0, -1).join(" ");
+  const w = Math.max(1, Math.round((label.w * text.length) / label.text.length));
+  return { ...label, text, w, cx: Math.round(label.x + w / 2) };
 }

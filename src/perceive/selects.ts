@@ -23,12 +23,16 @@ export const CHEVRON_TOKEN = /^[vVyYuU~⌄∨˅ˇ<>^*•·¥»|]{1,2}$/;
 
 /** Share of each side an outline inks, at least: a box's border is closed, rounded corners aside. */
 const CLOSED = 0.7;
+/** How far right of a label its select's box is looked for, in text heights; wider when it runs on. */
+const REACH = 6;
+/** The reach for a combo box stretched across its layout's column (Qt's), looked for when one runs on. */
+const WIDE_REACH = 40;
 
 /**
  * A chevron pointing down: a small shape wider than tall whose ink narrows
  * from its top row to its bottom row.
  */
-function isChevron(ink: Uint8Array, w: number, c: Shape, t: number): boolean {
+export function isChevron(ink: Uint8Array, w: number, c: Shape, t: number): boolean {
   if (c.h < 3 || c.h > 0.9 * t || c.w < 0.9 * c.h || c.w > 3 * c.h || c.w > 1.5 * t) return false;
   const span = (y: number) => {
     let x0 = -1, x1 = -1;
@@ -46,25 +50,36 @@ function isChevron(ink: Uint8Array, w: number, c: Shape, t: number): boolean {
  * The select whose box holds the end of `label`: a closed outline one to
  * three text heights tall around the label's line, the label ending inside
  * it, and as the last shape inside it, near its right border and apart from
- * the text, a chevron.
+ * the text, a chevron. The band looked in ends at `right` (the window's
+ * edge: past it lies the desktop, whose colour is no ground of the form).
  */
-export function selectAround(img: RgbaImage, label: Element): SelectBox | null {
+export function selectAround(
+  img: RgbaImage,
+  label: Element,
+  right = img.width,
+  reach = REACH,
+): SelectBox | null {
   const t = Math.max(8, Math.min(label.h, 40));
   const x0 = Math.max(0, Math.round(label.x - 2 * t)), y0 = Math.max(0, Math.round(label.cy - 2 * t));
-  const x1 = Math.min(img.width, Math.round(label.x + label.w + 6 * t));
+  const x1 = Math.min(img.width, right, Math.round(label.x + label.w + reach * t));
   const y1 = Math.min(img.height, Math.round(label.cy + 2 * t));
   if (x1 - x0 < 4 * t || y1 - y0 < 2 * t) return null;
   const band = { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
   const { ground, shapes } = groundAndShapes(img, band);
   const end = label.x + label.w - band.x, cy = label.cy - band.y;
   /** A shape of the size and place of the select's box, its outline not yet looked at. */
-  const boxLike = (b: Shape) =>
-    b.x > 0 && b.y > 0 && b.x + b.w < band.w && b.y + b.h < band.h &&
+  const boxLike = (b: Shape, runsOn = false) =>
+    b.x > 0 && b.y > 0 && (runsOn ? b.x + b.w === band.w : b.x + b.w < band.w) && b.y + b.h < band.h &&
     b.h >= 1.2 * t && b.h <= 3 * t && b.w >= 3 * t && cy >= b.y && cy <= b.y + b.h &&
     // The label's text ends inside the box (a label before the box may be read with it).
     end > b.x + t && end <= b.x + b.w + 2;
   // Most labels have no such shape around them: their band's ink is masked only when one has.
-  if (!shapes.some(boxLike)) return null;
+  if (!shapes.some((b) => boxLike(b))) {
+    // A box running on past the band's end is looked at again whole, in a band reaching farther.
+    return reach < WIDE_REACH && shapes.some((b) => boxLike(b, true))
+      ? selectAround(img, label, right, WIDE_REACH)
+      : null;
+  }
   const ink = inkMask(img, band, ground);
   for (const b of shapes) {
     if (!boxLike(b)) continue;
