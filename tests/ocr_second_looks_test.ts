@@ -17,6 +17,8 @@ Deno.test("an unsure word is read again larger; a sure one and a shortcut are le
   assertEquals(isUnsure(word("yyyy/mm/dd", 0.9)), false);
   assertEquals(isUnsure(word("Ctrl+W", 0.13)), false);
   assertEquals(isUnsure(word("of", 0.4)), false);
+  // A path in a title bar: no word, and the costliest line to read again.
+  assertEquals(isUnsure(word("/tmp/tmp.UUfWohMItn/notes.txt", 0.41)), false);
   const [f] = await loadFixtures((n) => n === "apps/menu_geany_insert_date");
   const grey = greyOf(f.frame, { x: 0, y: 0, width: f.frame.width, height: f.frame.height });
   const engine = new TesseractEngine(1);

@@ -14,7 +14,7 @@
  *    (recognise.ts), lines whose pieces repeat on the screen put off until
  *    the others are read;
  * 4. the single-character pass over character-sized lines left without a
- *    word (fixes/chars.ts);
+ *    word (fixes/chars.ts), its reads queued behind the first stacks;
  * 5. every word mapped back to screen pixels with its confidence.
  *
  * @module
@@ -245,7 +245,12 @@ export class ScreenPipeline {
       ? { first: misses, later: [], ahead: [] }
       : deferRepeats(misses, this.words);
     const pieces = ahead.map(({ owner, piece }) => ({ line: owner.read.line, piece }));
-    let recognised = await this.#readMisses(grey, first, stages, options, found, pieces);
+    const reading = this.#readMisses(grey, first, stages, options, found, pieces);
+    // The single-character pass's lines are known once the lines are sorted (no lone character goes to
+    // the recognisers): their reads queue now, behind the first stacks, not after the last second look.
+    const lone = (options.charScan ?? true) ? readLoneChars(this.engine, grey, reads, this.cache) : null;
+    lone?.catch(() => {});
+    let recognised = await reading;
     if (later.length) recognised += await this.#readMisses(grey, later, stages, options, found);
     for (const m of misses) for (const twin of twins.get(m.key)!) twin.words = m.read.words;
     const words: OcrWord[] = [];
@@ -262,14 +267,14 @@ export class ScreenPipeline {
       }
     }
     let charScan: Rect | null = null;
-    if (options.charScan ?? true) {
+    if (lone) {
       t0 = performance.now();
-      const lone = await readLoneChars(this.engine, grey, reads, this.cache);
+      const chars = await lone;
       addStage(stages, "chars", performance.now() - t0);
-      for (const w of lone.words) words.push({ ...w, x: w.x + r.x, y: w.y + r.y });
+      for (const w of chars.words) words.push({ ...w, x: w.x + r.x, y: w.y + r.y });
       markKeypadLetters(words, keys, r);
-      if (lone.area) {
-        charScan = { ...lone.area, x: lone.area.x + r.x, y: lone.area.y + r.y };
+      if (chars.area) {
+        charScan = { ...chars.area, x: chars.area.x + r.x, y: chars.area.y + r.y };
       }
     }
     // A few-pixel mark that is the corner of a larger shape (a banner, a scrollbar's thumb) is no text.

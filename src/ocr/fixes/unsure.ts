@@ -21,6 +21,15 @@ import { readShortcut } from "./accelerators.ts";
 export const UNSURE_CONF = 0.75;
 /** The text height, in pixels, the second look enlarges a word to (the first reads at 34). */
 export const UNSURE_TARGET = 64;
+/**
+ * Longer words get no second look: a word this long read unsure is a path,
+ * an address or a code (a title bar's `/tmp/tmp.UUfWohMItn/notes.txt`, 0.41),
+ * unsure because it is no word at all. Read larger it came back no surer
+ * (0.09), and its reading is the costliest second look there is: a window
+ * title's took a recogniser 100-250 ms at the end of a look. Every second
+ * look the fixtures accept is on a word of at most 11 characters.
+ */
+export const UNSURE_MAX_CHARS = 16;
 /** The second reading must be at least this sure ... */
 export const SURE_CONF = 0.85;
 /** ... and this much surer than the first. */
@@ -28,11 +37,13 @@ export const SURE_GAIN = 0.15;
 
 /**
  * Whether a word deserves a second look: unsure, at least three characters
- * (shorter ones are the single-character pass's and the short lines'), and
- * no shortcut (those read unsure as a rule and are parsed instead).
+ * (shorter ones are the single-character pass's and the short lines') and
+ * at most `UNSURE_MAX_CHARS`, and no shortcut (those read unsure as a rule
+ * and are parsed instead).
  */
 export function isUnsure(w: OcrWord): boolean {
-  return w.conf < UNSURE_CONF && [...w.text].length >= 3 && readShortcut(w.text) === null;
+  const length = [...w.text].length;
+  return w.conf < UNSURE_CONF && length >= 3 && length <= UNSURE_MAX_CHARS && readShortcut(w.text) === null;
 }
 
 /**
