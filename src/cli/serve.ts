@@ -2,10 +2,12 @@
  * `choto serve`: the MCP server on stdio (what Claude Desktop runs), or with
  * `--http` on Streamable HTTP at /mcp. On stdio it starts reading at once
  * and answers `initialize` and `tools/list` from the handshake, then opens
- * the services and starts the recognisers, then the rest of the server loads
- * (serve_load.ts, serving.ts); every other request waits for it. The
- * server's own warming (the priming read) waits for the first call. Nothing this module imports holds an npm package, so Deno
- * resolves none before the handshake is answered (tests/startup_test.ts).
+ * the services, whose recognisers start and read the screen on their own
+ * threads, then the rest of the server loads (serve_load.ts, serving.ts);
+ * every other request waits for it, and the passes warmed ahead of a first
+ * look wait for any call. Nothing this module imports holds an npm package,
+ * so Deno resolves none before the handshake is answered
+ * (tests/startup_test.ts).
  *
  * @module
  */
