@@ -199,6 +199,9 @@ async function main() {
   const prose = await Deno.readTextFile(new URL("./fixtures/prose40.txt", import.meta.url));
   try {
     for (let round = 0; round < rounds; round++) {
+      console.error(
+        `round ${round + 1} of ${rounds}; load average ${Deno.loadavg().map((v) => v.toFixed(2)).join(" ")}`,
+      );
       for (const { root, samples } of checkouts) {
         if (only.has("cold") || only.has("page") || only.has("typed")) {
           await show(`notes${round}`, fortyLines(round));
