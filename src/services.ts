@@ -58,14 +58,15 @@ export interface Services {
   /** Marks a tool call in flight until the returned function is called: warming waits for it. */
   callBegan(): () => void;
   /**
-   * Starts the OCR engine and (on X11; on macOS a capture at start would
-   * ask for Screen Recording before the user asked for anything) reads the
-   * screen once into the reader's line cache, recording nothing: a first
-   * observe finds it read or being read. Once `after` has settled (the
-   * server has loaded) it runs the look's passes once, each when no tool
-   * call is in flight, unless a call has read the screen (and so run them)
-   * by then. A failure here only means the first read does the work (and
-   * reports the error itself). Resolves when done.
+   * Starts the OCR engine at once; then, once `after` has settled (the
+   * server has loaded) and no tool call is in flight, and only if no call
+   * came first (on X11; on macOS a capture at start would ask for Screen
+   * Recording before the user asked for anything), reads the screen once
+   * into the reader's line cache, recording nothing, and runs the look's
+   * passes once, each when no call is in flight. A call that comes first
+   * reads only what it asks for, while the recognisers start. A failure
+   * here only means the first read does the work (and reports the error
+   * itself). Resolves when done.
    */
   warm(after?: Promise<unknown>): Promise<void>;
   /** Lets go of every button and modifier still held, and sends no more input. */
@@ -116,6 +117,7 @@ export function createServices(opts: {
     return reader = Object.assign(r, {
       read: (...args: Parameters<ScreenReader["read"]>) => (callReads++, read(...args)),
       readForWarm: read,
+      callReads: () => callReads,
     });
   };
   const startEngine = () => {
@@ -145,7 +147,7 @@ export function createServices(opts: {
         startEngine();
         const r = theReader();
         const d = (desktop ??= openDesktop());
-        if (d.platform !== "macos") await warmWhenIdle(d, r, gate, () => callReads > 0, after);
+        if (d.platform !== "macos") await warmWhenIdle(d, r, gate, after);
         await engine!.started;
       } catch {
         // No engine or no display: the first read will say why.
@@ -161,36 +163,38 @@ export function createServices(opts: {
 }
 
 /** The reader, with its reads for calls counted apart from warming's. */
-type CountedReader = ScreenReader & { readForWarm: ScreenReader["read"] };
+type CountedReader = ScreenReader & { readForWarm: ScreenReader["read"]; callReads(): number };
 
 /**
- * The priming read of the screen the server starts on, at once (its
- * recognisers read while the server loads), then, once `after` has settled,
- * the look's passes over that frame, each when no call is in flight: left
- * out once a call has read the screen, which ran them itself.
+ * Once `after` has settled (the server has loaded) and no call is in
+ * flight, the priming read of the screen, with the look's passes over its
+ * frame while the recognisers read: all left out when a call came first
+ * (it reads what it asks for, and runs the passes itself), and the passes
+ * left out once a call has read the screen meanwhile.
  */
 async function warmWhenIdle(
   d: Desktop,
   r: CountedReader,
   gate: CallGate,
-  callsRead: () => boolean,
   after?: Promise<unknown>,
 ): Promise<void> {
+  await after?.catch(() => {});
+  await gate.idle();
+  if (gate.began) return;
   const frame = d.capture();
   const whole = { x: 0, y: 0, width: frame.width, height: frame.height };
   // A call that comes while this read runs waits for it, and finds its lines in the caches.
   const priming = r.prime?.(frame);
   // Awaited below; should a pass throw first, its failure is still no unhandled rejection.
   priming?.catch(() => {});
-  await after?.catch(() => {});
   for (const step of warmPassSteps(frame)) {
     await gate.idle();
-    if (callsRead()) break;
+    if (r.callReads()) break;
     step();
   }
   await priming;
   await gate.idle();
-  if (callsRead()) return;
+  if (r.callReads()) return;
   // The primed frame reads from the caches at once: its text warms the passes that need text.
   warmTextPasses(frame, (await r.readForWarm(frame, whole)).elements);
 }

@@ -2,10 +2,10 @@
  * `choto serve`: the MCP server on stdio (what Claude Desktop runs), or with
  * `--http` on Streamable HTTP at /mcp. On stdio it starts reading at once
  * and answers `initialize` and `tools/list` from the handshake, then opens
- * the services, whose recognisers start and read the screen on their own
- * threads, then the rest of the server loads (serve_load.ts, serving.ts);
- * every other request waits for it, and the passes warmed ahead of a first
- * look wait for any call. Nothing this module imports holds an npm package,
+ * the services, whose recognisers start on their own threads, then the rest
+ * of the server loads (serve_load.ts, serving.ts); every other request waits
+ * for it. The priming read and the passes warmed ahead of a first look wait
+ * for the server, and give way to a call that comes first. Nothing this module imports holds an npm package,
  * so Deno resolves none before the handshake is answered
  * (tests/startup_test.ts).
  *
@@ -29,8 +29,8 @@ const HANDSHAKE_WAIT_MS = 300;
 
 /**
  * The services, opened as soon as the handshake allows, their recognisers
- * starting and the priming read queued; the passes warmed ahead of a first
- * look wait for `serving` (the server has loaded) and for any call.
+ * starting; the priming read and the passes warmed ahead of a first look
+ * wait for `serving` (the server has loaded) and give way to any call.
  */
 async function openEarly(db: string | undefined, ocr: string | undefined, serving: Promise<void>) {
   const { openServices } = await importLate<typeof import("./open.ts")>("open.ts");
@@ -56,7 +56,7 @@ export const serveCommand: Command = {
     const transport = http ? null : new BoundedStdioTransport();
     await transport?.listen(createHandshake(), HANDSHAKE_WAIT_MS);
     // On stdio the services' modules come first, by a computed path of their own (not the MCP SDK):
-    // the recognisers start and read the screen on their threads while Deno loads the rest of the server.
+    // the recognisers start on their threads while Deno loads the rest of the server.
     let loaded = () => {};
     const serving = new Promise<void>((resolve) => loaded = resolve);
     const early = http ? undefined : await openEarly(v.db, v.ocr, serving);

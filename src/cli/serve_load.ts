@@ -6,8 +6,8 @@
  * The server's modules are evaluated only when {@link loadServer} runs, which
  * serve.ts calls once the services are open and the recognisers have started
  * on their threads. On stdio serve.ts opens the services through open.ts
- * before it imports this module, so the recognisers start (and read the
- * screen) while Deno resolves the server's packages too.
+ * before it imports this module, so the recognisers start while Deno
+ * resolves the server's packages too.
  *
  * @module
  */
