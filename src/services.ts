@@ -1,8 +1,12 @@
 /**
  * What tool handlers share: the desktop, the screen reader, the store and a
  * clock. The desktop opens on first use; the OCR engine opens on first use
- * or when `warm` starts it in the background as the server starts, so the
- * first look does not pay for the recognisers' start.
+ * or when `startEngine` starts it in the background as the server starts, so
+ * the first look pays for as little of the recognisers' start as it can, and
+ * can say how long it waited for the rest. The server's own warming (the
+ * priming read, the passes compiled ahead of a first look) waits for a
+ * moment with no tool call in flight (common/call_gate.ts): a call made right
+ * after `initialize` comes first.
  *
  * @module
  */
@@ -15,8 +19,8 @@ import { defaultPolicy, type Policy } from "./common/policy.ts";
 import { guardDesktop, type GuardEvent } from "./desktop/guard.ts";
 import { AuditLog } from "./db/audit.ts";
 import { TypedWords } from "./db/typed_words.ts";
-import { warmPasses, warmTextPasses } from "./perceive/warm_passes.ts";
-import { letChainsRun } from "./common/time.ts";
+import { warmPassSteps, warmTextPasses } from "./perceive/warm_passes.ts";
+import { CallGate } from "./common/call_gate.ts";
 
 /** The user's answer to a question asked through the client (MCP elicitation). */
 export type Answer = "accept" | "decline" | "cancel";
@@ -43,15 +47,28 @@ export interface Services {
   readonly audit: AuditLog;
   /** Milliseconds since the epoch (injectable for tests). */
   now(): number;
+  /** Starts the OCR engine's recognisers in the background, once; returns at once. */
+  startEngine(): void;
   /**
-   * Starts the OCR engine in the background and returns at once, then (on
-   * X11; on macOS a capture at start would ask for Screen Recording before
-   * the user asked for anything) reads the screen once into the reader's
-   * line cache, recording nothing. A read that arrives meanwhile waits for
-   * the same recognisers and that read; a failure here only means the first
-   * read does the work (and reports the error itself). Resolves when done.
+   * How long a call that began at `since` (performance.now()) waited for
+   * the OCR engine to start: 0 when it was up by then; null when that is
+   * not known (the engine was not started ahead of the call, or still starts).
    */
-  warm(): Promise<void>;
+  engineWait(since: number): number | null;
+  /** Marks a tool call in flight until the returned function is called: warming waits for it. */
+  callBegan(): () => void;
+  /**
+   * Starts the OCR engine at once; then, once `after` has settled (the
+   * server has loaded) and no tool call is in flight, and only if no call
+   * came first (on X11; on macOS a capture at start would ask for Screen
+   * Recording before the user asked for anything), reads the screen once
+   * into the reader's line cache, recording nothing, and runs the look's
+   * passes once, each when no call is in flight. A call that comes first
+   * reads only what it asks for, while the recognisers start. A failure
+   * here only means the first read does the work (and reports the error
+   * itself). Resolves when done.
+   */
+  warm(after?: Promise<unknown>): Promise<void>;
   /** Lets go of every button and modifier still held, and sends no more input. */
   releaseInput(): Promise<void>;
   /** Lets go of every button and modifier still held; input goes on (an acting call's end). */
@@ -72,7 +89,6 @@ export function createServices(opts: {
   now?: () => number;
 }): Services {
   let desktop: HeldDesktop | null = null;
-  let reader: ScreenReader | null = null;
   const policy = opts.policy ?? defaultPolicy();
   const now = opts.now ?? (() => Date.now());
   const audit = new AuditLog(opts.store, {
@@ -88,6 +104,29 @@ export function createServices(opts: {
   };
   // Held input is tracked outside the guard: the guard always lets a release through.
   const openDesktop = () => trackHeldInput(guardDesktop(opts.openDesktop(), policy, heard));
+  const gate = new CallGate();
+  /** The engine's start, and when it settled (performance.now()). */
+  let engine: { up: number | null; started: Promise<void> } | null = null;
+  /** Reads made for calls (not by warming): once one has read the screen, warming reads nothing more. */
+  let callReads = 0;
+  let reader: CountedReader | null = null;
+  const theReader = (): CountedReader => {
+    if (reader) return reader;
+    const r = opts.openReader();
+    const read = r.read.bind(r);
+    return reader = Object.assign(r, {
+      read: (...args: Parameters<ScreenReader["read"]>) => (callReads++, read(...args)),
+      readForWarm: read,
+      callReads: () => callReads,
+    });
+  };
+  const startEngine = () => {
+    if (engine) return;
+    const started = (theReader().engine.warm?.() ?? Promise.resolve()).catch(() => {}).then(() => {
+      engine!.up = performance.now();
+    });
+    engine = { up: null, started };
+  };
   return {
     store: opts.store,
     policy,
@@ -95,29 +134,21 @@ export function createServices(opts: {
     desktop: () => (desktop ??= openDesktop()),
     releaseInput: async () => await desktop?.releaseAll(),
     releaseHeld: async () => await desktop?.releaseHeld(),
-    reader: () => (reader ??= opts.openReader()),
+    reader: theReader,
     now,
-    async warm() {
+    startEngine,
+    engineWait(since) {
+      if (engine?.up == null) return null;
+      return Math.max(0, engine.up - since);
+    },
+    callBegan: () => gate.begin(),
+    async warm(after) {
       try {
-        const r = (reader ??= opts.openReader());
-        const started = r.engine.warm?.().catch(() => {});
+        startEngine();
+        const r = theReader();
         const d = (desktop ??= openDesktop());
-        // The priming read is queued now, before the recognisers are up, so a first read waits behind it.
-        if (d.platform !== "macos") {
-          const frame = d.capture();
-          const priming = r.prime?.(frame);
-          // Awaited below; should the passes throw first, its failure is still no unhandled rejection.
-          priming?.catch(() => {});
-          // Once the priming read has found its lines and waits on the recognisers (their start, then the
-          // read), this thread is free to compile the look's other passes.
-          await letChainsRun();
-          warmPasses(frame);
-          await priming;
-          // The primed frame reads from the caches at once: its text warms the passes that need text.
-          const whole = { x: 0, y: 0, width: frame.width, height: frame.height };
-          warmTextPasses(frame, (await r.read(frame, whole)).elements);
-        }
-        await started;
+        if (d.platform !== "macos") await warmWhenIdle(d, r, gate, after);
+        await engine!.started;
       } catch {
         // No engine or no display: the first read will say why.
       }
@@ -129,4 +160,41 @@ export function createServices(opts: {
       opts.store.close();
     },
   };
+}
+
+/** The reader, with its reads for calls counted apart from warming's. */
+type CountedReader = ScreenReader & { readForWarm: ScreenReader["read"]; callReads(): number };
+
+/**
+ * Once `after` has settled (the server has loaded) and no call is in
+ * flight, the priming read of the screen, with the look's passes over its
+ * frame while the recognisers read: all left out when a call came first
+ * (it reads what it asks for, and runs the passes itself), and the passes
+ * left out once a call has read the screen meanwhile.
+ */
+async function warmWhenIdle(
+  d: Desktop,
+  r: CountedReader,
+  gate: CallGate,
+  after?: Promise<unknown>,
+): Promise<void> {
+  await after?.catch(() => {});
+  await gate.idle();
+  if (gate.began) return;
+  const frame = d.capture();
+  const whole = { x: 0, y: 0, width: frame.width, height: frame.height };
+  // A call that comes while this read runs waits for it, and finds its lines in the caches.
+  const priming = r.prime?.(frame);
+  // Awaited below; should a pass throw first, its failure is still no unhandled rejection.
+  priming?.catch(() => {});
+  for (const step of warmPassSteps(frame)) {
+    await gate.idle();
+    if (r.callReads()) break;
+    step();
+  }
+  await priming;
+  await gate.idle();
+  if (r.callReads()) return;
+  // The primed frame reads from the caches at once: its text warms the passes that need text.
+  warmTextPasses(frame, (await r.readForWarm(frame, whole)).elements);
 }

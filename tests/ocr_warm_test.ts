@@ -170,3 +170,43 @@ Deno.test("reads queued before any recogniser has started spread over the pool o
     await engine.close();
   }
 });
+
+Deno.test("a call that comes first reads alone: warming then reads nothing", async () => {
+  const [f] = await loadFixtures((n) => n === "apps/zenity_list_light");
+  const whole = { x: 0, y: 0, width: f.frame.width, height: f.frame.height };
+  const engine = new TesseractEngine(2);
+  const desktop = new FakeDesktop();
+  desktop.frame = f.frame;
+  const reads: string[] = [];
+  const services = createServices({
+    store: new Store(":memory:"),
+    openDesktop: () => desktop,
+    openReader: () => {
+      const reader = createScreenReader(engine);
+      const read = reader.read.bind(reader);
+      const prime = reader.prime!.bind(reader);
+      reader.read = (frame, region, options) => (reads.push("read"), read(frame, region, options));
+      reader.prime = (frame) => (reads.push("prime"), prime(frame));
+      return reader;
+    },
+  });
+  try {
+    assertEquals(services.engineWait(0), null);
+    // The server has loaded and a call came at once: it holds the gate while it reads.
+    const ended = services.callBegan();
+    const warming = services.warm(Promise.resolve());
+    const read = await services.reader().read(f.frame, whole);
+    // Asked of a call that began when this process did, and of one that begins far later.
+    const waited = services.engineWait(0);
+    ended();
+    await warming;
+    assert(read.elements.length > 5);
+    // Only the call's read: warming saw that a call came first and left the priming read and its passes out.
+    assertEquals(reads, ["read"]);
+    // A call that began before the recognisers started waited for them; one that begins after they are up does not.
+    assert(waited !== null && waited > 0, `waited ${waited}`);
+    assertEquals(services.engineWait(Number.MAX_VALUE), 0);
+  } finally {
+    await services.close();
+  }
+});

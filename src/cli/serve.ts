@@ -1,10 +1,13 @@
 /**
  * `choto serve`: the MCP server on stdio (what Claude Desktop runs), or with
  * `--http` on Streamable HTTP at /mcp. On stdio it starts reading at once
- * and answers `initialize` and `tools/list` from the handshake, then the
- * rest of the server loads (serve_load.ts, serving.ts); every other request
- * waits for it. Nothing this module imports holds an npm package, so Deno
- * resolves none before the handshake is answered (tests/startup_test.ts).
+ * and answers `initialize` and `tools/list` from the handshake, then opens
+ * the services, whose recognisers start on their own threads, then the rest
+ * of the server loads (serve_load.ts, serving.ts); every other request waits
+ * for it. The priming read and the passes warmed ahead of a first look wait
+ * for the server, and give way to a call that comes first. Nothing this module imports holds an npm package,
+ * so Deno resolves none before the handshake is answered
+ * (tests/startup_test.ts).
  *
  * @module
  */
@@ -24,6 +27,18 @@ const DEFAULT_PORT = 8767;
  */
 const HANDSHAKE_WAIT_MS = 300;
 
+/**
+ * The services, opened as soon as the handshake allows, their recognisers
+ * starting; the priming read and the passes warmed ahead of a first look
+ * wait for `serving` (the server has loaded) and give way to any call.
+ */
+async function openEarly(db: string | undefined, ocr: string | undefined, serving: Promise<void>) {
+  const { openServices } = await importLate<typeof import("./open.ts")>("open.ts");
+  const svc = openServices(db, ocr);
+  void svc.warm(serving);
+  return svc;
+}
+
 /** `choto serve`. */
 export const serveCommand: Command = {
   usage: [["serve", "run the MCP server on stdio (the default)"]],
@@ -40,17 +55,22 @@ export const serveCommand: Command = {
       : undefined;
     const transport = http ? null : new BoundedStdioTransport();
     await transport?.listen(createHandshake(), HANDSHAKE_WAIT_MS);
+    // On stdio the services' modules come first, by a computed path of their own (not the MCP SDK):
+    // the recognisers start on their threads while Deno loads the rest of the server.
+    let loaded = () => {};
+    const serving = new Promise<void>((resolve) => loaded = resolve);
+    const early = http ? undefined : await openEarly(v.db, v.ocr, serving);
     // Imported by computed path: Deno resolves the server's npm packages only now, after the handshake.
     const { openServices, loadServer, startToken } = await importLate<typeof import("./serve_load.ts")>(
       "serve_load.ts",
     );
     // A token too weak to serve with stops here, before the database, the display or a port is touched.
     const token = http ? startToken(v.db) : undefined;
-    const svc = openServices(v.db, v.ocr);
-    // The recognisers and the priming read start now, on their own threads, while the server's modules load.
-    void svc.warm();
+    const svc = early ?? openServices(v.db, v.ocr);
+    if (!early) void svc.warm(serving);
     const { serve } = await loadServer();
     await serve(svc, v.db, transport ? { stdio: transport } : { http: { ...http!, token: token! } });
+    loaded();
     return -1;
   },
 };

@@ -5,8 +5,9 @@
  * string literal is resolved with its importer), before it runs any of it.
  * The server's modules are evaluated only when {@link loadServer} runs, which
  * serve.ts calls once the services are open and the recognisers have started
- * on their threads: they start while the server evaluates, not while Deno
- * resolves its packages.
+ * on their threads. On stdio serve.ts opens the services through open.ts
+ * before it imports this module, so the recognisers start while Deno
+ * resolves the server's packages too.
  *
  * @module
  */

@@ -4,7 +4,7 @@
  * code runs, and most of what it costs then is compiling it (the grid search
  * 23 against 8 ms, the icons' shapes 23 against 16 ms, run cold and then
  * again in one process). The server runs this while its recognisers read the
- * priming frame, when its own thread has nothing else to do, and the passes
+ * priming frame, each pass when no tool call is in flight, and the passes
  * over a read's text (the controls beside labels: 47 against 18 ms on the
  * forty-line editor) once that read is done. The cells of fixed-pitch text
  * (ocr/cache/char_cells.ts) compile on a made-up line, since the screen the
@@ -24,14 +24,18 @@ import { findGrid } from "./grid.ts";
 import { IconShapeFinder } from "./icon_reuse.ts";
 
 /**
- * Runs the grid search and the icons' shape finder over all of `frame`,
- * with a finder of its own, so no later look starts from what this saw.
+ * The grid search and the icons' shape finder over all of `frame` (with a
+ * finder of its own, so no later look starts from what this saw), and the
+ * cells of a made-up line: one function each, so that a tool call can go
+ * first between them.
  */
-export function warmPasses(frame: RgbaImage): void {
+export function warmPassSteps(frame: RgbaImage): Array<() => void> {
   const screen = { x: 0, y: 0, width: frame.width, height: frame.height };
-  findGrid(frame, screen);
-  new IconShapeFinder().find(frame, screen);
-  warmCells();
+  return [
+    () => void findGrid(frame, screen),
+    () => void new IconShapeFinder().find(frame, screen),
+    warmCells,
+  ];
 }
 
 /** Cuts a made-up fixed-pitch line into cells, learns them and spells them, dropping all of it. */

@@ -54,11 +54,20 @@ export function observedApp(o: Pick<Observation, "front" | "state">): string | n
   return o.front.kind === "client" ? o.front.window?.app ?? null : o.state.frontmostApp;
 }
 
-/** Renders an observation, with the screenshot's scale when one is attached. */
+/** The line that says a look waited for the OCR engine to start (the server had just started). */
+export function engineWaitLine(ms: number): string {
+  return `engine: this look waited ${ms} ms for the OCR engine to start`;
+}
+
+/**
+ * Renders an observation, with the screenshot's scale when one is attached
+ * and how long the look waited for the OCR engine to start, when it did.
+ */
 export function observeText(
   o: Observation,
   platform: string,
   shot: { width: number; height: number; scale: number } | null,
+  engineWaitMs: number | null = null,
 ): string {
   const { screen } = o.state;
   const focus = o.surfaces.focus;
@@ -95,6 +104,7 @@ export function observeText(
     ? ""
     : ` = ${screen.widthPt}x${screen.heightPt} pt`;
   lines.push(`screen: ${screen.widthPx}x${screen.heightPx} px${points} (scale ${screen.scale})`);
+  if (engineWaitMs) lines.push(engineWaitLine(engineWaitMs));
   if (o.charScan) lines.push(`single_character_scan: ${rect(o.charScan)}`);
   if (focus) lines.push(iconCountLine(o.icons));
   if (o.grid) lines.push(gridLine(o.grid));

@@ -129,64 +129,70 @@ export function createServer(
         : readMapResource(services, request.params.uri),
   );
   server.setRequestHandler("tools/call", async (request, ctx) => {
-    const tool = byName.get(request.params.name);
-    if (!tool) {
-      const near = nearestName(request.params.name, [...byName.keys()]);
-      return toResult({
-        ok: false,
-        text: `there is no tool "${shortEcho(request.params.name, 40)}"; ${
-          near ? `did you mean "${near}"? ` : ""
-        }use one of ${[...byName.keys()].join(", ")}`,
-      });
+    // The server's own warming waits while a call runs: a client's first call comes before it.
+    const ended = services.callBegan();
+    try {
+      const tool = byName.get(request.params.name);
+      if (!tool) {
+        const near = nearestName(request.params.name, [...byName.keys()]);
+        return toResult({
+          ok: false,
+          text: `there is no tool "${shortEcho(request.params.name, 40)}"; ${
+            near ? `did you mean "${near}"? ` : ""
+          }use one of ${[...byName.keys()].join(", ")}`,
+        });
+      }
+      const caps = clientCapabilities(server, ctx);
+      const modern = servesModern(ctx);
+      // A 2025-era client is asked inside the call, on this request's stream; a 2026-07-28 one by the retry.
+      const ask = !modern && answersForms(caps)
+        ? async (message: string) =>
+          (await ctx.mcpReq.elicitInput(
+            { mode: "form", message, requestedSchema: { type: "object", properties: {} } },
+            { timeout: ASK_TIMEOUT_MS, signal: ctx.mcpReq.signal },
+          )).action
+        : undefined;
+      // Bad input is refused at once: an acting call never waits its turn only to be refused.
+      const args = request.params.arguments ?? {};
+      const parsed = parseArguments(tool, args);
+      if (!parsed.ok) return toResult({ ok: false, text: parsed.text });
+      let held: PausedRun | null = null;
+      const pausing = modern && tool.pausesForAnswers && answersForms(caps)
+        ? pauseChannel(ctx, tool.name, args, (run) => held = run)
+        : null;
+      if (pausing && "refused" in pausing) return toResult({ ok: false, text: pausing.refused });
+      const callServices: Services = ask
+        ? { ...services, ask }
+        : pausing
+        ? { ...services, asksByRetry: true }
+        : services;
+      const call = async (signal: AbortSignal) =>
+        capReply(
+          await callTool(tool, parsed.value, callServices, {
+            ...callContext(request, ctx, signal),
+            ...(pausing ? { pause: pausing.channel } : {}),
+          }),
+          MAX_REPLY_BYTES,
+          tool.askForRest,
+        );
+      // Only a screen-acting call, which runs alone, tags the audit rows that follow.
+      const acting = (signal: AbortSignal) => {
+        services.audit.begin(tool.name, String(ctx.mcpReq.id));
+        return call(signal);
+      };
+      // Read-only tools never wait for the actor.
+      const result = !tool.actsOnScreen ? await call(ctx.mcpReq.signal) : await actor.run({
+        tool: tool.name,
+        signal: ctx.mcpReq.signal,
+        client: clientInfo(server, ctx)?.name ?? null,
+        waitLimitMs: tool.waitLimitMs?.(parsed.value),
+        release: () => services.releaseHeld(),
+      }, acting);
+      // A plan that paused asks its question now; the run waits under a key for the retry with the answer.
+      return held ? pausedResult(held, tool.name, args) : result;
+    } finally {
+      ended();
     }
-    const caps = clientCapabilities(server, ctx);
-    const modern = servesModern(ctx);
-    // A 2025-era client is asked inside the call, on this request's stream; a 2026-07-28 one by the retry.
-    const ask = !modern && answersForms(caps)
-      ? async (message: string) =>
-        (await ctx.mcpReq.elicitInput(
-          { mode: "form", message, requestedSchema: { type: "object", properties: {} } },
-          { timeout: ASK_TIMEOUT_MS, signal: ctx.mcpReq.signal },
-        )).action
-      : undefined;
-    // Bad input is refused at once: an acting call never waits its turn only to be refused.
-    const args = request.params.arguments ?? {};
-    const parsed = parseArguments(tool, args);
-    if (!parsed.ok) return toResult({ ok: false, text: parsed.text });
-    let held: PausedRun | null = null;
-    const pausing = modern && tool.pausesForAnswers && answersForms(caps)
-      ? pauseChannel(ctx, tool.name, args, (run) => held = run)
-      : null;
-    if (pausing && "refused" in pausing) return toResult({ ok: false, text: pausing.refused });
-    const callServices: Services = ask
-      ? { ...services, ask }
-      : pausing
-      ? { ...services, asksByRetry: true }
-      : services;
-    const call = async (signal: AbortSignal) =>
-      capReply(
-        await callTool(tool, parsed.value, callServices, {
-          ...callContext(request, ctx, signal),
-          ...(pausing ? { pause: pausing.channel } : {}),
-        }),
-        MAX_REPLY_BYTES,
-        tool.askForRest,
-      );
-    // Only a screen-acting call, which runs alone, tags the audit rows that follow.
-    const acting = (signal: AbortSignal) => {
-      services.audit.begin(tool.name, String(ctx.mcpReq.id));
-      return call(signal);
-    };
-    // Read-only tools never wait for the actor.
-    const result = !tool.actsOnScreen ? await call(ctx.mcpReq.signal) : await actor.run({
-      tool: tool.name,
-      signal: ctx.mcpReq.signal,
-      client: clientInfo(server, ctx)?.name ?? null,
-      waitLimitMs: tool.waitLimitMs?.(parsed.value),
-      release: () => services.releaseHeld(),
-    }, acting);
-    // A plan that paused asks its question now; the run waits under a key for the retry with the answer.
-    return held ? pausedResult(held, tool.name, args) : result;
   });
   return server;
 }

@@ -58,6 +58,7 @@ export const observeTool = defineTool({
       "The PNG: its coordinates / scale = screen pixels.",
     ),
     ocr_ms: z.number(),
+    engine_wait_ms: z.number().nullable().describe("Waited for the OCR engine to start (0: it was up)."),
   },
   annotations: {
     readOnlyHint: true,
@@ -67,7 +68,10 @@ export const observeTool = defineTool({
   },
   carriesScreenText: true,
   async run(args, services) {
+    const began = performance.now();
     const o = await observeScreen(services);
+    const waited = services.engineWait(began);
+    const engineWaitMs = waited === null ? null : Math.round(waited);
     const t0 = performance.now();
     const named = iconElements(o.icons);
     // Unasked, the picture comes only when no text was read to act on: then it is all there is.
@@ -77,7 +81,7 @@ export const observeTool = defineTool({
     const platform = services.desktop().platform;
     const focus = o.surfaces.focus;
     const { screen } = o.state;
-    const text = observeText(o, platform, shot);
+    const text = observeText(o, platform, shot, engineWaitMs);
     addStage(o.stages, "render", performance.now() - t0);
     // Where the time went, for benchmarks; stderr is the server's log, never the protocol.
     if (envVar("CHOTO_STAGES") === "1") console.error(`observe stages ms: ${stagesLine(o.stages)}`);
@@ -119,6 +123,7 @@ export const observeTool = defineTool({
         single_character_scan: o.charScan,
         screenshot: shot ? { width: shot.width, height: shot.height, scale: shot.scale } : null,
         ocr_ms: o.ocrMs,
+        engine_wait_ms: engineWaitMs,
       },
     };
   },

@@ -72,6 +72,8 @@ export interface Session extends Connected {
 /** What a session starts with: its server's options, and the desktop's (a window manager, one screen). */
 export interface SessionOptions extends ServerOptions {
   desktop?: DesktopOptions;
+  /** Runs on the desktop before the session's server starts (a window a server should find at its start). */
+  before?: (desktop: TestDesktop, dir: string) => Promise<void>;
 }
 
 /** Runs `fn` inside a session and always cleans up. */
@@ -100,7 +102,15 @@ export async function withSession(
     open.push(c);
     return c;
   };
-  let own = await connect(options);
+  let own: Connected;
+  try {
+    await options.before?.(desktop, dir);
+    own = await connect(options);
+  } catch (err) {
+    await desktop.stop();
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+    throw err;
+  }
   const session: Session = {
     desktop,
     dir,

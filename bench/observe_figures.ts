@@ -1,0 +1,79 @@
+/**
+ * bench:observe's figures and its table: each figure's median observe time,
+ * the median of the tuned CLI timed on the same screens right after, and
+ * their ratio, with the range of the rounds' own ratios.
+ *
+ * @module
+ */
+
+/** The figures bench:observe times, in the order it prints them. */
+export const FIGURES = [
+  { key: "editor", label: "never-seen editor screen" },
+  { key: "prose", label: "never-seen prose screen" },
+  { key: "cold", label: "cold first call (after initialize)" },
+  { key: "page", label: "page change" },
+  { key: "typed", label: "after one typed character" },
+] as const;
+
+/** One figure's key. */
+export type Figure = typeof FIGURES[number]["key"];
+
+/** One round of a figure: the observe and the tuned CLI on the same screen. */
+export interface Sample {
+  ms: number;
+  cliMs: number;
+  /** How long the observe waited for the OCR engine to start, when it did. */
+  engineWaitMs: number | null;
+  /** The server's stage line of that observe. */
+  stages: string;
+}
+
+/** The median (the upper one of an even count). */
+export function median(v: readonly number[]): number {
+  return [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? NaN;
+}
+
+/** Parses `capture 12 · lines 30 · ...`. */
+function parseStages(line: string): Record<string, number> {
+  return Object.fromEntries(
+    line.split(" · ").filter(Boolean).map((p) => {
+      const [k, v] = p.split(" ");
+      return [k, Number(v)];
+    }),
+  );
+}
+
+/** Median of each stage over several looks, as one line. */
+export function stageMedians(lines: readonly string[]): string {
+  const all = lines.map(parseStages);
+  const keys = [...new Set(all.flatMap((s) => Object.keys(s)))];
+  return keys.map((k) => `${k} ${median(all.map((s) => s[k] ?? 0)).toFixed(0)}`).join(" · ");
+}
+
+/**
+ * The table: a header and one row per figure that has samples, then (with
+ * `stages`) each figure's median stages.
+ */
+export function figureRows(samples: ReadonlyMap<Figure, readonly Sample[]>, stages = false): string[] {
+  const head = `${"figure".padEnd(36)} ${"choto".padStart(7)} ${"CLI".padStart(7)} ${"ratio".padStart(6)}  ${
+    "rounds' ratios".padEnd(12)
+  }  engine wait`;
+  const rows = [head];
+  const extra: string[] = [];
+  for (const f of FIGURES) {
+    const s = samples.get(f.key) ?? [];
+    if (!s.length) continue;
+    const ms = median(s.map((x) => x.ms));
+    const cli = median(s.map((x) => x.cliMs));
+    const each = s.map((x) => x.ms / x.cliMs);
+    const waits = s.map((x) => x.engineWaitMs).filter((w): w is number => w !== null && w > 0);
+    const wait = waits.length ? `${waits.length}/${s.length}, med ${median(waits).toFixed(0)} ms` : "none";
+    rows.push(
+      `${f.label.padEnd(36)} ${ms.toFixed(0).padStart(4)} ms ${cli.toFixed(0).padStart(4)} ms ${
+        (ms / cli).toFixed(2).padStart(5)
+      }x  ${`${Math.min(...each).toFixed(2)}-${Math.max(...each).toFixed(2)}x`.padEnd(12)}  ${wait}`,
+    );
+    if (stages) extra.push(`  ${f.key} stages ms (med): ${stageMedians(s.map((x) => x.stages))}`);
+  }
+  return [...rows, ...extra];
+}
