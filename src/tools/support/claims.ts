@@ -56,8 +56,15 @@ export const CLAIMS: Record<string, Record<string, ClaimTest[]>> = {
     ],
   },
   observe: {
-    "Looks at the screen once: its text as targets, a row per screen line, and a PNG to look at (act on listed texts).":
-      [t("e2e_observe", "observe lists the menu words, the title, an image and structured content")],
+    "Looks at the screen once: its text as targets, a row per screen line, and a PNG to look at (act on listed texts) when asked.":
+      [
+        t("e2e_observe", "observe lists the menu words, the title, an image and structured content"),
+        t("e2e_observe", "a second observe knows the window; unasked, it attaches no image"),
+        t(
+          "observe_screenshot",
+          "unasked, observe of a window with text sends the listing alone and says how to get the PNG",
+        ),
+      ],
     "Wordless icons are counted; named ones are listed as `name [icon]`, targets like text.": [
       t("e2e_icons", "observe counts the toolbar's icons, none named yet"),
       t("e2e_icons", "a plan clicks the New icon by its learned name and a second tab opens"),
