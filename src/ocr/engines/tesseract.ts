@@ -22,25 +22,36 @@
  * @module
  */
 
-import { PSM } from "tesseract.js";
-
 import { type Grey, greyOf, type RgbaImage } from "../../image/pixels.ts";
 import { envVar } from "../../common/env.ts";
 import { languageOf } from "../../common/languages.ts";
 import type { OcrEngine, OcrMode, OcrWord } from "../types.ts";
 import { limitMallocArenas, trimNativeMemory } from "./malloc_trim.ts";
-import { type Recogniser, startInProcessRecogniser, startWorkerRecogniser } from "./recognisers.ts";
+import type { Recogniser } from "./recognisers.ts";
 import { type ModelSource, nativeTesseract, startNativeRecogniser } from "./native_tesseract.ts";
 import { LIBTESSERACT_PATHS } from "../../../ffi/tesseract.ts";
 import { type ModelFile, modelFiles, unpackModels } from "./language_data.ts";
 import { join } from "node:path";
 
-const PSM_OF: Record<OcrMode, PSM> = {
-  block: PSM.SINGLE_BLOCK,
-  line: PSM.SINGLE_LINE,
-  sparse: PSM.SPARSE_TEXT,
-  char: PSM.SINGLE_CHAR,
+/**
+ * tesseract's page segmentation mode per read, as the string both
+ * libtesseract and tesseract.js take (tesseract.js's `PSM` has the same
+ * values; it is not imported for them, so a server on libtesseract never
+ * loads tesseract.js).
+ */
+const PSM_OF: Record<OcrMode, string> = {
+  block: "6", // single block
+  line: "7", // single line
+  sparse: "11", // sparse text
+  char: "10", // single character
 };
+
+/**
+ * tesseract.js's recognisers, loaded on their first start: only when
+ * libtesseract is missing or not wanted (the string is literal, so
+ * `deno compile` and the permission flags see it as they see any import).
+ */
+const tesseractJs = () => import("./recognisers.ts");
 
 interface Slot {
   worker: Promise<Recogniser>;
@@ -340,6 +351,7 @@ export class TesseractEngine implements OcrEngine {
         }
       }
     }
+    const { startInProcessRecogniser, startWorkerRecogniser } = await tesseractJs();
     if (this.#backend === "in-process") {
       const r = await startInProcessRecogniser(files);
       this.#settle();
