@@ -7,7 +7,7 @@
  * in column E of its row and the price and stock cells untouched.
  */
 
-import { assertEquals, assertMatch } from "./support/assert.ts";
+import { assertEquals, assertMatch, assertNotMatch } from "./support/assert.ts";
 import { until, withSession } from "./support/session.ts";
 import { skipE2E } from "./support/xdesktop.ts";
 import { calc, flatSheet, PRICES } from "./support/real_apps.ts";
@@ -70,14 +70,20 @@ Deno.test({
         journeys.push(p.text);
         assertEquals(p.structured.status, "success", p.text);
       }
-      // Row 7's click changed nothing (row 6's Enter had put the cursor there): both its line and the
-      // first key's say they are not confirmed, instead of claiming the app took them.
-      const seventh = (journeys[2].match(/^ {2}\d\. .*$/gm) ?? []).join("\n");
-      assertMatch(seventh, /1\. click .*no visible effect within \d+ ms: not confirmed/);
-      assertMatch(
-        seventh,
-        /2\. hotkey tab; sent after step 1's click, which showed no effect: not confirmed/,
-      );
+      // A click that showed no effect (row 7's, when row 6's Enter had put the cursor there already, as it
+      // mostly does) says so, and so do the keys sent after it, instead of claiming the app took them; a
+      // click that showed one claims nothing of the kind.
+      for (const journey of journeys) {
+        const lines = (journey.match(/^ {2}\d\. .*$/gm) ?? []).join("\n");
+        if (/1\. click .*no visible effect within \d+ ms: not confirmed/.test(lines)) {
+          assertMatch(
+            lines,
+            /2\. (hotkey tab|type .*); (sent after step 1's click, which showed no effect: not confirmed|step 1's click showed its effect \d+ ms later)/,
+          );
+        } else {
+          assertNotMatch(lines, /not confirmed/);
+        }
+      }
 
       // The app's own copy of the table: A1 to the last cell used, as tab-separated text.
       const copy = await s.call("execute_plan", {
@@ -92,8 +98,10 @@ Deno.test({
         const t = await clipboard(s);
         return t.includes("Arabica") ? t : null;
       }, 10_000);
+      // The reader trims the copy's end, the last row's empty cell with it: rows are compared without them.
+      const bare = (rows: string[][]) => rows.map((cells) => cells.join("\t").replace(/\t+$/, ""));
       const table = text.replace(/\n$/, "").split("\n").map((line) => line.split("\t"));
-      assertEquals(table, wanted(), `${text}\n${journeys.join("\n---\n")}`);
+      assertEquals(bare(table), bare(wanted()), `${text}\n${journeys.join("\n---\n")}`);
     });
   },
 });

@@ -44,7 +44,10 @@ export function symbolWord(
   if (sign) return told(sign, KEYPAD_TIMES_CONF);
   const drawn = drawnSymbol(grey, line, ground);
   if (!drawn) return null;
-  return told(drawn.text, drawn.sure || keypadRow(line, lines) ? SYMBOL_CONF : SHARED_SHAPE_CONF);
+  const onKeypad = keypadRow(line, lines);
+  // Two small digits run together (a sheet's row number 40 or 48) can draw a ⌫'s plate: only a key is one.
+  if (drawn.text === "⌫" && !onKeypad) return null;
+  return told(drawn.text, drawn.sure || onKeypad ? SYMBOL_CONF : SHARED_SHAPE_CONF);
 }
 
 /** A line told as a symbol: its box (in the pixels the words are read from) and the symbol. */
