@@ -27,7 +27,7 @@ export const observeTool = defineTool({
   ].join("\n\n"),
   inputSchema: {
     screenshot: z.boolean().optional().describe(
-      "PNG (~1,600 tokens) for icons, images, layout; unset: only if no text was read.",
+      "PNG (~1,600 tokens) for icons/images; unset: only if nothing was read.",
     ),
   },
   outputSchema: {
