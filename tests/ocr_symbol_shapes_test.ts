@@ -52,13 +52,17 @@ Deno.test("SpeedCrunch's √ and π and xcalc's π are told by shape", async () 
   assertEquals(toldLines(await view("galculator_scientific_keys.png")), []);
 });
 
-Deno.test("a √ is sure on a keypad's key, and below the confidence line with no keypad around it", async () => {
+Deno.test("a √ is sure on a keypad's key and unsure with no keypad around it; a ⌫ is one only on a keypad", async () => {
   const g = await view("gnome_calculator_keypad.png");
   const lines = findTextLines(g);
   const root = lines.find((l) => l.x <= 318 && l.x + l.w >= 318 && l.y <= 324 && l.y + l.h >= 324)!;
   assertEquals(symbolWord(g, root, lines, groundOf(g))?.text, "√");
   assertEquals(symbolWord(g, root, lines, groundOf(g))?.conf, SYMBOL_CONF);
   assertEquals(symbolWord(g, root, [root], groundOf(g))?.conf, SHARED_SHAPE_CONF);
+  // A ⌫'s plate is drawn by two small digits run together too (a sheet's row number 40): only a key is one.
+  const back = lines.find((l) => l.x <= 48 && l.x + l.w >= 48 && l.y <= 277 && l.y + l.h >= 277)!;
+  assertEquals(symbolWord(g, back, lines, groundOf(g))?.text, "⌫");
+  assertEquals(symbolWord(g, back, [back], groundOf(g)), null);
   // π has no look-alike mark: sure alone.
   const pi = lines.find((l) => l.x <= 317 && l.x + l.w >= 317 && l.y <= 278 && l.y + l.h >= 278)!;
   assertEquals(symbolWord(g, pi, [pi], groundOf(g))?.conf, SYMBOL_CONF);
