@@ -8,21 +8,14 @@
  */
 
 import { assert, assertEquals } from "./support/assert.ts";
-import { type Session, until, withSession } from "./support/session.ts";
+import { until, withSession } from "./support/session.ts";
+import { FRUIT_TEXT, fruitFile, pointerAway } from "./support/find_bar.ts";
 import { skipWithout } from "./support/xdesktop.ts";
 
 interface Listed {
   elements: Array<{ text: string; conf: number; cx: number; cy: number }>;
   icons: { labeled: number; unlabeled: number };
 }
-
-/** Moves the pointer to the bottom edge (xdotool), so no tooltip covers the window when a look begins. */
-async function pointerAway(s: Session): Promise<void> {
-  await new Deno.Command("xdotool", { args: ["mousemove", "700", "895"], env: s.desktop.env, stderr: "null" })
-    .output();
-}
-
-const TEXT = "apple pie\napple tart\ngreen apple\nno fruit here\n";
 
 Deno.test({
   name:
@@ -32,9 +25,7 @@ Deno.test({
   sanitizeOps: false,
   async fn(t) {
     await withSession(async (s) => {
-      const file = `${s.dir}/fruit.txt`;
-      await Deno.writeTextFile(file, TEXT);
-      await pointerAway(s);
+      const file = await fruitFile(s);
       s.desktop.spawn("featherpad", [file]);
       await s.desktop.waitForWindow("fruit.txt");
       const focus = await s.call("focus_app", { app_name: "featherpad" });
@@ -90,7 +81,7 @@ Deno.test({
           });
           assertEquals(r.structured.status, "success", r.text);
           assert(r.text.includes(`matched icon "${replaceAll}"`), r.text);
-          const want = TEXT.replaceAll("apple", "pear");
+          const want = FRUIT_TEXT.replaceAll("apple", "pear");
           let last = "";
           await until(async () => (last = await Deno.readTextFile(file)) === want, 10_000).catch(() => null);
           assertEquals(last, want, r.text);

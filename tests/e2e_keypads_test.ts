@@ -18,6 +18,7 @@ import {
   pointerAway,
   press,
   skipWithout,
+  startGalculator,
   startGnomeCalculator,
 } from "./support/calculators.ts";
 
@@ -35,9 +36,7 @@ Deno.test({
   sanitizeOps: false,
   async fn() {
     await withSession(async (s) => {
-      await pointerAway(s);
-      s.desktop.spawn("galculator");
-      await s.desktop.waitForWindow("galculator");
+      await startGalculator(s);
       everyDigit(await listed(s), "galculator");
       const first = await press(s, "galculator", ["5", "5", "×", "9", "="], ["ctrl", "c"]);
       assertEquals(await copied(s, "495"), "495", first);

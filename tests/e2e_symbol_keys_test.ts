@@ -16,6 +16,7 @@ import {
   pointerAway,
   press,
   skipWithout,
+  startGalculator,
   startGnomeCalculator,
 } from "./support/calculators.ts";
 
@@ -67,9 +68,7 @@ Deno.test({
   sanitizeOps: false,
   async fn() {
     await withSession(async (s) => {
-      await pointerAway(s);
-      s.desktop.spawn("galculator");
-      await s.desktop.waitForWindow("galculator");
+      await startGalculator(s);
       await plan(s, [
         { action: "focus_app", app_name: "galculator" },
         { action: "click", target: { text: "View", scroll_to_find: false } },

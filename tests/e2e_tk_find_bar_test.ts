@@ -8,17 +8,11 @@
  */
 
 import { assert, assertEquals } from "./support/assert.ts";
-import { type Session, until, withSession } from "./support/session.ts";
+import { until, withSession } from "./support/session.ts";
+import { FRUIT_TEXT, fruitFile, pointerAway } from "./support/find_bar.ts";
 import { skipE2E } from "./support/xdesktop.ts";
 
 const APP = new URL("./support/tk_find_bar.py", import.meta.url).pathname;
-const TEXT = "apple pie\napple tart\ngreen apple\nno fruit here\n";
-
-/** Moves the pointer to the bottom edge (xdotool), so no tooltip covers the window when a look begins. */
-async function pointerAway(s: Session): Promise<void> {
-  await new Deno.Command("xdotool", { args: ["mousemove", "700", "895"], env: s.desktop.env, stderr: "null" })
-    .output();
-}
 
 Deno.test({
   name:
@@ -28,9 +22,7 @@ Deno.test({
   sanitizeOps: false,
   async fn(t) {
     await withSession(async (s) => {
-      const file = `${s.dir}/fruit.txt`;
-      await Deno.writeTextFile(file, TEXT);
-      await pointerAway(s);
+      const file = await fruitFile(s);
       s.desktop.spawn("/usr/bin/python3", [APP, file]);
       await s.desktop.waitForWindow("Tk Find Bar");
       await until(
@@ -66,7 +58,7 @@ Deno.test({
           });
           assertEquals(r.structured.status, "success", r.text);
           assert(r.text.includes('matched icon "Replace every match"'), r.text);
-          const want = TEXT.replaceAll("apple", "pear");
+          const want = FRUIT_TEXT.replaceAll("apple", "pear");
           let last = "";
           await until(async () => (last = await Deno.readTextFile(file)) === want, 10_000).catch(() => null);
           assertEquals(last, want, r.text);

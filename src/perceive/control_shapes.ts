@@ -312,6 +312,25 @@ function saturated(c: Rgb): boolean {
 }
 
 /**
+ * A pill's track colour and where its knob sits: the mean x of the marks
+ * inside the track, or null when they are too few to be a knob.
+ */
+export function knobOf(img: RgbaImage, b: Box): { track: Rgb; x: number | null } {
+  const inner = { x: b.x + 2, y: b.y + 2, w: b.w - 4, h: b.h - 4 };
+  const track = groundOf(img, inner);
+  let sx = 0, n = 0;
+  for (let y = inner.y; y < inner.y + inner.h; y++) {
+    for (let x = inner.x; x < inner.x + inner.w; x++) {
+      if (dist(at(img, x, y), track) > INK) {
+        sx += x;
+        n++;
+      }
+    }
+  }
+  return { track, x: n < 0.05 * inner.w * inner.h ? null : sx / n };
+}
+
+/**
  * The state a control's drawing shows, against the `ground` around it: ink
  * inside a checkbox (a tick, a fill) or a radio ring (a dot, or a filled
  * disc around a light dot); for a switch, the end its knob sits at, or
@@ -319,19 +338,9 @@ function saturated(c: Rgb): boolean {
  */
 export function stateOf(img: RgbaImage, kind: ControlKind, b: Box, ground: Rgb): ElementControl["state"] {
   if (kind === "switch") {
-    const inner = { x: b.x + 2, y: b.y + 2, w: b.w - 4, h: b.h - 4 };
-    const track = groundOf(img, inner);
-    let sx = 0, n = 0;
-    for (let y = inner.y; y < inner.y + inner.h; y++) {
-      for (let x = inner.x; x < inner.x + inner.w; x++) {
-        if (dist(at(img, x, y), track) > INK) {
-          sx += x;
-          n++;
-        }
-      }
-    }
-    if (n < 0.05 * inner.w * inner.h) return saturated(track) ? "on" : "off";
-    return sx / n > b.x + b.w / 2 ? "on" : "off";
+    const { track, x } = knobOf(img, b);
+    if (x === null) return saturated(track) ? "on" : "off";
+    return x > b.x + b.w / 2 ? "on" : "off";
   }
   const inside: Rgb[] = [];
   const r = Math.min(b.w, b.h) / 2;

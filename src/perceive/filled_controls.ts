@@ -22,6 +22,7 @@ import {
   INK,
   inklessRows,
   inkMask,
+  knobOf,
   type Rgb,
   type Shape,
   shapeKind,
@@ -193,19 +194,9 @@ export function filledSwitchRightOf(img: RgbaImage, label: Element, until: numbe
 
 /** Whether the marks inside a pill's track (its knob) sit at one of its ends, not in its middle. */
 function knobAtEnd(img: RgbaImage, b: Box): boolean {
-  const inner = { x: b.x + 2, y: b.y + 2, w: b.w - 4, h: b.h - 4 };
-  const track = groundOf(img, inner);
-  let sx = 0, n = 0;
-  for (let y = inner.y; y < inner.y + inner.h; y++) {
-    for (let x = inner.x; x < inner.x + inner.w; x++) {
-      if (dist(at(img, x, y), track) > INK) {
-        sx += x;
-        n++;
-      }
-    }
-  }
-  if (n < 0.05 * inner.w * inner.h) return false;
-  const share = (sx / n - b.x) / b.w;
+  const { x } = knobOf(img, b);
+  if (x === null) return false;
+  const share = (x - b.x) / b.w;
   return share <= KNOB_END || share >= 1 - KNOB_END;
 }
 

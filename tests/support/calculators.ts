@@ -6,10 +6,10 @@
  */
 
 import { assertEquals } from "./assert.ts";
-import { type Session, until } from "./session.ts";
+import { pointerAway, type Session, until } from "./session.ts";
 import { clipboard } from "./clipboard.ts";
 import { skipWithout } from "./xdesktop.ts";
-export { clipboard, skipWithout };
+export { clipboard, pointerAway, skipWithout };
 
 /** Waits until the clipboard holds what `want` accepts; returns what it held last. */
 export async function copied(s: Session, want: string | ((text: string) => boolean)): Promise<string> {
@@ -31,15 +31,6 @@ export async function press(s: Session, app: string, keys: string[], copy: strin
   return r.text;
 }
 
-/**
- * Moves the pointer to the bottom edge of the screen (xdotool), before the app opens: the tooltip of
- * what it rested on would hide keys (truly: then they are not on screen). A corner would stop the run.
- */
-export async function pointerAway(s: Session): Promise<void> {
-  await new Deno.Command("xdotool", { args: ["mousemove", "700", "895"], env: s.desktop.env, stderr: "null" })
-    .output();
-}
-
 /** The texts observe lists in the focus window. */
 export async function listed(s: Session): Promise<string[]> {
   const o = await s.call("observe", {});
@@ -48,6 +39,13 @@ export async function listed(s: Session): Promise<string[]> {
 }
 
 /** Starts GNOME Calculator on a session bus the desktop stops with everything else; waits for its `=` key. */
+/** Starts galculator with the pointer out of the way, once its window is open. */
+export async function startGalculator(s: Session): Promise<void> {
+  await pointerAway(s);
+  s.desktop.spawn("galculator");
+  await s.desktop.waitForWindow("galculator");
+}
+
 export async function startGnomeCalculator(s: Session): Promise<void> {
   const bus = `unix:path=${s.dir}/bus`;
   s.desktop.spawn("dbus-daemon", ["--session", "--nofork", `--address=${bus}`]);

@@ -149,3 +149,12 @@ export async function until<T>(check: () => T | null | Promise<T | null>, ms = 1
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/**
+ * Moves the pointer to the bottom edge of the screen (xdotool), before the app opens: the tooltip of
+ * what it rested on would hide keys (truly: then they are not on screen). A corner would stop the run.
+ */
+export async function pointerAway(s: Session): Promise<void> {
+  await new Deno.Command("xdotool", { args: ["mousemove", "700", "895"], env: s.desktop.env, stderr: "null" })
+    .output();
+}
