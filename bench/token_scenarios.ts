@@ -11,9 +11,10 @@
 import type { Session } from "../tests/support/session.ts";
 import { until } from "../tests/support/session.ts";
 import { calc, flatSheet, PRICES, thunar } from "../tests/support/real_apps.ts";
+import { clipboard } from "../tests/support/clipboard.ts";
+import { MOUSEPAD_SAVE_AS, type PlanStep, TK_FORM_FILL } from "../tests/support/task_plans.ts";
 
-/** A plan step as the model writes it. */
-export type PlanStep = Record<string, unknown>;
+export type { PlanStep };
 
 /** One task: how its app is started, the plan the model sends after observing, and the app's own check. */
 export interface Scenario {
@@ -34,17 +35,6 @@ async function expectOutput(read: () => Promise<string>, want: string, ms = 10_0
   let last = "";
   const seen = await until(async () => (last = await read()) === want, ms).catch(() => false);
   return seen ? null : `expected ${JSON.stringify(want)}, the app gave ${JSON.stringify(last)}`;
-}
-
-/** The clipboard's text as xclip reads it on the session's display. */
-async function clipboard(s: Session): Promise<string> {
-  const out = await new Deno.Command("xclip", {
-    args: ["-o", "-selection", "clipboard"],
-    env: s.desktop.env,
-    stdout: "piped",
-    stderr: "null",
-  }).output();
-  return new TextDecoder().decode(out.stdout).trim();
 }
 
 /** A file's text, or "" while it is not there. */
@@ -86,16 +76,7 @@ const mousepad: Scenario = {
     await listed(s, "File");
     return app;
   },
-  plan: () => [
-    { action: "focus_app", app_name: "mousepad" },
-    { action: "type", text: "Hello from choto\nsecond line", expect: { screen_changes: true } },
-    { action: "click", target: { text: "File" }, expect: { appears: "Save As" } },
-    { action: "click", target: { text: "Save As…", scope: "chrome" }, expect: { appears: "Cancel" } },
-    { action: "wait", amount: 700 },
-    { action: "hotkey", keys: ["ctrl", "a"] },
-    { action: "type", text: "notes.txt", expect: { appears: "notes.txt" } },
-    { action: "hotkey", keys: ["enter"], expect: { disappears: "Cancel" } },
-  ],
+  plan: () => [{ action: "focus_app", app_name: "mousepad" }, ...MOUSEPAD_SAVE_AS],
   check: (s) => expectOutput(fileText(`${s.dir}/notes.txt`), "Hello from choto\nsecond line", 15_000),
 };
 
@@ -109,20 +90,7 @@ const tkForm: Scenario = {
     await listed(s, "Large");
     return app;
   },
-  plan: () => [
-    { action: "focus_app", app_name: "Tk" },
-    {
-      action: "click",
-      target: { text: "Subscribe to newsletter" },
-      expect: { checked: "Subscribe to newsletter" },
-    },
-    { action: "click", target: { text: "Large" }, expect: { checked: "Large" } },
-    { action: "click", target: { text: "Full name" } },
-    { action: "type", text: "Ada Lovelace" },
-    { action: "click", target: { text: "Email address" } },
-    { action: "type", text: "ada@example.org" },
-    { action: "click", target: { text: "Submit" } },
-  ],
+  plan: () => TK_FORM_FILL,
   check: (s) =>
     expectOutput(
       async () => {

@@ -9,6 +9,7 @@ import { createX11Desktop } from "../src/desktop/x11.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { type Session, until, withSession } from "./support/session.ts";
 import { skipE2E } from "./support/xdesktop.ts";
+import { MOUSEPAD_SAVE_AS } from "./support/task_plans.ts";
 
 type Report = { step: number; outcome: string; line: string; match?: { stage: string; scope: string } };
 
@@ -42,14 +43,7 @@ Deno.test({
         const r = await s.call("execute_plan", {
           steps: [
             { action: "focus_app", app_name: "mousepad", timeout_ms: 15000 },
-            { action: "type", text: "Hello from choto\nsecond line", expect: { screen_changes: true } },
-            { action: "click", target: { text: "File" }, expect: { appears: "Save As" } },
-            { action: "click", target: { text: "Save As…", scope: "chrome" }, expect: { appears: "Cancel" } },
-            // The dialog is drawn before its name field takes the keyboard focus.
-            { action: "wait", amount: 700 },
-            { action: "hotkey", keys: ["ctrl", "a"] },
-            { action: "type", text: "notes.txt", expect: { appears: "notes.txt" } },
-            { action: "hotkey", keys: ["enter"], expect: { disappears: "Cancel" } },
+            ...MOUSEPAD_SAVE_AS,
           ],
         });
         assert(!r.isError, r.text);

@@ -11,6 +11,7 @@
 import { assertEquals, assertMatch } from "./support/assert.ts";
 import { until, withSession } from "./support/session.ts";
 import { skipE2E } from "./support/xdesktop.ts";
+import { TK_FORM_FILL } from "./support/task_plans.ts";
 
 const FORM = new URL("./support/tk_form.py", import.meta.url).pathname;
 
@@ -34,20 +35,7 @@ Deno.test({
       assertMatch(o.text, /Large \[radio unchecked\]/, o.text);
 
       const r = await s.call("execute_plan", {
-        steps: [
-          { action: "focus_app", app_name: "Tk" },
-          {
-            action: "click",
-            target: { text: "Subscribe to newsletter" },
-            expect: { checked: "Subscribe to newsletter" },
-          },
-          { action: "click", target: { text: "Large" }, expect: { checked: "Large" } },
-          { action: "click", target: { text: "Full name" } },
-          { action: "type", text: "Ada Lovelace" },
-          { action: "click", target: { text: "Email address" } },
-          { action: "type", text: "ada@example.org" },
-          { action: "click", target: { text: "Submit" } },
-        ],
+        steps: TK_FORM_FILL,
       });
       assertEquals(r.structured.status, "success", r.text);
       const written = await until(async () => {
