@@ -32,36 +32,29 @@ Deno.test({
   ignore: skipE2E(),
   sanitizeResources: false,
   sanitizeOps: false,
-  async fn(t) {
+  async fn() {
     await withSession(async (s) => {
-      let out = "";
-      await t.step(
-        "observe, labels, checkbox, radio and combo box: the app's state file agrees",
-        async () => {
-          out = await checkFormStory(s, {
-            program: new URL("./support/qt6_form.py", import.meta.url).pathname,
-            title: "Qt6 Order Form",
-            expected: FILLED,
-          });
-        },
-      );
-
-      await t.step("hover_icons names the three tool buttons by their tooltips", async () => {
-        const r = await s.call("hover_icons", { limit: 40 });
-        assert(!r.isError, r.text);
-        const named = r.structured.named as string[];
-        for (const tip of TOOLTIPS) assert(named.includes(tip), `${tip} not named: ${r.text}`);
+      // The shared story first: observe, labels, checkbox, radio and combo box, the app's state file agreeing.
+      const out = await checkFormStory(s, {
+        program: new URL("./support/qt6_form.py", import.meta.url).pathname,
+        title: "Qt6 Order Form",
+        expected: FILLED,
       });
 
-      await t.step("a plan clicks 'Save the order' by name; the app took that button", async () => {
-        const r = await s.call("execute_plan", {
-          steps: [{ action: "click", target: { text: "Save the order" } }],
-        });
-        assertEquals(r.structured.status, "success", r.text);
-        assert(r.text.includes('matched icon "Save the order"'), r.text);
-        const after = await lastTruth(out, (x) => (x.tools ?? []).length > 0, r.text);
-        assertEquals(after, { ...FILLED, tools: ["Save the order"] }, r.text);
+      // hover_icons names the three tool buttons by their tooltips.
+      const hover = await s.call("hover_icons", { limit: 40 });
+      assert(!hover.isError, hover.text);
+      const named = hover.structured.named as string[];
+      for (const tip of TOOLTIPS) assert(named.includes(tip), `${tip} not named: ${hover.text}`);
+
+      // A plan clicks "Save the order" by that name; the app's state file says it took that button.
+      const r = await s.call("execute_plan", {
+        steps: [{ action: "click", target: { text: "Save the order" } }],
       });
+      assertEquals(r.structured.status, "success", r.text);
+      assert(r.text.includes('matched icon "Save the order"'), r.text);
+      const after = await lastTruth(out, (x) => (x.tools ?? []).length > 0, r.text);
+      assertEquals(after, { ...FILLED, tools: ["Save the order"] }, r.text);
     });
   },
 });

@@ -162,6 +162,14 @@ Deno.test("Qt6: a radio whose circle the reader took in with its word gets its s
   assertEquals(small.conf, 0.34);
 });
 
+Deno.test("Qt6: the focused line edit's caret read as a 1 after its label leaves the label, the entry named by it", async () => {
+  // The reading of a look whose frame showed the caret (it blinks; the capture's frame is between blinks):
+  // the label's box runs to the caret, inside the line edit.
+  assertEquals(await said("qt6_form.png", [el("Full name 1", 20, 78, 70, 22, 0.9)]), [
+    "Full name [entry empty]",
+  ]);
+});
+
 Deno.test("an unsure word with no drawing at its start stays a plain word", async () => {
   const img = await view("qt6_form.png");
   // "Colour" starts at the window's margin with nothing drawn before it.
