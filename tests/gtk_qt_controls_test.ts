@@ -1,7 +1,8 @@
 /**
- * Control states and entries on real GTK4 (libadwaita) and Qt5 forms
- * (fixtures/views/gtk4_form*.png and qt5_form*.png, their windows as
- * captured from tests/support/gtk4_form.py and qt5_form.py under Xvfb):
+ * Control states and entries on real GTK4 (libadwaita), Qt5 and Qt6 forms
+ * (fixtures/views/gtk4_form*.png, qt5_form*.png and qt6_form.png, their
+ * windows as captured from tests/support/gtk4_form.py, qt5_form.py and
+ * qt6_form.py under Xvfb):
  * Adwaita draws rounded checkboxes (a grey outline, or a blue fill with a
  * white tick), blue discs for selected radios, entries and drop-downs as
  * filled boxes without a border, and a switch as a track with a knob; Qt's
@@ -128,6 +129,58 @@ Deno.test("Qt5: the focused line edit's caret leaves its label, the wide combo b
       "Large [radio checked]",
     ],
   );
+});
+
+Deno.test("Qt6: a radio whose circle the reader took in with its word gets its state, its box cut past the circle", async () => {
+  const img = await view("qt6_form.png");
+  const found = attachControls(img, [
+    el("Full name", 20, 82, 57, 10, 0.96),
+    el("Email address", 20, 110, 83, 10, 0.96),
+    el("Subscribe to newsletter", 39, 169, 141, 10, 0.96),
+    el("Accept the terms", 38, 199, 102, 13, 0.97),
+    // Read with the unchecked circle before it (x 19-32), and unsure for it.
+    el("Small", 19, 228, 52, 13, 0.34),
+    el("Medium", 40, 259, 47, 10, 0.89),
+    el("Large", 40, 290, 33, 12, 0.96),
+    el("Colour", 19, 320, 39, 10, 0.96),
+    el("Green", 90, 321, 35, 9, 0.96),
+  ], { x: 0, y: 0, width: img.width, height: img.height });
+  assertEquals(found.map(elementText), [
+    "Full name [entry empty]",
+    "Email address [entry empty]",
+    "Subscribe to newsletter [checkbox unchecked]",
+    "Accept the terms [checkbox checked]",
+    "Small [radio unchecked]",
+    "Medium [radio checked]",
+    "Large [radio unchecked]",
+    "Colour",
+    "Green [select Green]",
+  ]);
+  const small = found[4];
+  // The box is the letters' (from x 40) and not the circle's; the reading stays as unsure as it was.
+  assert(small.x >= 33 && small.x <= 40 && small.x + small.w === 71, JSON.stringify(small));
+  assertEquals(small.conf, 0.34);
+});
+
+Deno.test("Qt6: the focused line edit's caret read as a 1 after its label leaves the label, the entry named by it", async () => {
+  // The reading of a look whose frame showed the caret (it blinks; the capture's frame is between blinks):
+  // the label's box runs to the caret, inside the line edit.
+  assertEquals(await said("qt6_form.png", [el("Full name 1", 20, 78, 70, 22, 0.9)]), [
+    "Full name [entry empty]",
+  ]);
+});
+
+Deno.test("an unsure word with no drawing at its start stays a plain word", async () => {
+  const img = await view("qt6_form.png");
+  // "Colour" starts at the window's margin with nothing drawn before it.
+  const [colour] = attachControls(img, [el("Colour", 19, 320, 39, 10, 0.34)], {
+    x: 0,
+    y: 0,
+    width: img.width,
+    height: img.height,
+  });
+  assertEquals(elementText(colour), "Colour");
+  assertEquals(colour.control, undefined);
 });
 
 /** A mask of a square of side `d` with corners rounded at radius `r` (r = d/2: a circle), outline 2 px. */

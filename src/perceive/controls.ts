@@ -163,7 +163,8 @@ export function controlRows(label: Element): [number, number] {
  */
 function labelled(img: RgbaImage, e: Element, until: number, right: number): Element {
   // A label has words: a lone character beside a box is a window button or a keypad key.
-  if (e.icon || e.conf < 0.4 || (e.text.match(/\p{L}/gu)?.length ?? 0) < 2) return e;
+  if (e.icon || (e.text.match(/\p{L}/gu)?.length ?? 0) < 2) return e;
+  if (e.conf < 0.4) return drawingReadWith(img, e) ?? e;
   // A select's chevron and border, read as letters, pull its text's confidence down.
   const select = selectAround(img, e, right) ?? filledSelectAround(img, e);
   if (select) {
@@ -177,7 +178,7 @@ function labelled(img: RgbaImage, e: Element, until: number, right: number): Ele
       control: { kind: "select", state: option, ...box },
     };
   }
-  if (e.conf < 0.6) return e;
+  if (e.conf < 0.6) return drawingReadWith(img, e) ?? e;
   const past = entryPastCaret(img, e, until, right);
   if (past) return { ...past.label, control: past.control };
   const control = controlLeftOf(img, e) ?? switchRightOf(img, e, until) ??
@@ -190,8 +191,34 @@ function labelled(img: RgbaImage, e: Element, until: number, right: number): Ele
     const cut = Math.max(e.x, control.x + control.w);
     w = e.x + e.w - cut;
     x = cut;
-  }
+  } else if (startsWith(e, control)) return cutPast({ ...e, control });
   return { ...e, text, x, w, cx: Math.round(x + w / 2), control };
+}
+
+/** Whether `control` is drawn at the start of `e`'s own box (the recogniser took its drawing in). */
+function startsWith(e: Element, control: ElementControl): boolean {
+  return control.x <= e.x + 2 && control.x + control.w > e.x && control.x + control.w < e.x + e.w;
+}
+
+/** `e` (its control on it) with its box starting past the control's drawing, its text as read. */
+function cutPast(e: Element & { control: ElementControl }): Element {
+  const cut = e.control.x + e.control.w;
+  const w = e.x + e.w - cut;
+  return { ...e, x: cut, w, cx: Math.round(cut + w / 2) };
+}
+
+/**
+ * An unsure label whose box begins with a checkbox or radio's drawing, the control put on it: the
+ * recogniser read the drawing with the letters (Qt6's unchecked radio and `Small`, 0.34), which is
+ * what made it unsure; its state is the drawing's all the same. Null when no drawing starts its box.
+ * The text keeps its confidence: perceive.ts reads the cut box again (label_reread.ts).
+ */
+function drawingReadWith(img: RgbaImage, e: Element): Element | null {
+  const control = controlLeftOf(img, e);
+  if (!control || (control.kind !== "checkbox" && control.kind !== "radio") || !startsWith(e, control)) {
+    return null;
+  }
+  return cutPast({ ...e, control });
 }
 
 /**

@@ -244,8 +244,8 @@ export function entryPastCaret(
   return { label: trimmed, control };
 }
 
-/** Tokens a recogniser makes of a focused entry's caret read with the label before it ("Full name I"). */
-const CARET_TOKEN = /^[I|l!\[\]]$/;
+/** Tokens a recogniser makes of a focused entry's caret read with the label before it ("Full name I", Qt6's "Full name 1"). */
+const CARET_TOKEN = /^[I|l!1\[\]]$/;
 
 /**
  * `label` without a caret token at its end, its box cut where that token's

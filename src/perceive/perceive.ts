@@ -20,6 +20,7 @@ import { assignSurfaces, type Surfaces } from "./surfaces.ts";
 import { chooseFront, type FrontChoice } from "./front.ts";
 import type { RgbaImage } from "../image/pixels.ts";
 import { attachControls } from "./controls.ts";
+import { rereadCutLabels } from "./label_reread.ts";
 import { joinCaptions } from "./captions.ts";
 import { findGrid, type Grid } from "./grid.ts";
 import { readWithGrid } from "./grid_look.ts";
@@ -97,10 +98,10 @@ export async function perceive(
       ? timed(stages, "icons", () => findIcons(frame, state, window, surfaces.window, shapes))
       : [];
     if (window) {
-      surfaces.window = timed(
-        stages,
-        "controls",
-        () => windowText(frame, window, surfaces.window, found, memory),
+      surfaces.window = await rereadCutLabels(
+        reader,
+        frame,
+        timed(stages, "controls", () => windowText(frame, window, surfaces.window, found, memory)),
       );
     }
     const grid = found ? nameBands(found, surfaces.window) : null;
@@ -142,7 +143,11 @@ export async function perceive(
     ocrMs += got.ms;
   }
   const icons = window ? timed(stages, "icons", () => findIcons(frame, state, window, text, shapes)) : [];
-  if (window) text = timed(stages, "controls", () => windowText(frame, window, text, found, memory));
+  if (window) {
+    text = timed(stages, "controls", () => windowText(frame, window, text, found, memory));
+    // A label read with its control's drawing, unsure for it, is read again without the drawing.
+    text = await rereadCutLabels(reader, frame, text);
+  }
   return {
     state,
     frame,
