@@ -5,13 +5,16 @@
  * is answered, calls observe. The look reads the window in front (the
  * file's lines, as written on disk), and says whether it waited for the OCR
  * engine to start and how long, in its text and in its structured content
- * alike; a second look waited for nothing.
+ * alike; a second look waited for nothing. The first call is answered
+ * before the rest of the server has loaded (src/cli/first_call.ts), the
+ * second by the loaded server: both replies have the same shape.
  */
 
 import { assert, assertEquals } from "./support/assert.ts";
 import { withSession } from "./support/session.ts";
 import { skipE2E } from "./support/xdesktop.ts";
 import { engineWaitLine } from "../src/render/observe_text.ts";
+import { SCREEN_TEXT_NOTICE } from "../src/common/untrusted.ts";
 
 const LINES = [
   "Harbour ledger for the spring crossing",
@@ -56,6 +59,10 @@ Deno.test({
       assert(!second.isError, second.text);
       assertEquals(second.structured.engine_wait_ms, 0);
       assertEquals(second.text.split("\n").filter((l) => l.startsWith("engine: ")), []);
+      // The first call is answered before the server has loaded: its reply is shaped as the loaded server's.
+      assertEquals(Object.keys(first.structured).sort(), Object.keys(second.structured).sort());
+      assert(first.text.endsWith(SCREEN_TEXT_NOTICE), first.text.slice(-200));
+      assert(second.text.endsWith(SCREEN_TEXT_NOTICE), second.text.slice(-200));
     }, {
       // mousepad shows the file before the server starts, as a client's desktop does.
       before: async (desktop, dir) => {

@@ -2,9 +2,10 @@
  * `choto serve`: the MCP server on stdio (what Claude Desktop runs), or with
  * `--http` on Streamable HTTP at /mcp. On stdio it starts reading at once
  * and answers `initialize` and `tools/list` from the handshake, then opens
- * the services, whose recognisers start on their own threads, then the rest
- * of the server loads (serve_load.ts, serving.ts); every other request waits
- * for it. The priming read and the passes warmed ahead of a first look wait
+ * the services, whose recognisers start on their own threads. An observe
+ * sent right after `initialize` is answered then, on those services alone
+ * (first_call.ts); then the rest of the server loads (serve_load.ts,
+ * serving.ts), and every other request waits for it. The priming read and the passes warmed ahead of a first look wait
  * for the server, and give way to a call that comes first. Nothing this module imports holds an npm package,
  * so Deno resolves none before the handshake is answered
  * (tests/startup_test.ts).
@@ -12,6 +13,8 @@
  * @module
  */
 
+import { envVar } from "../common/env.ts";
+import { earlyCall } from "../server/early_call.ts";
 import { createHandshake } from "../server/handshake.ts";
 import { BoundedStdioTransport } from "../server/stdio_transport.ts";
 import type { Command } from "./command.ts";
@@ -60,6 +63,14 @@ export const serveCommand: Command = {
     let loaded = () => {};
     const serving = new Promise<void>((resolve) => loaded = resolve);
     const early = http ? undefined : await openEarly(v.db, v.ocr, serving);
+    // An observe sent with the handshake is answered now, on the open services, and the rest of the
+    // server loads after it: the look does not wait for modules it does not use. A memory seed is
+    // imported first by the server, so with one the call waits for it.
+    const first = early && !envVar("CHOTO_MEMORY_SEED") ? transport?.takeFirstRequest(earlyCall) : null;
+    if (first) {
+      const { answerFirstCall } = await importLate<typeof import("./first_call.ts")>("first_call.ts");
+      await answerFirstCall(first, early!, transport!);
+    }
     // Imported by computed path: Deno resolves the server's npm packages only now, after the handshake.
     const { openServices, loadServer, startToken } = await importLate<typeof import("./serve_load.ts")>(
       "serve_load.ts",

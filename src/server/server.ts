@@ -10,10 +10,8 @@
  * @module
  */
 
-import { SCREEN_TEXT_NOTICE } from "../common/untrusted.ts";
 import {
   type CallToolRequest,
-  type CallToolResult,
   CLIENT_CAPABILITIES_META_KEY,
   type ClientCapabilities,
   type Implementation,
@@ -26,7 +24,6 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/
 import type { PausedRun } from "../plan/executor.ts";
 import { answersForms, pauseChannel, pausedResult } from "./input_requests.ts";
 import { CACHE_HINTS } from "./cache_hints.ts";
-import { z } from "zod";
 import type { Services } from "../services.ts";
 import { annotateIconsTool } from "../tools/annotate_icons.ts";
 import { executePlanTool } from "../tools/execute_plan.ts";
@@ -42,13 +39,11 @@ import { pointTool } from "../tools/point.ts";
 import { recallTool } from "../tools/recall.ts";
 import { submitIconLabelsTool } from "../tools/submit_icon_labels.ts";
 import { type CallContext, type Shape, type ToolSpec, toResult } from "../tools/tool.ts";
+import { callTool, parseArguments } from "./tool_call.ts";
 import { ACTOR, type Actor } from "../tools/support/actor.ts";
 import { capReply, MAX_REPLY_BYTES } from "../tools/support/reply_cap.ts";
-import { firstProblems, nearestName, shortEcho } from "../common/nearest.ts";
-import { argumentProblems } from "../tools/support/arg_problems.ts";
+import { nearestName, shortEcho } from "../common/nearest.ts";
 import { CAPABILITIES, INSTRUCTIONS, listedOn, SERVER_INFO } from "./identity.ts";
-import { StoreFault } from "../db/store_fault.ts";
-import { DisplayLost } from "../desktop/display_lost.ts";
 import { listMapResources, MAP_TEMPLATE, readMapResource } from "./map_resource.ts";
 import { linkView, MAP_VIEW, MAP_VIEW_URI, readMapView, rendersApps } from "./map_app.ts";
 import { inputJsonSchema, outputJsonSchema } from "./json_schema.ts";
@@ -269,71 +264,5 @@ function callContext(request: CallToolRequest, ctx: ServerContext, signal: Abort
         method: "notifications/progress",
         params: { progressToken: token, progress: done, total, message },
       }),
-  };
-}
-
-/** Each shape's object schema, built once: zod compiles a schema on its first parse, so one per call would compile every call. */
-const OBJECT_SCHEMAS = new WeakMap<Shape, z.ZodObject>();
-const STRICT_SCHEMAS = new WeakMap<Shape, z.ZodObject>();
-
-/** The object schema of `shape`: extra keys allowed (a reply) or refused (arguments). */
-function schemaOf(shape: Shape, kind: "object" | "strict"): z.ZodObject {
-  const made = kind === "object" ? OBJECT_SCHEMAS : STRICT_SCHEMAS;
-  let schema = made.get(shape);
-  if (!schema) made.set(shape, schema = kind === "object" ? z.object(shape) : z.strictObject(shape));
-  return schema;
-}
-
-/** The call's arguments checked: the tool's own validation, or its input schema. */
-function parseArguments<In extends Shape, Out extends Shape>(
-  tool: ToolSpec<In, Out>,
-  args: unknown,
-): { ok: true; value: z.infer<z.ZodObject<In>> } | { ok: false; text: string } {
-  const parsed = tool.validate ? tool.validate(args) : validateShape(tool, args);
-  return parsed.ok ? { ok: true, value: parsed.value as z.infer<z.ZodObject<In>> } : parsed;
-}
-
-/** Runs checked arguments, and checks the reply against the tool's own output schema. */
-async function callTool<In extends Shape, Out extends Shape>(
-  tool: ToolSpec<In, Out>,
-  args: z.infer<z.ZodObject<In>>,
-  services: Services,
-  context: CallContext,
-): Promise<CallToolResult> {
-  try {
-    const reply = await tool.run(args, services, context);
-    if (reply.ok || reply.structured !== undefined) {
-      const out = schemaOf(tool.outputSchema, "object").safeParse(reply.structured);
-      if (!out.success) throw new Error(`its reply did not match its output schema: ${out.error.message}`);
-    }
-    return toResult(
-      tool.carriesScreenText ? { ...reply, text: `${reply.text}\n${SCREEN_TEXT_NOTICE}` } : reply,
-    );
-  } catch (err) {
-    // These say what happened and what to do themselves; anything else is a surprise worth a doctor run.
-    const known = err instanceof StoreFault || err instanceof DisplayLost;
-    return toResult({
-      ok: false,
-      text: `${tool.name} failed: ${(err as Error).message}${
-        known
-          ? ""
-          : "\nNothing further was done. Run `choto doctor` if this looks like a setup problem; otherwise observe and retry."
-      }`,
-    });
-  }
-}
-
-/** The default check: the input schema, with each problem named by its field. */
-function validateShape<In extends Shape>(
-  tool: ToolSpec<In, Shape>,
-  args: unknown,
-): { ok: true; value: unknown } | { ok: false; text: string } {
-  const parsed = schemaOf(tool.inputSchema, "strict").safeParse(args);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const lines = argumentProblems(parsed.error, Object.keys(tool.inputSchema));
-  return {
-    ok: false,
-    text: [`${tool.name} was not run: its arguments need fixing. Nothing was done.`, ...firstProblems(lines)]
-      .join("\n"),
   };
 }

@@ -17,7 +17,7 @@
  */
 
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/server";
-import type { Handshake } from "./handshake.ts";
+import type { EarlyAnswer, Handshake } from "./handshake.ts";
 import { concatBytes } from "../common/bytes.ts";
 
 /** The longest request line read; any valid call is far smaller (every field has a maximum). */
@@ -47,8 +47,8 @@ export class BoundedStdioTransport implements Transport {
   #parser: ((line: string) => JSONRPCMessage) | null = null;
   /** Set once the server has started the transport: the parser, from then on used for every line. */
   #deserialize: ((line: string) => JSONRPCMessage) | null = null;
-  /** Lines read before the server started, in order. */
-  #waiting: string[] = [];
+  /** Lines read before the server started, in order, and whether the handshake answered each already. */
+  #waiting: Array<{ line: string; early: boolean }> = [];
   /** Requests answered early that the server sees too, by id: the answer given, its own is not sent. */
   #answered = new Map<string, string>();
   #handshake: Handshake | null = null;
@@ -125,7 +125,10 @@ export class BoundedStdioTransport implements Transport {
     this.#size = 0;
     if (!line.trim()) return;
     if (this.#deserialize) this.#deliver(line);
-    else if (!this.#answerEarly(line)) this.#waiting.push(line);
+    else {
+      const early = this.#answerEarly(line);
+      if (early?.server !== "never") this.#waiting.push({ line, early: early !== null });
+    }
   }
 
   #deliver(line: string): void {
@@ -136,8 +139,8 @@ export class BoundedStdioTransport implements Transport {
     }
   }
 
-  /** Answers a line the handshake knows; true when the server need not see it. */
-  #answerEarly(line: string): boolean {
+  /** Answers a line the handshake knows: what it made of it (null: the server answers it). */
+  #answerEarly(line: string): EarlyAnswer | null {
     let message: { id?: string | number } | undefined;
     try {
       message = JSON.parse(line);
@@ -148,7 +151,7 @@ export class BoundedStdioTransport implements Transport {
     this.#waitQuiet();
     if (!early) {
       this.#needed.resolve();
-      return false;
+      return null;
     }
     if (early.result) {
       const reply = JSON.stringify({ jsonrpc: "2.0", id: message!.id!, result: early.result }) + "\n";
@@ -158,7 +161,7 @@ export class BoundedStdioTransport implements Transport {
         this.#answered.set(JSON.stringify(message!.id), JSON.stringify(early.result));
       }
     }
-    return early.server === "never";
+    return early;
   }
 
   #refuse(bytes: number, head: string, tail: string): void {
@@ -219,7 +222,30 @@ export class BoundedStdioTransport implements Transport {
     this.#deserialize = this.#parser;
     clearTimeout(this.#quiet);
     void this.listen(this.#handshake);
-    for (const line of this.#waiting.splice(0)) this.#deliver(line);
+    for (const { line } of this.#waiting.splice(0)) this.#deliver(line);
+  }
+
+  /**
+   * Takes the first request still waiting for the server out of its queue,
+   * when the handshake answered every line before it (so the client has
+   * initialized) and `accept` takes the message: its caller answers it with
+   * {@link send}, and the server never sees it. A request whose id the
+   * handshake's answers use is left to the server.
+   */
+  takeFirstRequest<M>(accept: (message: unknown) => M | null): M | null {
+    const at = this.#waiting.findIndex((w) => !w.early);
+    if (at <= 0 || this.#deserialize) return null;
+    let message: unknown;
+    try {
+      message = JSON.parse(this.#waiting[at].line);
+    } catch {
+      return null;
+    }
+    const id = (message as { id?: unknown })?.id;
+    if (id === undefined || this.#answered.has(JSON.stringify(id))) return null;
+    const taken = accept(message);
+    if (taken !== null) this.#waiting.splice(at, 1);
+    return taken;
   }
 
   async close(): Promise<void> {
