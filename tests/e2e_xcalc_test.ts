@@ -3,7 +3,7 @@
  * a grid of keys each drawn as a 1-pixel box two pixels from the next, with
  * labels that fill their box. Observe lists the keys one element each (not a
  * row read as one line with the boxes' sides inside it), `9` as a digit,
- * `*` as a star and the `.` key that is a 1x2-pixel dot. Plans press
+ * `*` as a star, the `.` key that is a 1x2-pixel dot and `√‾` as `√`. Plans press
  * 1 2 . 5 * 4 = and 7 7 - 8 = (the second 7 presses the key again, not the
  * display echoing the first), and the answer is the one xcalc itself gives:
  * a click on its display puts the number into the PRIMARY selection, read

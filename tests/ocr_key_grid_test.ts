@@ -2,14 +2,20 @@
  * A keypad of outlined keys (xcalc's: 1-pixel boxes two pixels apart) is
  * found as a grid, each key's label a line of its own even where labels
  * touch their outline; a sheet's cells, which share their rules, and a lone
- * row of two buttons are no grid.
+ * row of two buttons are no grid. On xcalc's own pixels
+ * (fixtures/views/xcalc_keypad.png), its star, its point and its `√‾` are
+ * told by their place in the grid and their shape.
  */
 
 import { assert, assertEquals } from "./support/assert.ts";
 import { letters, paint, whiteFrame } from "./support/drawn.ts";
 import { greyOf, type RgbaImage } from "../src/image/pixels.ts";
 import { gridKeys, keyGrid, outlinedBoxes } from "../src/ocr/lines/key_grid.ts";
-import { findTextLines } from "../src/ocr/lines/find.ts";
+import { findTextLines, type TextLine } from "../src/ocr/lines/find.ts";
+import { decodeImage } from "../src/image/codec.ts";
+import { lineGround } from "../src/ocr/lines/ground.ts";
+import { isKeypadAsterisk, isKeypadPoint } from "../src/ocr/fixes/keypad_signs.ts";
+import { drawnSymbol } from "../src/ocr/fixes/drawn_symbols.ts";
 
 const BLACK = [0, 0, 0];
 
@@ -67,4 +73,45 @@ Deno.test("a sheet's cells sharing their rules, and two buttons alone, are no ke
   for (let x = 10; x <= 290; x += 56) for (let y = 10; y <= 130; y++) paint(sheet, x, y, BLACK);
   assertEquals(keyGrid(grey(sheet)), []);
   assertEquals(keyGrid(grey(keypad(2, 1))), []);
+});
+
+/** The xcalc fixture's grey pixels and its found lines. */
+async function xcalc() {
+  const img = await decodeImage(
+    await Deno.readFile(new URL("../fixtures/views/xcalc_keypad.png", import.meta.url)),
+  );
+  const g = grey(img);
+  return { g, lines: findTextLines(g) };
+}
+
+/** The found line whose box holds the point (x, y). */
+const lineAt = (lines: TextLine[], x: number, y: number) =>
+  lines.find((l) => x >= l.x && x <= l.x + l.w && y >= l.y && y <= l.y + l.h);
+
+Deno.test("xcalc: its 55 keys are a grid, and no line crosses from one key into another", async () => {
+  const { g, lines } = await xcalc();
+  const keys = keyGrid(g);
+  assertEquals(keys.length, 55);
+  for (const l of lines.filter((l) => l.y > keys[0].y)) {
+    assert(
+      keys.some((k) => l.x > k.x && l.x + l.w < k.x + k.w),
+      `line ${l.x},${l.y} ${l.w}x${l.h} crosses keys`,
+    );
+  }
+  // CE/C touches its key's right side and is still one line, apart from AC.
+  const ce = lineAt(lines, 150, 110)!;
+  assert(ce.x < 142 && ce.x + ce.w > 172 && ce.x + ce.w < 179, `CE/C at ${ce.x}+${ce.w}`);
+});
+
+Deno.test("xcalc: its star, its point and its barred √ are told by their place and shape", async () => {
+  const { g, lines } = await xcalc();
+  const groundOf = (l: TextLine) => lineGround(l, g) ?? 255;
+  const star = lineAt(lines, 201, 317)!, point = lineAt(lines, 113, 417)!, root = lineAt(lines, 108, 110)!;
+  assert(isKeypadAsterisk(g, star, lines, groundOf), "the star");
+  assert(isKeypadPoint(g, point, lines, groundOf), "the point");
+  assertEquals(drawnSymbol(g, root, groundOf(root))?.text, "√");
+  // The digit 8 is neither; nor is the minus a point.
+  const eight = lineAt(lines, 114, 321)!, minus = lineAt(lines, 201, 353)!;
+  assertEquals(isKeypadAsterisk(g, eight, lines, groundOf), false);
+  assertEquals(isKeypadPoint(g, minus, lines, groundOf), false);
 });

@@ -129,6 +129,11 @@ function clusters(values: number[]): number[] {
   return out;
 }
 
+/** Whether two boxes share any pixel. */
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
 /** Whether lines starting at `starts` (sorted), each `size` long, leave a gap between each and the next. */
 function apart(starts: readonly number[], size: number): boolean {
   return starts.every((v, i) => i === 0 || v - starts[i - 1] >= size + 1);
@@ -153,7 +158,9 @@ export function gridKeys(boxes: readonly Box[]): Box[] {
     for (const y of rows) {
       for (const x of cols) {
         const drawn = same.find((b) => Math.abs(b.x - x) <= ALIGN && Math.abs(b.y - y) <= ALIGN);
-        keys.push(drawn ?? { x, y, w: seed.w, h: seed.h });
+        const cell = drawn ?? { x, y, w: seed.w, h: seed.h };
+        // A key of another size there (xcalc -rpn's ENTER, two rows tall) is that key, not this cell.
+        if (drawn || !boxes.some((b) => overlaps(b, cell))) keys.push(cell);
       }
     }
   }
