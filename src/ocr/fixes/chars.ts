@@ -19,6 +19,9 @@ import { lineGround } from "../lines/ground.ts";
 import { isFlatBar } from "./shapes.ts";
 import { hashPixels, type LineCache } from "../cache/line_cache.ts";
 import { rereadKeypadDigits } from "./keypad_digits.ts";
+import { isLoneChar } from "./lone_char.ts";
+
+export { isLoneChar };
 import { isKeypadAsterisk, isKeypadPoint, KEYPAD_POINT_CONF } from "./keypad_signs.ts";
 
 /** Single characters below this confidence are discarded. */
@@ -31,15 +34,6 @@ const FLAT_BAR_CONF = 0.6;
 const CHEVRONS = new Set(["»", "«"]);
 /** Characters are prepared as if text were this tall: 4x and ~1.7x enlargement. */
 const CHAR_HEIGHTS = [8, 20];
-
-/** Whether a line is one character (a lone key label): about as wide as tall, or narrower. */
-export function isLoneChar(line: TextLine): boolean {
-  if (line.h < 2 || line.h > 60 || line.w < 2) return false;
-  // Flat marks (`-`, `=`, `<-`) are wide for their height.
-  if (line.h < 6) return line.w <= 24;
-  if (line.h < 10) return line.w <= 18;
-  return line.w <= line.h * 1.2 + 2;
-}
 
 /** Result of the single-character pass, in the pixels of the searched image. */
 export interface LoneCharsRead {

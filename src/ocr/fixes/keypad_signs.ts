@@ -17,7 +17,7 @@ import type { Grey } from "../../image/pixels.ts";
 import type { OcrWord } from "../types.ts";
 import type { TextLine } from "../lines/find.ts";
 import { inkBox, isCross } from "./shapes.ts";
-import { isLoneChar } from "./chars.ts";
+import { isLoneChar } from "./lone_char.ts";
 
 /** How far (px) centres in one row or one column of keys may stray. */
 const ALIGN = 2;
