@@ -160,3 +160,29 @@ export function attachToggleButtons(img: RgbaImage, elements: readonly Element[]
   }
   return elements.map((e) => marked.get(e) ?? e);
 }
+
+/**
+ * The state a click left the button round `e` in, told by the pixels of the
+ * frames before and after it (both in the frame's pixels, as `e`): a plain
+ * button now drawn in reverse, in the same box and style, was set (an Athena
+ * Toggle; a Command button is drawn in reverse only while held); one drawn
+ * in reverse before and plain now was unset. Null where the pixels show
+ * neither, so a lone Toggle's state is never guessed. `label` is the
+ * button's text less its outline's sides read as `|`.
+ */
+export function toggledByPixels(
+  before: RgbaImage,
+  now: RgbaImage,
+  e: Element,
+): { state: "checked" | "unchecked"; label: string } | null {
+  if (!isCandidate(e) || before.width !== now.width || before.height !== now.height) return null;
+  const was = buttonRound(before, e), is = buttonRound(now, e);
+  if (!was || !is) return null;
+  const sameBox = Math.abs(was.box.x - is.box.x) <= 1 && Math.abs(was.box.y - is.box.y) <= 1 &&
+    Math.abs(was.box.w - is.box.w) <= 1 && Math.abs(was.box.h - is.box.h) <= 1;
+  if (!sameBox) return null;
+  const label = withoutEdgeTokens(e.text);
+  if (!was.inverted && is.inverted && sameStyleUnset(was, is)) return { state: "checked", label };
+  if (was.inverted && !is.inverted && sameStyleUnset(is, was)) return { state: "unchecked", label };
+  return null;
+}

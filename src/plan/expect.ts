@@ -11,6 +11,7 @@ import { countMatches, isResolved, resolveTarget } from "./resolve.ts";
 
 import type { RgbaImage } from "../image/pixels.ts";
 import type { Expectation } from "./step_fields.ts";
+import { toggledByPixels } from "../perceive/toggle_buttons.ts";
 
 /** What the screen looked like before the step acted. */
 export interface Before {
@@ -60,6 +61,15 @@ export function judge(
     if (label === undefined) continue;
     const seen = controlLabelled(label, now.elements);
     if (!seen?.control) {
+      // A button alone says nothing of its state; a click that left it drawn in reverse (or undid that) does.
+      const button = labelled(label, now.elements);
+      const drawn = button ? toggledByPixels(before.frame, now.frame, button) : null;
+      if (drawn) {
+        if (drawn.state !== want) holds = false;
+        const how = drawn.state === "checked" ? "drawn in reverse since" : "no longer drawn in reverse after";
+        details.push(`toggle "${drawn.label}" is ${drawn.state} (${how} the step)`);
+        continue;
+      }
       holds = false;
       details.push(`no checkbox, radio or switch labelled "${label}" is on screen`);
       continue;
@@ -75,6 +85,12 @@ export function judge(
     details.push(`${seen.control.kind} "${seen.text}" is ${seen.control.state}`);
   }
   return { holds, details };
+}
+
+/** The element whose text matches `label` as a target would, or null. */
+function labelled(label: string, elements: Element[]): Element | null {
+  const r = resolveTarget(label, elements, { x: 0, y: 0, width: 1e6, height: 1e6 });
+  return isResolved(r) ? r.element : null;
 }
 
 /** The element with a control that toggles whose label matches `label` as a target would. */

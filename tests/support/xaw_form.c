@@ -1,7 +1,8 @@
 /*
  * A plain Athena (Xaw) form for end-to-end tests: a Text entry with its
  * label on its left, two Toggles (one set), a radio group of three Toggles
- * (one set), and Quit and Save buttons. Once shown, and on Save, Quit and
+ * (one set), a Toggle alone on its row and unset (nothing in its pixels
+ * tells it from a Command button), and Quit and Save buttons. Once shown, and on Save, Quit and
  * closing the window, it writes the widgets' own state as one JSON line to
  * the file named by argv[1]: the test reads the app's truth from there,
  * never from what choto saw.
@@ -20,7 +21,7 @@
 #include <X11/Xaw/AsciiText.h>
 
 static const char *out_path;
-static Widget name_text, gift, receipt, small;
+static Widget name_text, gift, receipt, small, notify;
 
 static Boolean is_set(Widget w) {
   Boolean state = False;
@@ -48,7 +49,7 @@ static void write_truth(void) {
   put_json_string(f, name);
   fprintf(f, ",\"gift\":%d,\"receipt\":%d,\"size\":", is_set(gift) ? 1 : 0, is_set(receipt) ? 1 : 0);
   put_json_string(f, size ? (const char *)size : "");
-  fputs("}\n", f);
+  fprintf(f, ",\"notify\":%d}\n", is_set(notify) ? 1 : 0);
   fclose(f);
 }
 
@@ -100,10 +101,12 @@ int main(int argc, char **argv) {
   Widget medium = toggle(form, "medium", "Medium", True, small, "medium", small, gift);
   toggle(form, "large", "Large", False, small, "large", medium, gift);
 
+  notify = toggle(form, "notify", "Email me", False, NULL, NULL, NULL, small);
+
   Widget quit = XtVaCreateManagedWidget("quit", commandWidgetClass, form, XtNlabel, "Quit", XtNfromVert,
-                                        small, NULL);
+                                        notify, NULL);
   Widget save = XtVaCreateManagedWidget("save", commandWidgetClass, form, XtNlabel, "Save", XtNfromVert,
-                                        small, XtNfromHoriz, quit, NULL);
+                                        notify, XtNfromHoriz, quit, NULL);
   XtAddCallback(quit, XtNcallback, on_quit, NULL);
   XtAddCallback(save, XtNcallback, on_save, NULL);
 

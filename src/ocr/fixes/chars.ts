@@ -18,6 +18,11 @@ import { toSource } from "../lines/stack.ts";
 import { lineGround } from "../lines/ground.ts";
 import { isFlatBar } from "./shapes.ts";
 import { hashPixels, type LineCache } from "../cache/line_cache.ts";
+import { rereadKeypadDigits } from "./keypad_digits.ts";
+import { isLoneChar } from "./lone_char.ts";
+
+export { isLoneChar };
+import { isKeypadAsterisk, isKeypadPoint, KEYPAD_POINT_CONF } from "./keypad_signs.ts";
 
 /** Single characters below this confidence are discarded. */
 export const CHAR_CONF_FLOOR = 0.5;
@@ -29,15 +34,6 @@ const FLAT_BAR_CONF = 0.6;
 const CHEVRONS = new Set(["»", "«"]);
 /** Characters are prepared as if text were this tall: 4x and ~1.7x enlargement. */
 const CHAR_HEIGHTS = [8, 20];
-
-/** Whether a line is one character (a lone key label): about as wide as tall, or narrower. */
-export function isLoneChar(line: TextLine): boolean {
-  if (line.h < 2 || line.h > 60 || line.w < 2) return false;
-  // Flat marks (`-`, `=`, `<-`) are wide for their height.
-  if (line.h < 6) return line.w <= 24;
-  if (line.h < 10) return line.w <= 18;
-  return line.w <= line.h * 1.2 + 2;
-}
 
 /** Result of the single-character pass, in the pixels of the searched image. */
 export interface LoneCharsRead {
@@ -54,18 +50,32 @@ export async function readLoneChars(
 ): Promise<LoneCharsRead> {
   const targets = reads.filter((r) => r.words.length === 0 && isLoneChar(r.line));
   if (!targets.length) return { words: [], area: null };
-  const words: OcrWord[] = [];
+  const reader = largerModel(engine) ?? engine;
+  const hits = new Map<TextLine, OcrWord[]>();
   await Promise.all(targets.map(async ({ line }) => {
     const key = "char:" + hashPixels(grey, line);
     let hit = cache.get(key);
     if (!hit) {
       // A fast model's lone characters are the larger one's to read: the fast one reads a submenu's
       // arrowhead as `>`, sure of it.
-      hit = await readLoneChar(largerModel(engine) ?? engine, grey, line);
+      hit = await readLoneChar(reader, grey, line);
       cache.set(key, hit);
     }
-    for (const w of hit) words.push({ ...w, x: w.x + line.x, y: w.y + line.y });
+    hits.set(line, hit);
   }));
+  const lines = reads.map((r) => r.line);
+  await rereadKeypadDigits(reader, grey, lines, hits, cache);
+  const groundOf = (l: TextLine) => lineGround(l, grey) ?? 255;
+  // Small marks of a keypad told by their place in its grid, where the recogniser gets them wrong or not at all.
+  for (const [line, hit] of hits) {
+    if (hit.length === 1 && hit[0].text === "#" && isKeypadAsterisk(grey, line, lines, groundOf)) {
+      hits.set(line, [{ ...hit[0], text: "*" }]);
+    } else if (hit.length <= 1 && hit[0]?.text !== "." && isKeypadPoint(grey, line, lines, groundOf)) {
+      hits.set(line, [{ text: ".", conf: KEYPAD_POINT_CONF, x: 0, y: 0, w: line.w, h: line.h }]);
+    }
+  }
+  const words: OcrWord[] = [];
+  for (const [line, hit] of hits) for (const w of hit) words.push({ ...w, x: w.x + line.x, y: w.y + line.y });
   return { words, area: boundsOfBoxes(targets.map((t) => t.line)) };
 }
 

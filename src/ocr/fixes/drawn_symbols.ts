@@ -5,7 +5,7 @@
  * (read `v`, `wv` or `A`). Each is told by the layout of its ink, as
  * shapes.ts tells `÷` and the arrows:
  *
- * - `√`: one stroke whose top row is inked only at its right end, whose
+ * - `√`: one stroke (its bar may be drawn apart, right of it along its top) whose top row is inked only at its right end, whose
  *   upper third is empty left of the middle, whose left end (the tick) sits
  *   below the top third, and whose lowest point is left of the middle; a
  *   `V` is inked at both top corners and lowest in the middle. A tick mark
@@ -44,8 +44,12 @@ function rowRuns(at: At, width: number, y: number): Array<[number, number]> {
   return runs;
 }
 
-/** Whether one part draws a radical sign `√`. */
-export function isRadical(at: At, p: Box): boolean {
+/**
+ * Whether one part draws a radical sign `√`. `barred`: its bar is drawn
+ * apart (the evidence of a `√‾`), and the long stroke may rise upright for
+ * half its height and touch down a little right of the middle (xcalc's).
+ */
+export function isRadical(at: At, p: Box, barred = false): boolean {
   if (p.h < 7 || p.w < 5 || p.w > p.h * 1.3 || p.w < p.h * 0.45) return false;
   const top = rowRuns(at, p.w, 0);
   if (!top.length || top[0][0] < p.w * 0.6) return false;
@@ -56,9 +60,9 @@ export function isRadical(at: At, p: Box): boolean {
   if (!tick.length || tick[0] < p.h * 0.3 || tick[tick.length - 1] > p.h * 0.85) return false;
   const bottom = rowRuns(at, p.w, p.h - 1);
   const low = bottom.length ? (bottom[0][0] + bottom[bottom.length - 1][1]) / 2 : -1;
-  if (low < p.w * 0.15 || low > p.w * 0.6) return false;
+  if (low < p.w * 0.15 || low > p.w * (barred ? 0.7 : 0.6)) return false;
   // The long stroke reaches the top only at the right: the right column is inked high only.
-  return [...Array(p.h).keys()].every((y) => !at(p.w - 1, y) || y < p.h * 0.35);
+  return [...Array(p.h).keys()].every((y) => !at(p.w - 1, y) || y < p.h * (barred ? 0.5 : 0.35));
 }
 
 /** Whether one part draws a `π`: a thin bar on top, two legs below, the bar reaching past the left leg. */
@@ -146,11 +150,24 @@ function onePart(g: Grey, box: Box, ground: number): { at: At; part: InkPart } |
   return null;
 }
 
+/**
+ * Whether the ink of a box is a radical with its bar drawn apart (xcalc's
+ * `√‾`): two parts, a `√` and, right of it along its top, a flat bar.
+ */
+function radicalAndBar(g: Grey, box: Box, ground: number): boolean {
+  const mask = inkMask(g, box, ground, INK_SHARES[0]);
+  const parts = inkParts(mask, box.w, box.h).filter((p) => p.n >= 3).sort((a, b) => a.x - b.x);
+  if (parts.length !== 2) return false;
+  const [sign, bar] = parts;
+  const flat = bar.h <= 3 && bar.w >= 4 && bar.x >= sign.x + sign.w - 2 && Math.abs(bar.y - sign.y) <= 2;
+  return flat && isRadical(partReader(mask, box.w, sign), sign, true);
+}
+
 /** The keypad symbol (`√`, `π`, `⌫`) a lone line's ink draws, or null. `box` is relative to `g`. */
 export function drawnSymbol(g: Grey, box: Box, ground: number): DrawnSymbol | null {
   if (box.h < 6 || box.h > 40 || box.w > box.h * 2.5) return null;
   const one = onePart(g, box, ground);
-  if (!one) return null;
+  if (!one) return radicalAndBar(g, box, ground) ? { text: "√", sure: false } : null;
   const { at, part } = one;
   if (isRadical(at, part)) return { text: "√", sure: false };
   if (isPi(at, part)) return { text: "π", sure: true };

@@ -17,7 +17,7 @@ import type { Grey } from "../../image/pixels.ts";
 import type { OcrWord } from "../types.ts";
 import type { TextLine } from "../lines/find.ts";
 import { inkBox, isCross } from "./shapes.ts";
-import { isLoneChar } from "./chars.ts";
+import { isLoneChar } from "./lone_char.ts";
 
 /** How far (px) centres in one row or one column of keys may stray. */
 const ALIGN = 2;
@@ -80,4 +80,64 @@ export function markKeypadLetters(
     const onKey = keys.some((l) => cx >= l.x && cx <= l.x + l.w && cy >= l.y && cy <= l.y + l.h);
     if (onKey) w.conf = Math.min(w.conf, UNSURE_KEY_CONF);
   }
+}
+
+/** Heights, against its row's labels, an asterisk is drawn at, at most: a `#` takes a digit's. */
+const ASTERISK_SHARE = 0.6;
+/** How far (px) a small mark's top or bottom may stand from its row's: a star hangs from the top line, a point sits on the baseline. */
+const EDGE_ALIGN = 2;
+/** A keypad's point is a dot this many pixels across at most. */
+const POINT_SIZE = 3;
+/** The confidence of a keypad's point told by its place: a dot on the baseline of a key in a grid of keys. */
+export const KEYPAD_POINT_CONF = 0.8;
+
+/**
+ * The key labels `line` (a small mark) shares its top or bottom line with,
+ * taller than it and a key's width away, when a label also stands in its
+ * column; else none.
+ */
+function markRow(line: TextLine, lines: readonly TextLine[], edge: "top" | "bottom"): TextLine[] {
+  const cx = line.x + line.w / 2;
+  const keys = lines.filter((l) => l !== line && isLoneChar(l));
+  const at = (l: TextLine) => (edge === "top" ? l.y : l.y + l.h);
+  const row = keys.filter((l) =>
+    Math.abs(at(l) - at(line)) <= EDGE_ALIGN && l.h > line.h &&
+    (l.x >= line.x + line.w + line.h || l.x + l.w + line.h <= line.x)
+  );
+  const column = keys.some((l) => Math.abs(l.x + l.w / 2 - cx) <= ALIGN && Math.abs(l.y - line.y) > 2 * l.h);
+  return column ? row : [];
+}
+
+/**
+ * Whether a lone key read as `#` is a keypad's `*`: a small mark hung from
+ * the top line of its row's labels (xcalc's 5-pixel star reads `#`), where a
+ * `#` is as tall as a digit.
+ */
+export function isKeypadAsterisk(
+  grey: Grey,
+  line: TextLine,
+  lines: readonly TextLine[],
+  groundOf: (l: TextLine) => number,
+): boolean {
+  if (!isLoneChar(line)) return false;
+  const row = markRow(line, lines, "top");
+  if (row.length < 2) return false;
+  const heights = row.map((l) => inkBox(grey, l, groundOf(l)).h).sort((a, b) => a - b);
+  return inkBox(grey, line, groundOf(line)).h / heights[heights.length >> 1] <= ASTERISK_SHARE;
+}
+
+/**
+ * Whether a lone mark is a keypad's decimal point: a dot a few pixels
+ * across on the baseline of its row's labels, in a column of keys (xcalc's
+ * 1x2-pixel `.`, too small for the recogniser to read at all).
+ */
+export function isKeypadPoint(
+  grey: Grey,
+  line: TextLine,
+  lines: readonly TextLine[],
+  groundOf: (l: TextLine) => number,
+): boolean {
+  const ink = inkBox(grey, line, groundOf(line));
+  if (ink.w > POINT_SIZE || ink.h > POINT_SIZE || line.h > POINT_SIZE + 3) return false;
+  return markRow(line, lines, "bottom").some((l) => l.h >= 3 * ink.h);
 }

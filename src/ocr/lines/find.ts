@@ -19,6 +19,7 @@ import type { OcrWord } from "../types.ts";
 import { EDGE_CONTRAST, ruleFreeMask } from "./edges.ts";
 import { keepKeypadGlyphs } from "./keypad.ts";
 import { boxSides, splitAtBoxSides } from "./box_sides.ts";
+import { groundBox, keyGrid, splitAtKeys, withoutKeyOutlines } from "./key_grid.ts";
 
 export {
   EDGE_CONTRAST,
@@ -362,14 +363,18 @@ export function linesOfMask(
   squareChars = false,
   bands: ReadonlyArray<readonly [number, number]> = [[0, g.height - 1]],
 ): TextLine[] {
-  const blobs = bands.flatMap(([top, bottom]) => components(mask, g.width, g.height, top, bottom));
-  for (const b of blobs) b.ground = groundAround(g, b);
+  // A keypad's outlined keys: their outlines are no ink, and each key's label is read alone (key_grid.ts).
+  const keys = keyGrid(g);
+  const inked = keys.length ? withoutKeyOutlines(mask, g.width, keys) : mask;
+  const blobs = bands.flatMap(([top, bottom]) => components(inked, g.width, g.height, top, bottom));
+  for (const b of blobs) b.ground = groundAround(g, keys.length ? groundBox(b, keys) : b);
   const sides = boxSides(blobs);
   const lines = trimFragments(
     chainLines(blobs.filter((b) => !isSolidBlock(g, b)))
+      .flatMap((l) => splitAtKeys(l, keys))
       .flatMap((l) => splitAtBoxSides(l, sides))
-      .flatMap((l) => splitStacked(l, mask, g.width)),
-    mask,
+      .flatMap((l) => splitStacked(l, inked, g.width)),
+    inked,
     g.width,
     // A dense glyph is a candidate here: `keepKeypadGlyphs` keeps it once every line of the region is known.
   ).filter((l) => isTextLine(l, squareChars) || isSmallMark(l) || isDenseGlyph(l));
