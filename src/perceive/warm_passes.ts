@@ -21,7 +21,11 @@ import { type Grey, greyOf, type RgbaImage } from "../image/pixels.ts";
 import { linePieces, WordCache } from "../ocr/cache/word_cache.ts";
 import { flattenBands } from "../ocr/lines/bands.ts";
 import { clippedLines } from "../ocr/lines/clipped.ts";
-import type { TextLine } from "../ocr/lines/find.ts";
+import { rowHeight, type TextLine } from "../ocr/lines/find.ts";
+import { lineGround, surfaceBox } from "../ocr/lines/ground.ts";
+import { prepareLine } from "../ocr/lines/prepare.ts";
+import { stackLines } from "../ocr/lines/stack.ts";
+import { hashPixels } from "../ocr/cache/line_cache.ts";
 import { LineFinder } from "../ocr/lines/reuse.ts";
 import type { Element } from "../ocr/types.ts";
 import { joinCaptions } from "./captions.ts";
@@ -55,7 +59,8 @@ export function warmPassSteps(frame: RgbaImage): Array<() => void> {
 export const WARM_ROUNDS = 5;
 
 /**
- * The line finding, grid search, icons' shapes and controls beside labels
+ * The line finding (and what a read does next with the lines, short of
+ * recognising them), grid search, icons' shapes and controls beside labels
  * over the made-up window, `WARM_ROUNDS` times each, one step a pass: the
  * window and a variant of it in turn, so that what a look keeps for
  * unchanged rows is used and made again too. Each has its own memory, so
@@ -71,13 +76,31 @@ function pageSteps(): Array<() => void> {
       () => void findGrid(frame, window),
       () => {
         const grey = flattenBands(greyOf(frame, window));
-        clippedLines(lines.find(grey, false, "warm"), grey);
+        const found = lines.find(grey, false, "warm");
+        clippedLines(found, grey);
+        sortAndPrepare(grey, found);
       },
       () => void icons.find(frame, window),
       () => void joinCaptions(attachControls(frame, labels, window, controls), frame, null),
     );
   }
   return steps;
+}
+
+/**
+ * What a read does with each line it found before the recognisers see it:
+ * its pixels' key, its word pieces, its ground and surface, and its pixels
+ * prepared and stacked (ocr/pipeline.ts, ocr/recognise.ts).
+ */
+function sortAndPrepare(grey: Grey, found: readonly TextLine[]): void {
+  const prepared = found.map((line) => {
+    hashPixels(grey, line);
+    linePieces(grey, line, rowHeight(line));
+    const ground = lineGround(line, grey);
+    const box = surfaceBox(grey, line, ground);
+    return prepareLine(grey, box, rowHeight(line), ground);
+  });
+  if (prepared.length) stackLines(prepared);
 }
 
 /** Cuts a made-up fixed-pitch line into cells, learns them and spells them, dropping all of it. */
