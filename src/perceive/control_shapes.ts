@@ -138,6 +138,50 @@ export function inklessRows(img: RgbaImage, b: Box, y0: number, y1: number): boo
   return false;
 }
 
+/**
+ * Whether no shape of ink (farther than `threshold` from `ground`, the
+ * ground of box `b`) at least `minHeight` rows tall and clear of the box's
+ * left side can be in `b`, shown without finding the shapes: fewer than
+ * `minHeight` rows in a row hold ink other than the run that starts at the
+ * box's left side. A connected shape has a pixel in every row it spans, and
+ * that run's ink is in a shape that touches the left side. Most labels'
+ * bands in a page of text show this (lines of text with ground between
+ * them; a band that reaches past the window starts with the desktop), which
+ * spares them the search for an entry's or a select's box. False says only
+ * that this could not be shown.
+ */
+export function onlyShortInk(
+  img: RgbaImage,
+  b: Box,
+  ground: Rgb,
+  threshold: number,
+  minHeight: number,
+): boolean {
+  const d = img.data;
+  if (d.byteOffset % 4 !== 0) return false;
+  const px = new Uint32Array(d.buffer, d.byteOffset, img.width * img.height);
+  const [g0, g1, g2] = ground;
+  const far = (v: number) =>
+    Math.abs((v & 255) - g0) + Math.abs(((v >>> 8) & 255) - g1) + Math.abs(((v >>> 16) & 255) - g2) >
+      threshold;
+  let tall = 0;
+  for (let y = b.y; y < b.y + b.h; y++) {
+    const from = y * img.width + b.x, end = from + b.w;
+    let i = from;
+    // The run of ink from the left side, then the first ink after it, a run of one colour at a time.
+    while (i < end && far(px[i])) i++;
+    let inked = false;
+    while (i < end && !inked) {
+      const v = px[i];
+      inked = far(v);
+      while (++i < end && px[i] === v);
+    }
+    tall = inked ? tall + 1 : 0;
+    if (tall >= minHeight) return false;
+  }
+  return true;
+}
+
 /** The ink mask of a box of the frame: pixels farther than `threshold` from `ground`, row by row. */
 export function inkMask(img: RgbaImage, b: Box, ground: Rgb, threshold = INK): Uint8Array {
   const ink = new Uint8Array(b.w * b.h);
@@ -176,13 +220,17 @@ export function shapesOf(ink: Uint8Array, w: number, h: number): Shape[] {
 }
 
 /**
- * A box's ground and the shapes of its ink on that ground: `groundOf(img, b)`
- * and `shapesOf(inkMask(img, b, ground), b.w, b.h)`, the same shapes in the
+ * A box's ground (`groundOf(img, b)` unless given: the same box's) and the
+ * shapes of its ink on that ground: `shapesOf(inkMask(img, b, ground), b.w, b.h)`, the same shapes in the
  * same order, found from the pixels' runs without writing the mask (which a
  * band needs only when one of its shapes may be a control's).
  */
-export function groundAndShapes(img: RgbaImage, b: Box, threshold = INK): { ground: Rgb; shapes: Shape[] } {
-  const ground = groundOf(img, b);
+export function groundAndShapes(
+  img: RgbaImage,
+  b: Box,
+  threshold = INK,
+  ground: Rgb = groundOf(img, b),
+): { ground: Rgb; shapes: Shape[] } {
   const d = img.data;
   if (d.byteOffset % 4 !== 0) {
     return { ground, shapes: shapesOf(inkMask(img, b, ground, threshold), b.w, b.h) };

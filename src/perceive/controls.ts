@@ -24,6 +24,7 @@ import {
   INK,
   inklessRows,
   inkMask,
+  type Rgb,
   shapeKind,
   shapesOf,
   SOFT_INK,
@@ -67,13 +68,24 @@ export function controlLeftOf(img: RgbaImage, label: Element): ElementControl | 
     label.cy + 1.1 * t,
   );
   if (!band) return null;
-  return controlIn(img, label, band, INK) ?? controlIn(img, label, band, SOFT_INK);
+  // One ground for both lines of ink: it is the band's either way.
+  const ground = groundOf(img, band);
+  return controlIn(img, label, band, INK, ground) ?? controlIn(img, label, band, SOFT_INK, ground);
 }
 
-/** The control at the start of `band` (see `controlLeftOf`), its ink told from its ground by `threshold`. */
-function controlIn(img: RgbaImage, label: Element, band: Box, threshold: number): ElementControl | null {
+/**
+ * The control at the start of `band` (see `controlLeftOf`), its ink told from the band's `ground`
+ * by `threshold`.
+ */
+function controlIn(
+  img: RgbaImage,
+  label: Element,
+  band: Box,
+  threshold: number,
+  ground: Rgb,
+): ElementControl | null {
   const t = textHeight(label);
-  const { ground, shapes } = groundAndShapes(img, band, threshold);
+  const { shapes } = groundAndShapes(img, band, threshold, ground);
   const found = shapes
     .filter((b) => b.h >= Math.max(MIN_SIDE, 0.6 * t) && b.h <= 2 * t && b.w >= MIN_SIDE && b.w <= 3.2 * t)
     // Centred on the label's line, as toolkits draw them, and clear of the band's top and bottom:

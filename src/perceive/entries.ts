@@ -19,11 +19,12 @@ import {
   groundOf,
   INK,
   inkMask,
+  onlyShortInk,
   type Rgb,
   type Shape,
   weakestSide,
 } from "./control_shapes.ts";
-import { hasFillRun, solidBoxes } from "./filled_controls.ts";
+import { FILL_INK, hasFillRun, solidBoxes } from "./filled_controls.ts";
 
 /** Share of each side an entry's border inks, at least: its outline is closed. */
 const CLOSED = 0.7;
@@ -107,27 +108,34 @@ function emptyBoxes(img: RgbaImage, band: Box, t: number): Box[] {
   const sized = (b: Shape) =>
     b.x > 0 && b.y > 0 && b.x + b.w < band.w && b.y + b.h < band.h &&
     b.h >= 1.2 * t && b.h <= 3 * t && b.w >= 4 * t;
-  const { ground, boxes } = outlinedBoxes(img, band, t, sized);
+  // Both boxes below are 1.2 text heights tall or more (a filled one more), clear of the band's left
+  // side: a band of shorter ink, at the line each is drawn at, has none.
+  const ground = groundOf(img, band);
+  const boxes = onlyShortInk(img, band, ground, INK, 1.2 * t)
+    ? []
+    : outlinedBoxes(img, band, t, sized, ground);
   if (boxes.length) return boxes;
   // A filled entry's middle rows are fill across its width: with no such run, there is none to look for.
   if (!hasFillRun(img, band, ground, 3 * t, 0.8 * t)) return [];
+  if (onlyShortInk(img, band, ground, FILL_INK, 1.2 * t)) return [];
   // Adwaita's fields are 34 px tall around 11 px text: a filled box may be taller than an outlined one.
   const filledSized = (b: Shape) => sized({ ...b, h: b.h * FILLED_TALLER });
   return solidBoxes(img, band, filledSized).filter((b) => isBlankInside(img, band, b))
     .map((b) => ({ x: band.x + b.x, y: band.y + b.y, w: b.w, h: b.h }));
 }
 
-/** The empty outlined boxes among the shapes of `band` that are `sized` as an entry, and the band's ground. */
+/** The empty outlined boxes among the shapes of `band` (on its `ground`) that are `sized` as an entry. */
 function outlinedBoxes(
   img: RgbaImage,
   band: Box,
   t: number,
   sized: (b: Shape) => boolean,
-): { ground: Rgb; boxes: Box[] } {
-  const { ground, shapes } = groundAndShapes(img, band);
-  if (!shapes.some(sized)) return { ground, boxes: [] };
+  ground: Rgb,
+): Box[] {
+  const { shapes } = groundAndShapes(img, band, INK, ground);
+  if (!shapes.some(sized)) return [];
   const ink = inkMask(img, band, ground);
-  const boxes = shapes.filter((b) =>
+  return shapes.filter((b) =>
     sized(b) && weakestSide(ink, band.w, b) >= CLOSED && isBlankInside(img, band, b) &&
     // Empty: no shape inside the border (a caret is one pixel wide and as tall as the text: allowed).
     !shapes.some((s) =>
@@ -135,7 +143,6 @@ function outlinedBoxes(
       s.w > 2 && !isHollowCaret(ink, band.w, s, b, t)
     )
   ).map((b) => ({ x: band.x + b.x, y: band.y + b.y, w: b.w, h: b.h }));
-  return { ground, boxes };
 }
 
 /**

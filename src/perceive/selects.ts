@@ -11,7 +11,15 @@
 import type { RgbaImage } from "../image/pixels.ts";
 import type { Box } from "../common/rect.ts";
 import type { Element } from "../ocr/types.ts";
-import { groundAndShapes, inkMask, type Shape, weakestSide } from "./control_shapes.ts";
+import {
+  groundAndShapes,
+  groundOf,
+  INK,
+  inkMask,
+  onlyShortInk,
+  type Shape,
+  weakestSide,
+} from "./control_shapes.ts";
 
 /** A select's box around (the end of) a text, and where its chevron starts, in screen pixels. */
 export interface SelectBox extends Box {
@@ -65,7 +73,11 @@ export function selectAround(
   const y1 = Math.min(img.height, Math.round(label.cy + 2 * t));
   if (x1 - x0 < 4 * t || y1 - y0 < 2 * t) return null;
   const band = { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
-  const { ground, shapes } = groundAndShapes(img, band);
+  const ground = groundOf(img, band);
+  // A select's box is 1.2 text heights tall or more, clear of the band's left side: a band of shorter
+  // ink has none (nor one running on).
+  if (onlyShortInk(img, band, ground, INK, 1.2 * t)) return null;
+  const { shapes } = groundAndShapes(img, band, INK, ground);
   const end = label.x + label.w - band.x, cy = label.cy - band.y;
   /** A shape of the size and place of the select's box, its outline not yet looked at. */
   const boxLike = (b: Shape, runsOn = false) =>
