@@ -98,3 +98,19 @@ Deno.test("a symbolic icon alone in the header bar is an icon; one with text at 
   const word = el("Add", 479, 261, 30, 14, 0.95);
   assertEquals(texts(iconLetters([title, body, add, word], [])), []);
 });
+
+Deno.test("GNOME Calculator's menu button, read as three dashes one above another, is one icon; a lone dash is not", () => {
+  // Its header bar as read (gnome-calculator 46, Adwaita): the menu's bars at x 753, the window's minimise at 796.
+  const undo = el("Undo", 580, 237, 38, 10, 0.96);
+  const basic = el("Basic ¥", 657, 237, 56, 10, 0.89);
+  const bars = [236, 241, 246].map((y) => el("—", 753, y, 14, 2, 0.76));
+  const minimise = el("-", 796, 244, 8, 2, 0.91);
+  const all = [undo, basic, ...bars, minimise];
+  const { text, drawn, shapes } = withoutIconLetters(all, []);
+  assertEquals(texts(drawn), ["—", "—", "—"]);
+  assertEquals(texts(text), ["-", "Basic ¥", "Undo"]);
+  // One drawing over the three bars, to be listed and hovered as one icon.
+  assertEquals(shapes, [{ x: 752, y: 235, w: 16, h: 14 }]);
+  // Two dashes or one are what they read: a minus, a rule.
+  assertEquals(texts(iconLetters([undo, basic, bars[0], bars[1], minimise], [])), []);
+});

@@ -47,3 +47,40 @@ export function drawnAsIcon(e: Element, lineH: number | null): boolean {
   const long = Math.max(e.w, e.h), short = Math.min(e.w, e.h), aspect = e.w / Math.max(1, e.h);
   return long >= TALLER * lineH && short >= THICKER * lineH && aspect >= SQUARE.min && aspect <= SQUARE.max;
 }
+
+/** One bar as a recogniser reads it: a dash of some length. */
+const BAR = /^[-‐–—−_]$/u;
+/** Bars a menu button's drawing (≡) has; two read as `=` already. */
+const MENU_BARS = 3;
+/** Pixels two bars of one drawing may differ by, in their centres' x and in width. */
+const BAR_SLACK = 2;
+
+/**
+ * A menu button's three bars (`open-menu-symbolic`, ≡) that the recogniser
+ * read as three dashes one above another: the surface's elements with each
+ * such stack replaced by one `≡` glyph over their union, and the bars each
+ * glyph stands for. Dashes of other lengths or places are left as read.
+ */
+export function joinStackedBars(
+  all: readonly Element[],
+): { elements: Element[]; bars: Map<Element, Element[]> } {
+  const dashes = all.filter((e) => !e.control && !e.icon && BAR.test(e.text.trim()))
+    .sort((a, b) => a.y - b.y);
+  const used = new Set<Element>();
+  const bars = new Map<Element, Element[]>();
+  for (const top of dashes) {
+    if (used.has(top)) continue;
+    // A square's worth of height below the top bar: the bars of one drawing, no more.
+    const stack = dashes.filter((d) =>
+      !used.has(d) && Math.abs(d.cx - top.cx) <= BAR_SLACK && Math.abs(d.w - top.w) <= BAR_SLACK &&
+      d.y >= top.y && d.y + d.h <= top.y + top.w + BAR_SLACK
+    );
+    if (stack.length !== MENU_BARS) continue;
+    for (const d of stack) used.add(d);
+    const x = Math.min(...stack.map((d) => d.x)), y = top.y;
+    const w = Math.max(...stack.map((d) => d.x + d.w)) - x, h = Math.max(...stack.map((d) => d.y + d.h)) - y;
+    const conf = Math.min(...stack.map((d) => d.conf));
+    bars.set({ text: "≡", x, y, w, h, cx: Math.round(x + w / 2), cy: Math.round(y + h / 2), conf }, stack);
+  }
+  return { elements: [...all.filter((e) => !used.has(e)), ...bars.keys()], bars };
+}

@@ -19,7 +19,7 @@
 import type { Box } from "../common/rect.ts";
 import type { Element } from "../ocr/types.ts";
 import { isKeypadKey } from "./element_kinds.ts";
-import { drawnAsIcon, textHeight } from "./icon_glyphs.ts";
+import { drawnAsIcon, joinStackedBars, textHeight } from "./icon_glyphs.ts";
 
 /** Confidence at and above which a short word is taken as read (the listing's `~` line). */
 export const SURE_LETTERS = 0.8;
@@ -120,28 +120,38 @@ function gapBetween(a: Box, b: Box): number {
  * button's outline, and no key of a keypad.
  */
 export function iconLetters(all: readonly Element[], shapes: readonly Box[]): Set<Element> {
+  return drawnGlyphs(all, shapes).read;
+}
+
+/** The icons read as text (`iconLetters`): each as one glyph, and every element read over them. */
+function drawnGlyphs(
+  all: readonly Element[],
+  shapes: readonly Box[],
+): { glyphs: Element[]; read: Set<Element> } {
+  // A menu's three bars read as three dashes are weighed as the one drawing they are.
+  const { elements, bars } = joinStackedBars(all);
   const candidates = new Map<Element, Box[]>();
-  const lineH = textHeight(all);
-  for (const e of all) {
+  const lineH = textHeight(elements);
+  for (const e of elements) {
     const under = drawingsUnder(e, shapes);
     const letters = [...e.text.trim()].length;
     if (mightBeDrawn(e) && under.length && (letters <= FEW_LETTERS || under.length >= letters)) {
       candidates.set(e, under);
     } else if (drawnAsIcon(e, lineH) && !SHORT_WORDS.has(e.text.trim().toLowerCase())) {
-      // A drawing of thin parts (a menu's three bars) is no shape of icon size: the glyph's box stands for it.
+      // A drawing of thin parts (a menu's bars) is no shape of icon size: the glyph's box stands for it.
       candidates.set(e, under.length ? under : [glyphBox(e)]);
     }
   }
-  const out = new Set<Element>();
+  const glyphs: Element[] = [];
   for (const [e, under] of candidates) {
-    if (isKeypadKey(e, all)) continue;
+    if (isKeypadKey(e, elements)) continue;
     const inButton = shapes.some((s) => under.every((d) => s !== d && encloses(s, d, BUTTON_MARGIN)));
-    const crowded = all.some((o) =>
+    const crowded = elements.some((o) =>
       o !== e && !candidates.has(o) && sameRow(o, e) && gapBetween(o, e) < APART * Math.max(o.h, e.h)
     );
-    if (inButton || !crowded) out.add(e);
+    if (inButton || !crowded) glyphs.push(e);
   }
-  return out;
+  return { glyphs, read: new Set(glyphs.flatMap((g) => bars.get(g) ?? [g])) };
 }
 
 /** The box of a glyph's drawing when no shape was found under it: its reading's box and a pixel round it. */
@@ -159,7 +169,7 @@ export function withoutIconLetters(
   all: readonly Element[],
   shapes: readonly Box[],
 ): { text: Element[]; drawn: Element[]; shapes: Box[] } {
-  const drawn = iconLetters(all, shapes);
-  const unshaped = [...drawn].filter((e) => !drawingsUnder(e, shapes).length).map(glyphBox);
-  return { text: all.filter((e) => !drawn.has(e)), drawn: [...drawn], shapes: [...shapes, ...unshaped] };
+  const { glyphs, read } = drawnGlyphs(all, shapes);
+  const unshaped = glyphs.filter((e) => !drawingsUnder(e, shapes).length).map(glyphBox);
+  return { text: all.filter((e) => !read.has(e)), drawn: [...read], shapes: [...shapes, ...unshaped] };
 }
