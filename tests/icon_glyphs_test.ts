@@ -3,7 +3,7 @@
  * GTK4's header-bar buttons, read surely as `+`, `®`, `Q`, `=`, are icons by
  * their size beside the window's text; a font's digits and signs, `Lines: 4`,
  * a spin button's `1` and a keypad's keys stay text. The frame is a real one
- * of tests/support/gtk4_icons.py under Xvfb (fixtures/icons/gtk4_icon_list.png).
+ * of tests/support/gtk4_icons.py under Xvfb (fixtures/views/gtk4_icon_list.png).
  */
 
 import type { Box } from "../src/common/rect.ts";
@@ -26,9 +26,9 @@ Deno.test("a GTK4 header bar's symbolic buttons, read as +, Q, =, are icons; its
   // The window's inside, as perceive reads it: (440,240) 560x420 less its border.
   const region = { x: 442, y: 242, width: 556, height: 416 };
   const frame = await decodeImage(
-    await Deno.readFile(new URL("../fixtures/icons/gtk4_icon_list.png", import.meta.url)),
+    await Deno.readFile(new URL("../fixtures/views/gtk4_icon_list.png", import.meta.url)),
   );
-  const elements = groupWords(await readFixtureRegion("icons/gtk4_icon_list.png", region));
+  const elements = groupWords(await readFixtureRegion("views/gtk4_icon_list.png", region));
   const shapes = iconShapes(frame, region);
   const { text, drawn, shapes: drawings } = withoutIconLetters(elements, shapes);
   // The header bar's six buttons (add, delete, search, refresh, save, menu) at their centres' x.
