@@ -20,9 +20,17 @@ import type { Services } from "../services.ts";
 import { type Clock, realClock } from "../common/time.ts";
 import { frameHash } from "../image/compare.ts";
 import type { Point, Rect } from "../common/rect.ts";
+import type { RgbaImage } from "../image/pixels.ts";
 
 /** How long to wait for a tooltip before counting the icon as showing none. */
 export const TOOLTIP_WAIT_MS = 2000;
+/** Pause between the two moves that bring the pointer onto an icon (toolkits merge closer motion). */
+const ARRIVE_GAP_MS = 80;
+/** How long without a tooltip before the pointer is nudged by a pixel. */
+const NUDGE_MS = 700;
+/** Captures a new tooltip's pixels may take to hold still, and the pause between two. */
+const PAINT_CHECKS = 6;
+const PAINT_GAP_MS = 60;
 /** How far from the pointer (px) a tooltip may open and still be this icon's. */
 const TOOLTIP_REACH = 160;
 
@@ -106,15 +114,30 @@ export async function hoverIcons(
     if (!front || front.id !== window.id) throw new Stop("the front window changed");
     if (!sameRect(front.bounds, window.bounds)) throw new Stop("the window moved or was resized");
   };
+  // GTK4 on X11 types its tooltips as menus: a menu-typed window that opens while the pointer only
+  // rests (none was open when the walk began) is a tooltip too.
+  const openBefore = new Set(desktop.windows().chrome.map((c) => c.id));
   let lastTip = -1;
   try {
     for (const [i, icon] of visits.entries()) {
       const t0 = clock.now();
       checkpoint();
+      // GTK4 starts a tooltip on motion inside the button: one jump from another button's tooltip
+      // showed none, so the pointer arrives in two moves a moment apart, as a hand's would.
+      await desktop.move({ x: icon.cx - 2, y: icon.cy - 2 });
+      await clock.sleep(ARRIVE_GAP_MS);
+      checkpoint();
       await desktop.move({ x: icon.cx, y: icon.cy });
       result.hovered++;
       const moved = clock.now();
-      const tip = await readTooltip(services, { x: icon.cx, y: icon.cy }, lastTip, clock, checkpoint);
+      const tip = await readTooltip(
+        services,
+        { x: icon.cx, y: icon.cy },
+        lastTip,
+        { openBefore, frameBefore: first.frame },
+        clock,
+        checkpoint,
+      );
       if (tip) {
         lastTip = tip.pixels;
         const name = tip.text.slice(0, MAX_GLYPH_NAME);
@@ -149,32 +172,57 @@ export async function hoverIcons(
 /**
  * Waits for a tooltip window to open near the pointer and reads only its
  * pixels. A tooltip still showing the previous icon's text (toolkits reuse
- * one window) does not count until its pixels change.
+ * one window) does not count until its pixels change. A menu open before
+ * the walk is never taken for one, and a tooltip showing the pixels that lay
+ * there before the walk is not drawn yet.
  */
 async function readTooltip(
   services: Services,
   at: Point,
   previous: number,
+  before: { openBefore: ReadonlySet<string>; frameBefore: RgbaImage },
   clock: Clock,
   checkpoint: () => void,
 ): Promise<{ text: string; pixels: number; seenAt: number } | null> {
   const desktop = services.desktop();
   const end = clock.now() + TOOLTIP_WAIT_MS;
+  let nudged = clock.now(), nudges = 0;
   while (clock.now() < end) {
     await clock.sleep(60);
     checkpoint();
+    if (clock.now() - nudged >= NUDGE_MS) {
+      // GTK4 merges the motion events of one frame and, on a loaded machine, can miss the pointer's
+      // arrival: a pixel's nudge is motion it sees, and the tooltip's timer starts.
+      await desktop.move({ x: at.x + (++nudges % 2), y: at.y });
+      nudged = clock.now();
+      checkpoint();
+    }
     // A tooltip-type window, or an untyped popup (some toolkits give tooltips no type); never
     // a menu, dock or menu bar that happens to be near.
     const chrome = desktop.windows().chrome.filter((c) => near(c.bounds, at));
-    const tip = chrome.find((c) => c.kind === "tooltip") ?? chrome.find((c) => c.kind === "popup");
+    const tip = chrome.find((c) => c.kind === "tooltip") ?? chrome.find((c) => c.kind === "popup") ??
+      chrome.find((c) => c.kind === "menu" && !before.openBefore.has(c.id));
     if (!tip) continue;
     const seenAt = clock.now();
-    // Let the toolkit finish painting it.
-    await clock.sleep(50);
-    const frame = desktop.capture();
     const b = tip.bounds;
-    const pixels = frameHash(cropImage(frame, { x: b.x, y: b.y, w: b.width, h: b.height }));
+    const shot = () => {
+      const frame = desktop.capture();
+      return { frame, pixels: frameHash(cropImage(frame, { x: b.x, y: b.y, w: b.width, h: b.height })) };
+    };
+    // Let the toolkit finish painting it: a GTK4 tooltip is mapped before it is drawn, showing
+    // what lies under it for a while, so its pixels must hold still across two captures.
+    await clock.sleep(50);
+    let { frame, pixels } = shot();
+    for (let i = 0; i < PAINT_CHECKS; i++) {
+      await clock.sleep(PAINT_GAP_MS);
+      const again = shot();
+      if (again.pixels === pixels) break;
+      ({ frame, pixels } = again);
+    }
     if (pixels === previous) continue;
+    if (pixels === frameHash(cropImage(before.frameBefore, { x: b.x, y: b.y, w: b.width, h: b.height }))) {
+      continue;
+    }
     const read = await services.reader().read(frame, tip.bounds, { charScan: false });
     const text = read.elements.map((e) => e.text).join(" ").replace(/\s+/g, " ").trim();
     if (text) return { text, pixels, seenAt };

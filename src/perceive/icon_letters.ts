@@ -5,8 +5,10 @@
  * is never hovered nor named. The word is taken for the icon under it when
  * the pixels back that: an icon-sized drawing lies under most of it, and it
  * stands apart from the text on its row (as icons in a find bar do) or sits
- * in a button's outline; so does a lone chevron or arrow told by its shape.
- * Confident words, digits, other symbols, a keypad's keys,
+ * in a button's outline; so does a lone chevron or arrow told by its shape,
+ * and a glyph of any kind drawn at an icon's size and shape (icon_glyphs.ts:
+ * GTK4's symbolic icons read as `+`, `=`, `Q`). Confident words, digits and
+ * other symbols drawn as the text is, a keypad's keys,
  * a control's label and the common two-letter words stay text. Pure
  * functions over the elements of one surface and the icon shapes of its
  * window (icon_boxes.ts), all in screen pixels.
@@ -17,6 +19,7 @@
 import type { Box } from "../common/rect.ts";
 import type { Element } from "../ocr/types.ts";
 import { isKeypadKey } from "./element_kinds.ts";
+import { drawnAsIcon, joinStackedBars, textHeight } from "./icon_glyphs.ts";
 
 /** Confidence at and above which a short word is taken as read (the listing's `~` line). */
 export const SURE_LETTERS = 0.8;
@@ -111,35 +114,62 @@ function gapBetween(a: Box, b: Box): number {
 /**
  * The elements of `all` that are icons read as letters, given the window's
  * icon-sized drawings `shapes`: unsure one- or two-letter words with
- * drawings under them (three letters over three drawings), standing apart from other text on their row (other
+ * drawings under them (three letters over three drawings) or glyphs drawn as
+ * icons are (`drawnAsIcon`), standing apart from other text on their row (other
  * such words do not count: a toolbar is a row of them) or held in a
  * button's outline, and no key of a keypad.
  */
 export function iconLetters(all: readonly Element[], shapes: readonly Box[]): Set<Element> {
-  const candidates = new Map<Element, Box[]>();
-  for (const e of all) {
-    if (!mightBeDrawn(e)) continue;
-    const under = drawingsUnder(e, shapes);
-    const letters = [...e.text.trim()].length;
-    if (under.length && (letters <= FEW_LETTERS || under.length >= letters)) candidates.set(e, under);
-  }
-  const out = new Set<Element>();
-  for (const [e, under] of candidates) {
-    if (isKeypadKey(e, all)) continue;
-    const inButton = shapes.some((s) => under.every((d) => s !== d && encloses(s, d, BUTTON_MARGIN)));
-    const crowded = all.some((o) =>
-      o !== e && !candidates.has(o) && sameRow(o, e) && gapBetween(o, e) < APART * Math.max(o.h, e.h)
-    );
-    if (inButton || !crowded) out.add(e);
-  }
-  return out;
+  return drawnGlyphs(all, shapes).read;
 }
 
-/** Splits a surface's elements into its text and the icons that were read as letters (`iconLetters`). */
+/** The icons read as text (`iconLetters`): each as one glyph, and every element read over them. */
+function drawnGlyphs(
+  all: readonly Element[],
+  shapes: readonly Box[],
+): { glyphs: Element[]; read: Set<Element> } {
+  // A menu's three bars read as three dashes are weighed as the one drawing they are.
+  const { elements, bars } = joinStackedBars(all);
+  const candidates = new Map<Element, Box[]>();
+  const lineH = textHeight(elements);
+  for (const e of elements) {
+    const under = drawingsUnder(e, shapes);
+    const letters = [...e.text.trim()].length;
+    if (mightBeDrawn(e) && under.length && (letters <= FEW_LETTERS || under.length >= letters)) {
+      candidates.set(e, under);
+    } else if (drawnAsIcon(e, lineH) && !SHORT_WORDS.has(e.text.trim().toLowerCase())) {
+      // A drawing of thin parts (a menu's bars) is no shape of icon size: the glyph's box stands for it.
+      candidates.set(e, under.length ? under : [glyphBox(e)]);
+    }
+  }
+  const glyphs: Element[] = [];
+  for (const [e, under] of candidates) {
+    if (isKeypadKey(e, elements)) continue;
+    const inButton = shapes.some((s) => under.every((d) => s !== d && encloses(s, d, BUTTON_MARGIN)));
+    const crowded = elements.some((o) =>
+      o !== e && !candidates.has(o) && sameRow(o, e) && gapBetween(o, e) < APART * Math.max(o.h, e.h)
+    );
+    if (inButton || !crowded) glyphs.push(e);
+  }
+  return { glyphs, read: new Set(glyphs.flatMap((g) => bars.get(g) ?? [g])) };
+}
+
+/** The box of a glyph's drawing when no shape was found under it: its reading's box and a pixel round it. */
+function glyphBox(e: Element): Box {
+  return { x: e.x - 1, y: e.y - 1, w: e.w + 2, h: e.h + 2 };
+}
+
+/**
+ * Splits a surface's elements into its text and the icons that were read as
+ * letters (`iconLetters`); `shapes` comes back with a drawing for each such
+ * icon no shape was found under (a menu's three bars), so it is listed and
+ * hovered as the others are.
+ */
 export function withoutIconLetters(
   all: readonly Element[],
   shapes: readonly Box[],
-): { text: Element[]; drawn: Element[] } {
-  const drawn = iconLetters(all, shapes);
-  return { text: all.filter((e) => !drawn.has(e)), drawn: [...drawn] };
+): { text: Element[]; drawn: Element[]; shapes: Box[] } {
+  const { glyphs, read } = drawnGlyphs(all, shapes);
+  const unshaped = glyphs.filter((e) => !drawingsUnder(e, shapes).length).map(glyphBox);
+  return { text: all.filter((e) => !read.has(e)), drawn: [...read], shapes: [...shapes, ...unshaped] };
 }

@@ -93,9 +93,10 @@ export async function perceive(
     mergeStages(stages, whole.stages);
     const surfaces = timed(stages, "group", () => assignSurfaces(whole.elements, state, window));
     // Icons read as unsure letters are icons, not text: listed and hovered as the others are.
-    surfaces.window = withoutIconLetters(surfaces.window, shapes).text;
+    const split = withoutIconLetters(surfaces.window, shapes);
+    surfaces.window = split.text;
     const icons = window
-      ? timed(stages, "icons", () => findIcons(frame, state, window, surfaces.window, shapes))
+      ? timed(stages, "icons", () => findIcons(frame, state, window, surfaces.window, split.shapes))
       : [];
     if (window) {
       surfaces.window = await rereadCutLabels(
@@ -133,11 +134,12 @@ export async function perceive(
     const b = window.bounds;
     const inner = { x: b.x + 2, y: b.y + 2, width: b.width - 4, height: b.height - 4 };
     const { got, shapes: drawn } = await shapesWhile(read(inner));
-    shapes = drawn;
     // Text a chrome surface draws over the window was read with that surface.
     mergeStages(stages, got.stages);
     const sorted = timed(stages, "group", () => assignSurfaces(got.elements, state, window));
-    text = withoutIconLetters(sorted.window, shapes).text;
+    const split = withoutIconLetters(sorted.window, drawn);
+    text = split.text;
+    shapes = split.shapes;
     offSurface = sorted.offSurface;
     charScan = got.charScan;
     ocrMs += got.ms;
