@@ -41,14 +41,14 @@ Deno.test({
         assert(texts.includes(key), `${key} not listed in ${texts.join(" | ")}`);
       }
       const root = await press(s, "gnome-calculator", ["√", "8", "1", "="], ["ctrl", "c"]);
-      assertEquals(await copied(s, "9"), "9", root);
+      assertEquals(await copied(s, "9", "ctrl+c"), "9", root);
       // Escape clears the last answer, so π starts a new sum.
       await plan(s, [{ action: "focus_app", app_name: "gnome-calculator" }, {
         action: "hotkey",
         keys: ["escape"],
       }]);
       const pi = await press(s, "gnome-calculator", ["pi", "×", "2", "="], ["ctrl", "c"]);
-      const twoPi = await copied(s, (t) => t.startsWith("6.28318"));
+      const twoPi = await copied(s, (t) => t.startsWith("6.28318"), "ctrl+c");
       assert(twoPi.startsWith("6.28318"), `π×2 copied ${twoPi}: ${pi}`);
       await plan(s, [{ action: "focus_app", app_name: "gnome-calculator" }, {
         action: "hotkey",
@@ -56,7 +56,7 @@ Deno.test({
       }]);
       // The key drawn ⌫ is GNOME's Clear Display (its tooltip says so): 123 goes, 45 is what is left.
       const cleared = await press(s, "gnome-calculator", ["1", "2", "3", "⌫", "4", "5", "="], ["ctrl", "c"]);
-      assertEquals(await copied(s, "45"), "45", cleared);
+      assertEquals(await copied(s, "45", "ctrl+c"), "45", cleared);
     });
   },
 });
