@@ -11,6 +11,7 @@ import { parseRow } from "../src/render/element_rows.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { withSession } from "./support/session.ts";
 import { skipE2E } from "./support/xdesktop.ts";
+import { tapProgress } from "./support/mcp.ts";
 import { createX11Desktop } from "../src/desktop/x11.ts";
 import type { Point } from "../src/common/rect.ts";
 
@@ -54,13 +55,13 @@ Deno.test({
           async () => {
             await x.move({ x: 1300, y: 850 });
             const before = pointer();
-            const progress: number[] = [];
+            const tap = tapProgress(s.client);
             const r = await s.client.callTool({ name: "hover_icons", arguments: { limit: 40 } }, undefined, {
               timeout: 180_000,
-              onprogress: (p: { progress: number }) => {
-                progress.push(p.progress);
-              },
-            });
+              // Asking for progress is what makes the server send it; the tap counts what was sent.
+              onprogress: () => {},
+            }).finally(tap.stop);
+            const progress = tap.values;
             const text = (r.content as Array<{ text?: string }>).map((c) => c.text ?? "").join("\n");
             assert(!r.isError, text);
             const out = r.structuredContent as { hovered: number; named: string[]; stopped: string | null };

@@ -84,3 +84,25 @@ export async function connectServer(
     },
   };
 }
+
+/**
+ * Records the progress values the server sends, as they come off the
+ * transport. The SDK's `onprogress` can miss the last one: a reply that
+ * arrives in the same read is handled at once and drops the request's
+ * progress handler, while the notification is handled a microtask later and
+ * finds none. `stop` puts the transport's handler back.
+ */
+export function tapProgress(client: Client): { values: number[]; stop: () => void } {
+  const transport = client.transport;
+  if (!transport) throw new Error("tapProgress needs a connected client");
+  const inner = transport.onmessage;
+  const values: number[] = [];
+  transport.onmessage = (message, extra) => {
+    const m = message as { method?: string; params?: { progress?: number } };
+    if (m.method === "notifications/progress" && typeof m.params?.progress === "number") {
+      values.push(m.params.progress);
+    }
+    inner?.(message, extra);
+  };
+  return { values, stop: () => void (transport.onmessage = inner) };
+}
