@@ -97,7 +97,8 @@ export function tapProgress(client: Client): { values: number[]; stop: () => voi
   if (!transport) throw new Error("tapProgress needs a connected client");
   const inner = transport.onmessage;
   const values: number[] = [];
-  transport.onmessage = (message, extra) => {
+  type Handler = NonNullable<typeof inner>;
+  transport.onmessage = (...[message, extra]: Parameters<Handler>) => {
     const m = message as { method?: string; params?: { progress?: number } };
     if (m.method === "notifications/progress" && typeof m.params?.progress === "number") {
       values.push(m.params.progress);
