@@ -1,8 +1,8 @@
 /**
  * `deno task repeat:e2e [--runs N] [--stop-on-fail] [--log-dir DIR] files…`:
  * runs each e2e test file N times in a row (10 by default) with both cores
- * kept busy the whole time, the way issue 48 checks a test ("10 times in a
- * row with both cores busy"), so the claim holds whatever else the machine is
+ * kept busy the whole time, the bar a new e2e test must clear (ten runs in a
+ * row with both cores busy), so the claim holds whatever else the machine is
  * doing. Each run uses `deno task test:e2e`'s flags, its output goes to a log
  * file, and the 1-minute load average is taken before and after it. The end
  * is a table: file, passes/runs, load range, and the first failure's tail.
