@@ -67,6 +67,9 @@ Deno.test("a glyph drawn as a font draws it stays text: digits, signs and letter
   );
   assert(!drawnAsIcon(el("-", 894, 270, 8, 2, 0.91), lineH), "a flat minus");
   assert(!drawnAsIcon(el("W", 461, 263, 13, 9, 0.95), lineH), "a wide capital of the text's height");
+  // A readout's two-character number is as wide as it is tall: `0%`, `10` and `5.` stay text.
+  for (const n of ["0%", "10", "5."]) assert(!drawnAsIcon(el(n, 461, 263, 16, 14, 0.95), lineH), n);
+  assert(drawnAsIcon(el("LL", 461, 263, 16, 14, 0.9), lineH), "a symbolic refresh read as two letters");
   // Nothing to compare with: no evidence either way, the reading stands.
   assert(!drawnAsIcon(el("+", 461, 261, 14, 14, 0.9), textHeight([])));
 });

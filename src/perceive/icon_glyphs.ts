@@ -15,6 +15,8 @@ import type { Element } from "../ocr/types.ts";
 
 /** At most this many characters, none of them space: a lone glyph or a pair a recogniser made of one drawing. */
 const GLYPH = /^\S{1,2}$/u;
+/** Two characters with a digit (`10`, `0%`, `5.`): a readout's number, as wide as it is tall, and text. */
+const NUMBER_PAIR = /^(?=.*\d)\S{2}$/u;
 /** Letters a word of the surface's text has at least, to say how tall its text is drawn. */
 const WORD_LETTERS = /\p{L}.*\p{L}.*\p{L}/u;
 /** Confidence at and above which a word of the surface counts as its text. */
@@ -43,7 +45,8 @@ export function textHeight(all: readonly Element[]): number | null {
  * icon-only button (whether it stands alone on a button is for the caller).
  */
 export function drawnAsIcon(e: Element, lineH: number | null): boolean {
-  if (lineH === null || e.control || e.icon || !GLYPH.test(e.text.trim())) return false;
+  const t = e.text.trim();
+  if (lineH === null || e.control || e.icon || !GLYPH.test(t) || NUMBER_PAIR.test(t)) return false;
   const long = Math.max(e.w, e.h), short = Math.min(e.w, e.h), aspect = e.w / Math.max(1, e.h);
   return long >= TALLER * lineH && short >= THICKER * lineH && aspect >= SQUARE.min && aspect <= SQUARE.max;
 }
