@@ -39,6 +39,22 @@ export function engineFor(ocrFlag: string | undefined, choice: LanguageChoice, p
   return createEngine(ocrFlag, { languages: choice.languages, dataDir: dataDirOf(path) });
 }
 
+/**
+ * The engine, its recognisers already starting: they load their models on
+ * threads of their own while this thread opens the database (a new one takes
+ * 50-80 ms to lay out), so a first look waits that much less. Null when the
+ * engine cannot be made: the first read makes it again and says why.
+ */
+function startedEngine(engine: string, policy: Policy, path: string): OcrEngine | null {
+  try {
+    const ocr = engineFor(engine, policy.languages, path);
+    void ocr.warm?.().catch(() => {});
+    return ocr;
+  } catch {
+    return null;
+  }
+}
+
 /** The services of a server or a one-off look, with the read memory they keep in the database. */
 export function openServices(
   dbFlag: string | undefined,
@@ -48,13 +64,14 @@ export function openServices(
   // A broken choto.json, or an engine name this OS lacks, stops here, before the database or the display is touched.
   const policy = policyFor(path);
   const engine = chosenEngine(ocrFlag);
+  const ocr = startedEngine(engine, policy, path);
   const store = new Store(path);
   const memory = storedReadMemory(store);
   const svc = createServices({
     store,
     policy,
     openDesktop: () => openDesktop({ dataDir: dataDirOf(path) }),
-    openReader: () => createScreenReader(engineFor(engine, policy.languages, path), memory),
+    openReader: () => createScreenReader(ocr ?? engineFor(engine, policy.languages, path), memory),
   });
   return Object.assign(svc, { memory });
 }
