@@ -18,6 +18,8 @@ const TIP = { x: 40, y: 80, width: 120, height: 24 };
 
 class Gtk4Desktop extends FakeDesktop {
   tipShown = false;
+  /** The tooltip fades in: first drawn faint (read unsure and wrong), then whole. */
+  fades = false;
 
   #shades = new Map<string, number>();
 
@@ -47,15 +49,26 @@ class Gtk4Desktop extends FakeDesktop {
     this.at(this.clock.now() + 500, (d) => {
       d.chrome = [...d.chrome, window("tip", "App", "", TIP, "menu")];
     });
+    const under = this.texts.filter((t) => t.text !== "Rows: 2");
+    if (this.fades) {
+      this.at(this.clock.now() + 900, (d) => {
+        d.texts = [...under, text("Mair men", 100, 92, 0.45)];
+      });
+      this.at(this.clock.now() + 1100, (d) => {
+        d.texts = [...under, text("Main menu", 100, 92)];
+      });
+      return;
+    }
     this.at(this.clock.now() + 900, (d) => {
-      d.texts = [...d.texts.filter((t) => t.text !== "Rows: 2"), text("Add row", 100, 92)];
+      d.texts = [...under, text("Add row", 100, 92)];
     });
   }
 }
 
-function setup(menuOpen: boolean) {
+function setup(menuOpen: boolean, fades = false) {
   const clock = new FakeClock();
   const d = new Gtk4Desktop(clock);
+  d.fades = fades;
   d.windowList = [window("w1", "App", "List - App", { x: 20, y: 20, width: 300, height: 200 })];
   d.focusWindowId = "w1";
   d.texts = [text("File", 50, 35), text("Rows: 2", 100, 92)];
@@ -75,4 +88,10 @@ Deno.test("a menu open before the walk is no tooltip: the icon is named by the o
   const { clock, services } = setup(true);
   const r = await hoverIcons(services, 12, { clock });
   assertEquals(r.named, ["Add row"]);
+});
+
+Deno.test("a tooltip read unsure while it fades in is read again: the icon gets the surer reading", async () => {
+  const { clock, services } = setup(false, true);
+  const r = await hoverIcons(services, 12, { clock });
+  assertEquals(r.named, ["Main menu"]);
 });

@@ -33,6 +33,11 @@ const PAINT_CHECKS = 6;
 const PAINT_GAP_MS = 60;
 /** How far from the pointer (px) a tooltip may open and still be this icon's. */
 const TOOLTIP_REACH = 160;
+/** Confidence under which a tooltip's word is unsure (the listing's `~` line), and its text read again. */
+const TIP_SURE = 0.8;
+/** Further reads of an unsure tooltip, and the pause before each. */
+const TIP_REREADS = 3;
+const TIP_REREAD_GAP_MS = 150;
 
 /** What a hover walk did. */
 export interface HoverResult {
@@ -223,11 +228,40 @@ async function readTooltip(
     if (pixels === frameHash(cropImage(before.frameBefore, { x: b.x, y: b.y, w: b.width, h: b.height }))) {
       continue;
     }
-    const read = await services.reader().read(frame, tip.bounds, { charScan: false });
-    const text = read.elements.map((e) => e.text).join(" ").replace(/\s+/g, " ").trim();
+    const text = await tipText(services, frame, tip, clock, checkpoint);
     if (text) return { text, pixels, seenAt };
   }
   return null;
+}
+
+/**
+ * A tooltip's text, read again while its window stays open (up to
+ * {@link TIP_REREADS} times) when a word of it is unsure: a toolkit that fades
+ * its tooltips in shows faint letters that read as others ("Mair men" for
+ * "Main menu"). The surest reading is the name.
+ */
+async function tipText(
+  services: Services,
+  frame: RgbaImage,
+  tip: WindowInfo,
+  clock: Clock,
+  checkpoint: () => void,
+): Promise<string> {
+  const desktop = services.desktop();
+  const readIn = async (f: RgbaImage) => {
+    const elements = (await services.reader().read(f, tip.bounds, { charScan: false })).elements;
+    const text = elements.map((e) => e.text).join(" ").replace(/\s+/g, " ").trim();
+    return { text, conf: Math.min(1, ...elements.map((e) => e.conf)) };
+  };
+  let best = await readIn(frame);
+  for (let i = 0; i < TIP_REREADS && best.conf < TIP_SURE; i++) {
+    await clock.sleep(TIP_REREAD_GAP_MS);
+    checkpoint();
+    if (!desktop.windows().chrome.some((c) => c.id === tip.id)) break;
+    const again = await readIn(desktop.capture());
+    if (again.text && again.conf > best.conf) best = again;
+  }
+  return best.text;
 }
 
 function near(r: Rect, p: Point): boolean {
