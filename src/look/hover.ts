@@ -26,8 +26,11 @@ import type { RgbaImage } from "../image/pixels.ts";
 export const TOOLTIP_WAIT_MS = 2000;
 /** Pause between the two moves that bring the pointer onto an icon (toolkits merge closer motion). */
 const ARRIVE_GAP_MS = 80;
-/** How long without a tooltip before the pointer is nudged by a pixel. */
-const NUDGE_MS = 700;
+/**
+ * How long without a tooltip before the pointer is nudged by a pixel, once. Longer than Qt's wake-up
+ * delay (700 ms), which every motion restarts: nudged at that pace, a Qt tooltip never showed.
+ */
+const NUDGE_MS = 1000;
 /** Captures a new tooltip's pixels may take to hold still, and the pause between two. */
 const PAINT_CHECKS = 6;
 const PAINT_GAP_MS = 60;
@@ -191,15 +194,18 @@ async function readTooltip(
 ): Promise<{ text: string; pixels: number; seenAt: number } | null> {
   const desktop = services.desktop();
   const end = clock.now() + TOOLTIP_WAIT_MS;
-  let nudged = clock.now(), nudges = 0;
+  const nudgeAt = clock.now() + NUDGE_MS;
+  let nudged = false;
   while (clock.now() < end) {
     await clock.sleep(60);
     checkpoint();
-    if (clock.now() - nudged >= NUDGE_MS) {
+    if (!nudged && clock.now() >= nudgeAt) {
       // GTK4 merges the motion events of one frame and, on a loaded machine, can miss the pointer's
-      // arrival: a pixel's nudge is motion it sees, and the tooltip's timer starts.
-      await desktop.move({ x: at.x + (++nudges % 2), y: at.y });
-      nudged = clock.now();
+      // arrival: a pixel's nudge and back is motion it sees, and the tooltip's timer starts.
+      await desktop.move({ x: at.x + 1, y: at.y });
+      checkpoint();
+      await desktop.move(at);
+      nudged = true;
       checkpoint();
     }
     // A tooltip-type window, or an untyped popup (some toolkits give tooltips no type); never
