@@ -55,11 +55,27 @@ export interface TestDesktop {
   stop(): Promise<void>;
 }
 
-function freeDisplay(): number {
-  for (let n = 90 + Math.floor(Math.random() * 50); n < 400; n++) {
-    if (!existsSync(`/tmp/.X${n}-lock`) && !existsSync(`/tmp/.X11-unix/X${n}`)) return n;
+/**
+ * The display number Xvfb chose with `-displayfd 1` (the first free one,
+ * taken atomically by its lock file), as it writes it to its stdout once it
+ * accepts connections; null when it wrote none within `ms` or ended first.
+ */
+async function chosenDisplay(xserver: Deno.ChildProcess, ms: number): Promise<number | null> {
+  const reader = xserver.stdout.getReader();
+  let said = "";
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => timer = setTimeout(() => resolve(null), ms));
+  try {
+    while (!said.includes("\n")) {
+      const chunk = await Promise.race([reader.read(), late]);
+      if (chunk === null || chunk.done) return null;
+      said += new TextDecoder().decode(chunk.value);
+    }
+    return Number(said.trim());
+  } finally {
+    clearTimeout(timer);
+    await reader.cancel().catch(() => {});
   }
-  throw new Error("no free X display number between 90 and 400");
 }
 
 /** What kind of X desktop to start. */
@@ -93,14 +109,14 @@ async function startDesktopOnce(
   { screens = [], windowManager = true, withoutExtensions = [] }: DesktopOptions,
   attempt: number,
 ): Promise<TestDesktop> {
-  const n = freeDisplay();
-  const display = `:${n}`;
   const children: Deno.ChildProcess[] = [];
   const quiet = { stdin: "null", stdout: "null", stderr: "null" } as const;
-  const startX = () =>
+  // The first start lets Xvfb choose a free display and say which: two test processes choosing by
+  // lock files could take the same number, and the one whose server failed would share the other's.
+  const startX = (where: string) =>
     new Deno.Command("Xvfb", {
       args: [
-        display,
+        ...(where === "choose" ? ["-displayfd", "1"] : [where]),
         ...(screens.length ? ["+xinerama", ...screens.flatMap((s, i) => ["-screen", String(i), s])] : [
           "-screen",
           "0",
@@ -111,8 +127,9 @@ async function startDesktopOnce(
         "tcp",
       ],
       ...quiet,
+      stdout: where === "choose" ? "piped" : "null",
     }).spawn();
-  let xserver = startX();
+  let xserver = startX("choose");
   children.push(xserver);
   // Each attempt waits longer: 15 s, 30 s, 45 s.
   const patience = 15_000 * attempt;
@@ -126,11 +143,12 @@ async function startDesktopOnce(
       await c.status.catch(() => {});
     }
   };
-  for (let t = 0; t < patience && !existsSync(`/tmp/.X11-unix/X${n}`); t += 50) await sleep(50);
-  if (!existsSync(`/tmp/.X11-unix/X${n}`)) {
+  const n = await chosenDisplay(xserver, patience);
+  if (n === null || !existsSync(`/tmp/.X11-unix/X${n}`)) {
     await killAll();
-    throw new Error(`Xvfb did not start on ${display} within ${patience / 1000} s`);
+    throw new Error(`Xvfb did not start and name its display within ${patience / 1000} s`);
   }
+  const display = `:${n}`;
   // A temporary HOME keeps app settings and recent files out of the real one.
   const home = await Deno.makeTempDir({ prefix: "choto-home-" });
   const env: Record<string, string> = {
@@ -166,7 +184,7 @@ async function startDesktopOnce(
       await xserver.status;
     },
     async restartX() {
-      xserver = startX();
+      xserver = startX(display);
       children.push(xserver);
       // The socket of the killed server is still there: wait for the new one to answer.
       const end = performance.now() + patience;
