@@ -27,10 +27,11 @@ export const TOOLTIP_WAIT_MS = 2000;
 /** Pause between the two moves that bring the pointer onto an icon (toolkits merge closer motion). */
 const ARRIVE_GAP_MS = 80;
 /**
- * How long without a tooltip before the pointer is nudged by a pixel, once. Longer than Qt's wake-up
- * delay (700 ms), which every motion restarts: nudged at that pace, a Qt tooltip never showed.
+ * How long without a tooltip before the pointer is nudged by a pixel and back, once: soon, so that a
+ * toolkit that missed the arrival (GTK4) starts its delay early, and only once, since every motion
+ * restarts Qt's wake-up delay (700 ms): nudged at that pace, a Qt tooltip never showed.
  */
-const NUDGE_MS = 1000;
+const NUDGE_MS = 300;
 /** Captures a new tooltip's pixels may take to hold still, and the pause between two. */
 const PAINT_CHECKS = 6;
 const PAINT_GAP_MS = 60;
