@@ -13,17 +13,9 @@
 import { assert, assertEquals } from "./support/assert.ts";
 import { withSession } from "./support/session.ts";
 import { skipE2E } from "./support/xdesktop.ts";
-import { checkFormStory, type FormTruth, lastTruth } from "./support/form_truth.ts";
+import { checkFormStory, type FormTruth, lastTruth, STORY_END } from "./support/form_truth.ts";
 
-const FILLED: FormTruth = {
-  name: "Ada Lovelace",
-  email: "ada@example.org",
-  subscribe: true,
-  terms: true,
-  size: "large",
-  colour: "Blue",
-  tools: [],
-};
+const FILLED: FormTruth = { ...STORY_END, tools: [] };
 const TOOLTIPS = ["Open a saved order", "Save the order", "Discard the order"];
 
 Deno.test({

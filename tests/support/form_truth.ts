@@ -67,6 +67,16 @@ export function controlRows(truth: FormTruth): RegExp[] {
   return rows;
 }
 
+/** The state every form writes once the shared story's plan ran, before its own controls. */
+export const STORY_END: FormTruth = {
+  name: "Ada Lovelace",
+  email: "ada@example.org",
+  subscribe: true,
+  terms: true,
+  size: "large",
+  colour: "Blue",
+};
+
 /** What one toolkit's form test brings: its program, its window, its own steps and the state they lead to. */
 export interface FormCase {
   /** The Python program (run by /usr/bin/python3, the state file its argument). */
