@@ -18,8 +18,10 @@ const TIP = { x: 40, y: 80, width: 120, height: 24 };
 
 class Gtk4Desktop extends FakeDesktop {
   tipShown = false;
-  /** The tooltip fades in: first drawn faint (read unsure and wrong), then whole. */
+  /** The tooltip fades in: first drawn faint (read wrong, unsure or not), then whole. */
   fades = false;
+  /** The faint frame's confidence: a fade held still under load reads wrong and sure too. */
+  faintConf = 0.45;
 
   #shades = new Map<string, number>();
 
@@ -52,7 +54,7 @@ class Gtk4Desktop extends FakeDesktop {
     const under = this.texts.filter((t) => t.text !== "Rows: 2");
     if (this.fades) {
       this.at(this.clock.now() + 900, (d) => {
-        d.texts = [...under, text("Mair men", 100, 92, 0.45)];
+        d.texts = [...under, text("Mair men", 100, 92, this.faintConf)];
       });
       this.at(this.clock.now() + 1100, (d) => {
         d.texts = [...under, text("Main menu", 100, 92)];
@@ -65,10 +67,11 @@ class Gtk4Desktop extends FakeDesktop {
   }
 }
 
-function setup(menuOpen: boolean, fades = false) {
+function setup(menuOpen: boolean, fades = false, faintConf = 0.45) {
   const clock = new FakeClock();
   const d = new Gtk4Desktop(clock);
   d.fades = fades;
+  d.faintConf = faintConf;
   d.windowList = [window("w1", "App", "List - App", { x: 20, y: 20, width: 300, height: 200 })];
   d.focusWindowId = "w1";
   d.texts = [text("File", 50, 35), text("Rows: 2", 100, 92)];
@@ -92,6 +95,12 @@ Deno.test("a menu open before the walk is no tooltip: the icon is named by the o
 
 Deno.test("a tooltip read unsure while it fades in is read again: the icon gets the surer reading", async () => {
   const { clock, services } = setup(false, true);
+  const r = await hoverIcons(services, 12, { clock });
+  assertEquals(r.named, ["Main menu"]);
+});
+
+Deno.test("a fading tooltip read sure but wrong is not the name: the pixels changed before they held still", async () => {
+  const { clock, services } = setup(false, true, 0.93);
   const r = await hoverIcons(services, 12, { clock });
   assertEquals(r.named, ["Main menu"]);
 });

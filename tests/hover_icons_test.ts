@@ -59,7 +59,8 @@ class IconDesktop extends FakeDesktop {
         const tip = icon.tip;
         this.at(this.clock.now() + 500, (d) => {
           d.chrome = [window("tip", "App", "", { x: to.x, y: to.y + 20, width: 160, height: 20 }, "tooltip")];
-          d.texts = [...d.texts, text(tip, to.x + 80, to.y + 30)];
+          // One tooltip window, shown again after a nudge: its text is drawn once.
+          d.texts = [...d.texts.filter((t) => t.text !== tip), text(tip, to.x + 80, to.y + 30)];
         });
       }
     }

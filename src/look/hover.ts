@@ -42,6 +42,8 @@ const TIP_SURE = 0.8;
 /** Further reads of an unsure tooltip, and the pause before each. */
 const TIP_REREADS = 3;
 const TIP_REREAD_GAP_MS = 150;
+/** How long a tooltip's pixels must hold still before a sure reading of them names the icon. */
+const TIP_STILL_MS = 250;
 
 /** What a hover walk did. */
 export interface HoverResult {
@@ -225,50 +227,66 @@ async function readTooltip(
     // what lies under it for a while, so its pixels must hold still across two captures.
     await clock.sleep(50);
     let { frame, pixels } = shot();
+    let since = clock.now();
     for (let i = 0; i < PAINT_CHECKS; i++) {
       await clock.sleep(PAINT_GAP_MS);
       const again = shot();
       if (again.pixels === pixels) break;
       ({ frame, pixels } = again);
+      since = clock.now();
     }
     if (pixels === previous) continue;
     if (pixels === frameHash(cropImage(before.frameBefore, { x: b.x, y: b.y, w: b.width, h: b.height }))) {
       continue;
     }
-    const text = await tipText(services, frame, tip, clock, checkpoint);
-    if (text) return { text, pixels, seenAt };
+    const read = await tipText(services, { frame, pixels, since }, shot, tip, clock, checkpoint);
+    if (read.text) return { text: read.text, pixels: read.pixels, seenAt };
   }
   return null;
 }
 
 /**
- * A tooltip's text, read again while its window stays open (up to
- * {@link TIP_REREADS} times) when a word of it is unsure: a toolkit that fades
- * its tooltips in shows faint letters that read as others ("Mair men" for
- * "Main menu"). The surest reading is the name.
+ * A tooltip's text, read from pixels that held still for {@link TIP_STILL_MS}:
+ * a toolkit that fades its tooltips in may hold a frame of the fade for a
+ * while on a loaded machine, and its faint letters read as others, sure
+ * ("Mair men" for "Main menu"). Pixels that changed since they were read are
+ * read again, and the latest reading wins; an unsure reading of pixels that
+ * held still is looked at again after a pause. At most {@link TIP_REREADS}
+ * more looks.
  */
 async function tipText(
   services: Services,
-  frame: RgbaImage,
+  first: { frame: RgbaImage; pixels: number; since: number },
+  shot: () => { frame: RgbaImage; pixels: number },
   tip: WindowInfo,
   clock: Clock,
   checkpoint: () => void,
-): Promise<string> {
+): Promise<{ text: string; pixels: number }> {
   const desktop = services.desktop();
   const readIn = async (f: RgbaImage) => {
     const elements = (await services.reader().read(f, tip.bounds, { charScan: false })).elements;
     const text = elements.map((e) => e.text).join(" ").replace(/\s+/g, " ").trim();
     return { text, conf: Math.min(1, ...elements.map((e) => e.conf)) };
   };
-  let best = await readIn(frame);
-  for (let i = 0; i < TIP_REREADS && best.conf < TIP_SURE; i++) {
-    await clock.sleep(TIP_REREAD_GAP_MS);
+  let held = first.pixels;
+  let since = first.since;
+  let best = await readIn(first.frame);
+  for (let i = 0; i < TIP_REREADS; i++) {
+    const wait = best.conf < TIP_SURE ? TIP_REREAD_GAP_MS : since + TIP_STILL_MS - clock.now();
+    if (wait > 0) await clock.sleep(wait);
     checkpoint();
     if (!desktop.windows().chrome.some((c) => c.id === tip.id)) break;
-    const again = await readIn(desktop.capture());
-    if (again.text && again.conf > best.conf) best = again;
+    const now = shot();
+    if (now.pixels === held) {
+      if (best.conf >= TIP_SURE) break;
+      continue;
+    }
+    held = now.pixels;
+    since = clock.now();
+    const again = await readIn(now.frame);
+    if (again.text) best = again;
   }
-  return best.text;
+  return { text: best.text, pixels: held };
 }
 
 function near(r: Rect, p: Point): boolean {
