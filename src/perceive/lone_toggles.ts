@@ -68,18 +68,34 @@ function sameBox(a: Box, b: Box): boolean {
     Math.abs(a.h - b.h) <= 1;
 }
 
+/** Farthest a button's side stands from its label, in text heights, and the pixels past it a scan looks. */
+const REACH = 1.5, PAST = 2;
+
 /**
- * Whether the pixels straight above `e`'s middle change colour within a
- * button's padding: a button's top (an outline, or its fill meeting the
- * ground) does; text on a flat ground does not, and is not measured further.
+ * Whether the pixels going out from `e`'s middle change colour within a
+ * button's padding on all four sides: a button's outline (or its fill
+ * meeting the ground) does; text on a flat ground or in a wide cell does
+ * not, and is not measured further (a cheap look before `buttonRound`).
  */
-function edgeAbove(img: RgbaImage, e: Element): boolean {
-  const x = Math.round(e.cx), from = Math.round(e.y) - 1;
-  if (x < 0 || x >= img.width || from < 1 || from >= img.height) return false;
-  const reach = Math.max(3, Math.ceil(2 * Math.min(Math.max(e.h, 8), 40)) + 2);
-  const first = at(img, x, from);
-  for (let y = from - 1; y >= Math.max(0, from - reach); y--) {
-    if (dist(at(img, x, y), first) > INK) return true;
+function framed(img: RgbaImage, e: Element): boolean {
+  const reach = Math.ceil(REACH * Math.max(8, Math.min(e.h, 40))) + PAST;
+  const cx = Math.round(e.cx), cy = Math.round(e.cy);
+  const x0 = Math.round(e.x) - 1,
+    x1 = Math.round(e.x + e.w),
+    y0 = Math.round(e.y) - 1,
+    y1 = Math.round(e.y + e.h);
+  return changes(img, cx, y0, 0, -1, reach) && changes(img, cx, y1, 0, 1, reach) &&
+    changes(img, x0, cy, -1, 0, reach) && changes(img, x1, cy, 1, 0, reach);
+}
+
+/** Whether the colour changes (by more than ink does) within `reach` pixels from (x, y) going (dx, dy). */
+function changes(img: RgbaImage, x: number, y: number, dx: number, dy: number, reach: number): boolean {
+  if (x < 0 || y < 0 || x >= img.width || y >= img.height) return false;
+  const first = at(img, x, y);
+  for (let i = 1; i <= reach; i++) {
+    const px = x + i * dx, py = y + i * dy;
+    if (px < 0 || py < 0 || px >= img.width || py >= img.height) return false;
+    if (dist(at(img, px, py), first) > INK) return true;
   }
   return false;
 }
@@ -97,7 +113,7 @@ export function attachLoneToggles(
 ): Element[] {
   const seen = memory.buttonsOf(window.id);
   return elements.map((e) => {
-    if (e.control || !isCandidate(e) || !edgeAbove(img, e)) return e;
+    if (e.control || !isCandidate(e) || !framed(img, e)) return e;
     const button = buttonRound(img, e);
     const label = folded(e.text);
     if (!button || !label) return e;
