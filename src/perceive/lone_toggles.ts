@@ -100,6 +100,12 @@ function changes(img: RgbaImage, x: number, y: number, dx: number, dy: number, r
   return false;
 }
 
+/** The state `look` shows where `known` was drawn the other way in the same style, else null. */
+function stateBy(look: ButtonLook, known: SeenButton): "checked" | "unchecked" | null {
+  if (look.inverted) return known.plain && sameStyleUnset(known.plain, look) ? "checked" : null;
+  return known.reversed && sameStyleUnset(look, known.reversed) ? "unchecked" : null;
+}
+
 /**
  * `elements` with each button alone (no control found for it) marked a
  * toggle where `memory` saw it drawn the other way in the same window (see
@@ -123,11 +129,7 @@ export function attachLoneToggles(
       box: { ...drawn.box, x: drawn.box.x - window.bounds.x, y: drawn.box.y - window.bounds.y },
     };
     let known = seen.find((s) => s.label === label && sameBox(s.box, look.box));
-    const state = look.inverted
-      ? known?.plain && sameStyleUnset(known.plain, look) ? "checked" : null
-      : known?.reversed && sameStyleUnset(look, known.reversed)
-      ? "unchecked"
-      : null;
+    const state = known ? stateBy(look, known) : null;
     if (!known) {
       known = { label, box: look.box };
       seen.push(known);
