@@ -4,12 +4,15 @@
  * Debian's libxaw7-dev) whose Toggles show their state by being drawn in
  * reverse, and xedit (x11-apps), whose button row is boxes side by side.
  * Observe lists each Toggle with the state the widgets themselves report
- * (the form writes them to a file once shown and on Save), the empty Text
- * entry by its label, and a Toggle alone and unset with no state (nothing in
- * its pixels tells it from a Command button); a plan fills the entry by its
- * label, sets the unset Toggles (the lone one confirmed by its being drawn in
- * reverse after the click) and picks another radio Toggle with `expect
- * checked`, and saves: the app's file is the check. In xedit, Quit, Save and Load are read as buttons
+ * (the form writes them to a file once shown, on Save and each time its lone
+ * Toggle changes), the empty Text entry by its label, and a Toggle alone and
+ * unset with no state (nothing in its pixels tells it from a Command
+ * button), apart from the Label on its left (`Alerts`, `Email me`); a plan
+ * fills the entry by its label, sets the unset Toggles (the lone one
+ * confirmed by its being drawn in reverse after the click) and picks another
+ * radio Toggle with `expect checked`, and saves: the app's file is the
+ * check. Observe then lists the lone Toggle set (the window showed it plain
+ * before, in the same place), and unset once a plan has unset it. In xedit, Quit, Save and Load are read as buttons
  * of their own, and a plan edits the file and clicks Save: the file on disk
  * is the check.
  */
@@ -94,8 +97,12 @@ Deno.test({
         const { name: _, notify: _n, ...truth } = shown;
         assertEquals(observedStates(o.text), truth, o.text);
         assertEquals(shown, { name: "", gift: 1, receipt: 0, size: "medium", notify: 0 });
-        // The lone Toggle is listed, but its state is not claimed: the pixels do not show it.
-        assertMatch(o.text, /Email me(@| \[toggle unknown\])/, o.text);
+        // The lone Toggle is listed apart from its Label, but its state is not claimed: the pixels do not show it.
+        assertMatch(o.text, /Alerts@\d+(~[\d.]+)? Email me(@| \[toggle state unknown\])/, o.text);
+        const first = o.structured.elements as Array<{ text: string }>;
+        for (const text of ["Alerts", "Email me"]) {
+          assert(first.some((e) => e.text === text), `"${text}" is no element of its own:\n${o.text}`);
+        }
 
         const r = await s.call("execute_plan", {
           steps: [
@@ -108,12 +115,23 @@ Deno.test({
           ],
         });
         assertEquals(r.structured.status, "success", r.text);
-        const saved = await truthAfter(out, 2);
+        // Lines: shown, the lone Toggle's change, Save.
+        const saved = await truthAfter(out, 3);
         assertEquals(saved, { name: "Ada Lovelace", gift: 1, receipt: 1, size: "large", notify: 1 }, r.text);
         assertMatch(r.text, /toggle "Email me" is checked \(drawn in reverse since the step\)/, r.text);
         const after = await s.call("observe", { screenshot: false });
         const { name: __, notify: _n2, ...now } = saved;
         assertEquals(observedStates(after.text), now, after.text);
+        // Seen plain before and in reverse now, in the same place: the lone Toggle is listed set.
+        assertMatch(after.text, /Alerts@\d+(~[\d.]+)? Email me \[toggle checked\]/, after.text);
+
+        const unset = await s.call("execute_plan", {
+          steps: [{ action: "click", target: { text: "Email me" }, expect: { unchecked: "Email me" } }],
+        });
+        assertEquals(unset.structured.status, "success", unset.text);
+        assertEquals((await truthAfter(out, 4)).notify, 0, unset.text);
+        const last = await s.call("observe", { screenshot: false });
+        assertMatch(last.text, /Alerts@\d+(~[\d.]+)? Email me \[toggle unchecked\]/, last.text);
         await s.call("execute_plan", { steps: [{ action: "click", target: { text: "Quit" } }] });
       });
 

@@ -16,7 +16,7 @@ import { elementText } from "../src/render/element_rows.ts";
 import type { Element, OcrWord } from "../src/ocr/types.ts";
 import { findTextLines } from "../src/ocr/lines/find.ts";
 import type { Blob, TextLine } from "../src/ocr/lines/find.ts";
-import { boxSides, splitAtBoxSides } from "../src/ocr/lines/box_sides.ts";
+import { boxSides, splitAtBoxSides, withoutLoneSides } from "../src/ocr/lines/box_sides.ts";
 import { groupWords } from "../src/ocr/group.ts";
 import { paint, whiteFrame } from "./support/drawn.ts";
 
@@ -160,6 +160,36 @@ Deno.test("a line is cut at a box's side standing between words, not at a letter
   );
   // A stroke no taller than the letters (an `l`, a `|` of the text) cuts nothing.
   assertEquals(splitAtBoxSides(line, boxSides([blob(42, 4, 2, 17)])), [line]);
+});
+
+Deno.test("a label and the lone button after it are cut apart; a field after its label is not", () => {
+  // "Alerts [Email me]": the Toggle's sides at 60 and 137, its label 5 pixels in from each.
+  const alerts = blob(5, 10, 45, 15), email = blob(68, 11, 42, 15), me = blob(115, 15, 17, 11);
+  const line = { x: 5, y: 10, w: 127, h: 16, blobs: [alerts, email, me] };
+  const pieces = (l: TextLine[]) => l.map((p) => [p.x, p.w, p.afterSide ?? false]);
+  const left = blob(60, 4, 3, 27), right = blob(137, 4, 3, 27);
+  assertEquals(pieces(splitAtBoxSides(line, boxSides([left, right]))), [[5, 45, false], [68, 64, true]]);
+  // An entry's text leaves its box's far side away from it: one line, as before.
+  assertEquals(splitAtBoxSides(line, boxSides([left, blob(190, 4, 3, 27)])), [line]);
+  // A select ends in its chevron, a small mark above the baseline: the select's reading wants one line.
+  const chevron = blob(120, 16, 9, 5);
+  const select = { x: 5, y: 10, w: 124, h: 16, blobs: [alerts, email, chevron] };
+  assertEquals(splitAtBoxSides(select, boxSides([left, blob(134, 4, 3, 27)])), [select]);
+  // A side of another height (a frame round the row, not the button's) cuts nothing either.
+  assertEquals(splitAtBoxSides(line, boxSides([left, blob(137, 0, 3, 40)])), [line]);
+});
+
+Deno.test("a box's side left alone beside a label is no line; a `|` of the text is", () => {
+  const line = (x: number, y: number, w: number, h: number) => ({ x, y, w, h, blobs: [blob(x, y, w, h)] });
+  // A hovered Toggle drawn in reverse: its label, and its outline's right side 5 wide standing apart.
+  const label = line(68, 11, 74, 15), side = line(146, 5, 5, 27);
+  assertEquals(withoutLoneSides([label, side]), [label]);
+  // A separator drawn as tall as the letters beside it is text.
+  const pipe = line(146, 10, 2, 17);
+  assertEquals(withoutLoneSides([label, pipe]), [label, pipe]);
+  // A bar far from any text is left to the reader.
+  const far = line(260, 5, 5, 27);
+  assertEquals(withoutLoneSides([label, far]), [label, far]);
 });
 
 Deno.test("a button's sides chained to the ends of its label leave the line, a pipe of the text stays", () => {

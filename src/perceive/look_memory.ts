@@ -9,11 +9,14 @@
 import type { Desktop } from "../desktop/types.ts";
 import { type ControlMemory, controlMemory } from "./controls.ts";
 import { IconShapeFinder } from "./icon_reuse.ts";
+import { ToggleMemory } from "./lone_toggles.ts";
 
 /** What looks at one desktop keep between them. */
 export interface LookMemory {
   controls: ControlMemory;
   icons: IconShapeFinder;
+  /** The buttons each window showed, plain or in reverse: a lone toggle's state is told by the change. */
+  toggles: ToggleMemory;
 }
 
 const memories = new WeakMap<Desktop, LookMemory>();
@@ -22,7 +25,7 @@ const memories = new WeakMap<Desktop, LookMemory>();
 export function lookMemory(desktop: Desktop): LookMemory {
   let m = memories.get(desktop);
   if (!m) {
-    m = { controls: controlMemory(), icons: new IconShapeFinder() };
+    m = { controls: controlMemory(), icons: new IconShapeFinder(), toggles: new ToggleMemory() };
     memories.set(desktop, m);
   }
   return m;

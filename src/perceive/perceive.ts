@@ -20,6 +20,7 @@ import { assignSurfaces, type Surfaces } from "./surfaces.ts";
 import { chooseFront, type FrontChoice } from "./front.ts";
 import type { RgbaImage } from "../image/pixels.ts";
 import { attachControls } from "./controls.ts";
+import { attachLoneToggles } from "./lone_toggles.ts";
 import { rereadCutLabels } from "./label_reread.ts";
 import { joinCaptions } from "./captions.ts";
 import { findGrid, type Grid } from "./grid.ts";
@@ -164,7 +165,10 @@ export async function perceive(
   };
 }
 
-/** A window's text once read: form controls put on their labels, wrapped captions joined (not in cells). */
+/**
+ * A window's text once read: form controls put on their labels, a lone toggle's state told by how the
+ * window drew it before, wrapped captions joined (not in cells).
+ */
 function windowText(
   frame: RgbaImage,
   window: WindowInfo,
@@ -173,5 +177,6 @@ function windowText(
   memory: LookMemory,
 ): Element[] {
   const controlled = attachControls(frame, elements, window.bounds, memory.controls);
-  return joinCaptions(controlled, frame, grid ? gridArea(grid) : null);
+  const toggles = attachLoneToggles(frame, controlled, window, memory.toggles);
+  return joinCaptions(toggles, frame, grid ? gridArea(grid) : null);
 }

@@ -40,8 +40,12 @@ const SAME = 60;
 const CLOSED = 0.9;
 
 /** A label's button: its box in screen pixels, its fill, its outline's colour, whether it is drawn in reverse. */
-interface Button {
+export interface Button extends ButtonLook {
   element: Element;
+}
+
+/** How a button is drawn: its box, its fill, its outline's colour, the ground round it, whether in reverse. */
+export interface ButtonLook {
   box: Box;
   fill: Rgb;
   outline: Rgb;
@@ -55,13 +59,13 @@ function textHeight(e: Element): number {
 }
 
 /** A button label: short words, read well enough, with no control found beside it. */
-function isCandidate(e: Element): boolean {
+export function isCandidate(e: Element): boolean {
   return !e.control && !e.icon && e.conf >= 0.3 && e.h <= 40 && e.text.length <= 32 &&
     (e.text.match(/\p{L}/gu)?.length ?? 0) >= 2;
 }
 
 /** The button drawn round `e`: a closed outline (or a filled box) just larger than its text, or null. */
-function buttonRound(img: RgbaImage, e: Element): Button | null {
+export function buttonRound(img: RgbaImage, e: Element): Button | null {
   const t = textHeight(e);
   const x0 = Math.max(0, Math.round(e.x - (PAD + 1) * t)),
     y0 = Math.max(0, Math.round(e.y - (PAD + 0.5) * t));
@@ -93,7 +97,7 @@ function buttonRound(img: RgbaImage, e: Element): Button | null {
 const EDGE_TOKEN = /^[|\[\]()Il1]$/;
 
 /** `text` without a token of the button's outline at its start or end, alone or read into a letter. */
-function withoutEdgeTokens(text: string): string {
+export function withoutEdgeTokens(text: string): string {
   const words = text.split(/\s+/);
   while (words.length > 1 && EDGE_TOKEN.test(words[words.length - 1])) words.pop();
   while (words.length > 1 && EDGE_TOKEN.test(words[0])) words.shift();
@@ -105,7 +109,7 @@ function withoutEdgeTokens(text: string): string {
 }
 
 /** Whether `plain` is the button style of `dark` drawn unset: its outline the dark fill, its fill the ground. */
-function sameStyleUnset(plain: Button, dark: Button): boolean {
+export function sameStyleUnset(plain: ButtonLook, dark: ButtonLook): boolean {
   return !plain.inverted && Math.abs(plain.box.h - dark.box.h) <= 1 &&
     dist(plain.outline, dark.fill) <= SAME &&
     dist(plain.fill, dark.ground) <= SAME;

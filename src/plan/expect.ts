@@ -60,9 +60,11 @@ export function judge(
     const label = expect[want];
     if (label === undefined) continue;
     const seen = controlLabelled(label, now.elements);
-    if (!seen?.control) {
-      // A button alone says nothing of its state; a click that left it drawn in reverse (or undid that) does.
-      const button = labelled(label, now.elements);
+    if (!seen?.control || seen.control.kind === "toggle") {
+      // A button alone says nothing of its state; a click that left it drawn in reverse (or undid that)
+      // does, and that is the step's own evidence, said even where an earlier look settled the state too.
+      // The button's pixels are compared as a bare label's would be (its control is what they are to settle).
+      const button = seen ? { ...seen, control: undefined } : labelled(label, now.elements);
       const drawn = button ? toggledByPixels(before.frame, now.frame, button) : null;
       if (drawn) {
         if (drawn.state !== want) holds = false;
@@ -70,6 +72,8 @@ export function judge(
         details.push(`toggle "${drawn.label}" is ${drawn.state} (${how} the step)`);
         continue;
       }
+    }
+    if (!seen?.control) {
       holds = false;
       details.push(`no checkbox, radio or switch labelled "${label}" is on screen`);
       continue;

@@ -1,11 +1,12 @@
 /*
  * A plain Athena (Xaw) form for end-to-end tests: a Text entry with its
  * label on its left, two Toggles (one set), a radio group of three Toggles
- * (one set), a Toggle alone on its row and unset (nothing in its pixels
- * tells it from a Command button), and Quit and Save buttons. Once shown, and on Save, Quit and
- * closing the window, it writes the widgets' own state as one JSON line to
- * the file named by argv[1]: the test reads the app's truth from there,
- * never from what choto saw.
+ * (one set), a Toggle alone on its row and unset, with a Label on its left
+ * ("Alerts [Email me]": nothing in its pixels tells it from a Command
+ * button), and Quit and Save buttons. Once shown, on Save, Quit and closing
+ * the window, and each time the lone Toggle changes, it writes the widgets'
+ * own state as one JSON line to the file named by argv[1]: the test reads
+ * the app's truth from there, never from what choto saw.
  *
  * Built by the test with: gcc xaw_form.c -o xaw_form -lXaw -lXt -lX11
  */
@@ -55,6 +56,9 @@ static void write_truth(void) {
 
 static void on_save(Widget w, XtPointer client, XtPointer call) { write_truth(); }
 
+/* The lone Toggle's change: its new state is the app's truth at once, before any Save. */
+static void on_notify(Widget w, XtPointer client, XtPointer call) { write_truth(); }
+
 static void on_quit(Widget w, XtPointer client, XtPointer call) {
   write_truth();
   exit(0);
@@ -101,7 +105,9 @@ int main(int argc, char **argv) {
   Widget medium = toggle(form, "medium", "Medium", True, small, "medium", small, gift);
   toggle(form, "large", "Large", False, small, "large", medium, gift);
 
-  notify = toggle(form, "notify", "Email me", False, NULL, NULL, NULL, small);
+  Widget alerts = label(form, "alertsLabel", "Alerts", NULL, small);
+  notify = toggle(form, "notify", "Email me", False, NULL, NULL, alerts, small);
+  XtAddCallback(notify, XtNcallback, on_notify, NULL);
 
   Widget quit = XtVaCreateManagedWidget("quit", commandWidgetClass, form, XtNlabel, "Quit", XtNfromVert,
                                         notify, NULL);

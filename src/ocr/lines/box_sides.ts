@@ -71,7 +71,8 @@ function lineOf<P extends Box>(blobs: P[], afterSide: boolean): SidedLine<P> {
  */
 function withoutEndSides<P extends Box>(line: SidedLine<P>): SidedLine<P> {
   const sorted = [...line.blobs].sort((a, b) => a.x - b.x);
-  const bar = (b: Box) => b.w <= SIDE_WIDTH + 1 && b.h >= 12 && b.h >= 3 * b.w;
+  // A hovered Athena button's side is two lines, as in `boxSides`.
+  const bar = (b: Box) => b.w <= SIDE_WIDTH + 2 && b.h >= 12 && b.h >= 3 * b.w;
   const letters = sorted.filter((b) => !bar(b));
   if (!letters.length) return line;
   const top = Math.min(...letters.map((b) => b.y)),
@@ -117,12 +118,49 @@ export function splitAtBoxSides<P extends Box>(
     } else if (twinBoxes(end, sorted[i])) reversed.push(i);
     if (sorted[i].x + sorted[i].w > end.x + end.w) end = sorted[i];
   }
-  const kept = cuts.filter((c) => cuts.length > 1 || c.sides >= 2).map((c) => c.at);
+  const kept = cuts.filter((c) =>
+    cuts.length > 1 || c.sides >= 2 || buttonAfterLabel(sorted.slice(c.at), sides, near)
+  ).map((c) => c.at);
   if (!kept.length && !reversed.length) return [line];
   // Two reversed boxes' labels are words far enough apart to be two elements: their cut starts none.
   const bounds = [0, ...[...kept, ...reversed].sort((a, b) => a - b), sorted.length];
   return bounds.slice(0, -1).map((from, i) =>
     lineOf(sorted.slice(from, bounds[i + 1]), i === 0 ? line.afterSide === true : kept.includes(from))
+  );
+}
+
+/** How far apart the paddings left and right of a button's label may be, in pixels (its label is centred). */
+const CENTRED = 3;
+
+/**
+ * Whether `rest` (the components after a lone side, to the line's end) is
+ * a button's label beside the label before it ("Alerts [Email me]", an
+ * Athena Label left of a boxed Toggle): a second side, as tall as the first,
+ * closes the box right after its last component, the label centred between
+ * the two. A field after its label is not cut: an entry's text leaves its
+ * box's far side away from it, and a select ends in its chevron, a small
+ * mark above the letters' baseline ("Bean [Arabica v]"), which its reading
+ * wants with the label.
+ */
+function buttonAfterLabel(
+  rest: readonly Box[],
+  sides: readonly Box[],
+  near: readonly Box[],
+): boolean {
+  const first = rest[0];
+  const left = near.filter((s) => s.x + s.w <= first.x + 1).reduce<Box | null>(
+    (p, s) => (p && p.x >= s.x ? p : s),
+    null,
+  );
+  if (!left) return false;
+  const last = rest.reduce((p, b) => (b.x + b.w > p.x + p.w ? b : p));
+  const end = last.x + last.w;
+  const tallest = Math.max(...rest.map((b) => b.h)), bottom = Math.max(...rest.map((b) => b.y + b.h));
+  if (last.h <= 0.6 * tallest && last.y + last.h < bottom - 1) return false;
+  const leftPad = first.x - (left.x + left.w);
+  return sides.some((s) =>
+    s.x >= end - 1 && Math.abs(s.x - end - leftPad) <= CENTRED &&
+    Math.abs(s.y - left.y) <= 2 && Math.abs(s.h - left.h) <= 2
   );
 }
 
@@ -135,4 +173,21 @@ export function splitAtBoxSides<P extends Box>(
 function twinBoxes(a: Box, b: Box): boolean {
   const box = (c: Box) => c.h >= 20 && c.w >= 2 * c.h;
   return box(a) && box(b) && Math.abs(a.h - b.h) <= 1 && Math.abs(a.y - b.y) <= 1 && b.x - (a.x + a.w) >= 3;
+}
+
+/**
+ * `lines` less those that are only a box's side beside another line's text
+ * (a hovered Athena Toggle drawn in reverse leaves its sides apart from its
+ * label, and each would be read `|`): a side is a boundary, not text. A `|`
+ * of the text spans its letters' height and stays.
+ */
+export function withoutLoneSides<L extends SidedLine<Box>>(lines: readonly L[]): L[] {
+  const lone = (l: L) => l.blobs.length === 1 && boxSides(l.blobs).length === 1;
+  return lines.filter((l) =>
+    !lone(l) ||
+    !lines.some((t) =>
+      t !== l && !lone(t) && l.y <= t.y - PAST && l.y + l.h >= t.y + t.h + PAST &&
+      Math.min(Math.abs(l.x - (t.x + t.w)), Math.abs(t.x - (l.x + l.w))) <= Math.max(8, t.h)
+    )
+  );
 }

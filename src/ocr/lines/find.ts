@@ -18,7 +18,7 @@ import { inkParts } from "../../image/ink_parts.ts";
 import type { OcrWord } from "../types.ts";
 import { EDGE_CONTRAST, ruleFreeMask } from "./edges.ts";
 import { keepKeypadGlyphs } from "./keypad.ts";
-import { boxSides, splitAtBoxSides } from "./box_sides.ts";
+import { boxSides, splitAtBoxSides, withoutLoneSides } from "./box_sides.ts";
 import { groundBox, keyGrid, splitAtKeys, withoutKeyOutlines } from "./key_grid.ts";
 
 export {
@@ -370,10 +370,11 @@ export function linesOfMask(
   for (const b of blobs) b.ground = groundAround(g, keys.length ? groundBox(b, keys) : b);
   const sides = boxSides(blobs);
   const lines = trimFragments(
-    chainLines(blobs.filter((b) => !isSolidBlock(g, b)))
-      .flatMap((l) => splitAtKeys(l, keys))
-      .flatMap((l) => splitAtBoxSides(l, sides))
-      .flatMap((l) => splitStacked(l, inked, g.width)),
+    withoutLoneSides(
+      chainLines(blobs.filter((b) => !isSolidBlock(g, b)))
+        .flatMap((l) => splitAtKeys(l, keys))
+        .flatMap((l) => splitAtBoxSides(l, sides)),
+    ).flatMap((l) => splitStacked(l, inked, g.width)),
     inked,
     g.width,
     // A dense glyph is a candidate here: `keepKeypadGlyphs` keeps it once every line of the region is known.
