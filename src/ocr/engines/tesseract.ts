@@ -95,8 +95,10 @@ export interface TesseractOptions {
   /** tesseract's model names, the primary first (default `["eng"]`): `["deu", "eng"]` reads as `deu+eng`. */
   models?: string[];
   /**
-   * Where libtesseract's unpacked models go when it reads several at once
-   * (choto's data folder); default: a temporary folder, removed on close.
+   * Where libtesseract's unpacked models go (choto's data folder): several
+   * read at once load from there, and one alone is read from its copy there
+   * by later starts instead of being unpacked again. Default: none kept
+   * (several at once go to a temporary folder, removed on close).
    */
   modelFolder?: string;
   /**
@@ -324,14 +326,22 @@ export class TesseractEngine implements OcrEngine {
     await Promise.allSettled([this.modelFiles(), this.latin?.modelFiles()]);
   }
 
-  /** What libtesseract loads: one model from memory, or several from a folder they are unpacked into. */
+  /** Where unpacked models are kept: choto's data folder, when it has one. */
+  #keptModels(): string | undefined {
+    return this.#modelFolder === undefined ? undefined : join(this.#modelFolder, "ocr-models");
+  }
+
+  /**
+   * What libtesseract loads: one model from memory (its unpacked copy kept
+   * for the next start), or several from a folder they are unpacked into.
+   */
   async #nativeSource(files: ModelFile[]): Promise<ModelSource> {
-    if (files.length === 1) return { file: files[0].file, model: files[0].model };
-    let folder = this.#modelFolder;
+    if (files.length === 1) return { file: files[0].file, model: files[0].model, keepIn: this.#keptModels() };
+    let folder = this.#keptModels();
     if (folder === undefined) {
       this.#tempFolder ??= Deno.makeTempDir({ prefix: "choto-models-" });
       folder = await this.#tempFolder;
-    } else folder = join(folder, "ocr-models");
+    }
     try {
       return { folder: await unpackModels(files, folder), languages: files.map((f) => f.model).join("+") };
     } catch (err) {
