@@ -105,7 +105,7 @@ export function createServices(opts: {
   // Held input is tracked outside the guard: the guard always lets a release through.
   const openDesktop = () => trackHeldInput(guardDesktop(opts.openDesktop(), policy, heard));
   const gate = new CallGate();
-  /** The engine's start, and when it settled (performance.now()). */
+  /** The engine's start, and when its first recogniser was up (performance.now()). */
   let engine: { up: number | null; started: Promise<void> } | null = null;
   /** Reads made for calls (not by warming): once one has read the screen, warming reads nothing more. */
   let callReads = 0;
@@ -122,10 +122,11 @@ export function createServices(opts: {
   };
   const startEngine = () => {
     if (engine) return;
-    const started = (theReader().engine.warm?.() ?? Promise.resolve()).catch(() => {}).then(() => {
-      engine!.up = performance.now();
-    });
+    const ocr = theReader().engine;
+    const started = (ocr.warm?.() ?? Promise.resolve()).catch(() => {});
     engine = { up: null, started };
+    // Up once a read need wait for no start: the first recogniser, while the others may still start.
+    void (ocr.oneUp?.() ?? started).then(() => engine!.up ??= performance.now());
   };
   return {
     store: opts.store,

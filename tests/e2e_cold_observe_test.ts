@@ -7,11 +7,16 @@
  * engine to start and how long, in its text and in its structured content
  * alike; a second look waited for nothing. The first call is answered
  * before the rest of the server has loaded (src/cli/first_call.ts), the
- * second by the loaded server: both replies have the same shape.
+ * second by the loaded server: both replies have the same shape. The
+ * English model, unpacked, is kept beside the database under the shipped
+ * permission flags, as the package's file unpacks, and a server started
+ * again takes that copy as it is and reads the window the same.
  */
 
+import { gunzipSync } from "node:zlib";
 import { assert, assertEquals } from "./support/assert.ts";
-import { withSession } from "./support/session.ts";
+import { until, withSession } from "./support/session.ts";
+import { modelFile } from "../src/ocr/engines/language_data.ts";
 import { skipE2E } from "./support/xdesktop.ts";
 import { engineWaitLine } from "../src/render/observe_text.ts";
 import { SCREEN_TEXT_NOTICE } from "../src/common/untrusted.ts";
@@ -63,6 +68,20 @@ Deno.test({
       assertEquals(Object.keys(first.structured).sort(), Object.keys(second.structured).sort());
       assert(first.text.endsWith(SCREEN_TEXT_NOTICE), first.text.slice(-200));
       assert(second.text.endsWith(SCREEN_TEXT_NOTICE), second.text.slice(-200));
+
+      // The unpacked model, kept beside the database for the next start.
+      const copy = `${server.dir}/ocr-models/eng.traineddata`;
+      const kept = await until(() => Deno.stat(copy).then((s) => s, () => null));
+      const unpacked = gunzipSync(await Deno.readFile((await modelFile("eng")).file));
+      assertEquals(await Deno.readFile(copy), new Uint8Array(unpacked));
+      await server.restart();
+      const again = await server.call("observe", { screenshot: false });
+      assert(!again.isError, `${again.text}\n${server.stderr()}`);
+      const textsOf = (c: typeof again) =>
+        (c.structured.elements as Array<{ text: string }>).map((e) => e.text);
+      assertEquals(textsOf(again), textsOf(second));
+      // Taken as it was: a copy found damaged or stale would have been written again.
+      assertEquals((await Deno.stat(copy)).mtime, kept.mtime);
     }, {
       // mousepad shows the file before the server starts, as a client's desktop does.
       before: async (desktop, dir) => {

@@ -26,6 +26,20 @@ Deno.test("a read during the warm start shares the recogniser being started", as
   }
 });
 
+Deno.test("a warm start starts the first recogniser alone and the others once it is up", async () => {
+  const engine = new TesseractEngine(2);
+  try {
+    const warming = engine.warm();
+    // Two loads at once would slow the first, which a first look waits for.
+    assertEquals(engine.started, 1);
+    await warming;
+    // In-process (CHOTO_OCR_WORKERS=0) there is one recogniser whatever the pool's size.
+    assertEquals(engine.started, engine.backend().name === "in-process" ? 1 : 2);
+  } finally {
+    await engine.close();
+  }
+});
+
 Deno.test("services.warm builds the reader once and starts its engine before its first await", async () => {
   let built = 0;
   const engine = new TesseractEngine(1);

@@ -36,8 +36,14 @@ const HANDSHAKE_WAIT_MS = 300;
  * wait for `serving` (the server has loaded) and give way to any call.
  */
 async function openEarly(db: string | undefined, ocr: string | undefined, serving: Promise<void>) {
+  // The engine first, from a few modules: its recognisers load while Deno loads the rest.
+  const { startEngine } = await importLate<typeof import("./open_engine.ts")>("open_engine.ts");
+  const started = startEngine(db, ocr);
+  // The models' packages load through the same module loader as the rest: found first, they do not
+  // wait behind it, and the recognisers' loads begin now.
+  await started.modelsFound;
   const { openServices } = await importLate<typeof import("./open.ts")>("open.ts");
-  const svc = openServices(db, ocr);
+  const svc = openServices(db, ocr, started);
   void svc.warm(serving);
   return svc;
 }

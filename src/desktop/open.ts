@@ -7,7 +7,6 @@
  */
 
 import { createMacDesktop } from "./macos.ts";
-import { macPreferredLanguages } from "./macos/languages.ts";
 import type { Desktop } from "./types.ts";
 import { createX11Desktop } from "./x11.ts";
 
@@ -32,19 +31,5 @@ export function openDesktop(options: OpenOptions = {}): Desktop {
       return createX11Desktop();
     default:
       throw new Error(`choto has no desktop backend for ${Deno.build.os} (supported: macOS, Linux/X11)`);
-  }
-}
-
-/**
- * The languages the desktop names where it keeps them outside the
- * environment: on macOS the user's preferred languages. Undefined elsewhere
- * (Linux names them in the locale variables) and when they cannot be read.
- */
-export function desktopLanguages(): { names: string[]; from: string } | undefined {
-  if (Deno.build.os !== "darwin") return undefined;
-  try {
-    return { names: macPreferredLanguages(), from: "the macOS preferred languages" };
-  } catch {
-    return undefined;
   }
 }

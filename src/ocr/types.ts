@@ -71,6 +71,20 @@ export interface OcrEngine {
   detail?(): string | null;
   /** Starts the recognisers now rather than on the first read (optional). */
   warm?(): Promise<void>;
+  /**
+   * Resolves once the models of the recognisers `warm` starts are found
+   * (never rejects: a start says what failed). From then on their starts
+   * need this thread only for moments before loading on threads of their
+   * own, so a caller about to hold the thread (loading modules) waits for
+   * this first, and the starts are not held up behind it (optional).
+   */
+  modelsFound?(): Promise<void>;
+  /**
+   * With `warm`: resolves once its first recogniser is up, or failed to
+   * start (never rejects), while the others may still be starting: a read
+   * need wait for no start from then on (optional; else `warm`'s end).
+   */
+  oneUp?(): Promise<void>;
   /** Stops workers and frees native objects. Safe to call twice. */
   close(): Promise<void>;
 }

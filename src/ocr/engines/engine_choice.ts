@@ -16,7 +16,6 @@
  * @module
  */
 
-import { existsSync } from "node:fs";
 import { envVar } from "../../common/env.ts";
 import { TARGET_HEIGHT } from "../lines/prepare.ts";
 
@@ -45,9 +44,19 @@ export function engineChoices(os: string = Deno.build.os): string[] {
   return os === "darwin" ? ["vision", "tesseract"] : ["tesseract", "tesseract-fast"];
 }
 
+/** Whether `path` exists (Deno's own call: node:fs would load Node's file layer before the recognisers start). */
+function exists(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The first fast model file that exists, or null. */
 export function fastModelFile(paths = FAST_MODEL_PATHS): string | null {
-  return paths.find((p) => existsSync(p)) ?? null;
+  return paths.find(exists) ?? null;
 }
 
 /** The settings of a tesseract engine by name (`tesseract` for any name that is not `tesseract-fast`). */

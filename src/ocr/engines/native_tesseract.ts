@@ -8,8 +8,9 @@
  *
  * One model is loaded from memory (`TessBaseAPIInit5`), unpacked from the
  * same `@tesseract.js-data/<model>` file tesseract.js reads, so both read
- * alike and nothing is written to disk. Several at once (`deu+eng`) load
- * only from a folder (`TessBaseAPIInit2`; given one model in memory and
+ * alike (the engine keeps it unpacked in choto's data folder, so that later
+ * starts skip the unpacking: unpacked_model.ts). Several at once (`deu+eng`)
+ * load only from a folder (`TessBaseAPIInit2`; given one model in memory and
  * `deu+eng`, the library silently reads German alone): the engine unpacks
  * them into one first (language_data.ts). Reads and model loads run on
  * Deno's blocking threads (`nonblocking` symbols), so the server's thread
@@ -24,7 +25,6 @@
  * @module
  */
 
-import { gunzipSync } from "node:zlib";
 import {
   LIBGOMP_PATHS,
   libGompSymbols,
@@ -35,6 +35,7 @@ import {
 import type { Grey } from "../../image/pixels.ts";
 import type { OcrWord } from "../types.ts";
 import { wordsOfTsv } from "./tsv.ts";
+import { unpackedModel } from "./unpacked_model.ts";
 import type { Recogniser } from "./recognisers.ts";
 
 type Library = Deno.DynamicLibrary<typeof libTesseractSymbols>;
@@ -50,10 +51,13 @@ const opened = new Map<string, Opened>();
 const cString = (s: string) => new TextEncoder().encode(s + "\0");
 
 /**
- * What a recogniser loads: one gzipped model file, read into memory, or the
- * models `languages` names (`deu+eng`) from a folder of unpacked files.
+ * What a recogniser loads: one model file (gzipped or not), read into
+ * memory with its unpacked copy kept in `keepIn` (unpacked_model.ts), or
+ * the models `languages` names (`deu+eng`) from a folder of unpacked files.
  */
-export type ModelSource = { file: string; model: string } | { folder: string; languages: string };
+export type ModelSource =
+  | { file: string; model: string; keepIn?: string }
+  | { folder: string; languages: string };
 
 function granted(desc: Deno.PermissionDescriptor): boolean {
   return Deno.permissions.querySync(desc).state === "granted";
@@ -127,26 +131,13 @@ export function nativeTesseract(paths: string[] = LIBTESSERACT_PATHS): Opened {
   return o;
 }
 
-const models = new Map<string, Promise<Uint8Array>>();
-
-/** The unpacked model in `file` (gzipped when its name ends in .gz), read once per process and kept (4-5 MB). */
-function modelBytes(file: string): Promise<Uint8Array> {
-  let m = models.get(file);
-  if (!m) {
-    m = Deno.readFile(file).then((b) => file.endsWith(".gz") ? new Uint8Array(gunzipSync(b)) : b);
-    models.set(file, m);
-    m.catch(() => models.delete(file));
-  }
-  return m;
-}
-
 type Usable = Extract<Opened, { lib: Library }>;
 
 /**
  * Creates a handle and loads the model into it (on a blocking thread). The
  * strings handed to the load are held until it returns: it runs on another
- * thread, and a buffer must outlive the call (the model's bytes stay in
- * `models` for the same reason).
+ * thread, and a buffer must outlive the call (the model's bytes are kept by
+ * unpacked_model.ts for the same reason).
  */
 async function loadHandle(o: Usable, source: ModelSource): Promise<Deno.PointerObject> {
   const t = o.lib.symbols;
@@ -154,7 +145,7 @@ async function loadHandle(o: Usable, source: ModelSource): Promise<Deno.PointerO
   if (!handle) throw new Error("libtesseract could not create a recogniser");
   let rc: number;
   if ("file" in source) {
-    const model = await modelBytes(source.file);
+    const model = unpackedModel(source.file, source.keepIn);
     const name = cString(source.model);
     rc = await t.TessBaseAPIInit5!(
       handle,

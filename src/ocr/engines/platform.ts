@@ -40,7 +40,7 @@ export class SplitEngine implements OcrEngine {
 export interface EngineSettings {
   /** The languages in force, the primary first (default: English). */
   languages?: readonly UiLanguage[];
-  /** choto's data folder, where libtesseract's unpacked models go when it reads several languages. */
+  /** choto's data folder, where libtesseract's unpacked models are kept. */
   dataDir?: string | null;
 }
 

@@ -95,8 +95,10 @@ export interface TesseractOptions {
   /** tesseract's model names, the primary first (default `["eng"]`): `["deu", "eng"]` reads as `deu+eng`. */
   models?: string[];
   /**
-   * Where libtesseract's unpacked models go when it reads several at once
-   * (choto's data folder); default: a temporary folder, removed on close.
+   * Where libtesseract's unpacked models go (choto's data folder): several
+   * read at once load from there, and one alone is read from its copy there
+   * by later starts instead of being unpacked again. Default: none kept
+   * (several at once go to a temporary folder, removed on close).
    */
   modelFolder?: string;
   /**
@@ -143,6 +145,8 @@ export class TesseractEngine implements OcrEngine {
   #backend: OcrBackend;
   /** Whether the first recogniser has started, which settles the backend. */
   #settled = false;
+  /** The first start of `warm`, settled. */
+  #firstUp: Promise<void> | null = null;
   #why: string;
   readonly #workerScript: string | undefined;
   readonly #readTimeoutMs: number | undefined;
@@ -254,25 +258,31 @@ export class TesseractEngine implements OcrEngine {
   }
 
   /**
-   * Starts every recogniser now instead of on first use, all at once: each
-   * start is mostly compiling the core and loading the model, and the cores
-   * are free while the server shakes hands. The first slot is in the pool
-   * before this awaits anything, so a read that comes meanwhile takes it and
-   * waits for its start instead of starting another. If workers turn out
-   * not to start, the extra slots are dropped once all have settled.
+   * Starts every recogniser now instead of on first use; resolves once all
+   * are up. The first starts alone: it settles where the others run, and
+   * with a core to itself (the other runs the thread that looks meanwhile)
+   * it is up sooner, so a first look waits for it alone, and the look is
+   * not slowed by a second load beside it. The others, and the second
+   * engine's, start once it is up. The first slot is in the pool before
+   * this awaits anything, so a read that comes meanwhile takes it and waits
+   * for its start instead of starting another.
    */
   async warm(): Promise<void> {
     if (this.#closed) return;
-    const latin = this.latin?.warm();
-    const want = this.#backend === "in-process" ? 1 : this.size;
-    while (this.#slots.length < want) this.#slots.push(this.#spawn());
-    await Promise.allSettled(this.#slots.map((s) => s.worker));
-    for (const extra of this.#slots.filter((s) => !s.busy).slice(this.#capacity())) {
-      this.#slots = this.#slots.filter((s) => s !== extra);
-      extra.worker.then((w) => w.terminate()).catch(() => {});
-    }
+    if (!this.#slots.length) this.#slots.push(this.#spawn());
+    this.#firstUp ??= Promise.allSettled(this.#slots.map((s) => s.worker)).then(() => {});
     await Promise.all(this.#slots.map((s) => s.worker));
-    await latin;
+    const latin = this.latin?.warm();
+    while (!this.#closed && this.#slots.length < this.#capacity()) this.#slots.push(this.#spawn());
+    await Promise.all([...this.#slots.map((s) => s.worker), latin]);
+  }
+
+  /**
+   * Resolves once the first recogniser `warm` started is up, or failed to
+   * start (never rejects): from then on a read need not wait for a start.
+   */
+  oneUp(): Promise<void> {
+    return this.#firstUp ?? Promise.resolve();
   }
 
   /**
@@ -312,14 +322,26 @@ export class TesseractEngine implements OcrEngine {
     return this.#files ??= modelFiles(this.models);
   }
 
-  /** What libtesseract loads: one model from memory, or several from a folder they are unpacked into. */
+  async modelsFound(): Promise<void> {
+    await Promise.allSettled([this.modelFiles(), this.latin?.modelFiles()]);
+  }
+
+  /** Where unpacked models are kept: choto's data folder, when it has one. */
+  #keptModels(): string | undefined {
+    return this.#modelFolder === undefined ? undefined : join(this.#modelFolder, "ocr-models");
+  }
+
+  /**
+   * What libtesseract loads: one model from memory (its unpacked copy kept
+   * for the next start), or several from a folder they are unpacked into.
+   */
   async #nativeSource(files: ModelFile[]): Promise<ModelSource> {
-    if (files.length === 1) return { file: files[0].file, model: files[0].model };
-    let folder = this.#modelFolder;
+    if (files.length === 1) return { file: files[0].file, model: files[0].model, keepIn: this.#keptModels() };
+    let folder = this.#keptModels();
     if (folder === undefined) {
       this.#tempFolder ??= Deno.makeTempDir({ prefix: "choto-models-" });
       folder = await this.#tempFolder;
-    } else folder = join(folder, "ocr-models");
+    }
     try {
       return { folder: await unpackModels(files, folder), languages: files.map((f) => f.model).join("+") };
     } catch (err) {
