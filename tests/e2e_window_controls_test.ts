@@ -101,7 +101,12 @@ Deno.test({
       await until(() => Deno.stat(`${s.dir}/bus`).then(() => true, () => false));
       s.desktop.spawn("kgx", [], { DBUS_SESSION_BUS_ADDRESS: bus });
       await until(async () => (await windowsOf(s, "kgx")).length > 0, 30_000);
-      // The header bar's buttons are drawn once the window has settled.
+      // On a loaded machine the window stays blank for seconds: wait until it shows its shell's
+      // prompt, then let the header bar's buttons settle.
+      await until(async () => {
+        const o = await s.call("observe", { screenshot: false });
+        return /elements in focus window \([1-9]/.test(o.text);
+      }, 30_000);
       await sleep(1500);
       const focus = { action: "focus_app", app_name: "kgx" };
       const open = await windowsOf(s, "kgx");
