@@ -51,7 +51,7 @@ export function sameSymbol(a: string, b: string): boolean {
 }
 
 /** Characters drawn raised (superscripts, modifier letters), whose NFKC form is the plain character. */
-const RAISED = /[\u00B2\u00B3\u00B9\u2070-\u209F\u02B0-\u02B8\u02E0-\u02E4\u1D2C-\u1D6A]/u;
+const RAISED = /[\u00B2\u00B3\u00B9\u2070-\u207F\u02B0-\u02B8\u02E0-\u02E4\u1D2C-\u1D6A]/u;
 
 /**
  * The plain spelling of a text with an exponent in it (`x²`, `x^2` and

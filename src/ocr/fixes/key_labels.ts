@@ -56,7 +56,10 @@ export function settleKeyLabels(
 ): OcrWord[] {
   const keyLines = lines.filter((l) => l.afterSide);
   if (!keyLines.length) return words;
+  // Measured once, and only when a label's own glyphs do not tell its capitals' height.
   let capitals: number | null | undefined;
+  const capitalsAround = () =>
+    capitals === undefined ? (capitals = capitalsHeight(grey, keyLines)) : capitals;
   // The only word of its line: a key's whole label.
   const alone = (w: OcrWord, line: TextLine) =>
     !words.some((o) => o !== w && centreIn({ ...o, x: o.x - r.x, y: o.y - r.y }, line));
@@ -72,8 +75,7 @@ export function settleKeyLabels(
     if (glyphs.length !== chars.length) return w;
     const baseline = baselineOf(glyphs), top = Math.min(...glyphs.map((q) => q.y));
     const read = chars.map((c, i) => isCaret(grey, glyphs[i], top, baseline, ground) ? "^" : c).join("");
-    capitals ??= capitalsHeight(grey, keyLines);
-    const metrics = labelMetrics(glyphs, baseline, capitals);
+    const metrics = labelMetrics(glyphs, baseline, capitalsAround);
     const { text, doubt } = metrics
       ? settleLabel(read, glyphs, metrics, alone(w, line))
       : { text: read, doubt: false };

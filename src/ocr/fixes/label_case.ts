@@ -18,10 +18,9 @@
 
 import type { Glyph } from "./glyphs.ts";
 
-/** Where a label's glyphs stand: the row below its baseline, its x-height and its capitals' height. */
+/** Where a label's glyphs stand: the row below its baseline, and its capitals' height. */
 export interface LabelMetrics {
   baseline: number;
-  xHeight: number;
   capHeight: number;
 }
 
@@ -35,24 +34,22 @@ const SAME_SHAPE = new Set([..."cosvwxz"]);
 const DESCENDING = new Set([..."pqy"]);
 
 /**
- * The metrics of `glyphs` (a label's, left to right): its baseline, and the
- * heights of its glyphs standing on it. One height alone says nothing of
- * which it is: then `capHeight` (the capitals' height of labels around, or
- * null) decides, and without it there are no metrics.
+ * The metrics of `glyphs` (a label's, left to right) on `baseline`, from
+ * the heights of its glyphs standing on it. One height alone says nothing
+ * of which it is: then `capitals` (the capitals' height of the labels
+ * around, asked only then) decides, and without it there are no metrics.
  */
 export function labelMetrics(
   glyphs: readonly Glyph[],
   baseline: number,
-  capHeight: number | null,
+  capitals: () => number | null,
 ): LabelMetrics | null {
   const standing = glyphs.filter((q) => Math.abs(q.y + q.h - baseline) <= 1).map((q) => baseline - q.y);
   if (!standing.length) return null;
   const tallest = Math.max(...standing), lowest = Math.min(...standing);
-  if (lowest <= tallest * SMALL_SHARE) return { baseline, xHeight: lowest, capHeight: tallest };
-  if (capHeight === null) return null;
-  return tallest <= capHeight * SMALL_SHARE
-    ? { baseline, xHeight: tallest, capHeight }
-    : { baseline, xHeight: Math.round(capHeight * 0.7), capHeight: Math.max(tallest, capHeight) };
+  if (lowest <= tallest * SMALL_SHARE) return { baseline, capHeight: tallest };
+  const around = capitals();
+  return around === null ? null : { baseline, capHeight: Math.max(tallest, around) };
 }
 
 /** What the heights make of one letter: its character, and whether they left it in doubt. */
@@ -84,9 +81,9 @@ export function settleChar(char: string, glyph: Glyph, m: LabelMetrics, smallWor
     return { char, doubt: true };
   }
   if (DESCENDING.has(lower) && descends && height <= m.capHeight) {
-    return { char: lower, doubt: char !== lower };
+    return { char: lower, doubt: false };
   }
-  // A capital drawn at x-height, or a small letter with no ascender drawn as tall as capitals, is no reading.
+  // A capital drawn no taller than a small letter is no reading of it.
   if (char === upper && small && onBaseline) return { char, doubt: true };
   return { char, doubt: false };
 }
