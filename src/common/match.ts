@@ -7,7 +7,7 @@
  * Stages, tried in order, first success wins:
  * 1. exact: equal after case and whitespace normalisation;
  * 2. fuzzy: another spelling of the same symbol (`*`, `x` for `×`; `/` for
- *    `÷`; `-` for `−`; common/symbols.ts); normalised edit distance over "folded" text (ellipsis, case and
+ *    `÷`; `-` for `−`; `x^2` for `x²`; common/symbols.ts); normalised edit distance over "folded" text (ellipsis, case and
  *    punctuation removed) at or above a threshold; a text that differs only
  *    by its accents or by ß/ss ("Offnen" for "Öffnen", "uber" for "über",
  *    "STRASSE" for "Straße") is a near miss, just below an equal fold, never
@@ -24,7 +24,7 @@
  * @module
  */
 
-import { symbolOf } from "./symbols.ts";
+import { exponentSpelling, symbolOf } from "./symbols.ts";
 
 /** Which stage of the matcher accepted a candidate. */
 export type MatchStage = "exact" | "fuzzy" | "semantic" | "words";
@@ -238,6 +238,7 @@ export function createMatcher(
 ): (candidate: string) => TextMatch | null {
   const nq = normaliseText(query);
   const symbol = symbolOf(query);
+  const power = exponentSpelling(query);
   const fq = foldText(query);
   const numbers = numbersOf(fq);
   const hasDigit = /\p{N}/u.test(fq);
@@ -248,6 +249,9 @@ export function createMatcher(
   return (candidate) => {
     if (nq === normaliseText(candidate)) return { stage: "exact", score: 1 };
     if (symbol !== null && symbol === symbolOf(candidate)) return { stage: "fuzzy", score: SYMBOL_SCORE };
+    if (power !== null && power === exponentSpelling(candidate)) {
+      return { stage: "fuzzy", score: SYMBOL_SCORE };
+    }
     const fc = foldText(candidate);
     if (fq === "" || fc === "") return null;
     if (fq === fc) return { stage: "fuzzy", score: 0.99 };

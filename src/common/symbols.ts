@@ -3,7 +3,8 @@
  * (`*`, `/`, `-`, `x`) and what a screen draws or a reader reads for it (`×`,
  * `÷`, `−`). A target made of one spelling finds an element made of another
  * of the same symbol, so `click "*"` and `click "×"` both press the multiply
- * key however its label was read.
+ * key however its label was read. An exponent is spelled raised or with a
+ * caret (`x²`, `x^2`; `eˣ`, `e^x`), and either finds the other.
  *
  * @module
  */
@@ -47,4 +48,17 @@ export function symbolOf(text: string): string | null {
 export function sameSymbol(a: string, b: string): boolean {
   const sa = symbolOf(a);
   return sa !== null && sa === symbolOf(b);
+}
+
+/** Characters drawn raised (superscripts, modifier letters), whose NFKC form is the plain character. */
+const RAISED = /[\u00B2\u00B3\u00B9\u2070-\u207F\u02B0-\u02B8\u02E0-\u02E4\u1D2C-\u1D6A]/u;
+
+/**
+ * The plain spelling of a text with an exponent in it (`x²`, `x^2` and
+ * `x^(2)` all `x2`), or null for a text with none.
+ */
+export function exponentSpelling(text: string): string | null {
+  if (!text.includes("^") && !RAISED.test(text)) return null;
+  const plain = text.normalize("NFKC").replace(/[\s^()]/g, "").toLowerCase();
+  return [...plain].length >= 2 ? plain : null;
 }

@@ -31,6 +31,7 @@ import { linePieces, type Piece, pieceLine, placeWords, WordCache } from "./cach
 import { isLoneChar, readLoneChars } from "./fixes/chars.ts";
 import { isShapeCorner } from "./fixes/corners.ts";
 import { cleanWords } from "./fixes/plausible.ts";
+import { settleKeyLabels } from "./fixes/key_labels.ts";
 import { withPoint } from "./fixes/points.ts";
 import { keypadRow, markKeypadLetters } from "./fixes/keypad_signs.ts";
 import { symbolWord, type ToldLine, withDrawnSymbols } from "./fixes/told_by_shape.ts";
@@ -281,7 +282,9 @@ export class ScreenPipeline {
     const marks = withDrawnSymbols(grey, words, told, r).filter((w) =>
       !isShapeCorner(grey, { x: w.x - r.x, y: w.y - r.y, w: w.w, h: w.h })
     );
-    const result = { words: cleanWords(marks), charScan, recognised, lines: found.length, stages };
+    // A key label's case, bars, carets and stacked letters are settled on its glyphs (fixes/key_labels.ts).
+    const settled = cleanWords(settleKeyLabels(grey, found, marks, r));
+    const result = { words: settled, charScan, recognised, lines: found.length, stages };
     this.#last = { key, grey: grey.data, result: { ...result, words: result.words.map((w) => ({ ...w })) } };
     return result;
   }

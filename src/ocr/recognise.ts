@@ -43,6 +43,7 @@ import { costliestFirst, packStacks, STACK_GAP, stackLines, toSource, unstackWor
 import type { OcrEngine, OcrWord } from "./types.ts";
 import { MIN_WORD_CONF, type ReadJob, readKeyChar, splitAtGaps } from "./read_job.ts";
 import {
+  readKeyLabels,
   rereadCapitals,
   rereadDigits,
   rereadFaint,
@@ -144,6 +145,7 @@ export async function recognise(
   const secondLooks = async (job: ReadJob) => {
     await rereadFaint(engine, grey, faint.filter((f) => f.job === job));
     await rereadShortLines(engine, grey, [job]);
+    await readKeyLabels(engine, grey, [job]);
     if (hasAlphabet(engine)) await rereadUnsureWords(engine, grey, [job]);
     await rereadDigits(engine, grey, [job]);
     await rereadCapitals(engine, grey, [job], around);
@@ -172,6 +174,7 @@ export async function recognise(
   if (chained) return;
   await rereadFaint(engine, grey, faint);
   await rereadShortLines(engine, grey, jobs);
+  await readKeyLabels(engine, grey, jobs);
   // A Latin language's unsure words read again in English first (fixes/latin_runs.ts), or, by a
   // larger model of the same language, the fast model's (fixes/second_model.ts).
   if (options.latin && !options.cjk) {

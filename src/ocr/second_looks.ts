@@ -29,6 +29,7 @@ import { fixUiWord } from "./fixes/lexicon.ts";
 import { rereadShortcut } from "./fixes/faint_shortcuts.ts";
 import { needsReread, rereadLine } from "./fixes/reread.ts";
 import { isUnsure, rereadUnsure } from "./fixes/unsure.ts";
+import { readKeyLabel } from "./fixes/glyph_read.ts";
 import { rowHeight, type TextLine } from "./lines/find.ts";
 import { lineGround } from "./lines/ground.ts";
 import { prepareLine, ringLevel } from "./lines/prepare.ts";
@@ -52,6 +53,18 @@ export async function rereadShortLines(engine: OcrEngine, grey: Grey, jobs: Read
       MIN_WORD_CONF,
       fixUiWord,
     ).then((found) => found.flatMap((w) => splitAtGaps(w, line, rowHeight(line))));
+  }));
+}
+
+/** Below this, a key label's reading gives way to one glyph by glyph where it has a caret or an exponent. */
+const KEY_LABEL_SURE = 0.8;
+
+/** Reads glyph by glyph the key labels with a caret or an exponent read unsure or not at all (fixes/glyph_read.ts). */
+export async function readKeyLabels(engine: OcrEngine, grey: Grey, jobs: ReadJob[]): Promise<void> {
+  await Promise.all(jobs.map(async (job) => {
+    if (job.piece || job.words.some((w) => w.conf >= KEY_LABEL_SURE)) return;
+    const words = await readKeyLabel(engine, grey, job.line);
+    if (words) job.words = words;
   }));
 }
 

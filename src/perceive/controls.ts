@@ -258,6 +258,20 @@ function switchRead(img: RgbaImage, label: Element): Element | null {
   return { ...label, text: words.slice(0, kept).join(" "), w, cx: Math.round(label.x + w / 2), control };
 }
 
+/**
+ * Whether `drawing`, found beside `label`, is a letter of another element: one whose box holds the
+ * drawing's centre and reaches well past it with letters of its own (xcalc's `STO` key beside `RCL`,
+ * its `O` taken for a radio button). A glyph read off the drawing alone (`O`) is no such element.
+ */
+function letterOfAnother(drawing: Box, label: Element, elements: readonly Element[]): boolean {
+  const cx = drawing.x + drawing.w / 2, cy = drawing.y + drawing.h / 2;
+  return elements.some((o) =>
+    o !== label && !GLYPH_TOKEN.test(o.text) && cx >= o.x && cx <= o.x + o.w && cy >= o.y &&
+    cy <= o.y + o.h &&
+    Math.max(drawing.x - o.x, o.x + o.w - (drawing.x + drawing.w)) > drawing.w
+  );
+}
+
 /** A text's height as a share of its line's (a caret's) height. */
 const CARET_TEXT_SHARE = 0.6;
 
@@ -301,7 +315,7 @@ export function attachControls(
   for (const [i, e] of found.entries()) {
     if (!e.control) continue;
     const key = `${e.control.x},${e.control.y}`;
-    if (claimed.has(key)) found[i] = elements[i];
+    if (claimed.has(key) || letterOfAnother(e.control, elements[i], elements)) found[i] = elements[i];
     claimed.add(key);
   }
   const drawings = found.flatMap((e) => (e.control ? [e.control] : []));

@@ -20,6 +20,7 @@ import { isFlatBar } from "./shapes.ts";
 import { hashPixels, type LineCache } from "../cache/line_cache.ts";
 import { rereadKeypadDigits } from "./keypad_digits.ts";
 import { isLoneChar } from "./lone_char.ts";
+import { readKeyLabel } from "./glyph_read.ts";
 
 export { isLoneChar };
 import { isKeypadAsterisk, isKeypadPoint, KEYPAD_POINT_CONF } from "./keypad_signs.ts";
@@ -58,7 +59,8 @@ export async function readLoneChars(
     if (!hit) {
       // A fast model's lone characters are the larger one's to read: the fast one reads a submenu's
       // arrowhead as `>`, sure of it.
-      hit = await readLoneChar(reader, grey, line);
+      // A key's `x²` is two glyphs, one raised: read each (glyph_read.ts), not one character.
+      hit = await readKeyLabel(reader, grey, line) ?? await readLoneChar(reader, grey, line);
       cache.set(key, hit);
     }
     hits.set(line, hit);
