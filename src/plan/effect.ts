@@ -9,8 +9,8 @@
  * or a popup opened (no capture needed to tell), then the pixels near the
  * point changed (a caret placed, a cell cursor moved, a box ticked: often
  * too small for the whole frame's sampled hash), then any of the frame.
- * With none of them within the bound, the step says so instead of
- * claiming success, and keys sent next (a type or hotkey step right after)
+ * With none of them within the bound, the step says so and is
+ * unconfirmed instead of done, and keys sent next (a type or hotkey step right after)
  * first wait for that click's effect once more, then say whether it came:
  * on a loaded machine an app may take longer than the bound to draw a
  * click, and keys that reach it before it took the click go to the old
@@ -155,6 +155,8 @@ export async function awaitEffect(run: Run, probe: EffectProbe, maxMs = EFFECT_W
 interface UnseenClick {
   step: number;
   probe: EffectProbe;
+  /** What the keys after it were told, once waited for: a resumed step is told the same without a second wait. */
+  told?: KeysAfterClick;
 }
 
 /** Per run, the last click step that showed no effect (held apart from Run: effect.ts builds on it). */
@@ -166,21 +168,51 @@ export function noteUnseenClick(run: Run, step: number, probe: EffectProbe | nul
   else unseenClicks.delete(run);
 }
 
+/** What a keys step is told about the click just before it. */
+export interface KeysAfterClick {
+  /** What the step's check says of it; "" when nothing is owed. */
+  said: string;
+  /** True when the keys go after a click whose effect was never seen: where they landed is not confirmed. */
+  unconfirmed: boolean;
+}
+
 /**
  * Before the keys of step `n`: when step `n - 1` was a click whose effect
- * was not seen, waits for it once more (up to {@link EFFECT_WAIT_MS}), and
- * returns what the step's check should say about where its keys went; ""
- * when nothing is owed.
+ * was not seen, waits for it once more (up to {@link EFFECT_WAIT_MS}). An
+ * effect seen now confirms that click after all (its report is amended);
+ * none leaves the keys' landing unconfirmed too.
  */
-export async function keysAfterClick(run: Run, n: number): Promise<string> {
+export async function keysAfterClick(run: Run, n: number): Promise<KeysAfterClick> {
   const unseen = unseenClicks.get(run);
-  unseenClicks.delete(run);
-  if (!unseen || unseen.step !== n - 1) return "";
+  if (!unseen || unseen.step !== n - 1) return { said: "", unconfirmed: false };
+  if (unseen.told) return unseen.told;
   const late = await awaitEffect(run, unseen.probe, EFFECT_WAIT_MS);
-  return late.seen
-    ? `step ${unseen.step}'s click showed its effect ${late.ms} ms later, before these keys`
-    : `sent after step ${unseen.step}'s click, which showed no effect: not confirmed that the keys ` +
-      "reached what it aimed at (an expect would check)";
+  if (late.seen) {
+    confirmLate(
+      run,
+      unseen.step,
+      `its effect showed late, ${late.ms} ms into step ${n}'s wait before its keys`,
+    );
+  }
+  unseen.told = late.seen
+    ? {
+      said: `step ${unseen.step}'s click showed its effect ${late.ms} ms later, before these keys`,
+      unconfirmed: false,
+    }
+    : {
+      said: `sent after step ${unseen.step}'s click, which showed no effect: not confirmed that the keys ` +
+        "reached what it aimed at (an expect would check)",
+      unconfirmed: true,
+    };
+  return unseen.told;
+}
+
+/** Step `step`, reported unconfirmed, showed its effect after all: done, and its check says when. */
+function confirmLate(run: Run, step: number, check: string): void {
+  const i = run.reports.findIndex((r) => r.step === step);
+  const r = run.reports[i];
+  if (!r || r.outcome !== "unconfirmed" || r.did.kind !== "click") return;
+  run.reports[i] = { ...r, outcome: "done", did: { ...r.did, check } };
 }
 
 /** A step's check made of parts, the empty ones left out. */

@@ -82,10 +82,12 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
   run.menuPath = openedMenu && found.look.nodeId !== null
     ? { node: found.look.nodeId, texts: [...(menu?.texts ?? []), found.element.text] }
     : null;
+  // Sent, but nothing showed the app took it: not reported done (a window it led to or closed would show).
+  const unconfirmed = after.unseen !== undefined && moved === null && closed === null;
   return {
     step: n,
     action: step.action,
-    outcome: "done",
+    outcome: unconfirmed ? "unconfirmed" : "done",
     did: {
       kind: "click",
       action: step.action,

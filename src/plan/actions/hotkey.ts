@@ -54,13 +54,14 @@ export async function hotkeyStep(run: Run, step: HotkeyStep, n: number): Promise
   return {
     step: n,
     action: step.action,
-    outcome: "done",
+    // Keys after a click never seen to land are unconfirmed too, unless their own expect held.
+    outcome: landed.unconfirmed && !step.expect ? "unconfirmed" : "done",
     did: {
       kind: "hotkey",
       keys: step.keys,
       cmdMeaning,
       movedTo: moved,
-      check: joinChecks(landed, after.detail),
+      check: joinChecks(landed.said, after.detail),
     },
   };
 }

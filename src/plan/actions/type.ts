@@ -60,12 +60,13 @@ export async function typeStep(run: Run, step: TypeStep, n: number): Promise<Ste
   return {
     step: n,
     action: step.action,
-    outcome: "done",
+    // Keys after a click never seen to land are unconfirmed too, unless their own expect held.
+    outcome: landed.unconfirmed && !step.expect ? "unconfirmed" : "done",
     did: {
       kind: "type",
       text: step.text,
       into: before.window?.title ?? null,
-      check: joinChecks(landed, after.detail),
+      check: joinChecks(landed.said, after.detail),
     },
   };
 }
