@@ -269,16 +269,33 @@ Deno.test("keys after a click that never showed say they are not confirmed; a st
   assert(!/click/.test(lines(ok)[1]), lines(ok)[1]);
 });
 
-Deno.test("a hover highlight drawn by the pointer's motion is not taken for the app handling the click", async () => {
+Deno.test("a hover highlight is not taken for the app handling the click, but it shows a live control", async () => {
   const d = editor(text("B3", 100, 120));
-  // The key lights up when the pointer rests on it; the press itself is never handled.
+  // The key lights up when the pointer rests on it; the press itself draws nothing more.
   d.onMove = (_, desk) => {
     if (!desk.texts.some((t) => t.text === "lit")) desk.texts.push(text("lit", 100, 140));
   };
   d.showsPress = false;
-  const r = await run(d, [{ action: "click", target: { text: "B3" } }]);
-  assertEquals(r.status, "unconfirmed", r.failure?.reason);
-  assertMatch(lines(r)[0], /no visible effect within \d+ ms: not confirmed that the app handled it/);
+  const r = await run(d, [{ action: "click", target: { text: "B3" } }, {
+    action: "click",
+    target: { text: "B3" },
+  }]);
+  assertEquals(r.status, "success", r.failure?.reason);
+  assertMatch(lines(r)[0], /^done: .*no visible effect within \d+ ms, though it lit under the pointer/);
+  // Pressed again where the pointer rests, it lights no further: the press before it vouches for the key.
+  assertMatch(
+    lines(r)[1],
+    /^done: .*no visible effect within \d+ ms, though the last press on it was seen to reach it/,
+  );
+  // Nothing lights up and nothing follows: a disabled button, a label, an app not taking input.
+  const dead = editor(text("B3", 100, 120));
+  dead.showsPress = false;
+  const none = await run(dead, [{ action: "click", target: { text: "B3" } }]);
+  assertEquals(none.status, "unconfirmed", none.failure?.reason);
+  assertMatch(
+    lines(none)[0],
+    /^unconfirmed: .*no visible effect within \d+ ms: not confirmed that the app handled it/,
+  );
 });
 
 Deno.test("keys after a click wait for the app's second drawing when it draws at a loaded machine's pace", async () => {

@@ -4,7 +4,8 @@
  * `unconfirmed`, never `success`: in the journey, the typed reply, the
  * advice, the progress, a mission's item (not passed, no recipe) and a run
  * resumed after the user's answer. What must stay a success: a click whose
- * expect held, a click that led to another window, keys with no click before
+ * expect held, a click that led to another window, a control that lit up
+ * under the pointer (tests/plan_run_test.ts), keys with no click before
  * them, a click the app drew only after its wait but before the keys.
  * Fake desktop and clock.
  */

@@ -9,8 +9,8 @@
  * or a popup opened (no capture needed to tell), then the pixels near the
  * point changed (a caret placed, a cell cursor moved, a box ticked: often
  * too small for the whole frame's sampled hash), then any of the frame.
- * With none of them within the bound, the step says so and is
- * unconfirmed instead of done, and keys sent next (a type or hotkey step right after)
+ * With none of them within the bound, the step says so and is unconfirmed
+ * instead of done, and keys sent next (a type or hotkey step right after)
  * first wait for that click's effect once more, then say whether it came:
  * on a loaded machine an app may take longer than the bound to draw a
  * click, and keys that reach it before it took the click go to the old
@@ -68,10 +68,20 @@ export interface Effect {
  * Moves the pointer onto `at` and lets the screen settle, so what hovering
  * draws (a highlighted key, a tooltip's start) is in the probe taken next.
  * The move only looks: it counts as looking, not as input the app acted on.
+ * Returns whether the target's own box (`box`) changed under the pointer:
+ * an enabled button or key lights up, a disabled one, a label or an app
+ * that is not taking input does not. That is the evidence left for a press
+ * whose result draws nothing (a key whose answer comes later, a Save).
  */
-export async function hoverFirst(run: Run, at: Point): Promise<void> {
+export async function hoverFirst(run: Run, at: Point, box: Rect | null): Promise<boolean> {
+  const desktop = run.services.desktop();
+  const before = box ? desktop.capture() : null;
   await run.lookingOnly(() => run.move(at));
   await run.settle(HOVER_SETTLE_MS);
+  if (!before || !box) return false;
+  const after = desktop.capture();
+  const inside = clipRect(box, before.width, before.height);
+  return inside !== null && differsIn(before, after, inside);
 }
 
 /** Takes the screen as it is right before an input aimed at `at` (null: no point). */
