@@ -217,6 +217,16 @@ export async function keysAfterClick(run: Run, n: number): Promise<KeysAfterClic
   return unseen.told;
 }
 
+/**
+ * Keys sent after step `n - 1`'s unseen click met their own expectation:
+ * what they were to do showed, so that click reached where they needed it.
+ */
+export function confirmedByKeys(run: Run, n: number): void {
+  const unseen = unseenClicks.get(run);
+  if (unseen?.step !== n - 1 || !unseen.told?.unconfirmed) return;
+  confirmLate(run, unseen.step, `no visible effect of its own; step ${n}'s keys after it met their expect`);
+}
+
 /** Step `step`, reported unconfirmed, showed its effect after all: done, and its check says when. */
 function confirmLate(run: Run, step: number, check: string): void {
   const i = run.reports.findIndex((r) => r.step === step);

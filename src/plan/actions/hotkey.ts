@@ -12,7 +12,7 @@ import { commandKeyQuestion, keysWindow, noteKeyOnLine } from "../command_line.t
 import { focusOf } from "../aim.ts";
 import { escapeScreenText } from "../../common/untrusted.ts";
 import type { StepReport } from "../step_report.ts";
-import { joinChecks, keysAfterClick } from "../effect.ts";
+import { confirmedByKeys, joinChecks, keysAfterClick } from "../effect.ts";
 
 type HotkeyStep = Extract<Step, { action: "hotkey" }>;
 
@@ -49,6 +49,7 @@ export async function hotkeyStep(run: Run, step: HotkeyStep, n: number): Promise
   await run.hotkey(step.keys, focusOf(before));
   line.sent();
   const after = await verify(run, step.expect, beforeOf(before), step.timeout_ms);
+  if (step.expect) confirmedByKeys(run, n);
   const moved = remember(run, before, after.look, "hotkey", keys, "window");
   const cmdMeaning = step.keys.includes("cmd") && desktop.platform !== "macos" ? desktop.cmdMeaning : null;
   return {
