@@ -106,8 +106,10 @@ Deno.test({
               { action: "type", text: `\t\t\t\t=C${r}*D${r}\n` },
             ],
           });
-          assertEquals(p.structured.status, "success", p.text);
           const click = (p.structured.steps as Array<{ line: string; match: { y: number } }>)[0];
+          // A click on the cell the cursor is on already shows nothing: the run cannot claim success.
+          const unseen = /not confirmed that the app handled it/.test(click.line);
+          assertEquals(p.structured.status, unseen ? "unconfirmed" : "success", p.text);
           // The cell, never the formula bar repeating the cell the cursor is on.
           assert(click.match.y > 140, click.line);
           lines.push(click.line);

@@ -114,7 +114,15 @@ Deno.test({
             { action: "click", target: { text: "Save" } },
           ],
         });
-        assertEquals(r.structured.status, "success", r.text);
+        // An Athena entry neither lights up under the pointer nor draws the click (its caret stays where it
+        // was): that click, and the keys right after it, may be unconfirmed; every other step is done.
+        const outcomes = (r.structured.steps as Array<{ outcome: string }>).map((x) => x.outcome);
+        assertEquals(outcomes.slice(2), ["done", "done", "done", "done"], r.text);
+        assertEquals(
+          r.structured.status,
+          outcomes.includes("unconfirmed") ? "unconfirmed" : "success",
+          r.text,
+        );
         // Lines: shown, the lone Toggle's change, Save.
         const saved = await truthAfter(out, 3);
         assertEquals(saved, { name: "Ada Lovelace", gift: 1, receipt: 1, size: "large", notify: 1 }, r.text);

@@ -172,3 +172,21 @@ Deno.test("a failed replay fails the item with the run's reason; no recipe, item
   assertMatch(noMission.text, /there is no mission #99; leave mission_id out for the active one/);
   assertEquals(d.log.filter((l) => !l.startsWith("move")).length, 0, "no input for a refused replay");
 });
+
+Deno.test("an unconfirmed replay fails the item too, and the recipe stays as it was", async () => {
+  const { d, services, itemId } = await recorded();
+  const before = recipeOf(services.store, itemId);
+  // Save is still drawn, but the app no longer shows it took the press.
+  d.showsPress = false;
+  const r = await replayItem(services, 1, "model-a", { clock: d.clock, allowUnknown: true });
+  assert(r.ok && r.ran);
+  assertEquals(r.result!.status, "unconfirmed");
+  assertEquals(r.filed, {
+    item: 1,
+    verdict: "failed",
+    reason:
+      "unconfirmed: step 1 (click) showed no effect of its input; check the app, then mission_mark the item",
+  });
+  assertEquals(activeMission(services.store)!.items[0].status, "failed");
+  assertEquals(recipeOf(services.store, itemId), before);
+});

@@ -218,8 +218,13 @@ Deno.test("keys after a click wait until the app has drawn the click's effect, h
   assert(!/not confirmed/.test(lines(r)[0]), lines(r)[0]);
   // An app that never shows the click: the step says so instead of claiming it was handled.
   const still = editor(text("B3", 100, 120));
+  still.showsPress = false;
   const quiet = await run(still, [{ action: "click", target: { text: "B3" } }]);
-  assertMatch(lines(quiet)[0], /no visible effect within \d+ ms: not confirmed that the app handled it/);
+  assertMatch(
+    lines(quiet)[0],
+    /^unconfirmed: .*no visible effect within \d+ ms: not confirmed that the app handled it/,
+  );
+  assertEquals(quiet.status, "unconfirmed");
 });
 
 Deno.test("keys after a click the app draws later than the click's wait wait once more, and say so", async () => {
@@ -235,24 +240,28 @@ Deno.test("keys after a click the app draws later than the click's wait wait onc
   assertEquals(r.status, "success", r.failure?.reason);
   assert(typed >= drawn, `typed at ${typed} ms, the app drew the click at ${drawn} ms`);
   const [click, type] = lines(r);
-  assertMatch(click, /not confirmed that the app handled it/);
-  assertMatch(type, /step 1's click showed its effect \d+ ms later, before these keys/);
+  // Seen late, the click is confirmed after all: done, and its line says when.
+  assertMatch(click, /^done: .*; its effect showed late, \d+ ms into step 2's wait before its keys$/);
+  assertMatch(type, /^done: .*step 1's click showed its effect \d+ ms later, before these keys/);
 });
 
 Deno.test("keys after a click that never showed say they are not confirmed; a step between forgets it", async () => {
   const still = editor(text("B3", 100, 120));
+  still.showsPress = false;
   const r = await run(still, [
     { action: "click", target: { text: "B3" } },
     { action: "hotkey", keys: ["tab"] },
     { action: "type", text: "x" },
   ]);
-  assertEquals(r.status, "success", r.failure?.reason);
-  const [, hotkey, type] = lines(r);
+  assertEquals(r.status, "unconfirmed", r.failure?.reason);
+  const [click, hotkey, type] = lines(r);
+  assertMatch(click, /^unconfirmed: /);
   assertMatch(
     hotkey,
-    /sent after step 1's click, which showed no effect: not confirmed that the keys reached/,
+    /^unconfirmed: .*sent after step 1's click, which showed no effect: not confirmed that the keys reached/,
   );
   assert(!/step 1's click/.test(type), type);
+  assertMatch(type, /^done: /);
   // Keys after a click the app took say nothing of it.
   const taken = editor(text("B3", 100, 120));
   taken.onClick = (_, desk) => desk.texts.push(text("cursor on B3", 100, 40));
@@ -260,15 +269,33 @@ Deno.test("keys after a click that never showed say they are not confirmed; a st
   assert(!/click/.test(lines(ok)[1]), lines(ok)[1]);
 });
 
-Deno.test("a hover highlight drawn by the pointer's motion is not taken for the app handling the click", async () => {
+Deno.test("a hover highlight is not taken for the app handling the click, but it shows a live control", async () => {
   const d = editor(text("B3", 100, 120));
-  // The key lights up when the pointer rests on it; the press itself is never handled.
+  // The key lights up when the pointer rests on it; the press itself draws nothing more.
   d.onMove = (_, desk) => {
     if (!desk.texts.some((t) => t.text === "lit")) desk.texts.push(text("lit", 100, 140));
   };
-  const r = await run(d, [{ action: "click", target: { text: "B3" } }]);
+  d.showsPress = false;
+  const r = await run(d, [{ action: "click", target: { text: "B3" } }, {
+    action: "click",
+    target: { text: "B3" },
+  }]);
   assertEquals(r.status, "success", r.failure?.reason);
-  assertMatch(lines(r)[0], /no visible effect within \d+ ms: not confirmed that the app handled it/);
+  assertMatch(lines(r)[0], /^done: .*no visible effect within \d+ ms, though it lit under the pointer/);
+  // Pressed again where the pointer rests, it lights no further: the press before it vouches for the key.
+  assertMatch(
+    lines(r)[1],
+    /^done: .*no visible effect within \d+ ms, though the last press on it was seen to reach it/,
+  );
+  // Nothing lights up and nothing follows: a disabled button, a label, an app not taking input.
+  const dead = editor(text("B3", 100, 120));
+  dead.showsPress = false;
+  const none = await run(dead, [{ action: "click", target: { text: "B3" } }]);
+  assertEquals(none.status, "unconfirmed", none.failure?.reason);
+  assertMatch(
+    lines(none)[0],
+    /^unconfirmed: .*no visible effect within \d+ ms: not confirmed that the app handled it/,
+  );
 });
 
 Deno.test("keys after a click wait for the app's second drawing when it draws at a loaded machine's pace", async () => {

@@ -2,7 +2,9 @@
  * Filing a run's verdict onto its checklist item: a plan run that succeeds
  * passes the item and becomes its recipe with the world it worked in; a
  * replay that succeeds passes it and leaves the recipe as it was; anything
- * else fails the item with the run's own reason.
+ * else fails the item with the run's own reason, an unconfirmed run too:
+ * nothing showed that its steps did what the item needs, so they are no
+ * recipe, and the model checks the app and marks the item itself.
  *
  * @module
  */
@@ -10,6 +12,7 @@
 import type { RunResult } from "../plan/executor.ts";
 import type { Plan } from "../plan/steps.ts";
 import type { Services } from "../services.ts";
+import { unconfirmedSteps } from "../plan/step_report.ts";
 import type { RouteWindow } from "./fingerprint.ts";
 import { type Item, type Mission, missionById, recordRun } from "./store.ts";
 import { worldOfRun } from "./world.ts";
@@ -22,17 +25,24 @@ export function routeOf(r: RunResult): RouteWindow[] {
 /** Why a run that did not succeed failed its item, in the run's own words. */
 export function runReason(r: RunResult): string | null {
   if (r.status === "success") return null;
+  if (r.status === "unconfirmed") {
+    return `unconfirmed: ${
+      unconfirmedSteps(r.reports)
+    } showed no effect of its input; check the app, then mission_mark the item`;
+  }
   const f = r.failure;
   return f ? `step ${f.step} (${f.action}): ${f.reason}` : `the run ended ${r.status}`;
 }
 
 /**
  * A run's outcome as the mission records keep it: the user's no stops the
- * run as the corner does, and a refusal by the user's settings fails it as
- * an escalation does; the reason says which it was.
+ * run as the corner does, and a refusal by the user's settings, or a run
+ * whose steps were not all confirmed, fails it as an escalation does; the
+ * reason says which it was.
  */
 function outcomeOf(r: RunResult): "success" | "escalated" | "aborted" {
-  return r.status === "declined" ? "aborted" : r.status === "refused" ? "escalated" : r.status;
+  if (r.status === "declined") return "aborted";
+  return r.status === "refused" || r.status === "unconfirmed" ? "escalated" : r.status;
 }
 
 /** What was filed on an item after a run (render/mission_text.ts says it). */

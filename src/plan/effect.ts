@@ -9,8 +9,8 @@
  * or a popup opened (no capture needed to tell), then the pixels near the
  * point changed (a caret placed, a cell cursor moved, a box ticked: often
  * too small for the whole frame's sampled hash), then any of the frame.
- * With none of them within the bound, the step says so instead of
- * claiming success, and keys sent next (a type or hotkey step right after)
+ * With none of them within the bound, the step says so and is unconfirmed
+ * instead of done, and keys sent next (a type or hotkey step right after)
  * first wait for that click's effect once more, then say whether it came:
  * on a loaded machine an app may take longer than the bound to draw a
  * click, and keys that reach it before it took the click go to the old
@@ -68,10 +68,20 @@ export interface Effect {
  * Moves the pointer onto `at` and lets the screen settle, so what hovering
  * draws (a highlighted key, a tooltip's start) is in the probe taken next.
  * The move only looks: it counts as looking, not as input the app acted on.
+ * Returns whether the target's own box (`box`) changed under the pointer:
+ * an enabled button or key lights up, a disabled one, a label or an app
+ * that is not taking input does not. That is the evidence left for a press
+ * whose result draws nothing (a key whose answer comes later, a Save).
  */
-export async function hoverFirst(run: Run, at: Point): Promise<void> {
+export async function hoverFirst(run: Run, at: Point, box: Rect | null): Promise<boolean> {
+  const desktop = run.services.desktop();
+  const before = box ? desktop.capture() : null;
   await run.lookingOnly(() => run.move(at));
   await run.settle(HOVER_SETTLE_MS);
+  if (!before || !box) return false;
+  const after = desktop.capture();
+  const inside = clipRect(box, before.width, before.height);
+  return inside !== null && differsIn(before, after, inside);
 }
 
 /** Takes the screen as it is right before an input aimed at `at` (null: no point). */
@@ -155,6 +165,8 @@ export async function awaitEffect(run: Run, probe: EffectProbe, maxMs = EFFECT_W
 interface UnseenClick {
   step: number;
   probe: EffectProbe;
+  /** What the keys after it were told, once waited for: a resumed step is told the same without a second wait. */
+  told?: KeysAfterClick;
 }
 
 /** Per run, the last click step that showed no effect (held apart from Run: effect.ts builds on it). */
@@ -166,21 +178,61 @@ export function noteUnseenClick(run: Run, step: number, probe: EffectProbe | nul
   else unseenClicks.delete(run);
 }
 
+/** What a keys step is told about the click just before it. */
+export interface KeysAfterClick {
+  /** What the step's check says of it; "" when nothing is owed. */
+  said: string;
+  /** True when the keys go after a click whose effect was never seen: where they landed is not confirmed. */
+  unconfirmed: boolean;
+}
+
 /**
  * Before the keys of step `n`: when step `n - 1` was a click whose effect
- * was not seen, waits for it once more (up to {@link EFFECT_WAIT_MS}), and
- * returns what the step's check should say about where its keys went; ""
- * when nothing is owed.
+ * was not seen, waits for it once more (up to {@link EFFECT_WAIT_MS}). An
+ * effect seen now confirms that click after all (its report is amended);
+ * none leaves the keys' landing unconfirmed too.
  */
-export async function keysAfterClick(run: Run, n: number): Promise<string> {
+export async function keysAfterClick(run: Run, n: number): Promise<KeysAfterClick> {
   const unseen = unseenClicks.get(run);
-  unseenClicks.delete(run);
-  if (!unseen || unseen.step !== n - 1) return "";
+  if (!unseen || unseen.step !== n - 1) return { said: "", unconfirmed: false };
+  if (unseen.told) return unseen.told;
   const late = await awaitEffect(run, unseen.probe, EFFECT_WAIT_MS);
-  return late.seen
-    ? `step ${unseen.step}'s click showed its effect ${late.ms} ms later, before these keys`
-    : `sent after step ${unseen.step}'s click, which showed no effect: not confirmed that the keys ` +
-      "reached what it aimed at (an expect would check)";
+  if (late.seen) {
+    confirmLate(
+      run,
+      unseen.step,
+      `its effect showed late, ${late.ms} ms into step ${n}'s wait before its keys`,
+    );
+  }
+  unseen.told = late.seen
+    ? {
+      said: `step ${unseen.step}'s click showed its effect ${late.ms} ms later, before these keys`,
+      unconfirmed: false,
+    }
+    : {
+      said: `sent after step ${unseen.step}'s click, which showed no effect: not confirmed that the keys ` +
+        "reached what it aimed at (an expect would check)",
+      unconfirmed: true,
+    };
+  return unseen.told;
+}
+
+/**
+ * Keys sent after step `n - 1`'s unseen click met their own expectation:
+ * what they were to do showed, so that click reached where they needed it.
+ */
+export function confirmedByKeys(run: Run, n: number): void {
+  const unseen = unseenClicks.get(run);
+  if (unseen?.step !== n - 1 || !unseen.told?.unconfirmed) return;
+  confirmLate(run, unseen.step, `no visible effect of its own; step ${n}'s keys after it met their expect`);
+}
+
+/** Step `step`, reported unconfirmed, showed its effect after all: done, and its check says when. */
+function confirmLate(run: Run, step: number, check: string): void {
+  const i = run.reports.findIndex((r) => r.step === step);
+  const r = run.reports[i];
+  if (!r || r.outcome !== "unconfirmed" || r.did.kind !== "click") return;
+  run.reports[i] = { ...r, outcome: "done", did: { ...r.did, check } };
 }
 
 /** A step's check made of parts, the empty ones left out. */

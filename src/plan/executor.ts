@@ -212,7 +212,10 @@ async function runFrom(run: Run, plan: Plan, from: number): Promise<RunResult | 
       break;
     }
   }
-  await run.tell({ kind: "end", status }, {
+  // A run that reached its end with a step whose effect was never seen has not shown it succeeded.
+  const unconfirmed = run.reports.filter((s) => s.outcome === "unconfirmed").map((s) => s.step);
+  if (status === "success" && unconfirmed.length) status = "unconfirmed";
+  await run.tell({ kind: "end", status, unconfirmed }, {
     n: failure?.step ?? plan.steps.length,
     total: plan.steps.length,
   });

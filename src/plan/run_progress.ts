@@ -16,12 +16,13 @@ export interface RunProgress {
   total: number;
   /** The step running (1-based), or the last one run when the run has ended. */
   step: number;
+  /** At the end, `unconfirmed` lists the steps whose input showed no effect. */
   doing:
     | { kind: "step" }
     | { kind: "screenful"; n: number }
     | { kind: "search"; direction: "down" | "up"; notches: number }
     | { kind: "waiting"; ms: number; of: number }
-    | { kind: "end"; status: RunStatus };
+    | { kind: "end"; status: RunStatus; unconfirmed: number[] };
 }
 
 /** What the request gives a run besides the plan: cancellation and progress notifications. */

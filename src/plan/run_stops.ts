@@ -15,12 +15,13 @@ import type { NearText } from "../common/match.ts";
 import type { StepReport } from "./step_report.ts";
 
 /**
- * How a run ended: declined when the user said no to a destructive step,
- * refused when a step was not allowed and nobody was asked (a destructive
- * step nobody could be asked about, an app on the deny list, choto's own
- * question to the user).
+ * How a run ended: unconfirmed when it ran to its end but a step's input
+ * showed no effect (its outcome says which), declined when the user said
+ * no to a destructive step, refused when a step was not allowed and nobody
+ * was asked (a destructive step nobody could be asked about, an app on the
+ * deny list, choto's own question to the user).
  */
-export type RunStatus = "success" | "escalated" | "aborted" | "declined" | "refused";
+export type RunStatus = "success" | "unconfirmed" | "escalated" | "aborted" | "declined" | "refused";
 
 /** A step failed: stop and escalate with the evidence. */
 export class StepFailure extends Error {
@@ -53,7 +54,7 @@ export function skipOrThrow(
 
 /** The user pulled the pointer into the corner, said no, or the run ran out of budget/time. */
 export class RunStopped extends Error {
-  constructor(message: string, readonly status: Exclude<RunStatus, "success">) {
+  constructor(message: string, readonly status: Exclude<RunStatus, "success" | "unconfirmed">) {
     super(message);
   }
 }

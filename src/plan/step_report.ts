@@ -12,13 +12,28 @@ import type { Surface } from "../perceive/surfaces.ts";
 import type { ResolveStage } from "./resolve.ts";
 import type { ElementControl } from "../ocr/types.ts";
 
+/** How a step ended. */
+export type StepOutcome = "done" | "unconfirmed" | "skipped" | "failed" | "partial" | "not_run";
+
+/** The steps whose input showed no effect, named as `step 3 (click)` and joined, as replies and records say them. */
+export function unconfirmedSteps(
+  reports: ReadonlyArray<{ step: number; action: string; outcome: StepOutcome }>,
+): string {
+  const said = reports.filter((s) => s.outcome === "unconfirmed").map((s) => `step ${s.step} (${s.action})`);
+  return said.length > 1 ? `${said.slice(0, -1).join(", ")} and ${said[said.length - 1]}` : said[0] ?? "";
+}
+
 /** What one step did. */
 export interface StepReport {
   /** 1-based. */
   step: number;
   action: string;
-  /** partial: stopped after some of its input was sent (its line says how far). */
-  outcome: "done" | "skipped" | "failed" | "partial" | "not_run";
+  /**
+   * partial: stopped after some of its input was sent (its line says how
+   * far); unconfirmed: its input was sent but no effect of it was seen (its
+   * line says what was not seen).
+   */
+  outcome: StepOutcome;
   /** What it did, or why it did not: the journey line is written from this (render/step_lines.ts). */
   did: StepDid;
   /** The element a target resolved to, when there was one. */

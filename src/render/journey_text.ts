@@ -16,10 +16,11 @@ import { stepLine } from "./step_lines.ts";
 export function journeyText(r: RunResult, shotScale: number | null): string {
   const lines: string[] = [];
   const done = r.reports.filter((s) => s.outcome === "done" || s.outcome === "skipped").length;
+  const unseen = r.reports.filter((s) => s.outcome === "unconfirmed").length;
   lines.push(
-    `status: ${r.status} (${done} of ${r.reports.length} steps, ${r.actions} of ${r.maxActions} actions, ${
-      (r.elapsedMs / 1000).toFixed(1)
-    } s)`,
+    `status: ${r.status} (${done} of ${r.reports.length} steps${
+      unseen ? `, ${unseen} unconfirmed` : ""
+    }, ${r.actions} of ${r.maxActions} actions, ${(r.elapsedMs / 1000).toFixed(1)} s)`,
   );
   lines.push("journey:");
   for (const s of r.reports) lines.push(`  ${s.step}. ${stepLine(s)}`);

@@ -6,11 +6,15 @@
  * out: resending would click or send twice); a step that sent nothing is
  * fixed and resent from there; a step the user's settings refused, or the
  * user declined, is for the user to decide, never to be tried another way.
+ * A run that reached its end with a step whose effect was never seen is
+ * checked before anything else is sent: the step may have done nothing, or
+ * done it unseen, and sending it again blind could do it twice.
  *
  * @module
  */
 
 import type { RunStatus } from "../plan/run.ts";
+import { type StepOutcome, unconfirmedSteps } from "../plan/step_report.ts";
 
 /** The three answers, each in the words every reply uses. */
 const SENT = "observe, then send only what is missing; never resend it whole";
@@ -19,16 +23,22 @@ const USER = "ask the user; do not retry it another way";
 
 /** The rule as execute_plan's description states it. */
 export const RECOVERY_RULE =
-  `A stopped run says next: what to do. A step that sent input: ${SENT}. One that sent nothing: ${UNSENT}. Refused or declined: ${USER}.`;
+  `A run short of success says next: what to do. A step that sent input: ${SENT}. One that sent nothing: ${UNSENT}. Refused or declined: ${USER}.`;
 
-/** What the advice is drawn from: how the run ended and whether the stopped step had sent input. */
+/** What the advice is drawn from: how the run ended, whether the stopped step had sent input, each step's outcome. */
 export interface Ending {
   status: RunStatus;
   failure: { step: number; sent: boolean } | null;
+  reports: ReadonlyArray<{ step: number; action: string; outcome: StepOutcome }>;
 }
 
 /** The advice for a run's ending, or null after a success. */
 export function nextStep(r: Ending): string | null {
+  if (r.status === "unconfirmed") {
+    return `the run reached its end, but ${unconfirmedSteps(r.reports)} showed no effect of its input ` +
+      "(the journey says what): observe and check the app's state before going on; send again only what " +
+      "did not happen, with an expect.";
+  }
   const f = r.failure;
   if (r.status === "success" || !f) return null;
   const n = f.step;

@@ -168,9 +168,12 @@ export function stepWords(step: Step): string {
 export function progressMessage(p: RunProgress, steps: readonly Step[]): string {
   const d = p.doing;
   if (d.kind === "end") {
-    return d.status === "success"
-      ? `done: ${p.total} of ${p.total} steps`
-      : `${d.status} at step ${p.step} of ${p.total}`;
+    if (d.status === "success") return `done: ${p.total} of ${p.total} steps`;
+    if (d.status === "unconfirmed") {
+      const which = `step${d.unconfirmed.length > 1 ? "s" : ""} ${d.unconfirmed.join(", ")}`;
+      return `unconfirmed: ran all ${p.total} steps; ${which} showed no effect of its input`;
+    }
+    return `${d.status} at step ${p.step} of ${p.total}`;
   }
   const head = `step ${p.step} of ${p.total}: ${stepWords(steps[p.step - 1])}`;
   switch (d.kind) {

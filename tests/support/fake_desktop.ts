@@ -102,7 +102,14 @@ export class FakeDesktop implements Desktop {
   /** Called before each input event is checked: a test moves the focus here, mid-gesture. */
   beforeEvent?: (kind: Landing["kind"], sent: number, desktop: FakeDesktop) => void;
 
+  /** What the app draws when clicked; without it the app shows each press (see {@link showsPress}). */
   onClick?: (at: Point, desktop: FakeDesktop) => void;
+  /**
+   * Without `onClick`, whether a click or a drag's release shows on screen
+   * (the frame changes, no text does), as a real button or field shows it
+   * took a press; false: an app that never shows one (a disabled button).
+   */
+  showsPress = true;
   /** Called when the pointer moves (a hover highlight drawn by the motion alone). */
   onMove?: (to: Point, desktop: FakeDesktop) => void;
   onScroll?: (at: Point, notches: number, desktop: FakeDesktop) => void;
@@ -116,6 +123,7 @@ export class FakeDesktop implements Desktop {
   frame?: RgbaImage;
 
   #due: Array<{ at: number; change: (d: FakeDesktop) => void }> = [];
+  #presses = 0;
   #shades = new Map<string, number>();
   /** What each captured frame showed, for the reader. */
   readonly shown = new WeakMap<RgbaImage, Element[]>();
@@ -155,7 +163,7 @@ export class FakeDesktop implements Desktop {
   capture(): RgbaImage {
     this.#applyDue();
     if (this.frame) return this.frame;
-    const key = JSON.stringify([this.texts, this.windowList, this.chrome]);
+    const key = JSON.stringify([this.texts, this.windowList, this.chrome, this.#presses]);
     if (!this.#shades.has(key)) this.#shades.set(key, this.#shades.size % 250);
     const frame = {
       width: SCREEN.width,
@@ -209,11 +217,13 @@ export class FakeDesktop implements Desktop {
     for (let i = 0; i < count; i++) this.#ask(gate, i, "pointer", at);
     const mods = modifiers.length ? ` +${modifiers.join("+")}` : "";
     this.log.push(`click ${button}${count > 1 ? ` x${count}` : ""} ${at.x},${at.y}${mods}`);
-    this.onClick?.(at, this);
+    if (this.onClick) this.onClick(at, this);
+    else if (this.showsPress) this.#presses++;
   }
   async button(button: MouseButton, down: boolean, gate?: InputGate): Promise<void> {
     if (down) this.#ask(gate, 0, "pointer");
     this.log.push(`${button} ${down ? "down" : "up"}`);
+    if (!down && !this.onClick && this.showsPress) this.#presses++;
   }
   async modifiers(mods: Modifier[], down: boolean, gate?: InputGate): Promise<void> {
     if (down) this.#ask(gate, 0, "keys");

@@ -8,6 +8,8 @@
 
 import { escapeScreenText } from "../../common/untrusted.ts";
 import type { MouseButton } from "../../desktop/types.ts";
+import type { Point, Rect } from "../../common/rect.ts";
+import type { Element } from "../../ocr/types.ts";
 import { type Run, StepFailure } from "../run.ts";
 import type { Step } from "../steps.ts";
 import { findOrSkip, type Found, matchInfo, matchSaid } from "../targeting.ts";
@@ -65,7 +67,9 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
     });
   }
   run.services.audit.aimAt(found.element.text);
-  if (!step.expect) await hoverFirst(run, found.point);
+  const lit = step.expect ? false : await hoverFirst(run, found.point, aroundText(found.element));
+  // The pointer already rests on the control the last press was seen to reach: it lights up no further.
+  const again = !lit && sameAsLive(run, found.point);
   const probe = step.expect ? undefined : probeBefore(run, found.point);
   if (paste) noteKeyOnLine(run, paste, pasteInto, command, `a click on "${found.element.text}"`);
   await run.click(found.point, button, count, step.modifiers ?? [], underPointer(found.look, found.point));
@@ -82,10 +86,19 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
   run.menuPath = openedMenu && found.look.nodeId !== null
     ? { node: found.look.nodeId, texts: [...(menu?.texts ?? []), found.element.text] }
     : null;
+  // Sent, but nothing showed the app took it, not even the control lighting up under the pointer: not
+  // reported done (a window it led to or closed would show).
+  const unseen = after.unseen !== undefined && moved === null && closed === null;
+  const unconfirmed = unseen && !lit && !again;
+  const check = !unseen || unconfirmed ? after.detail : after.detail.replace(
+    ": not confirmed that the app handled it",
+    lit ? ", though it lit under the pointer" : ", though the last press on it was seen to reach it",
+  );
+  noteLive(run, unconfirmed ? null : found.point);
   return {
     step: n,
     action: step.action,
-    outcome: "done",
+    outcome: unconfirmed ? "unconfirmed" : "done",
     did: {
       kind: "click",
       action: step.action,
@@ -95,11 +108,38 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
       match: matchSaid(found),
       movedTo: moved,
       closed,
-      check: after.detail,
+      check,
       ...(packName ? { packName: true as const } : {}),
     },
     match: matchInfo(found),
   };
+}
+
+/**
+ * The box a control's hover highlight shows in: the text's box and the
+ * button's padding around it (a border lit at a key's edge, as Athena
+ * draws it), not so far as to reach the next key.
+ */
+function aroundText(e: Element): Rect {
+  return {
+    x: Math.round(e.x) - 12,
+    y: Math.round(e.y) - 10,
+    width: Math.round(e.w) + 24,
+    height: Math.round(e.h) + 20,
+  };
+}
+
+/** Per run, the point of the last click seen to reach its control. */
+const livePoints = new WeakMap<Run, Point>();
+
+function noteLive(run: Run, at: Point | null): void {
+  if (at) livePoints.set(run, at);
+  else livePoints.delete(run);
+}
+
+function sameAsLive(run: Run, at: Point): boolean {
+  const live = livePoints.get(run);
+  return live !== undefined && Math.abs(live.x - at.x) <= 2 && Math.abs(live.y - at.y) <= 2;
 }
 
 /** The failure of a click whose target matched several elements equally, each named with where it is. */

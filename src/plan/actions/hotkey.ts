@@ -12,7 +12,7 @@ import { commandKeyQuestion, keysWindow, noteKeyOnLine } from "../command_line.t
 import { focusOf } from "../aim.ts";
 import { escapeScreenText } from "../../common/untrusted.ts";
 import type { StepReport } from "../step_report.ts";
-import { joinChecks, keysAfterClick } from "../effect.ts";
+import { confirmedByKeys, joinChecks, keysAfterClick } from "../effect.ts";
 
 type HotkeyStep = Extract<Step, { action: "hotkey" }>;
 
@@ -49,18 +49,20 @@ export async function hotkeyStep(run: Run, step: HotkeyStep, n: number): Promise
   await run.hotkey(step.keys, focusOf(before));
   line.sent();
   const after = await verify(run, step.expect, beforeOf(before), step.timeout_ms);
+  if (step.expect) confirmedByKeys(run, n);
   const moved = remember(run, before, after.look, "hotkey", keys, "window");
   const cmdMeaning = step.keys.includes("cmd") && desktop.platform !== "macos" ? desktop.cmdMeaning : null;
   return {
     step: n,
     action: step.action,
-    outcome: "done",
+    // Keys after a click never seen to land are unconfirmed too, unless their own expect held.
+    outcome: landed.unconfirmed && !step.expect ? "unconfirmed" : "done",
     did: {
       kind: "hotkey",
       keys: step.keys,
       cmdMeaning,
       movedTo: moved,
-      check: joinChecks(landed, after.detail),
+      check: joinChecks(landed.said, after.detail),
     },
   };
 }

@@ -20,7 +20,7 @@ import {
 } from "../command_line.ts";
 import { focusOf } from "../aim.ts";
 import type { StepReport } from "../step_report.ts";
-import { joinChecks, keysAfterClick } from "../effect.ts";
+import { confirmedByKeys, joinChecks, keysAfterClick } from "../effect.ts";
 
 type TypeStep = Extract<Step, { action: "type" }>;
 
@@ -57,15 +57,17 @@ export async function typeStep(run: Run, step: TypeStep, n: number): Promise<Ste
   await run.type(step.text, focusOf(before));
   if (breaks) lineBroken(run, id, step.text.split(/[\r\n]/).pop());
   const after = await verify(run, step.expect, beforeOf(before), step.timeout_ms);
+  if (step.expect) confirmedByKeys(run, n);
   return {
     step: n,
     action: step.action,
-    outcome: "done",
+    // Keys after a click never seen to land are unconfirmed too, unless their own expect held.
+    outcome: landed.unconfirmed && !step.expect ? "unconfirmed" : "done",
     did: {
       kind: "type",
       text: step.text,
       into: before.window?.title ?? null,
-      check: joinChecks(landed, after.detail),
+      check: joinChecks(landed.said, after.detail),
     },
   };
 }

@@ -153,10 +153,14 @@ export const CLAIMS: Record<string, Record<string, ClaimTest[]>> = {
         t("terminals", "a terminal inside another app (an editor's built-in one) is not told"),
         t("e2e_terminal_commands", "a typed command runs only with the user's yes, one question per command"),
       ],
-    "A stopped run says next: what to do.": [
+    "A run short of success says next: what to do.": [
       t(
         "tool_contract",
         "an escalation's typed reply carries the screenshot's scale and the advice the text gives",
+      ),
+      t(
+        "plan_unconfirmed",
+        "a click that showed no effect is unconfirmed, and so is the run that reached its end",
       ),
     ],
     "A step that sent input: observe, then send only what is missing; never resend it whole.": [
@@ -350,6 +354,7 @@ export const CLAIMS: Record<string, Record<string, ClaimTest[]>> = {
     ],
     "A failed replay fails the item.": [
       t("mission_replay", "a failed replay fails the item with the run's reason"),
+      t("mission_replay", "an unconfirmed replay fails the item too, and the recipe stays as it was"),
     ],
     "Clicks and types.": [
       t("e2e_mission", "a new server process replays item 1 and the calculator shows 15 again"),

@@ -20,11 +20,19 @@ import type { CallContext } from "../tool.ts";
 const closeText = z.object({ text: z.string(), similarity: z.number() });
 
 /** Every status a run can end with. */
-export const RUN_STATUSES = ["success", "escalated", "aborted", "declined", "refused"] as const;
+export const RUN_STATUSES = [
+  "success",
+  "unconfirmed",
+  "escalated",
+  "aborted",
+  "declined",
+  "refused",
+] as const;
 
 /** The status field, described once for both tools. */
 export const runStatusField = z.enum(RUN_STATUSES).describe(
-  "escalated: a step failed (see failure); aborted: stopped by user or client; declined: the user said no; " +
+  "unconfirmed: ran, but a step's effect was not seen (see next); " +
+    "escalated: a step failed (see failure); aborted: stopped by user or client; declined: the user said no; " +
     "refused: not allowed (deny list, nobody to ask).",
 );
 
@@ -58,7 +66,7 @@ export const runOutputShape = {
   steps: z.array(z.object({
     step: z.number(),
     action: z.string(),
-    outcome: z.enum(["done", "skipped", "failed", "partial", "not_run"]),
+    outcome: z.enum(["done", "unconfirmed", "skipped", "failed", "partial", "not_run"]),
     line: z.string(),
     match: matchShape.optional(),
     // A drag's waypoints: each as its target matched, or the bare point it was given as.

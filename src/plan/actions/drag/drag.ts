@@ -263,7 +263,11 @@ function destructiveEnd(
 export async function dragStep(run: Run, step: DragStep, n: number): Promise<StepReport> {
   const { report, before, probe } = await gesture(run, step, n);
   const after = await verify(run, step.expect, beforeOf(before), step.timeout_ms, probe);
-  return { ...report, did: { ...report.did, check: after.detail } as StepReport["did"] };
+  return {
+    ...report,
+    ...(after.unseen ? { outcome: "unconfirmed" as const } : {}),
+    did: { ...report.did, check: after.detail } as StepReport["did"],
+  };
 }
 
 /** The gesture itself; returns the look the path was resolved on as well. */
