@@ -22,7 +22,7 @@ export const executePlanTool = defineTool({
   title: "Run UI steps",
   summary: "up to 50 UI steps (click, drag, type, hotkey, scroll, wait, focus_app, read…) with expectations",
   description: [
-    "Runs UI steps in order on the desktop, aimed at visible text as observe or recall list it; answers with a journey: what each step matched, where, what followed.",
+    "Runs UI steps in order, aimed at visible text as observe or recall list it; answers with a journey: what each step matched, where, what followed.",
     "Matching, first success wins: exact (case, spacing aside), fuzzy (OCR slips), semantic (synonyms, Remove↔Delete: check it before consequential clicks), contained (whole words in a longer text), words (3+ words in order, same first and last, 1-2 added, not adjacent); a sheet cell answers to its address (B3) unless a text (its Name Box aside) reads exactly that; of equals, the best score, then a key or control over text, then reading order ('1 of N'; a left click escalates).",
     "Destructive steps ask the user first (via the client, else a desktop dialog) unless the user's settings decide: a no is declined, nobody to ask refused. They include a click or key on Delete, Discard…, Shift+Delete, and in a terminal app or run box (not one inside another app) a typed newline, Enter after input choto sent there, a paste that may hold one.",
     RECOVERY_RULE,

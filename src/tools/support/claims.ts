@@ -101,7 +101,7 @@ export const CLAIMS: Record<string, Record<string, ClaimTest[]>> = {
     ],
   },
   execute_plan: {
-    "Runs UI steps in order on the desktop, aimed at visible text as observe or recall list it; answers with a journey: what each step matched, where, what followed.":
+    "Runs UI steps in order, aimed at visible text as observe or recall list it; answers with a journey: what each step matched, where, what followed.":
       [
         t("plan_targets", "click: an exact target is clicked at its centre and reported"),
         t("plan_targets", "a click that opens another window is remembered as a transition"),
