@@ -8,9 +8,10 @@
 import { assert, assertEquals } from "./support/assert.ts";
 import { readEveryLineAndAsUsual } from "./support/counting_engine.ts";
 import { decodeImage } from "../src/image/codec.ts";
-import { deferRepeats, MIN_DEFER_LINES, ScreenPipeline } from "../src/ocr/pipeline.ts";
+import { ScreenPipeline } from "../src/ocr/pipeline.ts";
+import { deferRepeats, MIN_DEFER_LINES, putOff } from "../src/ocr/deferral.ts";
 import { findTextLines, rowHeight } from "../src/ocr/lines/find.ts";
-import { linePieces, WordCache } from "../src/ocr/cache/word_cache.ts";
+import { linePieces, type Piece, WordCache } from "../src/ocr/cache/word_cache.ts";
 import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
 import { type Grey, greyOf } from "../src/image/pixels.ts";
 import type { OcrEngine, OcrMode, OcrWord } from "../src/ocr/types.ts";
@@ -77,6 +78,52 @@ Deno.test("the new word pieces of the rows that wait are read with the first row
   }
   assertEquals(new Set(ahead.map((a) => a.piece.key)).size, ahead.length);
   assertEquals(deferRepeats(misses.slice(0, MIN_DEFER_LINES - 1), new WordCache()).ahead, []);
+});
+
+Deno.test("a line of fixed-pitch text waits once one piece is shown; a proportional one when most are", () => {
+  const piece = (x: number, cells: boolean): Piece => ({
+    x,
+    y: 0,
+    w: 30,
+    h: 12,
+    key: `p${x}`,
+    ...(cells ? { cells: { keys: [`c${x}`], grid: "7:0" } } : {}),
+  });
+  const proportional = [0, 40, 80, 120].map((x) => piece(x, false));
+  const fixed = [0, 40, 80, 120].map((x) => piece(x, true));
+  // Proportional text: a word read without the line around it reads worse, so most must be known.
+  assertEquals([4, 3, 2, 1, 0].map((fresh) => putOff(proportional, fresh)), [
+    false,
+    false,
+    false,
+    true,
+    true,
+  ]);
+  // Fixed-pitch text: its new words are read alone, and the line spelled from their cells.
+  assertEquals([4, 3, 2, 1, 0].map((fresh) => putOff(fixed, fresh)), [false, true, true, true, true]);
+  // A line with a piece not cut into cells is read as proportional text.
+  assertEquals(putOff([...fixed.slice(1), piece(0, false)], 3), false);
+  assertEquals(putOff([], 0), false);
+});
+
+Deno.test("a never-seen editor reads first only the rows whose every word piece is new", () => {
+  const grey = greyOf(forty, { x: 0, y: 0, width: forty.width, height: forty.height });
+  const lines = findTextLines(grey).filter((l) => l.x > 5 && l.w > 60);
+  const misses = lines.map((line, index) => ({ index, pieces: linePieces(grey, line, rowHeight(line)) }));
+  const words = new WordCache();
+  const { first, later } = deferRepeats(misses, words);
+  const fixed = (m: (typeof misses)[number]) => m.pieces.length > 0 && m.pieces.every((p) => p.cells);
+  assert(first.filter(fixed).length >= 1 && later.filter(fixed).length >= 10, `${first.length} rows first`);
+  // Each editor row read first shows nothing a row before it in the first group showed.
+  const shown = new Set<string>();
+  for (const m of first) {
+    if (fixed(m)) {
+      for (const p of m.pieces) {
+        assert(!words.covered(p, shown), `row ${m.index} repeats a piece shown above`);
+      }
+    }
+    for (const p of m.pieces) words.show(p, shown);
+  }
 });
 
 Deno.test("a screen that repeats its words is read in one round: no stack waits for another's words", async () => {

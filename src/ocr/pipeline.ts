@@ -41,6 +41,7 @@ import { LineFinder } from "./lines/reuse.ts";
 import { lineGround } from "./lines/ground.ts";
 import { ringLevel } from "./lines/prepare.ts";
 import { type ReadJob, recognise } from "./recognise.ts";
+import { deferRepeats } from "./deferral.ts";
 import type { OcrEngine, OcrWord } from "./types.ts";
 
 /** What one pass over a region produced. */
@@ -87,53 +88,6 @@ interface Sorted {
   keys: TextLine[];
   /** Lines told as symbols by their shape. */
   told: ToldLine[];
-}
-
-/** Fewer lines to read than this are all read at once: putting some off would only add a wait. */
-export const MIN_DEFER_LINES = 4;
-
-/**
- * Splits the lines to read into those read first and those put off until
- * the first are read. Going down the screen, a line is put off when fewer
- * than half of its word pieces are new: known already, or shown with the
- * same pixels by a line ahead of it in the first group (in fixed-pitch
- * text, a piece whose every cell is known or shown counts as shown). Once the first
- * group is read and its pieces learned, such a line is put together from
- * them, or only its new pieces are read (the rule in `#readMisses`).
- * Editors and lists repeat words, so the recogniser is sent a fraction of
- * the pixels for the same words; screens that repeat little read as before
- * (docs/benchmarks.md, "Words a screen repeats").
- *
- * `ahead` holds, once each, the pieces of the lines put off that are new
- * and no first line shows (an editor's line numbers, a word with a letter
- * the first lines lack): the first read reads them too, so the lines put
- * off are put together without a second round.
- */
-export function deferRepeats<M extends { pieces: Piece[] }>(
-  misses: M[],
-  words: WordCache,
-): { first: M[]; later: M[]; ahead: Array<{ owner: M; piece: Piece }> } {
-  if (misses.length < MIN_DEFER_LINES) return { first: misses, later: [], ahead: [] };
-  const shown = new Set<string>();
-  const first: M[] = [], later: M[] = [];
-  for (const m of misses) {
-    const cut = m.pieces;
-    const fresh = cut.filter((p) => !words.covered(p, shown)).length;
-    if (cut.length && fresh * 2 < cut.length) later.push(m);
-    else {
-      first.push(m);
-      for (const p of cut) words.show(p, shown);
-    }
-  }
-  const ahead: Array<{ owner: M; piece: Piece }> = [];
-  for (const m of later) {
-    for (const piece of m.pieces) {
-      if (words.covered(piece, shown)) continue;
-      words.show(piece, shown);
-      ahead.push({ owner: m, piece });
-    }
-  }
-  return { first, later, ahead };
 }
 
 /** A word piece of `line` cut out to be read as a line of its own. */
