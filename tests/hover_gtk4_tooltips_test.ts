@@ -10,7 +10,7 @@ import { hoverIcons } from "../src/look/hover.ts";
 import { assertEquals } from "./support/assert.ts";
 import { FakeClock, FakeDesktop, fakeServices, text, window } from "./support/fake_desktop.ts";
 import type { RgbaImage } from "../src/image/pixels.ts";
-import type { Point } from "../src/common/rect.ts";
+import type { Point, Rect } from "../src/common/rect.ts";
 
 const ICON = { x: 60, y: 60 };
 /** Where the tooltip opens: over the window's "Rows: 2", below the icon. */
@@ -22,6 +22,13 @@ class Gtk4Desktop extends FakeDesktop {
   fades = false;
   /** The faint frame's confidence: a fade held still under load reads wrong and sure too. */
   faintConf = 0.45;
+  /**
+   * The window list reports the tooltip where it was mapped for a while after it is drawn further
+   * right: a capture cut at the reported place shows part of it ("Mair men", sure).
+   */
+  moves = false;
+  /** Where the tooltip is drawn. */
+  tipDrawn: Rect | null = null;
 
   #shades = new Map<string, number>();
 
@@ -39,6 +46,13 @@ class Gtk4Desktop extends FakeDesktop {
         if (Math.abs(dx) <= 1 || Math.abs(dy) <= 1) frame.data.fill(ink, i, i + 3);
       }
     }
+    // The tooltip window's own drawing, a dark box with a light left edge, where it is drawn.
+    const tip = this.tipDrawn;
+    for (let y = tip?.y ?? 0; tip && y < tip.y + tip.height; y++) {
+      const i = (y * frame.width + tip.x) * 4;
+      frame.data.fill(5, i, i + tip.width * 4);
+      frame.data.fill(200, i, i + 8);
+    }
     return frame;
   }
 
@@ -52,6 +66,19 @@ class Gtk4Desktop extends FakeDesktop {
       d.chrome = [...d.chrome, window("tip", "App", "", TIP, "menu")];
     });
     const under = this.texts.filter((t) => t.text !== "Rows: 2");
+    if (this.moves) {
+      const drawn = { ...TIP, x: 140 };
+      this.at(this.clock.now() + 500, (d) => {
+        d.chrome = [window("tip", "App", "", TIP, "menu")];
+        this.tipDrawn = drawn;
+        // What a crop at the reported place shows of it, and its whole text.
+        d.texts = [...under, text("Mair men", 120, 92, 0.95), text("Main menu", 200, 92)];
+      });
+      this.at(this.clock.now() + 580, (d) => {
+        d.chrome = [window("tip", "App", "", drawn, "menu")];
+      });
+      return;
+    }
     if (this.fades) {
       this.at(this.clock.now() + 900, (d) => {
         d.texts = [...under, text("Mair men", 100, 92, this.faintConf)];
@@ -67,9 +94,10 @@ class Gtk4Desktop extends FakeDesktop {
   }
 }
 
-function setup(menuOpen: boolean, fades = false, faintConf = 0.45) {
+function setup(menuOpen: boolean, fades = false, faintConf = 0.45, moves = false) {
   const clock = new FakeClock();
   const d = new Gtk4Desktop(clock);
+  d.moves = moves;
   d.fades = fades;
   d.faintConf = faintConf;
   d.windowList = [window("w1", "App", "List - App", { x: 20, y: 20, width: 300, height: 200 })];
@@ -101,6 +129,12 @@ Deno.test("a tooltip read unsure while it fades in is read again: the icon gets 
 
 Deno.test("a fading tooltip read sure but wrong is not the name: the pixels changed before they held still", async () => {
   const { clock, services } = setup(false, true, 0.93);
+  const r = await hoverIcons(services, 12, { clock });
+  assertEquals(r.named, ["Main menu"]);
+});
+
+Deno.test("a tooltip the window list places late is read where it is drawn, not cut where it was mapped", async () => {
+  const { clock, services } = setup(false, false, 0.45, true);
   const r = await hoverIcons(services, 12, { clock });
   assertEquals(r.named, ["Main menu"]);
 });

@@ -218,28 +218,29 @@ async function readTooltip(
       chrome.find((c) => c.kind === "menu" && !before.openBefore.has(c.id));
     if (!tip) continue;
     const seenAt = clock.now();
-    const b = tip.bounds;
-    const shot = () => {
+    let bounds = tip.bounds;
+    // The window's bounds are asked again at each capture: GTK4 maps a tooltip at one size and then
+    // fits it to its text, and a crop of the first size cut "Main menu" to "Mair men", read sure.
+    const shot = (): TipShot => {
+      bounds = desktop.windows().chrome.find((c) => c.id === tip.id)?.bounds ?? bounds;
       const frame = desktop.capture();
-      return { frame, pixels: frameHash(cropImage(frame, { x: b.x, y: b.y, w: b.width, h: b.height })) };
+      return { frame, bounds, pixels: frameHash(cropImage(frame, crop(bounds))) };
     };
     // Let the toolkit finish painting it: a GTK4 tooltip is mapped before it is drawn, showing
     // what lies under it for a while, so its pixels must hold still across two captures.
     await clock.sleep(50);
-    let { frame, pixels } = shot();
+    let still = shot();
     let since = clock.now();
     for (let i = 0; i < PAINT_CHECKS; i++) {
       await clock.sleep(PAINT_GAP_MS);
       const again = shot();
-      if (again.pixels === pixels) break;
-      ({ frame, pixels } = again);
+      if (again.pixels === still.pixels) break;
+      still = again;
       since = clock.now();
     }
-    if (pixels === previous) continue;
-    if (pixels === frameHash(cropImage(before.frameBefore, { x: b.x, y: b.y, w: b.width, h: b.height }))) {
-      continue;
-    }
-    const read = await tipText(services, { frame, pixels, since }, shot, tip, clock, checkpoint);
+    if (still.pixels === previous) continue;
+    if (still.pixels === frameHash(cropImage(before.frameBefore, crop(still.bounds)))) continue;
+    const read = await tipText(services, still, since, shot, tip, clock, checkpoint);
     if (read.text) return { text: read.text, pixels: read.pixels, seenAt };
   }
   return null;
@@ -247,30 +248,30 @@ async function readTooltip(
 
 /**
  * A tooltip's text, read from pixels that held still for {@link TIP_STILL_MS}:
- * a toolkit that fades its tooltips in may hold a frame of the fade for a
- * while on a loaded machine, and its faint letters read as others, sure
- * ("Mair men" for "Main menu"). Pixels that changed since they were read are
- * read again, and the latest reading wins; an unsure reading of pixels that
- * held still is looked at again after a pause. At most {@link TIP_REREADS}
- * more looks.
+ * a toolkit may go on drawing a tooltip after it is mapped (GTK4 fits it to
+ * its text after a while, and a fade may pause on a loaded machine). Pixels
+ * that changed since they were read are read again, and the latest reading
+ * wins; an unsure reading of pixels that held still is looked at again after
+ * a pause. At most {@link TIP_REREADS} more looks.
  */
 async function tipText(
   services: Services,
-  first: { frame: RgbaImage; pixels: number; since: number },
-  shot: () => { frame: RgbaImage; pixels: number },
+  first: TipShot,
+  firstSince: number,
+  shot: () => TipShot,
   tip: WindowInfo,
   clock: Clock,
   checkpoint: () => void,
 ): Promise<{ text: string; pixels: number }> {
   const desktop = services.desktop();
-  const readIn = async (f: RgbaImage) => {
-    const elements = (await services.reader().read(f, tip.bounds, { charScan: false })).elements;
+  const readIn = async (s: TipShot) => {
+    const elements = (await services.reader().read(s.frame, s.bounds, { charScan: false })).elements;
     const text = elements.map((e) => e.text).join(" ").replace(/\s+/g, " ").trim();
     return { text, conf: Math.min(1, ...elements.map((e) => e.conf)) };
   };
   let held = first.pixels;
-  let since = first.since;
-  let best = await readIn(first.frame);
+  let since = firstSince;
+  let best = await readIn(first);
   for (let i = 0; i < TIP_REREADS; i++) {
     const wait = best.conf < TIP_SURE ? TIP_REREAD_GAP_MS : since + TIP_STILL_MS - clock.now();
     if (wait > 0) await clock.sleep(wait);
@@ -283,10 +284,21 @@ async function tipText(
     }
     held = now.pixels;
     since = clock.now();
-    const again = await readIn(now.frame);
+    const again = await readIn(now);
     if (again.text) best = again;
   }
   return { text: best.text, pixels: held };
+}
+
+/** One capture of a tooltip: the frame, the window's bounds then, and a hash of its pixels. */
+interface TipShot {
+  frame: RgbaImage;
+  bounds: Rect;
+  pixels: number;
+}
+
+function crop(r: Rect): { x: number; y: number; w: number; h: number } {
+  return { x: r.x, y: r.y, w: r.width, h: r.height };
 }
 
 function near(r: Rect, p: Point): boolean {
