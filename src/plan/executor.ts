@@ -212,8 +212,15 @@ async function runFrom(run: Run, plan: Plan, from: number): Promise<RunResult | 
       break;
     }
   }
-  // A run that reached its end with a step whose effect was never seen has not shown it succeeded.
-  const unconfirmed = run.reports.filter((s) => s.outcome === "unconfirmed").map((s) => s.step);
+  // A run that reached its end with a step whose effect was never seen has not shown it succeeded,
+  // unless a later step's expect held: the plan's own check of the state that input was for.
+  const checked = run.reports.filter((s) => {
+    const step = plan.steps[s.step - 1];
+    return s.outcome === "done" && step !== undefined && "expect" in step && step.expect !== undefined;
+  });
+  const lastChecked = Math.max(0, ...checked.map((s) => s.step));
+  const unconfirmed = run.reports.filter((s) => s.outcome === "unconfirmed" && s.step > lastChecked)
+    .map((s) => s.step);
   if (status === "success" && unconfirmed.length) status = "unconfirmed";
   await run.tell({ kind: "end", status, unconfirmed }, {
     n: failure?.step ?? plan.steps.length,
