@@ -213,14 +213,11 @@ async function runFrom(run: Run, plan: Plan, from: number): Promise<RunResult | 
     }
   }
   // A run that reached its end with a step whose effect was never seen has not shown it succeeded,
-  // unless a later step's expect held: the plan's own check of the state that input was for.
-  const checked = run.reports.filter((s) => {
-    const step = plan.steps[s.step - 1];
-    return s.outcome === "done" && step !== undefined && "expect" in step && step.expect !== undefined;
-  });
-  const lastChecked = Math.max(0, ...checked.map((s) => s.step));
-  const unconfirmed = run.reports.filter((s) => s.outcome === "unconfirmed" && s.step > lastChecked)
-    .map((s) => s.step);
+  // unless its last step's expect held: the plan's own check of the state it was written to reach
+  // (an expect on one control in the middle says nothing of a field typed before it).
+  const unconfirmed = finalCheckHeld(run, plan)
+    ? []
+    : run.reports.filter((s) => s.outcome === "unconfirmed").map((s) => s.step);
   if (status === "success" && unconfirmed.length) status = "unconfirmed";
   await run.tell({ kind: "end", status, unconfirmed }, {
     n: failure?.step ?? plan.steps.length,
@@ -272,4 +269,12 @@ async function safeLook(run: Run): Promise<Look | null> {
   } catch {
     return null;
   }
+}
+
+/** Whether the plan's last step carries an expect and it held. */
+function finalCheckHeld(run: Run, plan: Plan): boolean {
+  const last = plan.steps[plan.steps.length - 1];
+  const report = run.reports[run.reports.length - 1];
+  return last !== undefined && "expect" in last && last.expect !== undefined &&
+    report?.step === plan.steps.length && report.outcome === "done";
 }

@@ -16,8 +16,8 @@ import type { StepReport } from "./step_report.ts";
 
 /**
  * How a run ended: unconfirmed when it ran to its end but a step's input
- * showed no effect (its outcome says which) and no later step's expect
- * held, declined when the user said
+ * showed no effect (its outcome says which) and the last step had no
+ * expect that held, declined when the user said
  * no to a destructive step, refused when a step was not allowed and nobody
  * was asked (a destructive step nobody could be asked about, an app on the
  * deny list, choto's own question to the user).
