@@ -14,6 +14,7 @@
 import { assert, assertEquals } from "./support/assert.ts";
 import { type Session, until, withSession } from "./support/session.ts";
 import { pointerAway, skipWithout } from "./support/calculators.ts";
+import { displayed } from "./support/xcalc.ts";
 
 /** A key: the spellings of what it draws (the first is its label), and the grid cell it sits in. */
 interface Key {
@@ -105,24 +106,6 @@ function checkKeypad(keys: Key[], els: Listed[]): void {
     if (!key || e.conf < UNSURE) continue;
     assert(key.names.includes(e.text), `${e.text} listed sure on the key ${key.names[0]}: ${all}`);
   }
-}
-
-/** Runs `cmd` on the session's display, returning its output. */
-async function onDisplay(s: Session, cmd: string, args: string[]): Promise<string> {
-  const out = await new Deno.Command(cmd, { args, env: s.desktop.env, stdout: "piped", stderr: "null" })
-    .output();
-  return new TextDecoder().decode(out.stdout).trim();
-}
-
-/** The number xcalc's display holds, as xcalc hands it over: a click on it (by xdotool) puts it in PRIMARY. */
-async function displayed(s: Session): Promise<string> {
-  const id = (await onDisplay(s, "xdotool", ["search", "--name", "^Calculator$"])).split("\n")[0];
-  await onDisplay(s, "xdotool", ["mousemove", "--window", id, "100", "20", "click", "1"]);
-  let last = "";
-  await until(async () => (last = await onDisplay(s, "xclip", ["-o", "-selection", "primary"])) !== "", 8_000)
-    .catch(() => null);
-  await pointerAway(s);
-  return last;
 }
 
 /** Clicks `keys` by their text in one plan; returns its journey. */

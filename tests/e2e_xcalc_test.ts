@@ -13,6 +13,7 @@
 import { assert, assertEquals } from "./support/assert.ts";
 import { type Session, until, withSession } from "./support/session.ts";
 import { pointerAway, skipWithout } from "./support/calculators.ts";
+import { displayed } from "./support/xcalc.ts";
 
 /** The keys observe must list as elements of their own, as xcalc labels them. */
 const KEYS = [
@@ -64,27 +65,6 @@ const KEYS = [
   "+/-",
   "=",
 ];
-
-/** Runs `cmd` on the session's display, returning its output. */
-async function onDisplay(s: Session, cmd: string, args: string[]): Promise<string> {
-  const out = await new Deno.Command(cmd, { args, env: s.desktop.env, stdout: "piped", stderr: "null" })
-    .output();
-  return new TextDecoder().decode(out.stdout).trim();
-}
-
-/**
- * The number xcalc's display holds, as xcalc hands it over: a click on the
- * display (xdotool, not choto) makes xcalc put it into PRIMARY.
- */
-async function displayed(s: Session): Promise<string> {
-  const id = (await onDisplay(s, "xdotool", ["search", "--name", "^Calculator$"])).split("\n")[0];
-  await onDisplay(s, "xdotool", ["mousemove", "--window", id, "100", "20", "click", "1"]);
-  let last = "";
-  await until(async () => (last = await onDisplay(s, "xclip", ["-o", "-selection", "primary"])) !== "", 8_000)
-    .catch(() => null);
-  await pointerAway(s);
-  return last;
-}
 
 /** Clears the calculator and clicks `keys` by their text: one plan. Returns its journey. */
 async function press(s: Session, keys: string[]): Promise<string> {
