@@ -7,7 +7,7 @@
 import { assert, assertEquals } from "./support/assert.ts";
 import { loadFixtures } from "../bench/ocr_score.ts";
 import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
-import { ScreenPipeline } from "../src/ocr/pipeline.ts";
+import { memoryTag, ScreenPipeline } from "../src/ocr/pipeline.ts";
 import { findTextLines, rowHeight, type TextLine } from "../src/ocr/lines/find.ts";
 import { greyOf, type RgbaImage } from "../src/image/pixels.ts";
 import { linePieces, type Piece, placeWords, WordCache } from "../src/ocr/cache/word_cache.ts";
@@ -117,11 +117,13 @@ Deno.test("a line with one new word has only that word read, and reads as a fres
     const { line, pieces } = pick as { line: TextLine; pieces: Piece[] };
     const dropped = pieces[1];
     // Everything is known but this line, and of its pieces all but one.
-    const lineKey = hashPixels(grey, line);
+    const lineKey = memoryTag(engine) + hashPixels(grey, line);
     const seeded: ReadMemory = {
       // Nor the terminal's character cells: they would spell the piece.
       load: (kind) =>
-        saved.filter((r) => r.kind === kind && kind !== "cell" && r.key !== lineKey && r.key !== dropped.key),
+        saved.filter((r) =>
+          r.kind === kind && kind !== "cell" && r.key !== lineKey && r.key !== memoryTag(engine) + dropped.key
+        ),
       save: () => {},
     };
     const widths: number[] = [];
@@ -142,6 +144,44 @@ Deno.test("a line with one new word has only that word read, and reads as a fres
     );
     const texts = (r: { words: OcrWord[] }) => r.words.filter((w) => inside(w, line)).map((w) => w.text);
     assertEquals(texts(second), texts(first));
+  } finally {
+    await engine.close();
+  }
+});
+
+Deno.test("readings stored by another release or reading format are read again, not repeated", async () => {
+  const [f] = await loadFixtures((n) => n === "apps/xterm_output");
+  const full = { x: 0, y: 0, width: f.frame.width, height: f.frame.height };
+  const engine = new TesseractEngine(2);
+  try {
+    const saved: Reading[] = [];
+    await new ScreenPipeline(engine, undefined, 2, { load: () => [], save: (r) => void saved.push(...r) })
+      .run(f.frame, full);
+    const tag = memoryTag(engine);
+    assert(
+      saved.length > 0 && saved.every((r) => r.key.startsWith(tag)),
+      "readings are stored under the tag",
+    );
+    const calls = { n: 0 };
+    const counting: OcrEngine = {
+      name: engine.name,
+      recognize: (image, mode) => (calls.n++, engine.recognize(image, mode)),
+      close: () => Promise.resolve(),
+    };
+    const from = (rs: Reading[]): ReadMemory => ({
+      load: (kind) => rs.filter((r) => r.kind === kind),
+      save: () => {},
+    });
+    // The same words under today's tag: nothing to read.
+    const known = await new ScreenPipeline(counting, undefined, 2, from(saved)).run(f.frame, full);
+    assertEquals(known.recognised, 0);
+    // Under an older release's tag, or with no tag (how readings were stored before tags): all read again.
+    for (const old of ["0.0.1.1:eng|", ""]) {
+      calls.n = 0;
+      const restamped = saved.map((r) => ({ ...r, key: old + r.key.slice(tag.length) }));
+      const again = await new ScreenPipeline(counting, undefined, 2, from(restamped)).run(f.frame, full);
+      assert(again.recognised > 0 && calls.n > 0, `stamp "${old}": ${again.recognised} line(s) read`);
+    }
   } finally {
     await engine.close();
   }

@@ -22,6 +22,7 @@
 
 import type { Rect } from "../common/rect.ts";
 import { addStage, type StageTimes, timed } from "../common/stages.ts";
+import { VERSION } from "../common/version.ts";
 import { sameBytes } from "../image/compare.ts";
 import { type Grey, greyOf, type RgbaImage } from "../image/pixels.ts";
 import { flattenBands } from "./lines/bands.ts";
@@ -96,14 +97,21 @@ function pieceJob(line: TextLine, piece: Piece): ReadJob {
 }
 
 /**
- * The models an engine reads with, as remembered readings are tagged: the
- * same pixels read in German are not the English reading. English alone
- * (and an engine that does not say) keeps untagged keys, as before there
- * were other languages.
+ * What a stored reading was read by. Raise it with any change that makes the
+ * same pixels read differently (a fix, a second look, a new shape), so a
+ * server that starts on an old data folder reads those screens again instead
+ * of repeating the old words; a new release (VERSION) does the same.
+ */
+export const READINGS_FORMAT = 2;
+
+/**
+ * The key prefix of remembered readings: the release, the reading format and
+ * the models an engine reads with (the same pixels read in German are not the
+ * English reading). Readings under any other prefix are left unread.
  */
 export function memoryTag(engine: OcrEngine): string {
   const models = [...(engine.models ?? []), ...(engine.latin?.models ?? []).map((m) => `latin:${m}`)];
-  return models.length === 0 || models.join("+") === "eng" ? "" : `${models.join("+")}|`;
+  return `${VERSION}.${READINGS_FORMAT}:${models.join("+") || "eng"}|`;
 }
 
 /** Reads regions of frames; holds the cache between reads. */
@@ -139,7 +147,7 @@ export class ScreenPipeline {
     this.#memory = memory;
     this.#tag = memoryTag(engine);
     if (!memory) return;
-    const own = (r: Reading) => r.key.startsWith(this.#tag) && (this.#tag !== "" || !r.key.includes("|"));
+    const own = (r: Reading) => r.key.startsWith(this.#tag);
     const key = (r: Reading) => r.key.slice(this.#tag.length);
     // Oldest first, so the newest end up the most recently used.
     for (const r of memory.load("line", cache.capacity).reverse()) if (own(r)) cache.set(key(r), r.words);
@@ -285,7 +293,7 @@ export class ScreenPipeline {
   #remember(fresh: Reading[]): void {
     if (!this.#memory || !fresh.length) return;
     try {
-      this.#memory.save(this.#tag ? fresh.map((r) => ({ ...r, key: this.#tag + r.key })) : fresh);
+      this.#memory.save(fresh.map((r) => ({ ...r, key: this.#tag + r.key })));
     } catch {
       // The database is busy or gone: this read's result stands without it.
     }
