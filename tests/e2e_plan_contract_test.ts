@@ -6,8 +6,9 @@
  */
 
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
-import { withSession } from "./support/session.ts";
+import { type Called, callTool, withSession } from "./support/session.ts";
 import { skipE2E } from "./support/xdesktop.ts";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 
 type Report = { outcome: string; line: string; match?: { text: string; candidates: number; y: number } };
 
@@ -34,28 +35,26 @@ Deno.test({
           // The first look of a session starts the OCR engine; keep that out of the timing.
           await s.call("observe", { screenshot: false });
 
-          setTimeout(() => say("# Ready now"), 500);
-          const found = await s.call("execute_plan", {
+          // The label arrives 600 ms after the step starts (its progress note), so after the step's first look.
+          const found = await planSaying(s, say, "# Ready now", 600, {
             steps: [{
               action: "click",
               target: { text: "Ready now", scroll_to_find: false },
-              timeout_ms: 2000,
+              timeout_ms: 4000,
             }],
           });
           // A label is no control: the click reaches it, nothing lights up or follows, and the run says so.
           assertEquals(found.structured.status, "unconfirmed", found.text);
           assertMatch(found.text, /appeared after \d+ more look\(s\) -> matched "Ready now"/);
 
-          // The same delay against a 100 ms wait: the step escalates, saying how long it looked.
-          const late = setTimeout(() => say("# Later still"), 500);
-          const missed = await s.call("execute_plan", {
+          // A label that comes later than a 100 ms wait: the step escalates, saying how long it looked.
+          const missed = await planSaying(s, say, "# Later still", 1500, {
             steps: [{
               action: "click",
               target: { text: "Later still", scroll_to_find: false },
               timeout_ms: 100,
             }],
           });
-          clearTimeout(late);
           assertEquals(missed.structured.status, "escalated", missed.text);
           assertMatch(missed.text, /target "Later still" not found .*looked for 100 ms \(timeout_ms\)/);
         } finally {
@@ -113,3 +112,20 @@ Deno.test({
     });
   },
 });
+
+/**
+ * Runs a plan and sends `line` to the progress dialog `ms` after the plan's
+ * first progress note (sent as step 1 starts, before its first look): a
+ * timer started with the call would race a slow start on a loaded machine.
+ */
+async function planSaying(
+  s: { client: Client },
+  say: (line: string) => Promise<void>,
+  line: string,
+  ms: number,
+  args: Record<string, unknown>,
+): Promise<Called> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const start = () => void (timer ??= setTimeout(() => void say(line), ms));
+  return await callTool(s.client, "execute_plan", args, start).finally(() => clearTimeout(timer));
+}

@@ -22,9 +22,17 @@ export interface Called {
   structured: Record<string, unknown>;
 }
 
-/** Calls a tool (waiting up to 3 minutes) and flattens its result. */
-export async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<Called> {
-  const r = await client.callTool({ name, arguments: args }, undefined, { timeout: 180_000 });
+/**
+ * Calls a tool (waiting up to 3 minutes) and flattens its result; `onprogress`
+ * asks the server for progress notes and hears each one.
+ */
+export async function callTool(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+  onprogress?: () => void,
+): Promise<Called> {
+  const r = await client.callTool({ name, arguments: args }, undefined, { timeout: 180_000, onprogress });
   const content = r.content as Content;
   return {
     isError: Boolean(r.isError),
