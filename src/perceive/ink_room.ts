@@ -3,8 +3,9 @@
  * its corner in a given place, answered from the rows and columns that hold
  * ink, without finding the shapes. Finding them joins every run of ink in
  * the band (each letter of a page of text), which cost most of a look's
- * search for empty entries; most labels have nothing the size of an entry
- * where their entry would be, and this shows it reading far fewer pixels.
+ * search for controls; most labels have nothing the size of an entry, a
+ * select, a button or a checkbox where theirs would be, and this shows it
+ * reading far fewer pixels.
  *
  * @module
  */
@@ -51,7 +52,7 @@ export function mayHoldShape(
     y1 = Math.min(b.y + b.h, Math.ceil(reach.top[1]) + Math.ceil(reach.maxHeight));
   const lastTop = Math.ceil(reach.top[1]);
   if (x1 - x0 < reach.minWidth || y1 - y0 < reach.minHeight) return false;
-  /** Whether row `y` holds ink from the window's first column to the box's end, a run of one colour at a time. */
+  /** Whether row `y` holds ink from the first column a shape may start at to the box's end, a run of one colour at a time. */
   const inked = (y: number) => {
     for (let i = y * img.width + x0, end = y * img.width + b.x + b.w; i < end;) {
       const v = px[i];
