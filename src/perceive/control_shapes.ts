@@ -19,6 +19,7 @@ import {
 } from "../image/ink_parts.ts";
 import type { Box } from "../common/rect.ts";
 import type { ControlKind, ElementControl } from "../ocr/types.ts";
+import { majorityGroundAt } from "./ground_majority.ts";
 
 /** Colour distance (sum over channels) above which a pixel is ink on its ground. */
 export const INK = 90;
@@ -62,6 +63,9 @@ export function groundOf(img: RgbaImage, b: Box): Rgb {
   if (d.byteOffset % 4 !== 0) return groundOfBytes(img, b);
   // Pixels alike in all four bytes are counted a run at a time: a ground is long runs of one colour.
   const px = new Uint32Array(d.buffer, d.byteOffset, img.width * img.height);
+  // Most bands are mostly ground: one bin's count settles it without the histogram (ground_majority.ts).
+  const majority = majorityGroundAt(px, img.width, b);
+  if (majority >= 0) return [d[majority * 4], d[majority * 4 + 1], d[majority * 4 + 2]];
   let best = 0, bestKey = -1, bestAt = 0;
   const touched: number[] = [];
   for (let y = b.y; y < b.y + b.h; y++) {

@@ -32,6 +32,7 @@ import {
 } from "./control_shapes.ts";
 import { selectAround, selectText } from "./selects.ts";
 import { RowMemory } from "./row_memory.ts";
+import { mayHoldShape } from "./ink_room.ts";
 import { entryBeside, entryPastCaret, withoutCaret } from "./entries.ts";
 import { attachToggleButtons } from "./toggle_buttons.ts";
 import { filledSelectAround, filledSwitchRightOf, switchAtEnd } from "./filled_controls.ts";
@@ -85,6 +86,15 @@ function controlIn(
   ground: Rgb,
 ): ElementControl | null {
   const t = textHeight(label);
+  // A drawing's size and place, as kept below: most labels' bands have no room for one (letters are narrower).
+  const room = mayHoldShape(img, band, ground, threshold, {
+    left: [band.x, band.x + band.w],
+    top: [label.cy - 1.35 * t, label.cy + 0.35 * t],
+    minWidth: MIN_SIDE,
+    minHeight: Math.max(MIN_SIDE, 0.6 * t),
+    maxHeight: 2 * t,
+  });
+  if (!room) return null;
   const { shapes } = groundAndShapes(img, band, threshold, ground);
   const found = shapes
     .filter((b) => b.h >= Math.max(MIN_SIDE, 0.6 * t) && b.h <= 2 * t && b.w >= MIN_SIDE && b.w <= 3.2 * t)

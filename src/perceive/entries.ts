@@ -25,6 +25,7 @@ import {
   weakestSide,
 } from "./control_shapes.ts";
 import { FILL_INK, hasFillRun, solidBoxes } from "./filled_controls.ts";
+import { mayHoldShape, type ShapeReach } from "./ink_room.ts";
 
 /** Share of each side an entry's border inks, at least: its outline is closed. */
 const CLOSED = 0.7;
@@ -102,19 +103,45 @@ function isHollowCaret(ink: Uint8Array, w: number, s: Shape, b: Shape, t: number
  * An entry's box among the shapes of `band`: a closed outline of its size,
  * nothing inside it but a caret; or, with no outline there, a filled box of
  * its size with nothing on its fill (GTK4's Adwaita entry, a shade darker
- * than the window and no border).
+ * than the window and no border). Only a box whose corner is in `reach`
+ * (where the label's entry would be) is of use to the caller, and when
+ * there is none, none may be returned.
  */
-function emptyBoxes(img: RgbaImage, band: Box, t: number): Box[] {
+function emptyBoxes(img: RgbaImage, band: Box, t: number, reach: Pick<ShapeReach, "left" | "top">): Box[] {
   const sized = (b: Shape) =>
     b.x > 0 && b.y > 0 && b.x + b.w < band.w && b.y + b.h < band.h &&
     b.h >= 1.2 * t && b.h <= 3 * t && b.w >= 4 * t;
   // Both boxes below are 1.2 text heights tall or more (a filled one more), clear of the band's left
   // side: a band of shorter ink, at the line each is drawn at, has none.
   const ground = groundOf(img, band);
-  const boxes = onlyShortInk(img, band, ground, INK, 1.2 * t)
-    ? []
-    : outlinedBoxes(img, band, t, sized, ground);
-  if (boxes.length) return boxes;
+  const outlined = () =>
+    onlyShortInk(img, band, ground, INK, 1.2 * t) ? [] : outlinedBoxes(img, band, t, sized, ground);
+  // Finding the outlines costs the most: they are looked for where one could be in reach, and elsewhere
+  // only when a filled box is in reach (an outline anywhere in the band is taken before a filled box).
+  const outlineInReach = mayHoldShape(img, band, ground, INK, {
+    ...reach,
+    minWidth: 4 * t,
+    minHeight: 1.2 * t,
+    maxHeight: 3 * t,
+  });
+  if (outlineInReach) {
+    const boxes = outlined();
+    return boxes.length ? boxes : filledBoxes(img, band, t, sized, ground);
+  }
+  const filled = filledBoxes(img, band, t, sized, ground);
+  if (!filled.some((b) => inReach(b, reach))) return [];
+  const boxes = outlined();
+  return boxes.length ? boxes : filled;
+}
+
+/** Whether box `b`'s corner is in `reach`, to the pixel. */
+function inReach(b: Box, reach: Pick<ShapeReach, "left" | "top">): boolean {
+  return b.x >= Math.floor(reach.left[0]) && b.x <= Math.ceil(reach.left[1]) &&
+    b.y >= Math.floor(reach.top[0]) && b.y <= Math.ceil(reach.top[1]);
+}
+
+/** The empty filled boxes of `band` (on its `ground`) that are `sized` as an entry, taller as a filled one may be. */
+function filledBoxes(img: RgbaImage, band: Box, t: number, sized: (b: Shape) => boolean, ground: Rgb): Box[] {
   // A filled entry's middle rows are fill across its width: with no such run, there is none to look for.
   if (!hasFillRun(img, band, ground, 3 * t, 0.8 * t)) return [];
   if (onlyShortInk(img, band, ground, FILL_INK, 1.2 * t)) return [];
@@ -169,7 +196,11 @@ export function entryBeside(
     label.cy + 1.8 * t,
   );
   if (beside) {
-    for (const b of emptyBoxes(img, beside, t)) {
+    const reach = {
+      left: [end, end + MAX_GAP.right * t],
+      top: [label.cy - 2.5 * t, label.cy + 0.5 * t],
+    } as const;
+    for (const b of emptyBoxes(img, beside, t, reach)) {
       const gap = b.x - end;
       if (gap >= 0 && gap <= MAX_GAP.right * t && Math.abs(b.y + b.h / 2 - label.cy) <= 0.5 * t) {
         found.push({ box: b, gap });
@@ -185,7 +216,11 @@ export function entryBeside(
     bottom + (MAX_GAP.below + 3.2) * t,
   );
   if (below) {
-    for (const b of emptyBoxes(img, below, t)) {
+    const reach = {
+      left: [label.x - UNDER_SLACK * t, label.x + UNDER_SLACK * t],
+      top: [bottom, bottom + MAX_GAP.below * t],
+    } as const;
+    for (const b of emptyBoxes(img, below, t, reach)) {
       const gap = b.y - bottom;
       if (gap >= 0 && gap <= MAX_GAP.below * t && Math.abs(b.x - label.x) <= UNDER_SLACK * t) {
         found.push({ box: b, gap });

@@ -20,6 +20,7 @@ import {
   type Shape,
   weakestSide,
 } from "./control_shapes.ts";
+import { mayHoldShape } from "./ink_room.ts";
 
 /** A select's box around (the end of) a text, and where its chevron starts, in screen pixels. */
 export interface SelectBox extends Box {
@@ -77,6 +78,15 @@ export function selectAround(
   // A select's box is 1.2 text heights tall or more, clear of the band's left side: a band of shorter
   // ink has none (nor one running on).
   if (onlyShortInk(img, band, ground, INK, 1.2 * t)) return null;
+  // Nor has one with no room for it around the label's line and end (a page of text's letters).
+  const reachable = mayHoldShape(img, band, ground, INK, {
+    left: [band.x + 1, label.x + label.w - t],
+    top: [label.cy - 3 * t, label.cy],
+    minWidth: 3 * t,
+    minHeight: 1.2 * t,
+    maxHeight: 3 * t,
+  });
+  if (!reachable) return null;
   const { shapes } = groundAndShapes(img, band, INK, ground);
   const end = label.x + label.w - band.x, cy = label.cy - band.y;
   /** A shape of the size and place of the select's box, its outline not yet looked at. */

@@ -29,6 +29,7 @@ import {
   type Rgb,
   weakestSide,
 } from "./control_shapes.ts";
+import { mayHoldShape } from "./ink_room.ts";
 
 /** Widest padding between a button's outline and its label, in text heights. */
 const PAD = 1.5;
@@ -73,7 +74,17 @@ export function buttonRound(img: RgbaImage, e: Element): Button | null {
   const y1 = Math.min(img.height, Math.round(e.y + e.h + (PAD + 0.5) * t));
   if (x1 - x0 < 8 || y1 - y0 < 8) return null;
   const band = { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
-  const { ground, shapes } = groundAndShapes(img, band);
+  const ground = groundOf(img, band);
+  // Labels with no room round them for an outline that holds them (most labels) have no button.
+  const room = mayHoldShape(img, band, ground, INK, {
+    left: [e.x - PAD * t, e.x],
+    top: [e.y - PAD * t, e.y],
+    minWidth: Math.max(e.w, 2 * t),
+    minHeight: e.h,
+    maxHeight: 3 * t,
+  });
+  if (!room) return null;
+  const { shapes } = groundAndShapes(img, band, INK, ground);
   const ex = e.x - band.x, ey = e.y - band.y;
   // The box holds the text; a hovered button's inner outline, read as a `|`, may stretch the text's box
   // to the button's edge, so that edge may be the text's.
