@@ -80,6 +80,11 @@ export function markSettled(g: Grey): Grey {
   return g;
 }
 
+/** Whether `g` was marked settled (`markSettled`): its pixels will not change. */
+export function isSettled(g: Grey): boolean {
+  return measured.has(g.data);
+}
+
 /** The commonest grey inside a box and the share of the box it fills. */
 export function commonGrey(g: Grey, box: Box): { value: number; share: number } {
   const boxes = measured.get(g.data);
