@@ -105,16 +105,15 @@ export function scaleGrey(src: Grey, factor: number): Grey {
     while (x < w && data[row + x] === v) x++;
     if (x === w) flat[y] = v;
   }
-  // Each source row is blended across once, not once per output row that reads it.
-  const across = new Float64Array(h * W);
-  const blended = new Uint8Array(h);
-  const acrossRow = (y: number) => {
-    if (blended[y]) return;
-    blended[y] = 1;
-    const row = y * w, at = y * W;
+  // Each source row is blended across once, not once per output row that reads it: output rows go
+  // down, so the two source rows in hand (above and below) are all that is kept.
+  let above = new Float64Array(W), below = new Float64Array(W);
+  let aboveY = -1, belowY = -1;
+  const blend = (y: number, into: Float64Array) => {
+    const row = y * w;
     for (let X = 0; X < W; X++) {
       const tx = fxOf[X], a = x0Of[X], b = x1Of[X];
-      across[at + X] = data[row + a] + (data[row + b] - data[row + a]) * tx;
+      into[X] = data[row + a] + (data[row + b] - data[row + a]) * tx;
     }
   };
   const out = new Uint8Array(W * H);
@@ -126,10 +125,14 @@ export function scaleGrey(src: Grey, factor: number): Grey {
       out.fill(flat[y0], Y * W, Y * W + W);
       continue;
     }
-    acrossRow(y0), acrossRow(y1);
-    const r0 = y0 * W, r1 = y1 * W, at = Y * W;
+    if (y0 !== aboveY) {
+      if (y0 === belowY) [above, below, aboveY, belowY] = [below, above, belowY, -1];
+      else blend(y0, above), aboveY = y0;
+    }
+    if (y1 !== belowY) blend(y1, below), belowY = y1;
+    const at = Y * W;
     for (let X = 0; X < W; X++) {
-      const top = across[r0 + X], bot = across[r1 + X];
+      const top = above[X], bot = below[X];
       out[at + X] = top + (bot - top) * ty + 0.5;
     }
   }

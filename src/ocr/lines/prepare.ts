@@ -130,14 +130,14 @@ export function prepareLine(
   ground = ringLevel(g, box),
   target = TARGET_HEIGHT,
 ): PreparedLine {
-  // The ground is measured next to the characters, not as the commonest grey in
-  // the box: on a gradient title bar the commonest grey can be anything.
   const inside = box.x >= 0 && box.y >= 0 && box.x + box.w <= g.width && box.y + box.h <= g.height;
   if (!inside) return preparedCrop(g, box, textHeight, ground, target);
   const hist = new Int32Array(256);
   for (let y = box.y; y < box.y + box.h; y++) {
     for (let i = y * g.width + box.x, end = i + box.w; i < end; i++) hist[g.data[i]]++;
   }
+  // The ground is measured next to the characters, not as the commonest grey in
+  // the box: on a gradient title bar the commonest grey can be anything.
   const table = polarityTable(hist, ground);
   const pad = linePad(textHeight);
   const padded: Grey = {
