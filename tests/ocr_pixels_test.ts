@@ -114,3 +114,39 @@ Deno.test("lines: a focus ring round a select stretches neither the label's line
   assert(row, JSON.stringify(findTextLines(g).map(({ blobs: _, ...box }) => box)));
   assert(row.h <= 16, `the row's line is ${row.h} px tall: it runs over the ring`);
 });
+
+/** Bilinear resize written out pixel by pixel, as scaleGrey computes it before any shortcut. */
+function plainScale(src: Grey, factor: number): Grey {
+  const { width: w, height: h, data } = src;
+  const W = Math.max(1, Math.round(w * factor)), H = Math.max(1, Math.round(h * factor));
+  const out = new Uint8Array(W * H);
+  for (let Y = 0; Y < H; Y++) {
+    const fy = Math.min(h - 1, Math.max(0, (Y + 0.5) * h / H - 0.5));
+    const y0 = Math.floor(fy), ty = fy - y0, y1 = Math.min(h - 1, y0 + 1);
+    for (let X = 0; X < W; X++) {
+      const fx = Math.min(w - 1, Math.max(0, (X + 0.5) * w / W - 0.5));
+      const x0 = Math.floor(fx), x1 = Math.min(w - 1, x0 + 1), tx = Math.fround(fx - x0);
+      const top = data[y0 * w + x0] + (data[y0 * w + x1] - data[y0 * w + x0]) * tx;
+      const bot = data[y1 * w + x0] + (data[y1 * w + x1] - data[y1 * w + x0]) * tx;
+      out[Y * W + X] = top + (bot - top) * ty + 0.5;
+    }
+  }
+  return { width: W, height: H, data: out };
+}
+
+Deno.test("upscale: rows of one grey and rows blended once give every pixel the plain bilinear value", () => {
+  let seed = 3;
+  const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  for (let t = 0; t < 200; t++) {
+    // A prepared line's shape: white padding rows and columns round rows of ink.
+    const g = canvas(4 + Math.floor(next() * 50), 3 + Math.floor(next() * 30), 255);
+    for (let y = 2; y < g.height - 2; y++) {
+      if (next() < 0.3) continue;
+      for (let x = 2; x < g.width - 2; x++) {
+        if (next() < 0.4) g.data[y * g.width + x] = Math.floor(next() * 256);
+      }
+    }
+    const factor = [0.5, 1.3, 2, 2.6, 3.4, 4][t % 6];
+    assertEquals(scaleGrey(g, factor), plainScale(g, factor));
+  }
+});

@@ -96,16 +96,44 @@ export function scaleGrey(src: Grey, factor: number): Grey {
     x1Of[X] = Math.min(w - 1, x0Of[X] + 1);
     fxOf[X] = fx - x0Of[X];
   }
+  // A source row of one grey (a prepared line's padding, the gaps between its letters' rows) blends
+  // to that grey: output rows between two such rows are filled, not computed pixel by pixel.
+  const flat = new Int16Array(h).fill(-1);
+  for (let y = 0; y < h; y++) {
+    const row = y * w, v = data[row];
+    let x = 1;
+    while (x < w && data[row + x] === v) x++;
+    if (x === w) flat[y] = v;
+  }
+  // Each source row is blended across once, not once per output row that reads it: output rows go
+  // down, so the two source rows in hand (above and below) are all that is kept.
+  let above = new Float64Array(W), below = new Float64Array(W);
+  let aboveY = -1, belowY = -1;
+  const blend = (y: number, into: Float64Array) => {
+    const row = y * w;
+    for (let X = 0; X < W; X++) {
+      const tx = fxOf[X], a = x0Of[X], b = x1Of[X];
+      into[X] = data[row + a] + (data[row + b] - data[row + a]) * tx;
+    }
+  };
   const out = new Uint8Array(W * H);
   for (let Y = 0; Y < H; Y++) {
     const fy = Math.min(h - 1, Math.max(0, (Y + 0.5) * h / H - 0.5));
     const y0 = Math.floor(fy), ty = fy - y0;
-    const r0 = y0 * w, r1 = Math.min(h - 1, y0 + 1) * w;
+    const y1 = Math.min(h - 1, y0 + 1);
+    if (flat[y0] >= 0 && flat[y0] === flat[y1]) {
+      out.fill(flat[y0], Y * W, Y * W + W);
+      continue;
+    }
+    if (y0 !== aboveY) {
+      if (y0 === belowY) [above, below, aboveY, belowY] = [below, above, belowY, -1];
+      else blend(y0, above), aboveY = y0;
+    }
+    if (y1 !== belowY) blend(y1, below), belowY = y1;
+    const at = Y * W;
     for (let X = 0; X < W; X++) {
-      const tx = fxOf[X], a = x0Of[X], b = x1Of[X];
-      const top = data[r0 + a] + (data[r0 + b] - data[r0 + a]) * tx;
-      const bot = data[r1 + a] + (data[r1 + b] - data[r1 + a]) * tx;
-      out[Y * W + X] = top + (bot - top) * ty + 0.5;
+      const top = above[X], bot = below[X];
+      out[at + X] = top + (bot - top) * ty + 0.5;
     }
   }
   return { width: W, height: H, data: out };

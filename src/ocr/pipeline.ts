@@ -39,7 +39,7 @@ import { symbolWord, type ToldLine, withDrawnSymbols } from "./fixes/told_by_sha
 import { clippedLines } from "./lines/clipped.ts";
 import { isTextLine, type LineRead, rowHeight, type TextLine } from "./lines/find.ts";
 import { LineFinder } from "./lines/reuse.ts";
-import { lineGround } from "./lines/ground.ts";
+import { lineGround, markSettled } from "./lines/ground.ts";
 import { ringLevel } from "./lines/prepare.ts";
 import { type ReadJob, recognise } from "./recognise.ts";
 import { deferRepeats } from "./deferral.ts";
@@ -165,7 +165,7 @@ export class ScreenPipeline {
   async run(frame: RgbaImage, r: Rect, options: PipelineOptions = {}): Promise<PipelineResult> {
     const stages: StageTimes = {};
     // Selected text (light on a dark band in a light window) is repainted dark on the window's ground first.
-    const grey = timed(stages, "lines", () => flattenBands(greyOf(frame, r)));
+    const grey = timed(stages, "lines", () => markSettled(flattenBands(greyOf(frame, r))));
     // Everything below reads only these grey pixels: the same pixels of the same region give the same words.
     const key = JSON.stringify([
       r,
@@ -218,14 +218,16 @@ export class ScreenPipeline {
     for (const m of misses) for (const twin of twins.get(m.key)!) twin.words = m.read.words;
     const words: OcrWord[] = [];
     for (const { line, words: local } of reads) {
+      if (!local.length) continue;
       // A line cut at a box's side starts a new element with its leftmost word.
       const first = line.afterSide
         ? local.reduce<OcrWord | null>((a, w) => (a && a.x <= w.x ? a : w), null)
         : null;
+      const ground = lineGround(line, grey) ?? ringLevel(grey, line);
       for (const w of local) {
         const placed = { ...w, x: w.x + line.x, y: w.y + line.y, ...(w === first ? { apart: true } : {}) };
         // A point the recogniser dropped from a number is put back where its dot is drawn.
-        const fixed = withPoint(grey, placed, lineGround(line, grey) ?? ringLevel(grey, line));
+        const fixed = withPoint(grey, placed, ground);
         words.push({ ...fixed, x: fixed.x + r.x, y: fixed.y + r.y });
       }
     }

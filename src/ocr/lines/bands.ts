@@ -44,14 +44,23 @@ interface OpenBand {
   y1: number;
 }
 
-/** Runs of one grey at least `BAND_RUN` long in row `y`: [x0, x1, level]. */
-function longRuns(g: Grey, y: number): Array<[number, number, number]> {
+/**
+ * Runs of one grey at least `BAND_RUN` long in row `y`: [x0, x1, level].
+ * `words` is `g`'s pixels four at a time, when they line up.
+ */
+function longRuns(g: Grey, y: number, words: Uint32Array | null): Array<[number, number, number]> {
   const runs: Array<[number, number, number]> = [];
-  const row = y * g.width;
-  for (let x = 0; x < g.width;) {
-    const v = g.data[row + x];
+  const row = y * g.width, w = g.width, data = g.data;
+  for (let x = 0; x < w;) {
+    const v = data[row + x], four = v * 0x01010101;
     let end = x + 1;
-    while (end < g.width && g.data[row + end] === v) end++;
+    while (end < w && data[row + end] === v) {
+      end++;
+      // Most of a row is a few long runs: where four pixels line up they are passed over at once.
+      if (words) {
+        while (((row + end) & 3) === 0 && end + 4 <= w && words[(row + end) >> 2] === four) end += 4;
+      }
+    }
     if (end - x >= BAND_RUN) runs.push([x, end, v]);
     x = end;
   }
@@ -101,11 +110,14 @@ export function darkBands(g: Grey): Band[] {
     const band = accepted(g, b);
     if (band) found.push(band);
   };
+  const words = g.data.byteOffset % 4 === 0
+    ? new Uint32Array(g.data.buffer, g.data.byteOffset, g.data.length >> 2)
+    : null;
   for (let y = 0; y < g.height; y++) {
     for (let i = open.length - 1; i >= 0; i--) {
       if (y - open[i].y1 > BAND_GAP) close(open.splice(i, 1)[0]);
     }
-    for (const [x0, x1, level] of longRuns(g, y)) {
+    for (const [x0, x1, level] of longRuns(g, y, words)) {
       const same = open.find((b) =>
         b.level === level && Math.min(b.x1, x1) - Math.max(b.x0, x0) >= 0.5 * Math.min(b.x1 - b.x0, x1 - x0)
       );

@@ -145,11 +145,13 @@ export const RULE_REACH = LONG_RUN + 2;
  */
 export function ruleFreeMask(g: Grey, top = 0, bottom = g.height - 1, into?: Uint8Array): Uint8Array {
   const w = g.width;
-  const out = into ?? new Uint8Array(w * g.height);
   const y0 = Math.max(0, top - RULE_REACH), y1 = Math.min(g.height - 1, bottom + RULE_REACH);
   const part = { width: w, height: y1 - y0 + 1, data: g.data.subarray(y0 * w, (y1 + 1) * w) };
   const masks = edgeMasks(part);
   eraseRules(masks, w, part.height);
+  // The whole image's mask is the one just made: it is handed back, not copied.
+  if (!into && y0 === 0 && y1 === g.height - 1 && top === 0 && bottom === g.height - 1) return masks.any;
+  const out = into ?? new Uint8Array(w * g.height);
   out.set(masks.any.subarray((top - y0) * w, (bottom - y0 + 1) * w), top * w);
   return out;
 }

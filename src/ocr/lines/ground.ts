@@ -62,8 +62,35 @@ export function surfaceBox(g: Grey, line: TextLine, ground: number | undefined):
   return { x: x0 + inset, y: y0 + inset, w: x1 - x0 - 2 * inset, h: y1 - y0 - 2 * inset };
 }
 
+/**
+ * The boxes measured so far in each grey image marked settled (`markSettled`). A line's
+ * ground is asked for at every stage of a read (its rows cut off, its
+ * symbols, its cells, its preparing, each number's point), so in an image
+ * whose pixels no longer change each box is counted once.
+ */
+const measured = new WeakMap<Uint8Array, Map<string, { value: number; share: number }>>();
+
+/**
+ * Marks `g` as settled: its pixels are not changed again (the pipeline's
+ * grey image once its bands are repainted), so `commonGrey` remembers what
+ * it measured in it. Returns `g`.
+ */
+export function markSettled(g: Grey): Grey {
+  if (!measured.has(g.data)) measured.set(g.data, new Map());
+  return g;
+}
+
+/** Whether `g` was marked settled (`markSettled`): its pixels will not change. */
+export function isSettled(g: Grey): boolean {
+  return measured.has(g.data);
+}
+
 /** The commonest grey inside a box and the share of the box it fills. */
 export function commonGrey(g: Grey, box: Box): { value: number; share: number } {
+  const boxes = measured.get(g.data);
+  const key = `${g.width},${box.x},${box.y},${box.w},${box.h}`;
+  const known = boxes?.get(key);
+  if (known) return { ...known };
   const hist = new Int32Array(256);
   for (let y = box.y; y < box.y + box.h; y++) {
     const row = y * g.width;
@@ -71,5 +98,7 @@ export function commonGrey(g: Grey, box: Box): { value: number; share: number } 
   }
   let best = 0;
   for (let v = 1; v < 256; v++) if (hist[v] > hist[best]) best = v;
-  return { value: best, share: hist[best] / Math.max(1, box.w * box.h) };
+  const found = { value: best, share: hist[best] / Math.max(1, box.w * box.h) };
+  boxes?.set(key, found);
+  return { ...found };
 }

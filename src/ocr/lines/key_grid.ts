@@ -42,36 +42,26 @@ interface Run {
 function thinRuns(g: Grey): Run[] {
   const { width: w, height: h, data } = g;
   const runs: Run[] = [];
-  // Most of a screen is flat: four pixels at a time are passed over where the rows above and below match.
-  const words = w % 4 === 0 && data.byteOffset % 4 === 0
-    ? new Uint32Array(data.buffer, data.byteOffset, (w * h) >> 2)
-    : null;
-  const row = w >> 2;
+  const thin = (i: number) => {
+    const v = data[i], up = v - data[i - w], down = v - data[i + w];
+    return (up >= LINE_CONTRAST && down >= LINE_CONTRAST) || (up <= -LINE_CONTRAST && down <= -LINE_CONTRAST);
+  };
+  // A run kept is at least MIN_W - 2 (12) pixels long, so it holds a pixel of every fourth column:
+  // only those are tried, and a run is followed out both ways from one that is thin.
+  const step = 4;
   for (let y = 1; y < h - 1; y++) {
-    let start = -1;
-    const close = (x: number) => {
-      if (x - start >= MIN_W - 2 && x - start <= MAX_W) {
-        runs.push({ y, x0: start, x1: x - 1, grey: data[y * w + start] });
+    const row = y * w;
+    for (let x = 0; x < w; x += step) {
+      if (!thin(row + x)) continue;
+      let start = x, end = x + 1;
+      while (start > 0 && thin(row + start - 1)) start--;
+      while (end < w && thin(row + end)) end++;
+      if (end - start >= MIN_W - 2 && end - start <= MAX_W) {
+        runs.push({ y, x0: start, x1: end - 1, grey: data[row + start] });
       }
-      start = -1;
-    };
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x;
-      if (words && (x & 3) === 0) {
-        const k = i >> 2;
-        if (words[k] === words[k - row] && words[k] === words[k + row]) {
-          if (start >= 0) close(x);
-          x += 3;
-          continue;
-        }
-      }
-      const v = data[i], up = v - data[i - w], down = v - data[i + w];
-      const thin = (up >= LINE_CONTRAST && down >= LINE_CONTRAST) ||
-        (up <= -LINE_CONTRAST && down <= -LINE_CONTRAST);
-      if (thin && start < 0) start = x;
-      else if (!thin && start >= 0) close(x);
+      // The next column tried is past the run's end, which is no thin pixel.
+      while (x + step <= end) x += step;
     }
-    if (start >= 0) close(w);
   }
   return runs;
 }

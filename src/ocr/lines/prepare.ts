@@ -50,29 +50,44 @@ export function ringLevel(g: Grey, box: Box, gap = 2): number {
 }
 
 /**
- * Maps ground to 255 and the strongest ink to 0, negating light-on-dark.
- * `ground` defaults to the most common grey. Returns a new image.
+ * How `normalisePolarity` maps each grey, given how many of the image's
+ * pixels hold each grey (`hist`) and its ground: the map depends on nothing
+ * else, so each pixel is a table lookup.
  */
-export function normalisePolarity(g: Grey, ground = groundLevel(g)): Grey {
+function polarityTable(hist: Int32Array, ground: number): Uint8Array {
   // Ink is whatever departs from the ground; its extreme decides polarity.
   let darker = 0, lighter = 0;
   let darkest = ground, lightest = ground;
-  for (const v of g.data) {
-    if (v < ground - 24) darker++;
-    else if (v > ground + 24) lighter++;
+  for (let v = 0; v < 256; v++) {
+    if (!hist[v]) continue;
+    if (v < ground - 24) darker += hist[v];
+    else if (v > ground + 24) lighter += hist[v];
     if (v < darkest) darkest = v;
     if (v > lightest) lightest = v;
   }
   const inkIsLight = lighter > darker;
   const ink = inkIsLight ? lightest : darkest;
   const span = Math.max(1, Math.abs(ground - ink));
-  const out = new Uint8Array(g.data.length);
-  for (let i = 0; i < out.length; i++) {
+  const table = new Uint8Array(256);
+  for (let v = 0; v < 256; v++) {
     // Distance from the ground towards the ink, on the ink's side only.
-    const d = inkIsLight ? g.data[i] - ground : ground - g.data[i];
+    const d = inkIsLight ? v - ground : ground - v;
     const t = d <= 0 ? 0 : Math.min(1, d / span);
-    out[i] = 255 - Math.round(t * 255);
+    table[v] = 255 - Math.round(t * 255);
   }
+  return table;
+}
+
+/**
+ * Maps ground to 255 and the strongest ink to 0, negating light-on-dark.
+ * `ground` defaults to the most common grey. Returns a new image.
+ */
+export function normalisePolarity(g: Grey, ground = groundLevel(g)): Grey {
+  const hist = new Int32Array(256);
+  for (const v of g.data) hist[v]++;
+  const table = polarityTable(hist, ground);
+  const out = new Uint8Array(g.data.length);
+  for (let i = 0; i < out.length; i++) out[i] = table[g.data[i]];
   return { width: g.width, height: g.height, data: out };
 }
 
@@ -115,12 +130,44 @@ export function prepareLine(
   ground = ringLevel(g, box),
   target = TARGET_HEIGHT,
 ): PreparedLine {
+  const inside = box.x >= 0 && box.y >= 0 && box.x + box.w <= g.width && box.y + box.h <= g.height;
+  if (!inside) return preparedCrop(g, box, textHeight, ground, target);
+  const hist = new Int32Array(256);
+  for (let y = box.y; y < box.y + box.h; y++) {
+    for (let i = y * g.width + box.x, end = i + box.w; i < end; i++) hist[g.data[i]]++;
+  }
   // The ground is measured next to the characters, not as the commonest grey in
   // the box: on a gradient title bar the commonest grey can be anything.
-  const crop = normalisePolarity(
-    cropGrey(g, { x: box.x, y: box.y, width: box.w, height: box.h }),
-    ground,
-  );
+  const table = polarityTable(hist, ground);
+  const pad = linePad(textHeight);
+  const padded: Grey = {
+    width: box.w + pad * 2,
+    height: box.h + pad * 2,
+    data: new Uint8Array((box.w + pad * 2) * (box.h + pad * 2)).fill(255),
+  };
+  // The box's pixels go through the table straight into the padded image: no crop is copied first.
+  for (let row = 0; row < box.h; row++) {
+    const from = (box.y + row) * g.width + box.x, to = (row + pad) * padded.width + pad;
+    for (let x = 0; x < box.w; x++) padded.data[to + x] = table[g.data[from + x]];
+  }
+  return scaledLine(padded, box, pad, textHeight, target);
+}
+
+/** A padded line enlarged for the recogniser, with where it came from. */
+function scaledLine(padded: Grey, box: Box, pad: number, textHeight: number, target: number): PreparedLine {
+  const scale = scaleFor(textHeight, target);
+  const image = scale === 1 ? padded : scaleGrey(padded, scale);
+  return {
+    image,
+    scale: image.width / padded.width,
+    originX: box.x - pad,
+    originY: box.y - pad,
+  };
+}
+
+/** `prepareLine` of a box that reaches past the image: cropped first, as the crop clips it. */
+function preparedCrop(g: Grey, box: Box, textHeight: number, ground: number, target: number): PreparedLine {
+  const crop = normalisePolarity(cropGrey(g, { x: box.x, y: box.y, width: box.w, height: box.h }), ground);
   const pad = linePad(textHeight);
   const padded: Grey = {
     width: crop.width + pad * 2,
@@ -133,12 +180,5 @@ export function prepareLine(
       (row + pad) * padded.width + pad,
     );
   }
-  const scale = scaleFor(textHeight, target);
-  const image = scale === 1 ? padded : scaleGrey(padded, scale);
-  return {
-    image,
-    scale: image.width / padded.width,
-    originX: box.x - pad,
-    originY: box.y - pad,
-  };
+  return scaledLine(padded, box, pad, textHeight, target);
 }

@@ -13,6 +13,7 @@
 import type { Grey } from "../../image/pixels.ts";
 import { RULE_REACH, ruleFreeMask } from "./edges.ts";
 import { keptGlyphs, linesOfMask, type TextLine, topDown } from "./find.ts";
+import { isSettled } from "./ground.ts";
 
 /** One region's last finding. */
 interface Finding {
@@ -52,7 +53,8 @@ export class LineFinder {
       width: g.width,
       height: g.height,
       squareChars,
-      grey: g.data.slice(),
+      // A settled image (the pipeline's) stays as it is: kept, not copied, to compare the next look with.
+      grey: isSettled(g) ? g.data : g.data.slice(),
       mask,
       lines: lines.map(copyLine),
     });
