@@ -14,6 +14,11 @@
  *   at the first look of a window it never saw, 40 lines of other words
  *   (`OTHER_WORDS`) or of prose (`bench/fixtures/prose40.txt`).
  *
+ * Each figure is the client's wall time, as a user's client waits. The
+ * client's own share of it (compiling observe's output-schema validator on
+ * its first call of the tool, and checking the reply) is timed inside the
+ * client and printed beside it, with the ratio without it.
+ *
  * `--loaded` keeps both cores busy with two busy child processes for the
  * whole run, so quiet and loaded figures come from the same bench.
  * `--stages` adds each figure's median stage times (the server's
@@ -26,7 +31,13 @@
  * @module
  */
 
-import { Client } from "@modelcontextprotocol/client";
+import {
+  Client,
+  type JsonSchemaType,
+  type JsonSchemaValidator,
+  type jsonSchemaValidator,
+} from "@modelcontextprotocol/client";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/client/validators/ajv";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { parseArgs } from "node:util";
 import { ROOT } from "../tests/support/mcp.ts";
@@ -42,9 +53,10 @@ type Content = Array<{ type: string; text?: string }>;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** What one observe call gave: its wall time, its stage line and its engine wait. */
+/** What one observe call gave: its wall time, the client's own share, its stage line and its engine wait. */
 interface Look {
   ms: number;
+  clientMs: number;
   stages: string;
   engineWaitMs: number | null;
   text: string;
@@ -101,9 +113,36 @@ function busyCores(): () => Promise<void> {
   };
 }
 
+/**
+ * The client's default validators (the SDK's Ajv), counting the time the
+ * client spends compiling them and checking replies with them.
+ */
+class TimedValidators implements jsonSchemaValidator {
+  readonly #ajv = new AjvJsonSchemaValidator();
+  /** Milliseconds spent so far. */
+  spentMs = 0;
+
+  #timed<R>(work: () => R): R {
+    const t0 = performance.now();
+    try {
+      return work();
+    } finally {
+      this.spentMs += performance.now() - t0;
+    }
+  }
+
+  getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
+    const check = this.#timed(() => this.#ajv.getValidator<T>(schema));
+    return (input) => this.#timed(() => check(input));
+  }
+}
+
 /** A client of one server of its own, on a new database, with the server's stage log. */
 class Server {
-  readonly client = new Client({ name: "choto-bench", version: "0.0.0" });
+  readonly #validators = new TimedValidators();
+  readonly client = new Client({ name: "choto-bench", version: "0.0.0" }, {
+    jsonSchemaValidator: this.#validators,
+  });
   readonly transport: StdioClientTransport;
   readonly #stages: string[] = [];
 
@@ -138,15 +177,17 @@ class Server {
 
   async observe(): Promise<Look> {
     const before = this.#stages.length;
+    const spent = this.#validators.spentMs;
     const t0 = performance.now();
     const r = await this.client.callTool({ name: "observe", arguments: { screenshot: false } });
     const ms = performance.now() - t0;
+    const clientMs = this.#validators.spentMs - spent;
     if (r.isError) throw new Error(JSON.stringify(r.content));
     const text = (r.content as Content).filter((c) => c.type === "text").map((c) => c.text).join("\n");
     const s = r.structuredContent as { engine_wait_ms?: number | null };
     // The stage line is written before the reply: it has come by now, or very nearly.
     for (let i = 0; i < 20 && this.#stages.length === before; i++) await sleep(10);
-    return { ms, text, engineWaitMs: s.engine_wait_ms ?? null, stages: this.#stages.at(-1) ?? "" };
+    return { ms, clientMs, text, engineWaitMs: s.engine_wait_ms ?? null, stages: this.#stages.at(-1) ?? "" };
   }
 
   async close(): Promise<void> {

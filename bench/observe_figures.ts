@@ -1,7 +1,10 @@
 /**
  * bench:observe's figures and its table: each figure's median observe time,
  * the median of the tuned CLI timed on the same screens right after, and
- * their ratio, with the range of the rounds' own ratios.
+ * their ratio, with the range of the rounds' own ratios; then the client's
+ * own share of that time (compiling the output schema's validator on its
+ * first call of observe, and checking the reply with it) and the ratio
+ * without it.
  *
  * @module
  */
@@ -22,6 +25,11 @@ export type Figure = typeof FIGURES[number]["key"];
 export interface Sample {
   ms: number;
   cliMs: number;
+  /**
+   * The client's own time in `ms`: compiling observe's output-schema
+   * validator (its first call only) and checking the reply against it.
+   */
+  clientMs: number;
   /** How long the observe waited for the OCR engine to start, when it did. */
   engineWaitMs: number | null;
   /** The server's stage line of that observe. */
@@ -57,7 +65,7 @@ export function stageMedians(lines: readonly string[]): string {
 export function figureRows(samples: ReadonlyMap<Figure, readonly Sample[]>, stages = false): string[] {
   const head = `${"figure".padEnd(36)} ${"choto".padStart(7)} ${"CLI".padStart(7)} ${"ratio".padStart(6)}  ${
     "rounds' ratios".padEnd(12)
-  }  engine wait`;
+  }  ${"client".padStart(6)}  ${"less client".padEnd(11)}  engine wait`;
   const rows = [head];
   const extra: string[] = [];
   for (const f of FIGURES) {
@@ -66,12 +74,16 @@ export function figureRows(samples: ReadonlyMap<Figure, readonly Sample[]>, stag
     const ms = median(s.map((x) => x.ms));
     const cli = median(s.map((x) => x.cliMs));
     const each = s.map((x) => x.ms / x.cliMs);
+    const client = median(s.map((x) => x.clientMs));
+    const served = median(s.map((x) => x.ms - x.clientMs));
     const waits = s.map((x) => x.engineWaitMs).filter((w): w is number => w !== null && w > 0);
     const wait = waits.length ? `${waits.length}/${s.length}, med ${median(waits).toFixed(0)} ms` : "none";
     rows.push(
       `${f.label.padEnd(36)} ${ms.toFixed(0).padStart(4)} ms ${cli.toFixed(0).padStart(4)} ms ${
         (ms / cli).toFixed(2).padStart(5)
-      }x  ${`${Math.min(...each).toFixed(2)}-${Math.max(...each).toFixed(2)}x`.padEnd(12)}  ${wait}`,
+      }x  ${`${Math.min(...each).toFixed(2)}-${Math.max(...each).toFixed(2)}x`.padEnd(12)}  ${
+        client.toFixed(0).padStart(3)
+      } ms  ${`${(served / cli).toFixed(2)}x`.padEnd(11)}  ${wait}`,
     );
     if (stages) extra.push(`  ${f.key} stages ms (med): ${stageMedians(s.map((x) => x.stages))}`);
   }

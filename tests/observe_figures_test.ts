@@ -1,22 +1,24 @@
 /**
  * bench:observe's table: each figure's median against the tuned CLI's
- * median on the same screens, the rounds' own ratios, and the engine waits.
+ * median on the same screens, the rounds' own ratios, the client's own
+ * share and the ratio without it, and the engine waits.
  */
 
 import { assertEquals } from "./support/assert.ts";
 import { type Figure, figureRows, median, type Sample } from "../bench/observe_figures.ts";
 
-const sample = (ms: number, cliMs: number, engineWaitMs: number | null = 0, stages = ""): Sample => ({
-  ms,
-  cliMs,
-  engineWaitMs,
-  stages,
-});
+const sample = (
+  ms: number,
+  cliMs: number,
+  engineWaitMs: number | null = 0,
+  stages = "",
+  clientMs = 0,
+): Sample => ({ ms, cliMs, clientMs, engineWaitMs, stages });
 
 Deno.test("the table has a row per figure timed, in the figures' order, with ratios to the CLI", () => {
   const samples = new Map<Figure, Sample[]>([
     ["page", [sample(100, 400), sample(120, 400), sample(80, 500)]],
-    ["cold", [sample(800, 400, 300, "wait 200 · lines 30"), sample(900, 450, null, "wait 100")]],
+    ["cold", [sample(800, 400, 300, "wait 200 · lines 30", 60), sample(900, 450, null, "wait 100", 90)]],
     ["editor", []],
   ]);
   const rows = figureRows(samples, true);
@@ -25,15 +27,26 @@ Deno.test("the table has a row per figure timed, in the figures' order, with rat
   // Cold comes before page change; the never-seen screens were not timed.
   assertEquals(rows[1].startsWith("cold first call"), true);
   assertEquals(rows[2].startsWith("page change"), true);
-  // Medians 900 / 450 = 2.00x; the rounds' ratios 2.00 both; one of two looks waited, 300 ms.
+  // Medians 900 / 450 = 2.00x; the rounds' ratios 2.00 both; the client's own share (median, the
+  // upper of two) 90 ms, and without it (740, 810) 810 / 450 = 1.80x; one of two looks waited, 300 ms.
   assertEquals(rows[1].split(/\s{2,}/).slice(1), [
     "900 ms",
     "450 ms",
     "2.00x",
     "2.00-2.00x",
+    "90 ms",
+    "1.80x",
     "1/2, med 300 ms",
   ]);
-  assertEquals(rows[2].split(/\s{2,}/).slice(1), ["100 ms", "400 ms", "0.25x", "0.16-0.30x", "none"]);
+  assertEquals(rows[2].split(/\s{2,}/).slice(1), [
+    "100 ms",
+    "400 ms",
+    "0.25x",
+    "0.16-0.30x",
+    "0 ms",
+    "0.25x",
+    "none",
+  ]);
   assertEquals(rows[3], "  cold stages ms (med): wait 200 · lines 30");
 });
 
