@@ -1,12 +1,13 @@
 /**
  * The single-character pass: a lone character that both enlargements read
  * alike is boxed by the larger of their boxes, so a sliver box at one scale
- * does not get it dropped as too flat.
+ * does not get it dropped as too flat; a shape's rounded end is not read.
  */
 
 import { assert, assertEquals } from "./support/assert.ts";
 import { readFixtureRegion } from "./support/fixture_read.ts";
-import type { Grey } from "../src/image/pixels.ts";
+import { type Grey, greyOf } from "../src/image/pixels.ts";
+import { decodeImage } from "../src/image/codec.ts";
 import { LineCache } from "../src/ocr/cache/line_cache.ts";
 import { readLoneChars } from "../src/ocr/fixes/chars.ts";
 import type { TextLine } from "../src/ocr/lines/find.ts";
@@ -50,4 +51,37 @@ Deno.test("a lone character both scales read alike takes the larger box; reading
   const [differ] = await read({ ...sliver, text: "E" }, { ...glyph, text: "Ea", conf: 0.61 });
   assertEquals(differ.text, "E");
   assert(differ.w < 5 || differ.h < 8, `an icon's reading took the glyph's box: ${differ.w}x${differ.h}`);
+});
+
+Deno.test("a scrollbar thumb's rounded end is not sent to the recogniser; a calculator's minus still is", async () => {
+  const grey = async (name: string) => {
+    const frame = await decodeImage(await Deno.readFile(new URL(`../fixtures/${name}.png`, import.meta.url)));
+    return greyOf(frame, { x: 0, y: 0, width: frame.width, height: frame.height });
+  };
+  const sent: number[] = [];
+  const minus: OcrWord = { text: "-", conf: 0.9, x: 0, y: 0, w: 10, h: 4 };
+  const engine: OcrEngine = {
+    ...answering(minus, minus),
+    recognizeGrey: (
+      image,
+      mode,
+    ) => (sent.push(image.width), Promise.resolve(mode === "char" ? [{ ...minus }] : [])),
+  };
+  const lone = (x: number, y: number, w: number, h: number): TextLine => ({
+    x,
+    y,
+    w,
+    h,
+    blobs: [{ x, y, w, h, mass: w * h }],
+  });
+  // Where the recogniser read `-`: the end of the list's scrollbar thumb.
+  const thumb = await readLoneChars(engine, await grey("apps/zenity_longlist_end"), [
+    { line: lone(894, 499, 4, 2), words: [] },
+  ], new LineCache());
+  assertEquals([thumb.words, sent.length], [[], 0]);
+  // The calculator's `-` key label, an island of ink: read at both enlargements.
+  const key = await readLoneChars(engine, await grey("apps/galculator_basic_light"), [
+    { line: lone(428, 418, 6, 4), words: [] },
+  ], new LineCache());
+  assertEquals([key.words.map((w) => w.text), sent.length], [["-"], 2]);
 });

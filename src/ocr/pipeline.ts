@@ -10,7 +10,9 @@
  *    its pixels, a twin of another line on the screen, or a miss;
  * 3. read the misses: put together from word pieces read before
  *    (cache/word_cache.ts) or, in fixed-pitch text, spelled from character
- *    cells read before (cache/char_cells.ts), read in part, or recognised whole
+ *    cells read before (cache/char_cells.ts), read in part (a piece read
+ *    before with a character or two added at one end costs only those
+ *    characters: cache/piece_edits.ts), or recognised whole
  *    (recognise.ts), lines whose pieces repeat on the screen put off until
  *    the others are read;
  * 4. the single-character pass over character-sized lines left without a
@@ -22,13 +24,15 @@
 
 import type { Rect } from "../common/rect.ts";
 import { addStage, type StageTimes, timed } from "../common/stages.ts";
-import { VERSION } from "../common/version.ts";
 import { sameBytes } from "../image/compare.ts";
 import { type Grey, greyOf, type RgbaImage } from "../image/pixels.ts";
 import { flattenBands } from "./lines/bands.ts";
 import { hashPixels, LineCache } from "./cache/line_cache.ts";
 import type { Reading, ReadMemory } from "./cache/read_memory.ts";
-import { linePieces, type Piece, pieceLine, placeWords, WordCache } from "./cache/word_cache.ts";
+import { linePieces, type Piece, placeWords, WordCache } from "./cache/word_cache.ts";
+import { editJoin, type PieceEdit, PieceEdits, spliceEdit } from "./cache/piece_edits.ts";
+import { memoryTag } from "./cache/memory_tag.ts";
+import { editJob, pieceJob, wordsIn } from "./piece_jobs.ts";
 import { isLoneChar, readLoneChars } from "./fixes/chars.ts";
 import { isShapeCorner } from "./fixes/corners.ts";
 import { cleanWords } from "./fixes/plausible.ts";
@@ -91,34 +95,15 @@ interface Sorted {
   told: ToldLine[];
 }
 
-/** A word piece of `line` cut out to be read as a line of its own. */
-function pieceJob(line: TextLine, piece: Piece): ReadJob {
-  return { line: pieceLine(line, piece), key: `part:${piece.key}`, words: [], piece: true };
-}
-
-/**
- * What a stored reading was read by. Raise it with any change that makes the
- * same pixels read differently (a fix, a second look, a new shape), so a
- * server that starts on an old data folder reads those screens again instead
- * of repeating the old words; a new release (VERSION) does the same.
- */
-export const READINGS_FORMAT = 2;
-
-/**
- * The key prefix of remembered readings: the release, the reading format and
- * the models an engine reads with (the same pixels read in German are not the
- * English reading). Readings under any other prefix are left unread.
- */
-export function memoryTag(engine: OcrEngine): string {
-  const models = [...(engine.models ?? []), ...(engine.latin?.models ?? []).map((m) => `latin:${m}`)];
-  return `${VERSION}.${READINGS_FORMAT}:${models.join("+") || "eng"}|`;
-}
+export { memoryTag, READINGS_FORMAT } from "./cache/memory_tag.ts";
 
 /** Reads regions of frames; holds the cache between reads. */
 export class ScreenPipeline {
   readonly cache: LineCache;
   /** Word pieces read before, to put new lines together from (cache/word_cache.ts). */
   readonly words = new WordCache();
+  /** Pieces read before, to find again at one end of a new piece (cache/piece_edits.ts). */
+  readonly #edits = new PieceEdits();
   /** The regions' last lines, found again only where the pixels changed. */
   readonly #lines = new LineFinder();
 
@@ -302,11 +287,21 @@ export class ScreenPipeline {
   }
 
   /** Learns a word piece from its own reading (`job`, a piece of `line` read as a line). */
-  #learnPiece(piece: Piece, job: ReadJob, line: TextLine): Reading[] {
-    return this.words.learn([piece], job.line, job.words, rowHeight(line)).map((l) => ({
-      kind: "piece",
-      ...l,
-    }));
+  #learnPiece(grey: Grey, piece: Piece, job: ReadJob, line: TextLine): Reading[] {
+    const learned = this.words.learn([piece], job.line, job.words, rowHeight(line));
+    this.#noteEdits(grey, [piece], learned, rowHeight(line));
+    return learned.map((l) => ({ kind: "piece", ...l }));
+  }
+
+  /** Notes the pieces learned with words, so that a piece edited from one of them is found (piece_edits.ts). */
+  #noteEdits(
+    grey: Grey,
+    pieces: Piece[],
+    learned: Array<{ key: string; words: OcrWord[] }>,
+    h: number,
+  ): void {
+    const keys = new Set(learned.filter((l) => l.words.length).map((l) => l.key));
+    for (const p of pieces) if (keys.has(p.key)) this.#edits.note(grey, p, h);
   }
 
   /**
@@ -327,7 +322,11 @@ export class ScreenPipeline {
     // when fewer than half of its pieces are new, only those are read, each as a line of its own.
     const whole: Array<{ miss: Miss; job: ReadJob }> = [];
     const partly: Array<
-      { miss: Miss; found: Array<OcrWord[] | null>; parts: Array<{ piece: Piece; job: ReadJob }> }
+      {
+        miss: Miss;
+        found: Array<OcrWord[] | null>;
+        parts: Array<{ piece: Piece; job: ReadJob; edit?: PieceEdit & { join: boolean } }>;
+      }
     > = [];
     for (const miss of misses) {
       const { read, pieces } = miss;
@@ -339,14 +338,32 @@ export class ScreenPipeline {
         this.cache.set(miss.key, read.words);
         continue;
       }
+      // A piece read before with a character or two added at one end costs only those characters' read.
+      const h = rowHeight(read.line);
+      // Where the added ink neither meets the kept word nor stands a space apart, the piece is read whole.
+      const edits = pieces.map((p, i) => {
+        // Scripts written without spaces are not cut into words, nor joined by their gaps.
+        const edit = found[i] || this.engine.cjk
+          ? null
+          : this.#edits.find(grey, p, h, (k) => this.words.holds(k));
+        const join = edit && editJoin(edit, read.line.blobs, h);
+        return edit && join ? { ...edit, join: join === "join" } : null;
+      });
+      const edited = edits.filter((e) => e).length;
       // Pieces read alone lose the line around them: only a line mostly known is read in part.
-      if ((pieces.length - known) * 2 >= pieces.length) {
+      if ((pieces.length - known - edited) * 2 >= pieces.length) {
         whole.push({ miss, job: { line: read.line, key: miss.key, words: [] } });
         continue;
       }
-      const parts = pieces.flatMap((piece, i) =>
-        found[i] ? [] : [{ piece, job: pieceJob(read.line, piece) }]
-      );
+      const parts = pieces.flatMap((piece, i) => {
+        if (found[i]) return [];
+        const edit = edits[i];
+        return [
+          edit
+            ? { piece, edit, job: editJob(grey, read.line, edit) }
+            : { piece, job: pieceJob(read.line, piece) },
+        ];
+      });
       partly.push({ miss, found, parts });
     }
     addStage(stages, "diff", performance.now() - t0);
@@ -359,19 +376,14 @@ export class ScreenPipeline {
       ...early.map((e) => e.job),
     ];
     const prepared = stages.prepare ?? 0;
-    await recognise(
-      this.engine,
-      grey,
-      jobs,
-      {
-        stacked: options.stacked ?? true,
-        parallel: this.parallel,
-        cjk: this.engine.cjk,
-        latin: this.engine.latin,
-        around,
-      },
-      stages,
-    );
+    const how = {
+      stacked: options.stacked ?? true,
+      parallel: this.parallel,
+      cjk: this.engine.cjk,
+      latin: this.engine.latin,
+      around,
+    };
+    await recognise(this.engine, grey, jobs, how, stages);
     for (const job of jobs) this.cache.set(job.key, job.words);
     addStage(stages, "recognise", performance.now() - t0 - ((stages.prepare ?? 0) - prepared));
     const fresh: Reading[] = [];
@@ -379,22 +391,46 @@ export class ScreenPipeline {
       const { line } = miss.read;
       miss.read.words = job.words;
       fresh.push({ kind: "line", key: miss.key, words: job.words });
-      for (const p of this.words.learn(miss.pieces, line, job.words, rowHeight(line))) {
-        fresh.push({ kind: "piece", ...p });
-      }
+      const learned = this.words.learn(miss.pieces, line, job.words, rowHeight(line));
+      this.#noteEdits(grey, miss.pieces, learned, rowHeight(line));
+      for (const p of learned) fresh.push({ kind: "piece", ...p });
     }
+    // An edit whose added columns read as nothing is read whole: the piece is not reported without them.
+    const unsure: Array<
+      { found: Array<OcrWord[] | null>; i: number; piece: Piece; job: ReadJob; line: TextLine }
+    > = [];
     for (const { miss, found, parts } of partly) {
       const line = miss.read.line;
-      for (const { piece, job } of parts) {
-        fresh.push(...this.#learnPiece(piece, job, line));
-        found[miss.pieces.indexOf(piece)] = job.words.map((w) => ({
-          ...w,
-          x: w.x + job.line.x - piece.x,
-          y: w.y + job.line.y - piece.y,
-        }));
+      for (const { piece, job, edit } of parts) {
+        const i = miss.pieces.indexOf(piece);
+        if (edit) {
+          const kept = this.words.wordsOf(edit.keptKey) ?? [];
+          const words = spliceEdit(edit, edit.join, piece, kept, wordsIn(job, edit.added));
+          if (!words) {
+            unsure.push({ found, i, piece, job: pieceJob(line, piece), line });
+            continue;
+          }
+          this.words.remember(piece.key, words);
+          this.#edits.note(grey, piece, rowHeight(line));
+          fresh.push({ kind: "piece", key: piece.key, words });
+          found[i] = words;
+          continue;
+        }
+        fresh.push(...this.#learnPiece(grey, piece, job, line));
+        found[i] = wordsIn(job, piece);
       }
     }
-    for (const { line, piece, job } of early) fresh.push(...this.#learnPiece(piece, job, line));
+    if (unsure.length) {
+      t0 = performance.now();
+      const prepared = stages.prepare ?? 0;
+      await recognise(this.engine, grey, unsure.map((u) => u.job), how, stages);
+      addStage(stages, "recognise", performance.now() - t0 - ((stages.prepare ?? 0) - prepared));
+      for (const { found, i, piece, job, line } of unsure) {
+        fresh.push(...this.#learnPiece(grey, piece, job, line));
+        found[i] = wordsIn(job, piece);
+      }
+    }
+    for (const { line, piece, job } of early) fresh.push(...this.#learnPiece(grey, piece, job, line));
     for (const { miss, found } of partly) {
       miss.read.words = placeWords(miss.pieces, found as OcrWord[][], miss.read.line);
       this.cache.set(miss.key, miss.read.words);

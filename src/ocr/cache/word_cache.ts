@@ -109,6 +109,16 @@ export class WordCache {
     });
   }
 
+  /** The words of the piece with pixel key `key`, when it was read (not spelled from cells). */
+  wordsOf(key: string): OcrWord[] | undefined {
+    return this.#cache.has(key) ? this.#cache.get(key) : undefined;
+  }
+
+  /** Whether the piece with pixel key `key` was read, without counting a lookup. */
+  holds(key: string): boolean {
+    return this.#cache.has(key);
+  }
+
   /**
    * Whether `piece` is known, or will be once what `shown` holds is read:
    * its own key, or (fixed-pitch) each of its cells, known or shown.

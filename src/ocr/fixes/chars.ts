@@ -20,6 +20,7 @@ import { isFlatBar } from "./shapes.ts";
 import { hashPixels, type LineCache } from "../cache/line_cache.ts";
 import { rereadKeypadDigits } from "./keypad_digits.ts";
 import { isLoneChar } from "./lone_char.ts";
+import { isShapeCorner } from "./corners.ts";
 import { readKeyLabel } from "./glyph_read.ts";
 
 export { isLoneChar };
@@ -49,7 +50,11 @@ export async function readLoneChars(
   reads: LineRead[],
   cache: LineCache,
 ): Promise<LoneCharsRead> {
-  const targets = reads.filter((r) => r.words.length === 0 && isLoneChar(r.line));
+  // The rounded end of a scrollbar's thumb is no character: the pipeline drops what it reads as, so it
+  // is not read (it changes with every scroll, and would cost two reads a look).
+  const targets = reads.filter((r) =>
+    r.words.length === 0 && isLoneChar(r.line) && !isShapeCorner(grey, r.line)
+  );
   if (!targets.length) return { words: [], area: null };
   const reader = largerModel(engine) ?? engine;
   const hits = new Map<TextLine, OcrWord[]>();
