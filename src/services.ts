@@ -51,8 +51,9 @@ export interface Services {
   startEngine(): void;
   /**
    * How long a call that began at `since` (performance.now()) waited for
-   * the OCR engine to start: 0 when it was up by then; null when that is
-   * not known (the engine was not started ahead of the call, or still starts).
+   * the OCR engine to start: the longest any of its reads waited for a
+   * recogniser's start, 0 when none did; null when that is not known (the
+   * engine was not started ahead of the call, or still starts).
    */
   engineWait(since: number): number | null;
   /** Marks a tool call in flight until the returned function is called: warming waits for it. */
@@ -140,7 +141,9 @@ export function createServices(opts: {
     startEngine,
     engineWait(since) {
       if (engine?.up == null) return null;
-      return Math.max(0, engine.up - since);
+      // Timed by the reads where the engine can: a recogniser that was up while the look's passes held the
+      // thread was no wait, though the thread learned of it only at the read.
+      return reader?.engine.startWait?.(since) ?? Math.max(0, engine.up - since);
     },
     callBegan: () => gate.begin(),
     async warm(after) {

@@ -2,7 +2,8 @@
  * End to end: execute_plan on mousepad through a real MCP client — typing,
  * a menu, a dialog reached through a chrome-scope menu item, a file saved to
  * disk, the clipboard, an escalation, the corner failsafe, a refused plan,
- * and recall finding the dialog afterwards without a capture.
+ * recall finding the dialog afterwards without a capture, and the title's
+ * `*` read once the file changes.
  */
 
 import { createX11Desktop } from "../src/desktop/x11.ts";
@@ -193,6 +194,27 @@ Deno.test({
           r.text,
           /route: in #\d+ ".*Mousepad" click "File" then click "Save As(…|\.\.\.)" \(chrome\) -> #\d+/,
         );
+      });
+
+      await t.step("a title that gains its `*` is read with it, and the rest as read before", async () => {
+        // The title bar's texts, left to right: those above the menu bar.
+        const titleTexts = (r: { structured: Record<string, unknown> }) => {
+          const top = (r.structured.window as { bounds: { y: number } }).bounds.y;
+          return (r.structured.elements as Array<{ text: string; cy: number; x: number }>)
+            .filter((e) => e.cy < top + 22).sort((a, b) => a.x - b.x).map((e) => e.text);
+        };
+        assert(!(await titleOf(s)).startsWith("*"), await titleOf(s));
+        const before = await s.call("observe", { screenshot: false });
+        const was = titleTexts(before);
+        assert(was.some((t) => /Mousepad/.test(t)), before.text);
+        const typed = await s.call("execute_plan", {
+          steps: [{ action: "hotkey", keys: ["ctrl", "end"] }, { action: "type", text: "!" }],
+        });
+        assertEquals(typed.structured.status, "success", typed.text);
+        // The editor's own title says the file changed.
+        await until(async () => (await titleOf(s)).startsWith("*"), 5000);
+        const after = await s.call("observe", { screenshot: false });
+        assertEquals(titleTexts(after).join(" ").replace(/^\* /, "*"), `*${was.join(" ")}`, after.text);
       });
     });
   },

@@ -85,6 +85,12 @@ export interface OcrEngine {
    * need wait for no start from then on (optional; else `warm`'s end).
    */
   oneUp?(): Promise<void>;
+  /**
+   * The longest a read waited for its recogniser to start from `since`
+   * (performance.now()) on, as the read timed it; 0 when none did
+   * (optional; else the wait is timed from when the first was up).
+   */
+  startWait?(since: number): number;
   /** Stops workers and frees native objects. Safe to call twice. */
   close(): Promise<void>;
 }

@@ -55,6 +55,8 @@ const tesseractJs = () => import("./recognisers.ts");
 
 interface Slot {
   worker: Promise<Recogniser>;
+  /** A read has found its recogniser started. */
+  up?: boolean;
   busy: boolean;
   mode: OcrMode | null;
   /** Characters the recogniser is limited to ("" = all; null = not set yet, so set it on first use). */
@@ -129,6 +131,8 @@ export type OcrBackend = "native" | "workers" | "in-process";
 export const RECYCLE_MEGAPIXELS = 0;
 /** glibc malloc arenas allowed once the pool exists. */
 const MALLOC_ARENAS = 2;
+/** Start waits kept: only a server's first reads meet a recogniser starting. */
+const MAX_START_WAITS = 16;
 
 /** A pool of tesseract.js recognisers behind the OcrEngine interface. */
 export class TesseractEngine implements OcrEngine {
@@ -136,6 +140,8 @@ export class TesseractEngine implements OcrEngine {
   readonly #about: string | null;
   #slots: Slot[] = [];
   #waiting: Array<() => void> = [];
+  /** Reads that found their recogniser not yet known to be up: when each began, and how long it waited. */
+  #startWaits: Array<{ began: number; ms: number }> = [];
   #closed = false;
   readonly #recyclePixels: number;
   /** Recognisers replaced so far (for tests and benchmarks). */
@@ -217,7 +223,13 @@ export class TesseractEngine implements OcrEngine {
     const slot = await this.#acquire();
     let worker: Recogniser | undefined;
     try {
+      const began = performance.now();
       worker = await slot.worker;
+      if (!slot.up) {
+        slot.up = true;
+        this.#startWaits.push({ began, ms: performance.now() - began });
+        if (this.#startWaits.length > MAX_START_WAITS) this.#startWaits.shift();
+      }
       if (slot.mode !== mode) {
         await worker.setParameters({
           tessedit_pageseg_mode: PSM_OF[mode],
@@ -275,6 +287,17 @@ export class TesseractEngine implements OcrEngine {
     const latin = this.latin?.warm();
     while (!this.#closed && this.#slots.length < this.#capacity()) this.#slots.push(this.#spawn());
     await Promise.all([...this.#slots.map((s) => s.worker), latin]);
+  }
+
+  /**
+   * The longest a read waited for its recogniser to start from `since`
+   * (performance.now()) on: 0 when none did. Timed by the reads themselves,
+   * so a recogniser that was up while the caller's thread was busy
+   * elsewhere counts as no wait; a read begun before `since` (the server's
+   * priming read, which a call's read waits for) counts from `since`.
+   */
+  startWait(since: number): number {
+    return Math.max(0, ...this.#startWaits.map((w) => w.began + w.ms - Math.max(w.began, since)));
   }
 
   /**
