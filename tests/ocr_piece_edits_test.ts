@@ -14,6 +14,7 @@ import { type Grey, greyOf, type RgbaImage } from "../src/image/pixels.ts";
 import { linePieces } from "../src/ocr/cache/word_cache.ts";
 import { hashPixels } from "../src/ocr/cache/line_cache.ts";
 import {
+  caseHedged,
   EDGE_SHADE,
   editJoin,
   MAX_ADDED,
@@ -124,6 +125,9 @@ Deno.test("an edit's words: the added word joined to the word it touches, or apa
   const apart = spliceEdit(edit, false, box(30, 66), kept, added)!;
   assertEquals(apart.map((w) => w.text), ["*", "/tmp/notes.txt", "-", "Mousepad"]);
   assertEquals(spliceEdit(edit, true, box(30, 66), kept, []), null);
+  // A lone small letter whose case the recogniser hedged on is read with its word instead.
+  assertEquals(spliceEdit(edit, true, box(30, 66), kept, [word("Ss", 0, 6)]), null);
+  assert(caseHedged("Xx") && caseHedged("passSs") && !caseHedged("Ctrl+SS") && !caseHedged("*"));
   const end: PieceEdit = { side: "end", kept: box(40, 60), keptKey: "k", added: box(100, 8) };
   assertEquals(
     spliceEdit(end, true, box(40, 68), [word("typ", 0, 58)], [word("e", 0, 6)])!.map((w) => w.text),

@@ -185,8 +185,10 @@ export function editJoin(edit: PieceEdit, blobs: readonly Box[], textHeight: num
  * The new piece's words (relative to the piece): the kept piece's words
  * (relative to `edit.kept`) and the added columns' words (relative to
  * `edit.added`), with the added word that meets the kept word joined to it
- * when `join`. Null when nothing was read in the added columns: the piece
- * is read whole instead, rather than reported without them.
+ * when `join`. Null when nothing was read in the added columns, or a letter
+ * read there both ways (`Ss`: a lone small letter whose case the recogniser
+ * could not tell without the word around it): the piece is read whole
+ * instead, rather than reported without them or with a letter it guessed.
  */
 export function spliceEdit(
   edit: PieceEdit,
@@ -195,7 +197,7 @@ export function spliceEdit(
   keptWords: readonly OcrWord[],
   addedWords: readonly OcrWord[],
 ): OcrWord[] | null {
-  if (!addedWords.length) return null;
+  if (!addedWords.length || addedWords.some((w) => caseHedged(w.text))) return null;
   const kept = keptWords.map((w) => ({
     ...w,
     x: w.x + edit.kept.x - piece.x,
@@ -220,4 +222,13 @@ export function spliceEdit(
     h: Math.max(a.y + a.h, b.y + b.h) - y0,
   };
   return [...left.slice(0, -1), joined, ...right.slice(1)];
+}
+
+/** Whether `text` holds a letter followed by itself in the other case (`Ss`, `xX`). */
+export function caseHedged(text: string): boolean {
+  const chars = [...text];
+  return chars.some((c, i) => {
+    const next = chars[i + 1];
+    return next !== undefined && c !== next && c.toLowerCase() === next.toLowerCase();
+  });
 }
