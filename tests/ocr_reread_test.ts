@@ -1,7 +1,8 @@
 /**
  * The second looks of the screen pipeline: short lines read again alone
  * (reread.ts) and digits read as letters at the end of a token (digits.ts).
- * Pure logic; the benchmark measures the effect on real frames.
+ * Pure logic, and one real line a stack of its own read as nothing; the
+ * benchmark measures the effect on real frames.
  */
 
 import { assert, assertEquals } from "./support/assert.ts";
@@ -18,7 +19,11 @@ import {
 import type { OcrEngine, OcrWord } from "../src/ocr/types.ts";
 import type { TextLine } from "../src/ocr/lines/find.ts";
 import type { Grey } from "../src/image/pixels.ts";
-import { isIconBlob } from "../src/ocr/lines/find.ts";
+import { findTextLines, isIconBlob } from "../src/ocr/lines/find.ts";
+import { decodeImage } from "../src/image/codec.ts";
+import { greyOf } from "../src/image/pixels.ts";
+import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
+import { recognise } from "../src/ocr/recognise.ts";
 
 const word = (text: string, x: number, w: number, conf = 0.9): OcrWord => ({ text, x, y: 0, w, h: 10, conf });
 const line = (w: number, h = 12): TextLine => ({
@@ -75,6 +80,28 @@ Deno.test("a second look keeps the reading that covers more, and never loses the
   assertEquals((await rereadLine(none, grey, l, 255, [word("+", 0, 7)], 0.35)).map((w) => w.text), ["+"]);
 });
 
+Deno.test("a short line still empty after both enlargements is read once more as a single line", async () => {
+  const grey: Grey = { width: 60, height: 40, data: new Uint8Array(60 * 40).fill(255) };
+  const modes: string[] = [];
+  const engine: OcrEngine = {
+    name: "fake",
+    recognize(_image, mode) {
+      modes.push(mode ?? "block");
+      return Promise.resolve(
+        mode === "line" ? [{ text: "NName", x: 8, y: 8, w: 60, h: 30, conf: 0.89 }] : [],
+      );
+    },
+    close: () => Promise.resolve(),
+  };
+  const got = await rereadLine(engine, grey, line(30, 11), 255, [], 0.35);
+  assertEquals(got.map((w) => w.text), ["NName"]);
+  assertEquals(modes, ["block", "block", "line"]);
+  // A reading found by the enlargements (or the stack) asks for no third read.
+  modes.length = 0;
+  await rereadLine(engine, grey, line(30, 11), 255, [word("N", 0, 8)], 0.35);
+  assertEquals(modes, ["block", "block"]);
+});
+
 Deno.test("digit-like tails are found after a letter head", () => {
   assertEquals(digitTail("Fruitlo"), { head: "Fruit", tail: "lo" });
   assertEquals(digitTail("Fruitl2"), { head: "Fruit", tail: "l2" });
@@ -129,4 +156,27 @@ Deno.test("a dense 12x16 `8` is a glyph, a dense 14x14 button an icon", () => {
   // Measured on web/calculator_light_20: the `8` key has 155 edge pixels.
   assert(!isIconBlob({ x: 0, y: 0, w: 12, h: 16, mass: 155 }));
   assert(isIconBlob({ x: 0, y: 0, w: 14, h: 14, mass: 156 }));
+});
+
+Deno.test("a lone short word a stack of its own reads as nothing is read by its second look", async () => {
+  // Chromium's files page, its `Name` header given a copy of its `N` one column before it: `NName`.
+  const frame = await decodeImage(
+    await Deno.readFile(new URL("../fixtures/web/files_light_13.png", import.meta.url)),
+  );
+  const data = frame.data.slice();
+  for (let y = 71; y < 82; y++) {
+    const from = (y * frame.width + 270) * 4;
+    data.set(frame.data.subarray(from, from + 11 * 4), (y * frame.width + 259) * 4);
+  }
+  const grey = greyOf({ ...frame, data }, { x: 0, y: 0, width: frame.width, height: frame.height });
+  const found = findTextLines(grey).find((l) => Math.abs(l.y - 71) <= 2 && Math.abs(l.x - 259) <= 2);
+  assert(found, "the header's line was not found");
+  const engine = new TesseractEngine(2);
+  try {
+    const job = { line: found, key: "k", words: [] as OcrWord[] };
+    await recognise(engine, grey, [job], { stacked: true, parallel: 2 }, {});
+    assertEquals(job.words.map((w) => w.text), ["NName"]);
+  } finally {
+    await engine.close();
+  }
 });

@@ -15,7 +15,7 @@ import type { OcrEngine } from "../types.ts";
  * server that starts on an old data folder reads those screens again instead
  * of repeating the old words; a new release (VERSION) does the same.
  */
-export const READINGS_FORMAT = 2;
+export const READINGS_FORMAT = 3;
 
 /**
  * The key prefix of remembered readings: the release, the reading format and

@@ -83,5 +83,11 @@ export async function rereadLine(
       bestCover = cover;
     }
   }
-  return best;
+  if (best.length) return best;
+  // Still nothing: one last read at the line's own height as a single line of text, which the page
+  // layout of the reads above can find no block in (a lone word such as `NName`, read alone).
+  const prepared = prepareLine(grey, line, line.h, ground);
+  return (await readGrey(engine, prepared.image, "line"))
+    .filter((w) => w.conf >= minConf)
+    .map((w) => toSource(prepared, { ...w, text: fix(w.text) }, -line.x, -line.y));
 }
