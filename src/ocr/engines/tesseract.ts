@@ -32,6 +32,7 @@ import { type ModelSource, nativeTesseract, startNativeRecogniser } from "./nati
 import { LIBTESSERACT_PATHS } from "../../../ffi/tesseract.ts";
 import { type ModelFile, modelFiles, unpackModels } from "./language_data.ts";
 import { join } from "node:path";
+import type { TesseractOptions } from "./tesseract_options.ts";
 
 /**
  * tesseract's page segmentation mode per read, as the string both
@@ -65,59 +66,7 @@ interface Slot {
   pixels: number;
 }
 
-/** Tuning of the recogniser pool. */
-export interface TesseractOptions {
-  /**
-   * A recogniser is replaced by a fresh one once it has read this many
-   * megapixels. tesseract.js's WebAssembly heap grows with every large image
-   * and never shrinks; only ending the worker returns the memory. The
-   * replacement starts in the background while the other
-   * recognisers keep working. 0 disables recycling.
-   */
-  recycleMegapixels?: number;
-  /**
-   * Run tesseract.js's recogniser on the calling thread (true) or in
-   * workers (false) instead of libtesseract. Default: libtesseract when it
-   * can be used, else workers; in-process when `CHOTO_OCR_WORKERS=0`, or
-   * once a worker failed to start.
-   */
-  inProcess?: boolean;
-  /**
-   * Try libtesseract first (true wins over everything else). Default: yes,
-   * unless `CHOTO_OCR_NATIVE=0` or `CHOTO_OCR_WORKERS=0`, or `inProcess` or
-   * `workerScript` is given.
-   */
-  native?: boolean;
-  /** Where to look for libtesseract (default `LIBTESSERACT_PATHS`); a test points it at a missing file. */
-  libraryPaths?: string[];
-  /** The worker script to run (default: tesseract.js's); a test points it at a missing file. */
-  workerScript?: string;
-  /** A worker with no answer in this long is stopped (default `READ_TIMEOUT_MS`). */
-  readTimeoutMs?: number;
-  /** tesseract's model names, the primary first (default `["eng"]`): `["deu", "eng"]` reads as `deu+eng`. */
-  models?: string[];
-  /**
-   * Where libtesseract's unpacked models go (choto's data folder): several
-   * read at once load from there, and one alone is read from its copy there
-   * by later starts instead of being unpacked again. Default: none kept
-   * (several at once go to a temporary folder, removed on close).
-   */
-  modelFolder?: string;
-  /**
-   * The models of a second engine, of one recogniser, that reads again what
-   * the first model reads poorly (fixes/latin_runs.ts): with a CJK first
-   * model the Latin runs of its lines, with a Latin one the words it was
-   * unsure of.
-   */
-  latinModels?: string[];
-  /** The model libtesseract loads, gzipped or not (default `modelFile()`); tesseract.js always reads its own. */
-  modelFile?: string;
-  /** Text height lines are enlarged to before they are read (default `TARGET_HEIGHT`). */
-  targetHeight?: number;
-  /** The engine's name as doctor and the self-test print it (default "tesseract"), and what it reads with. */
-  name?: string;
-  about?: string;
-}
+export type { TesseractOptions } from "./tesseract_options.ts";
 
 /** Where the recognisers run. */
 export type OcrBackend = "native" | "workers" | "in-process";
