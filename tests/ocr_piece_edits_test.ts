@@ -52,12 +52,18 @@ const box = (x: number, w: number): Box => ({ x, y: 4, w, h: H });
 const piece = (g: Grey, x: number, w: number) => ({ ...box(x, w), key: hashPixels(g, box(x, w)) });
 const word = (text: string, x: number, w: number, conf = 0.9): OcrWord => ({ text, conf, x, y: 0, w, h: H });
 
-Deno.test("a piece with a character added at its start is the old piece, less the added columns", () => {
+/** A 60-column word drawn at column 40 and noted: its ink, the edits that know it, and its piece. */
+function notedWord() {
   const old = wordInk(60);
   const before = image([{ ink: old, w: 60, x: 40 }]);
   const edits = new PieceEdits();
   const noted = piece(before, 40, 60);
   edits.note(before, noted, H);
+  return { old, edits, noted };
+}
+
+Deno.test("a piece with a character added at its start is the old piece, less the added columns", () => {
+  const { old, edits, noted } = notedWord();
   // A 5-column mark one column before the old word, which has moved 4 columns left.
   const mark = new Uint8Array(5 * H).fill(60);
   const after = image([{ ink: mark, w: 5, x: 30 }, { ink: old, w: 60, x: 36 }]);
@@ -69,11 +75,7 @@ Deno.test("a piece with a character added at its start is the old piece, less th
 });
 
 Deno.test("a piece with a character added at its end is found by its unchanged start", () => {
-  const old = wordInk(60);
-  const before = image([{ ink: old, w: 60, x: 40 }]);
-  const edits = new PieceEdits();
-  const noted = piece(before, 40, 60);
-  edits.note(before, noted, H);
+  const { old, edits, noted } = notedWord();
   const mark = new Uint8Array(4 * H).fill(60);
   const after = image([{ ink: old, w: 60, x: 40 }, { ink: mark, w: 4, x: 104 }]);
   const edit = edits.find(after, box(40, 68), H, (k) => k === noted.key);
@@ -86,11 +88,7 @@ Deno.test("a piece with a character added at its end is found by its unchanged s
 });
 
 Deno.test("a changed letter, shading past a neighbour's or too many added columns is no edit", () => {
-  const old = wordInk(60);
-  const before = image([{ ink: old, w: 60, x: 40 }]);
-  const edits = new PieceEdits();
-  const noted = piece(before, 40, 60);
-  edits.note(before, noted, H);
+  const { old, edits, noted } = notedWord();
   const known = (k: string) => k === noted.key;
   const mark = new Uint8Array(5 * H).fill(60);
   const after = image([{ ink: mark, w: 5, x: 30 }, { ink: old, w: 60, x: 36 }]);

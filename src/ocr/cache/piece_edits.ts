@@ -17,7 +17,7 @@
  */
 
 import type { Box } from "../../common/rect.ts";
-import type { Grey } from "../../image/pixels.ts";
+import { cropGrey, type Grey } from "../../image/pixels.ts";
 import type { OcrWord } from "../types.ts";
 import { hashPixels } from "./line_cache.ts";
 
@@ -73,12 +73,7 @@ function columns(box: Box, x0: number, w: number): Box {
 
 /** The pixels of `box`, row by row. */
 function pixelsOf(grey: Grey, box: Box): Uint8Array {
-  const out = new Uint8Array(box.w * box.h);
-  for (let y = 0; y < box.h; y++) {
-    const row = (box.y + y) * grey.width + box.x;
-    out.set(grey.data.subarray(row, row + box.w), y * box.w);
-  }
-  return out;
+  return cropGrey(grey, { x: box.x, y: box.y, width: box.w, height: box.h }).data;
 }
 
 function anchorBox(piece: Box, side: EditSide, textHeight: number): Box {
