@@ -17,6 +17,10 @@ export const libcSymbols = {
 
 /** `mallopt` parameter: the most malloc arenas the process may create (`M_ARENA_MAX` in malloc.h). */
 export const M_ARENA_MAX = -8;
+/** `mallopt` parameter: free memory at a heap's top kept before it is returned (`M_TRIM_THRESHOLD`). */
+export const M_TRIM_THRESHOLD = -1;
+/** `mallopt` parameter: blocks at least this large get a mapping of their own (`M_MMAP_THRESHOLD`). */
+export const M_MMAP_THRESHOLD = -3;
 
 /**
  * glibc file and directory symbols (from `<stdio.h>`, `<unistd.h>`,
@@ -48,6 +52,14 @@ export const DIRENT_NAME_OFFSET = 19;
 
 /** glibc `free` (from `<stdlib.h>`), for memory a C library malloc'ed and hands to its caller (an XCB reply). */
 export const freeSymbols = {
+  // void free(void *ptr);
+  free: { parameters: ["pointer"], result: "void" },
+} as const;
+
+/** glibc's heap (from `<stdlib.h>`): a block allocated and freed as any large buffer of a look is. */
+export const heapSymbols = {
+  // void *malloc(size_t size);
+  malloc: { parameters: ["usize"], result: "pointer" },
   // void free(void *ptr);
   free: { parameters: ["pointer"], result: "void" },
 } as const;

@@ -26,7 +26,7 @@ import { type Grey, greyOf, type RgbaImage } from "../../image/pixels.ts";
 import { envVar } from "../../common/env.ts";
 import { languageOf } from "../../common/languages.ts";
 import type { OcrEngine, OcrMode, OcrWord } from "../types.ts";
-import { limitMallocArenas, trimNativeMemory } from "./malloc_trim.ts";
+import { holdFreedMemory, limitMallocArenas, trimNativeMemory } from "./malloc_trim.ts";
 import type { Recogniser } from "./recognisers.ts";
 import { type ModelSource, nativeTesseract, startNativeRecogniser } from "./native_tesseract.ts";
 import { LIBTESSERACT_PATHS } from "../../../ffi/tesseract.ts";
@@ -80,6 +80,11 @@ export type OcrBackend = "native" | "workers" | "in-process";
 export const RECYCLE_MEGAPIXELS = 0;
 /** glibc malloc arenas allowed once the pool exists. */
 const MALLOC_ARENAS = 2;
+/**
+ * Reading stopped this long hands the heap's freed memory back: looks
+ * seconds apart reuse it warm (malloc_trim.ts).
+ */
+export const TRIM_AFTER_IDLE_MS = 30_000;
 /** Start waits kept: only a server's first reads meet a recogniser starting. */
 const MAX_START_WAITS = 16;
 
@@ -88,6 +93,7 @@ export class TesseractEngine implements OcrEngine {
   readonly name: string;
   readonly #about: string | null;
   #slots: Slot[] = [];
+  #trimTimer: ReturnType<typeof setTimeout> | undefined;
   #waiting: Array<() => void> = [];
   /** Reads that found their recogniser not yet known to be up: when each began, and how long it waited. */
   #startWaits: Array<{ began: number; ms: number }> = [];
@@ -152,6 +158,7 @@ export class TesseractEngine implements OcrEngine {
       : "forced by CHOTO_OCR_WORKERS=0";
     // The recognisers' threads would each keep a fragmented malloc arena: share two.
     limitMallocArenas(MALLOC_ARENAS);
+    holdFreedMemory();
   }
 
   recognize(image: RgbaImage, mode: OcrMode = "block"): Promise<OcrWord[]> {
@@ -268,6 +275,7 @@ export class TesseractEngine implements OcrEngine {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    clearTimeout(this.#trimTimer);
     await this.latin?.close();
     const slots = this.#slots;
     this.#slots = [];
@@ -395,6 +403,17 @@ export class TesseractEngine implements OcrEngine {
     }
   }
 
+  /** Hands the freed native memory back once no read has come for `TRIM_AFTER_IDLE_MS`. */
+  #trimWhenIdle(): void {
+    clearTimeout(this.#trimTimer);
+    const timer = setTimeout(() => {
+      if (!this.#slots.some((s) => s.busy)) trimNativeMemory();
+    }, TRIM_AFTER_IDLE_MS);
+    // An idle server's memory is not a reason to keep the process alive.
+    Deno.unrefTimer(timer);
+    this.#trimTimer = timer;
+  }
+
   #release(slot: Slot, worker: Recogniser | undefined): void {
     slot.busy = false;
     if (!worker?.alive()) {
@@ -402,8 +421,7 @@ export class TesseractEngine implements OcrEngine {
       this.#slots = this.#slots.filter((s) => s !== slot);
       worker?.terminate().catch(() => {});
     }
-    // When the pool goes idle (a read is done), hand the freed native memory back.
-    if (!this.#slots.some((s) => s.busy) && !this.#waiting.length) trimNativeMemory();
+    if (!this.#slots.some((s) => s.busy) && !this.#waiting.length) this.#trimWhenIdle();
     if (slot.pixels >= this.#recyclePixels && !this.#closed) {
       const i = this.#slots.indexOf(slot);
       if (i >= 0) {

@@ -1,0 +1,46 @@
+/**
+ * A large block freed by one look is handed to the next warm, and the idle
+ * trim hands it back to the system: counted in page faults (each first touch
+ * of a page the heap got from the system, or gave back, faults once).
+ *
+ * Not part of `deno task test:unit`: the probe changes how its process's
+ * heap keeps freed memory, and runs as a process of its own so that its
+ * script is on the main thread, as the server's is.
+ */
+
+import { assert, assertEquals } from "./support/assert.ts";
+import { BLOCK } from "./support/heap_probe.ts";
+
+const PAGES = BLOCK / 4096;
+
+Deno.test({
+  name: "a freed large block is reused without faulting its pages, until the idle trim returns them",
+  ignore: Deno.build.os !== "linux",
+  fn: async () => {
+    // The server's own permissions for this: reading /proc and calling libc.
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--allow-read",
+        "--allow-ffi",
+        new URL("./support/heap_probe.ts", import.meta.url).pathname,
+      ],
+      stderr: "inherit",
+    }).output();
+    assertEquals(out.code, 0);
+    const probe = JSON.parse(new TextDecoder().decode(out.stdout));
+    assertEquals(probe.skipped, undefined);
+    assert(
+      probe.first > PAGES / 2,
+      `a new block faulted only ${probe.first} of ${PAGES} pages: the count is not seen`,
+    );
+    assert(
+      probe.reused < PAGES / 8,
+      `a block freed and allocated again faulted ${probe.reused} of its ${PAGES} pages`,
+    );
+    assert(
+      probe.trimmed > PAGES / 2,
+      `after the trim only ${probe.trimmed} of ${PAGES} pages faulted: none went back`,
+    );
+  },
+});

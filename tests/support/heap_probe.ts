@@ -1,0 +1,45 @@
+/**
+ * Run by tests/alone_heap_reuse_test.ts under `deno run`, where the script
+ * runs on the process's main thread and allocates from glibc's main arena,
+ * as the server does. Allocates, writes and frees a frame-sized block three
+ * times, holding freed memory as the engine does and trimming before the
+ * third, and prints the page faults each took as JSON.
+ *
+ * @module
+ */
+
+import { heapSymbols, LIBC_PATHS } from "../../ffi/linux/libc.ts";
+import { canTrimNativeMemory, holdFreedMemory, trimNativeMemory } from "../../src/ocr/engines/malloc_trim.ts";
+import { procText } from "../../src/desktop/x11/procfs.ts";
+
+/** A frame-sized block: a 1440x900 RGBA frame is 5 MB. */
+export const BLOCK = 8 << 20;
+
+/** Minor page faults of the calling thread so far (`/proc/thread-self/stat`, field 10). */
+function threadFaults(): number {
+  const stat = procText("/proc/thread-self/stat")!;
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[7]);
+}
+
+if (import.meta.main) {
+  if (!canTrimNativeMemory()) {
+    console.log(JSON.stringify({ skipped: "no glibc heap to tune here" }));
+    Deno.exit(0);
+  }
+  holdFreedMemory();
+  const lib = Deno.dlopen(LIBC_PATHS[0], heapSymbols);
+  const oneBlock = (): number => {
+    const p = lib.symbols.malloc(BigInt(BLOCK));
+    if (p === null) throw new Error("malloc failed");
+    const before = threadFaults();
+    new Uint8Array(Deno.UnsafePointerView.getArrayBuffer(p, BLOCK)).fill(1);
+    const faults = threadFaults() - before;
+    lib.symbols.free(p);
+    return faults;
+  };
+  const first = oneBlock();
+  const reused = oneBlock();
+  trimNativeMemory();
+  const trimmed = oneBlock();
+  console.log(JSON.stringify({ first, reused, trimmed }));
+}
