@@ -21,6 +21,10 @@ import { AuditLog } from "./db/audit.ts";
 import { TypedWords } from "./db/typed_words.ts";
 import { warmPassSteps, warmTextPasses } from "./perceive/warm_passes.ts";
 import { CallGate } from "./common/call_gate.ts";
+import { warmNativeHeap } from "./ocr/engines/native_heap.ts";
+
+/** Heap faulted in ahead of a first look: twice what a never-seen 1440x900 look grew it by (11 MB of page faults). */
+const WARM_HEAP_BYTES = 24 << 20;
 
 /** The user's answer to a question asked through the client (MCP elicitation). */
 export type Answer = "accept" | "decline" | "cancel";
@@ -201,4 +205,8 @@ async function warmWhenIdle(
   if (r.callReads()) return;
   // The primed frame reads from the caches at once: its text warms the passes that need text.
   warmTextPasses(frame, (await r.readForWarm(frame, whole)).elements);
+  await warmNativeHeap(WARM_HEAP_BYTES, 4 << 20, async () => {
+    await gate.idle();
+    return !r.callReads();
+  });
 }

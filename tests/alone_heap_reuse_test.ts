@@ -1,7 +1,8 @@
 /**
- * A large block freed by one look is handed to the next warm, and the idle
- * trim hands it back to the system: counted in page faults (each first touch
- * of a page the heap got from the system, or gave back, faults once).
+ * A large block freed by one look is handed to the next warm, the idle trim
+ * hands it back to the system, and the heap warmed at start hands out pages
+ * already touched: counted in page faults (each first touch of a page the
+ * heap got from the system, or gave back, faults once).
  *
  * Not part of `deno task test:unit`: the probe changes how its process's
  * heap keeps freed memory, and runs as a process of its own so that its
@@ -14,7 +15,8 @@ import { BLOCK } from "./support/heap_probe.ts";
 const PAGES = BLOCK / 4096;
 
 Deno.test({
-  name: "a freed large block is reused without faulting its pages, until the idle trim returns them",
+  name:
+    "a freed large block is reused without faulting its pages until the idle trim, and a warmed heap's too",
   ignore: Deno.build.os !== "linux",
   fn: async () => {
     // The server's own permissions for this: reading /proc and calling libc.

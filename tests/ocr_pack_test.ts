@@ -14,7 +14,7 @@ import {
 import { preparedSize, prepareLine, TARGET_HEIGHT } from "../src/ocr/lines/prepare.ts";
 import { greyOf } from "../src/image/pixels.ts";
 import { decodeImage } from "../src/image/codec.ts";
-import { canTrimNativeMemory, trimNativeMemory } from "../src/ocr/engines/malloc_trim.ts";
+import { canTrimNativeMemory, trimNativeMemory } from "../src/ocr/engines/native_heap.ts";
 import { costliestFirst, packStacks } from "../src/ocr/lines/stack.ts";
 
 const size = (t: { w: number; h: number }) => ({ width: t.w, height: t.h });

@@ -1,15 +1,21 @@
 /**
  * Run by tests/alone_heap_reuse_test.ts under `deno run`, where the script
  * runs on the process's main thread and allocates from glibc's main arena,
- * as the server does. Allocates, writes and frees a frame-sized block three
- * times, holding freed memory as the engine does and trimming before the
- * third, and prints the page faults each took as JSON.
+ * as the server does. Allocates, writes and frees a frame-sized block four
+ * times, holding freed memory as the engine does, trimming before the third
+ * and warming the heap as the server does at start before the fourth, and
+ * prints the page faults each took as JSON.
  *
  * @module
  */
 
 import { heapSymbols, LIBC_PATHS } from "../../ffi/linux/libc.ts";
-import { canTrimNativeMemory, holdFreedMemory, trimNativeMemory } from "../../src/ocr/engines/malloc_trim.ts";
+import {
+  canTrimNativeMemory,
+  holdFreedMemory,
+  trimNativeMemory,
+  warmNativeHeap,
+} from "../../src/ocr/engines/native_heap.ts";
 import { procText } from "../../src/desktop/x11/procfs.ts";
 
 /** A frame-sized block: a 1440x900 RGBA frame is 5 MB. */
@@ -41,5 +47,8 @@ if (import.meta.main) {
   const reused = oneBlock();
   trimNativeMemory();
   const trimmed = oneBlock();
-  console.log(JSON.stringify({ first, reused, trimmed }));
+  trimNativeMemory();
+  await warmNativeHeap(2 * BLOCK, 4 << 20, () => Promise.resolve(true));
+  const warmed = oneBlock();
+  console.log(JSON.stringify({ first, reused, trimmed, warmed }));
 }

@@ -26,7 +26,7 @@ import { type Grey, greyOf, type RgbaImage } from "../../image/pixels.ts";
 import { envVar } from "../../common/env.ts";
 import { languageOf } from "../../common/languages.ts";
 import type { OcrEngine, OcrMode, OcrWord } from "../types.ts";
-import { holdFreedMemory, limitMallocArenas, trimNativeMemory } from "./malloc_trim.ts";
+import { holdFreedMemory, limitMallocArenas, trimNativeMemory } from "./native_heap.ts";
 import type { Recogniser } from "./recognisers.ts";
 import { type ModelSource, nativeTesseract, startNativeRecogniser } from "./native_tesseract.ts";
 import { LIBTESSERACT_PATHS } from "../../../ffi/tesseract.ts";
@@ -81,10 +81,10 @@ export const RECYCLE_MEGAPIXELS = 0;
 /** glibc malloc arenas allowed once the pool exists. */
 const MALLOC_ARENAS = 2;
 /**
- * Reading stopped this long hands the heap's freed memory back: looks
- * seconds apart reuse it warm (malloc_trim.ts).
+ * Reading stopped this long hands the heap's freed memory back: looks a
+ * model's turn apart reuse it warm (native_heap.ts).
  */
-export const TRIM_AFTER_IDLE_MS = 30_000;
+export const TRIM_AFTER_IDLE_MS = 60_000;
 /** Start waits kept: only a server's first reads meet a recogniser starting. */
 const MAX_START_WAITS = 16;
 

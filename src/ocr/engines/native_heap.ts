@@ -8,16 +8,18 @@
  * freed above 128 KiB; so each look met fresh pages again, and touching a
  * fresh page costs a fault (13 ms per 5 MB on the machines the benchmarks
  * run on, 0.3 ms to reuse them). `holdFreedMemory` keeps freed memory in
- * the heap for the next look instead; `trimNativeMemory` (`malloc_trim(0)`)
- * returns the free pages of every arena, the recognisers' threads included,
- * once reading stops for a while. Calls go through FFI only when FFI is
- * already permitted (no prompt), and are no-ops elsewhere (macOS, musl, no
+ * the heap for the next look instead, `warmNativeHeap` faults in what a
+ * first look will need while the server is idle, and `trimNativeMemory`
+ * (`malloc_trim(0)`) returns the free pages of every arena once reading
+ * stops for a while. Calls go through FFI only when FFI is already
+ * permitted (no prompt), and are no-ops elsewhere (macOS, musl, no
  * permission).
  *
  * @module
  */
 
 import {
+  heapSymbols,
   LIBC_PATHS,
   libcSymbols,
   M_ARENA_MAX,
@@ -36,6 +38,8 @@ interface Libc {
 }
 
 let libc: Libc | null | undefined;
+/** Whether `holdFreedMemory` has run. */
+let holding = false;
 
 function load(): Libc | null {
   if (Deno.build.os !== "linux") return null;
@@ -95,6 +99,35 @@ export function limitMallocArenas(n: number): void {
  */
 export function holdFreedMemory(): void {
   if (!canTrimNativeMemory()) return;
+  holding = true;
   libc!.option(M_MMAP_THRESHOLD, OWN_MAPPING_FROM);
   libc!.option(M_TRIM_THRESHOLD, KEEP_FREE_UP_TO);
+}
+
+/**
+ * Grows the held heap by `bytes` of memory already touched: blocks of
+ * `step` are allocated and written, one per `between()`, then freed
+ * together, so a first look at a new window takes its buffers from pages
+ * already faulted in. Nothing is done unless freed memory is held.
+ */
+export async function warmNativeHeap(
+  bytes: number,
+  step: number,
+  between: () => Promise<boolean>,
+): Promise<void> {
+  if (!canTrimNativeMemory() || !holding) return;
+  const heap = Deno.dlopen(LIBC_PATHS[0], heapSymbols);
+  const blocks: Deno.PointerObject[] = [];
+  try {
+    for (let done = 0; done < bytes; done += step) {
+      if (!(await between())) break;
+      const p = heap.symbols.malloc(BigInt(step));
+      if (!p) break;
+      blocks.push(p);
+      new Uint8Array(Deno.UnsafePointerView.getArrayBuffer(p, step)).fill(0);
+    }
+  } finally {
+    for (const p of blocks) heap.symbols.free(p);
+    heap.close();
+  }
 }
