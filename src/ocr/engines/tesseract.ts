@@ -26,7 +26,7 @@ import { type Grey, greyOf, type RgbaImage } from "../../image/pixels.ts";
 import { envVar } from "../../common/env.ts";
 import { languageOf } from "../../common/languages.ts";
 import type { OcrEngine, OcrMode, OcrWord } from "../types.ts";
-import { holdFreedMemory, limitMallocArenas, trimNativeMemory } from "./native_heap.ts";
+import { holdFreedMemory, holdingTooMuch, limitMallocArenas, trimNativeMemory } from "./native_heap.ts";
 import type { Recogniser } from "./recognisers.ts";
 import { type ModelSource, nativeTesseract, startNativeRecogniser } from "./native_tesseract.ts";
 import { LIBTESSERACT_PATHS } from "../../../ffi/tesseract.ts";
@@ -403,9 +403,10 @@ export class TesseractEngine implements OcrEngine {
     }
   }
 
-  /** Hands the freed native memory back once no read has come for `TRIM_AFTER_IDLE_MS`. */
+  /** Hands the freed native memory back once no read has come for `TRIM_AFTER_IDLE_MS`, or now when too much is held. */
   #trimWhenIdle(): void {
     clearTimeout(this.#trimTimer);
+    if (holdingTooMuch()) return trimNativeMemory();
     const timer = setTimeout(() => {
       if (!this.#slots.some((s) => s.busy)) trimNativeMemory();
     }, TRIM_AFTER_IDLE_MS);
