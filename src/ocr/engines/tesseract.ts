@@ -103,6 +103,9 @@ export class TesseractEngine implements OcrEngine {
   recycled = 0;
   /** Recognisers started so far (for tests and benchmarks). */
   started = 0;
+  /** Times the freed native memory was handed back so far (for tests). */
+  trims = 0;
+  readonly #trimAfterIdleMs: number;
   #backend: OcrBackend;
   /** Whether the first recogniser has started, which settles the backend. */
   #settled = false;
@@ -145,6 +148,7 @@ export class TesseractEngine implements OcrEngine {
     this.#recyclePixels = mp > 0 ? mp * 1e6 : Infinity;
     this.#workerScript = options.workerScript;
     this.#readTimeoutMs = options.readTimeoutMs;
+    this.#trimAfterIdleMs = options.trimAfterIdleMs ?? TRIM_AFTER_IDLE_MS;
     this.#libraryPaths = options.libraryPaths ?? LIBTESSERACT_PATHS;
     const forced = options.inProcess ?? envVar("CHOTO_OCR_WORKERS") === "0";
     const native = options.native ??
@@ -403,13 +407,17 @@ export class TesseractEngine implements OcrEngine {
     }
   }
 
-  /** Hands the freed native memory back once no read has come for `TRIM_AFTER_IDLE_MS`, or now when too much is held. */
+  /** Hands the freed native memory back once no read has come for the idle time, or now when too much is held. */
   #trimWhenIdle(): void {
     clearTimeout(this.#trimTimer);
-    if (holdingTooMuch()) return trimNativeMemory();
+    const trim = () => {
+      trimNativeMemory();
+      this.trims++;
+    };
+    if (holdingTooMuch()) return trim();
     const timer = setTimeout(() => {
-      if (!this.#slots.some((s) => s.busy)) trimNativeMemory();
-    }, TRIM_AFTER_IDLE_MS);
+      if (!this.#slots.some((s) => s.busy)) trim();
+    }, this.#trimAfterIdleMs);
     // An idle server's memory is not a reason to keep the process alive.
     Deno.unrefTimer(timer);
     this.#trimTimer = timer;

@@ -34,6 +34,8 @@ export interface TesseractOptions {
   workerScript?: string;
   /** A worker with no answer in this long is stopped (default `READ_TIMEOUT_MS`). */
   readTimeoutMs?: number;
+  /** Freed native memory goes back once no read has come for this long (default `TRIM_AFTER_IDLE_MS`). */
+  trimAfterIdleMs?: number;
   /** tesseract's model names, the primary first (default `["eng"]`): `["deu", "eng"]` reads as `deu+eng`. */
   models?: string[];
   /**
