@@ -95,21 +95,46 @@ export async function suiteSpecifier(root: string): Promise<string> {
   return pinned;
 }
 
+/**
+ * Longest a run of the suite's command line may take: a scenario answers in
+ * seconds. A run past it is stopped and started once more: once in a CI run
+ * the suite's own `deno run` hung before it ran any of its code (every
+ * thread waiting on a futex for 18 minutes), where the same command answers
+ * in under a second.
+ */
+const SUITE_TIMEOUT_MS = 120_000;
+
 /** Runs the suite's command line; its exit code and output, colourless. */
 async function suite(
   suiteSpec: string,
   args: string[],
   cwd: string,
 ): Promise<{ code: number; text: string }> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", suiteSpec, ...args],
-    cwd,
-    env: { NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
-  return { code: out.code, text };
+  const once = async () => {
+    const signal = AbortSignal.timeout(SUITE_TIMEOUT_MS);
+    try {
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: ["run", "-A", suiteSpec, ...args],
+        cwd,
+        env: { NO_COLOR: "1" },
+        stdout: "piped",
+        stderr: "piped",
+        signal,
+      }).output();
+      const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+      return { code: out.code, text, hung: signal.aborted };
+    } catch (e) {
+      if (!signal.aborted) throw e;
+      return { code: 1, text: "", hung: true };
+    }
+  };
+  const first = await once();
+  if (!first.hung) return first;
+  console.log(`the suite's \`${args[0]}\` gave no answer in ${SUITE_TIMEOUT_MS / 1000} s: started again`);
+  const again = await once();
+  return again.hung
+    ? { code: 1, text: `${again.text}\nthe suite gave no answer in ${SUITE_TIMEOUT_MS / 1000} s, twice` }
+    : again;
 }
 
 /**
