@@ -17,9 +17,33 @@ import {
   warmNativeHeap,
 } from "../../src/ocr/engines/native_heap.ts";
 import { procText } from "../../src/desktop/x11/procfs.ts";
+import { TesseractEngine } from "../../src/ocr/engines/tesseract.ts";
+import { sleep } from "../../src/common/time.ts";
 
 /** A frame-sized block: a 1440x900 RGBA frame is 5 MB. */
 export const BLOCK = 8 << 20;
+/** The engine's idle time in `engine` mode: many times a blank line's read (10-30 ms). */
+export const IDLE_MS = 400;
+
+/**
+ * `engine` mode: four reads 100 ms apart, then a pause of four idle times;
+ * the engine's trims after the reads and after the pause.
+ */
+async function engineTrims(): Promise<{ afterReads: number; afterPause: number }> {
+  const engine = new TesseractEngine(1, { trimAfterIdleMs: IDLE_MS });
+  const blank = { width: 60, height: 30, data: new Uint8Array(60 * 30).fill(255) };
+  try {
+    for (let i = 0; i < 4; i++) {
+      await engine.recognizeGrey(blank, "block");
+      await sleep(IDLE_MS / 4);
+    }
+    const afterReads = engine.trims;
+    await sleep(IDLE_MS * 4);
+    return { afterReads, afterPause: engine.trims };
+  } finally {
+    await engine.close();
+  }
+}
 
 /** Minor page faults of the calling thread so far (`/proc/thread-self/stat`, field 10). */
 function threadFaults(): number {
@@ -27,7 +51,9 @@ function threadFaults(): number {
   return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[7]);
 }
 
-if (import.meta.main) {
+if (import.meta.main && Deno.args[0] === "engine") {
+  console.log(JSON.stringify(await engineTrims()));
+} else if (import.meta.main) {
   if (!canTrimNativeMemory()) {
     console.log(JSON.stringify({ skipped: "no glibc heap to tune here" }));
     Deno.exit(0);

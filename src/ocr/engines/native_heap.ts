@@ -11,9 +11,9 @@
  * the heap for the next look instead, `warmNativeHeap` faults in what a
  * first look will need while the server is idle, and `trimNativeMemory`
  * (`malloc_trim(0)`) returns the free pages of every arena once reading
- * stops for a while, or at once when the process holds too much. Calls go through FFI only when FFI is already
- * permitted (no prompt), and are no-ops elsewhere (macOS, musl, no
- * permission).
+ * stops for a while, or at once when the process holds too much. Calls go
+ * through FFI only when FFI is already permitted (no prompt), and are
+ * no-ops elsewhere (macOS, musl, no permission).
  *
  * @module
  */
@@ -41,7 +41,11 @@ export const HOLD_UP_TO_RSS = 272 << 20;
 interface Libc {
   trim(): void;
   option(param: number, value: number): void;
+  malloc(bytes: number): Deno.PointerValue;
+  free(p: Deno.PointerValue): void;
 }
+
+const symbols = { ...libcSymbols, ...heapSymbols } as const;
 
 let libc: Libc | null | undefined;
 /** Whether `holdFreedMemory` has run. */
@@ -56,6 +60,8 @@ function load(): Libc | null {
     return {
       trim: () => void lib.symbols.malloc_trim(0n),
       option: (param, value) => void lib.symbols.mallopt(param, value),
+      malloc: (bytes) => lib.symbols.malloc(BigInt(bytes)),
+      free: (p) => lib.symbols.free(p),
     };
   } catch {
     return null;
@@ -63,10 +69,10 @@ function load(): Libc | null {
 }
 
 /** Opens the first libc soname that loads, or null. */
-function openLibc(): Deno.DynamicLibrary<typeof libcSymbols> | null {
+function openLibc(): Deno.DynamicLibrary<typeof symbols> | null {
   for (const path of LIBC_PATHS) {
     try {
-      return Deno.dlopen(path, libcSymbols);
+      return Deno.dlopen(path, symbols);
     } catch {
       // try the next name
     }
@@ -116,10 +122,12 @@ export function holdFreedMemory(): void {
 }
 
 /**
- * Grows the held heap by `bytes` of memory already touched: blocks of
- * `step` are allocated and written, one per `between()`, then freed
- * together, so a first look at a new window takes its buffers from pages
- * already faulted in. Nothing is done unless freed memory is held.
+ * Grows the held heap by `bytes` of memory already touched: one block,
+ * written `step` bytes per `between()`, then freed, so a first look at a
+ * new window takes its buffers from pages already faulted in. One block,
+ * not several: the view over each would sit between them and cut the free
+ * memory into pieces smaller than a frame. Nothing is done unless freed
+ * memory is held.
  */
 export async function warmNativeHeap(
   bytes: number,
@@ -127,18 +135,15 @@ export async function warmNativeHeap(
   between: () => Promise<boolean>,
 ): Promise<void> {
   if (!canTrimNativeMemory() || !holding) return;
-  const heap = Deno.dlopen(LIBC_PATHS[0], heapSymbols);
-  const blocks: Deno.PointerObject[] = [];
+  const p = libc!.malloc(bytes);
+  if (!p) return;
   try {
-    for (let done = 0; done < bytes; done += step) {
+    const view = new Uint8Array(Deno.UnsafePointerView.getArrayBuffer(p, bytes));
+    for (let at = 0; at < bytes; at += step) {
       if (!(await between())) break;
-      const p = heap.symbols.malloc(BigInt(step));
-      if (!p) break;
-      blocks.push(p);
-      new Uint8Array(Deno.UnsafePointerView.getArrayBuffer(p, step)).fill(0);
+      view.fill(0, at, at + step);
     }
   } finally {
-    for (const p of blocks) heap.symbols.free(p);
-    heap.close();
+    libc!.free(p);
   }
 }
