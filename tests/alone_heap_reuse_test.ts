@@ -15,35 +15,44 @@ import { BLOCK } from "./support/heap_probe.ts";
 
 const PAGES = BLOCK / 4096;
 
+/** Runs `tests/support/heap_probe.ts` (in `mode`) under `deno run` with `flags`; what it printed, parsed. */
+async function probe(flags: string[], mode?: string): Promise<Record<string, unknown>> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      ...flags,
+      new URL("./support/heap_probe.ts", import.meta.url).pathname,
+      ...(mode ? [mode] : []),
+    ],
+    stderr: "inherit",
+  }).output();
+  assertEquals(out.code, 0);
+  return JSON.parse(new TextDecoder().decode(out.stdout));
+}
+
 Deno.test({
   name:
     "a freed large block is reused without faulting its pages until the idle trim, and a warmed heap's too",
   ignore: Deno.build.os !== "linux",
   fn: async () => {
     // The server's own permissions for this: reading /proc and calling libc.
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "--allow-read",
-        "--allow-ffi",
-        new URL("./support/heap_probe.ts", import.meta.url).pathname,
-      ],
-      stderr: "inherit",
-    }).output();
-    assertEquals(out.code, 0);
-    const probe = JSON.parse(new TextDecoder().decode(out.stdout));
-    assertEquals(probe.skipped, undefined);
+    const faults = await probe(["--allow-read", "--allow-ffi"]) as Record<string, number>;
+    assertEquals(faults.skipped, undefined);
     assert(
-      probe.first > PAGES / 2,
-      `a new block faulted only ${probe.first} of ${PAGES} pages: the count is not seen`,
+      faults.first > PAGES / 2,
+      `a new block faulted only ${faults.first} of ${PAGES} pages: the count is not seen`,
     );
     assert(
-      probe.reused < PAGES / 8,
-      `a block freed and allocated again faulted ${probe.reused} of its ${PAGES} pages`,
+      faults.reused < PAGES / 8,
+      `a block freed and allocated again faulted ${faults.reused} of its ${PAGES} pages`,
     );
     assert(
-      probe.trimmed > PAGES / 2,
-      `after the trim only ${probe.trimmed} of ${PAGES} pages faulted: none went back`,
+      faults.trimmed > PAGES / 2,
+      `after the trim only ${faults.trimmed} of ${PAGES} pages faulted: none went back`,
+    );
+    assert(
+      faults.warmed < PAGES / 8,
+      `a block from the warmed heap faulted ${faults.warmed} of its ${PAGES} pages`,
     );
   },
 });
@@ -51,20 +60,6 @@ Deno.test({
 Deno.test("the engine hands freed memory back once reading has stopped for its idle time, not while reads come", async () => {
   // In a process of its own under `deno run`: `deno test` may type-check in this one, which holds more
   // memory than the engine holds freed before it trims at once.
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-read",
-      "--allow-write",
-      "--allow-env",
-      "--allow-ffi",
-      "--allow-sys",
-      new URL("./support/heap_probe.ts", import.meta.url).pathname,
-      "engine",
-    ],
-    stderr: "inherit",
-  }).output();
-  assertEquals(out.code, 0);
-  const trims = JSON.parse(new TextDecoder().decode(out.stdout));
-  assertEquals(trims, { afterReads: 0, afterPause: 1 });
+  const flags = ["--allow-read", "--allow-write", "--allow-env", "--allow-ffi", "--allow-sys"];
+  assertEquals(await probe(flags, "engine"), { afterReads: 0, afterPause: 1 });
 });
