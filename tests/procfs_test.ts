@@ -63,10 +63,11 @@ Deno.test({
       stderr: "null",
     }).spawn();
     try {
-      // Until the child has become `sleep`, /proc shows the forked copy of this process's environment.
-      for (let i = 0; i < 100 && procText(`/proc/${child.pid}/comm`)?.trim() !== "sleep"; i++) {
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      // Until the child has become `sleep`, /proc shows the forked copy of this process's environment; and
+      // the kernel names the new program before it places its environment, which reads as empty meanwhile.
+      const execed = () =>
+        procText(`/proc/${child.pid}/comm`)?.trim() === "sleep" && procText(`/proc/${child.pid}/environ`);
+      for (let i = 0; i < 250 && !execed(); i++) await new Promise((r) => setTimeout(r, 20));
       assertEquals(procEnv(child.pid, "DISPLAY"), ":321");
       assertEquals(procEnv(child.pid, "CHOTO_SURELY_UNSET"), null);
     } finally {
