@@ -63,3 +63,8 @@ Deno.test("the engine hands freed memory back once reading has stopped for its i
   const flags = ["--allow-read", "--allow-write", "--allow-env", "--allow-ffi", "--allow-sys"];
   assertEquals(await probe(flags, "engine"), { afterReads: 0, afterPause: 1 });
 });
+
+Deno.test("an engine holding too much hands freed memory back soon after reading stops, not between reads", async () => {
+  const flags = ["--allow-read", "--allow-write", "--allow-env", "--allow-ffi", "--allow-sys"];
+  assertEquals(await probe(flags, "engine-over"), { afterReads: 0, afterPause: 1 });
+});

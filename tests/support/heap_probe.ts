@@ -27,15 +27,17 @@ export const IDLE_MS = 400;
 
 /**
  * `engine` mode: four reads 100 ms apart, then a pause of four idle times;
- * the engine's trims after the reads and after the pause.
+ * the engine's trims after the reads and after the pause. `engine-over`
+ * mode: the same engine told it always holds too much, and four reads one
+ * after another, as a look's rounds come.
  */
-async function engineTrims(): Promise<{ afterReads: number; afterPause: number }> {
-  const engine = new TesseractEngine(1, { trimAfterIdleMs: IDLE_MS });
+async function engineTrims(over: boolean): Promise<{ afterReads: number; afterPause: number }> {
+  const engine = new TesseractEngine(1, { trimAfterIdleMs: IDLE_MS, trimAboveRss: over ? 0 : undefined });
   const blank = { width: 60, height: 30, data: new Uint8Array(60 * 30).fill(255) };
   try {
     for (let i = 0; i < 4; i++) {
       await engine.recognizeGrey(blank, "block");
-      await sleep(IDLE_MS / 4);
+      if (!over) await sleep(IDLE_MS / 4);
     }
     const afterReads = engine.trims;
     await sleep(IDLE_MS * 4);
@@ -51,8 +53,8 @@ function threadFaults(): number {
   return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[7]);
 }
 
-if (import.meta.main && Deno.args[0] === "engine") {
-  console.log(JSON.stringify(await engineTrims()));
+if (import.meta.main && Deno.args[0]?.startsWith("engine")) {
+  console.log(JSON.stringify(await engineTrims(Deno.args[0] === "engine-over")));
 } else if (import.meta.main) {
   if (!canTrimNativeMemory()) {
     console.log(JSON.stringify({ skipped: "no glibc heap to tune here" }));

@@ -11,7 +11,7 @@
  * the heap for the next look instead, `warmNativeHeap` faults in what a
  * first look will need while the server is idle, and `trimNativeMemory`
  * (`malloc_trim(0)`) returns the free pages of every arena once reading
- * stops for a while, or at once when the process holds too much. Calls go
+ * stops for a while, or soon after when the process holds too much. Calls go
  * through FFI only when FFI is already permitted (no prompt), and are
  * no-ops elsewhere (macOS, musl, no permission).
  *
@@ -32,7 +32,7 @@ const OWN_MAPPING_FROM = 64 << 20;
 /** Free memory at a heap's top kept for reuse until the idle trim. */
 const KEEP_FREE_UP_TO = 512 << 20;
 /**
- * Resident memory above which freed memory is handed back at once: what is
+ * Resident memory above which freed memory is handed back soon after reading stops: what is
  * held is every arena's high-water mark, and a run of reads of new frames
  * (37 fixture frames) held 306 MB against a peak of 244 trimmed.
  */
@@ -95,9 +95,9 @@ export function trimNativeMemory(): void {
   if (canTrimNativeMemory()) libc!.trim();
 }
 
-/** Whether the process holds more than `HOLD_UP_TO_RSS` resident, so freed memory should go back now. */
-export function holdingTooMuch(): boolean {
-  return holding && Deno.memoryUsage().rss > HOLD_UP_TO_RSS;
+/** Whether the process holds more than `cap` resident bytes, so freed memory should go back soon. */
+export function holdingTooMuch(cap = HOLD_UP_TO_RSS): boolean {
+  return holding && Deno.memoryUsage().rss > cap;
 }
 
 /**
@@ -145,5 +145,42 @@ export async function warmNativeHeap(
     }
   } finally {
     libc!.free(p);
+  }
+}
+
+/**
+ * Reading stopped this long hands freed memory back when the process holds
+ * too much: a look's rounds follow each other within milliseconds, so the
+ * trim (milliseconds on this thread) comes after the look, not inside it.
+ */
+export const TRIM_SOON_MS = 250;
+
+/**
+ * When a reader's freed memory goes back: once reading has stopped for
+ * `idleMs`, or for `TRIM_SOON_MS` while the process holds more than `cap`
+ * resident bytes.
+ */
+export class IdleTrim {
+  /** Times the memory was handed back so far. */
+  trims = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(readonly idleMs: number, readonly cap = HOLD_UP_TO_RSS) {}
+
+  /** Reading has stopped: trims after the idle time unless `busy()` says it has started again by then. */
+  schedule(busy: () => boolean): void {
+    clearTimeout(this.#timer);
+    const after = holdingTooMuch(this.cap) ? Math.min(TRIM_SOON_MS, this.idleMs) : this.idleMs;
+    this.#timer = setTimeout(() => {
+      if (busy()) return;
+      trimNativeMemory();
+      this.trims++;
+    }, after);
+    // An idle server's memory is not a reason to keep the process alive.
+    Deno.unrefTimer(this.#timer);
+  }
+
+  cancel(): void {
+    clearTimeout(this.#timer);
   }
 }

@@ -26,7 +26,7 @@ import { type Grey, greyOf, type RgbaImage } from "../../image/pixels.ts";
 import { envVar } from "../../common/env.ts";
 import { languageOf } from "../../common/languages.ts";
 import type { OcrEngine, OcrMode, OcrWord } from "../types.ts";
-import { holdFreedMemory, holdingTooMuch, limitMallocArenas, trimNativeMemory } from "./native_heap.ts";
+import { holdFreedMemory, IdleTrim, limitMallocArenas } from "./native_heap.ts";
 import type { Recogniser } from "./recognisers.ts";
 import { type ModelSource, nativeTesseract, startNativeRecogniser } from "./native_tesseract.ts";
 import { LIBTESSERACT_PATHS } from "../../../ffi/tesseract.ts";
@@ -93,7 +93,6 @@ export class TesseractEngine implements OcrEngine {
   readonly name: string;
   readonly #about: string | null;
   #slots: Slot[] = [];
-  #trimTimer: ReturnType<typeof setTimeout> | undefined;
   #waiting: Array<() => void> = [];
   /** Reads that found their recogniser not yet known to be up: when each began, and how long it waited. */
   #startWaits: Array<{ began: number; ms: number }> = [];
@@ -103,9 +102,11 @@ export class TesseractEngine implements OcrEngine {
   recycled = 0;
   /** Recognisers started so far (for tests and benchmarks). */
   started = 0;
+  readonly #trim: IdleTrim;
   /** Times the freed native memory was handed back so far (for tests). */
-  trims = 0;
-  readonly #trimAfterIdleMs: number;
+  get trims(): number {
+    return this.#trim.trims;
+  }
   #backend: OcrBackend;
   /** Whether the first recogniser has started, which settles the backend. */
   #settled = false;
@@ -148,7 +149,7 @@ export class TesseractEngine implements OcrEngine {
     this.#recyclePixels = mp > 0 ? mp * 1e6 : Infinity;
     this.#workerScript = options.workerScript;
     this.#readTimeoutMs = options.readTimeoutMs;
-    this.#trimAfterIdleMs = options.trimAfterIdleMs ?? TRIM_AFTER_IDLE_MS;
+    this.#trim = new IdleTrim(options.trimAfterIdleMs ?? TRIM_AFTER_IDLE_MS, options.trimAboveRss);
     this.#libraryPaths = options.libraryPaths ?? LIBTESSERACT_PATHS;
     const forced = options.inProcess ?? envVar("CHOTO_OCR_WORKERS") === "0";
     const native = options.native ??
@@ -279,7 +280,7 @@ export class TesseractEngine implements OcrEngine {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    clearTimeout(this.#trimTimer);
+    this.#trim.cancel();
     await this.latin?.close();
     const slots = this.#slots;
     this.#slots = [];
@@ -407,22 +408,6 @@ export class TesseractEngine implements OcrEngine {
     }
   }
 
-  /** Hands the freed native memory back once no read has come for the idle time, or now when too much is held. */
-  #trimWhenIdle(): void {
-    clearTimeout(this.#trimTimer);
-    const trim = () => {
-      trimNativeMemory();
-      this.trims++;
-    };
-    if (holdingTooMuch()) return trim();
-    const timer = setTimeout(() => {
-      if (!this.#slots.some((s) => s.busy)) trim();
-    }, this.#trimAfterIdleMs);
-    // An idle server's memory is not a reason to keep the process alive.
-    Deno.unrefTimer(timer);
-    this.#trimTimer = timer;
-  }
-
   #release(slot: Slot, worker: Recogniser | undefined): void {
     slot.busy = false;
     if (!worker?.alive()) {
@@ -430,7 +415,9 @@ export class TesseractEngine implements OcrEngine {
       this.#slots = this.#slots.filter((s) => s !== slot);
       worker?.terminate().catch(() => {});
     }
-    if (!this.#slots.some((s) => s.busy) && !this.#waiting.length) this.#trimWhenIdle();
+    if (!this.#slots.some((s) => s.busy) && !this.#waiting.length) {
+      this.#trim.schedule(() => this.#slots.some((s) => s.busy));
+    }
     if (slot.pixels >= this.#recyclePixels && !this.#closed) {
       const i = this.#slots.indexOf(slot);
       if (i >= 0) {

@@ -36,6 +36,12 @@ export interface TesseractOptions {
   readTimeoutMs?: number;
   /** Freed native memory goes back once no read has come for this long (default `TRIM_AFTER_IDLE_MS`). */
   trimAfterIdleMs?: number;
+  /**
+   * Resident bytes above which freed native memory goes back soon after
+   * reading stops (`TRIM_SOON_MS`), not after the idle time (default
+   * `HOLD_UP_TO_RSS`); a test sets 0.
+   */
+  trimAboveRss?: number;
   /** tesseract's model names, the primary first (default `["eng"]`): `["deu", "eng"]` reads as `deu+eng`. */
   models?: string[];
   /**
