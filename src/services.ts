@@ -20,6 +20,7 @@ import { guardDesktop, type GuardEvent } from "./desktop/guard.ts";
 import { AuditLog } from "./db/audit.ts";
 import { TypedWords } from "./db/typed_words.ts";
 import { warmPassSteps, warmTextPasses } from "./perceive/warm_passes.ts";
+import { warmRecord } from "./graph/warm_record.ts";
 import { CallGate } from "./common/call_gate.ts";
 import { warmNativeHeap } from "./ocr/engines/native_heap.ts";
 
@@ -176,7 +177,8 @@ type CountedReader = ScreenReader & { readForWarm: ScreenReader["read"]; callRea
 /**
  * Once `after` has settled (the server has loaded) and no call is in
  * flight, the priming read of the screen, with the look's passes over its
- * frame while the recognisers read: all left out when a call came first
+ * frame and a made-up sighting's record (graph/warm_record.ts) while the
+ * recognisers read: all left out when a call came first
  * (it reads what it asks for, and runs the passes itself), and the passes
  * left out once a call has read the screen meanwhile.
  */
@@ -195,7 +197,7 @@ async function warmWhenIdle(
   const priming = r.prime?.(frame);
   // Awaited below; should a pass throw first, its failure is still no unhandled rejection.
   priming?.catch(() => {});
-  for (const step of warmPassSteps(frame)) {
+  for (const step of [...warmPassSteps(frame), () => void warmRecord()]) {
     await gate.idle();
     if (r.callReads()) break;
     step();

@@ -59,6 +59,11 @@ export class Store {
   #warn: (line: string) => void;
   /** Warnings about a file's mode already given: a file retried on every call is named once. */
   #modeWarnings = new Set<string>();
+  /** Writes put off by {@link later}, oldest first, each with what it stores and the file it was meant for. */
+  #later: Array<{ write: () => void; what: string; file: number }> = [];
+  /** Counts the files this store has had open: a write put off for one is not done in the next. */
+  #file = 0;
+  #laterTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(readonly path: string, options: StoreOptions = {}) {
     this.#warn = options.warn ?? ((line) => console.error(line));
@@ -66,8 +71,13 @@ export class Store {
     this.#db = this.#open();
   }
 
-  /** The connection; throws a {@link StoreFault} while the file at the path cannot be used. */
+  /**
+   * The connection; throws a {@link StoreFault} while the file at the path
+   * cannot be used. Writes put off by {@link later} are done first, so every
+   * read sees them.
+   */
   get db(): DatabaseSync {
+    if (this.#later.length && !this.#db?.isTransaction) this.runLater();
     if (this.#db) return this.#db;
     this.#db = this.#retryOpen();
     return this.#db;
@@ -103,6 +113,7 @@ export class Store {
    * replaced under the server).
    */
   tx<T>(fn: () => T, what = "this change"): T {
+    if (this.#later.length && !this.#db?.isTransaction) this.runLater();
     this.#beforeWrite(what, true);
     const db = this.db;
     db.exec("BEGIN IMMEDIATE");
@@ -133,6 +144,45 @@ export class Store {
   }
 
   /**
+   * Puts a write off until the current turn of the event loop is over (a
+   * reply sent, say), or until anything uses the store before that. A
+   * failure cannot reach its caller any more: it goes to the log, naming
+   * `what` was not stored.
+   */
+  later(write: () => void, what: string): void {
+    this.#later.push({ write, what, file: this.#file });
+    this.#laterTimer ??= setTimeout(() => this.runLater(), 0);
+  }
+
+  /** Does the writes {@link later} put off, now. */
+  runLater(): void {
+    if (this.#laterTimer !== null) clearTimeout(this.#laterTimer);
+    this.#laterTimer = null;
+    const pending = this.#later.splice(0);
+    try {
+      this.#checkFile();
+    } catch {
+      // Told to the next write.
+    }
+    for (const { write, what, file } of pending) {
+      if (file !== this.#file) {
+        this.#warn(
+          `choto: ${what} was not stored: the database file was deleted or replaced before it was written.`,
+        );
+        continue;
+      }
+      try {
+        write();
+      } catch (err) {
+        const said = err instanceof StoreFault
+          ? err.message
+          : `${what} was not stored: ${(err as Error).message}`;
+        this.#warn(`choto: ${said}`);
+      }
+    }
+  }
+
+  /**
    * Checks the file every `ms` as well, so a replaced file is let go of
    * (and its log with it) even while no call writes; the next write is told.
    */
@@ -150,6 +200,7 @@ export class Store {
   }
 
   close(): void {
+    this.runLater();
     if (this.#watch !== null) clearInterval(this.#watch);
     this.#watch = null;
     if (this.#db?.isOpen) this.#db.close();
@@ -197,6 +248,7 @@ export class Store {
     const how = now === null ? "deleted" : "replaced by another file";
     retire(this.#db, this.path, this.#files);
     this.#db = null;
+    this.#file++;
     this.#prepared.clear();
     let where: string;
     try {

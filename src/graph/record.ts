@@ -46,6 +46,11 @@ export interface SightingResult {
  * can tell; a change of it is what marks older windows STALE in recall.
  * `icons` are the glyphs seen in the window: they come back named when
  * memory knows their drawing.
+ *
+ * The window and its icons are written now, for the reply; its texts (a
+ * prose window's hundreds, each kept by triggers that count coverage) are
+ * written once the reply is on its way, or before anything else uses the
+ * store ({@link Store.later}).
  */
 export function recordSighting(
   store: Store,
@@ -56,7 +61,8 @@ export function recordSighting(
   version: string | null = null,
   icons: SeenIcon[] = [],
 ): SightingResult {
-  return store.tx(() => {
+  const what = `the sighting of the window "${window.title}" and its ${elements.length} text(s)`;
+  const result = store.tx(() => {
     const own = ownTexts(store);
     const appRow = store.get<{
       id: number;
@@ -97,26 +103,8 @@ export function recordSighting(
       nodeId = row.id;
       store.q("evict_windows_past_cap").run({ app_id: appRow.id, keep: nodeId, cap: MAX_WINDOWS_PER_APP });
     }
-    const kept = own.elements(found ? nodeId : null, elements.slice(0, MAX_ELEMENTS_PER_SIGHTING), now);
     // Checked before this sighting replaces the window's texts: what it showed before the typing is its own.
     const told = icons.map((i) => ({ ...i, near: own.near(nodeId, i.near, now) }));
-    const nth = new Map<string, number>();
-    for (const el of kept) {
-      const n = nth.get(el.text) ?? 0;
-      nth.set(el.text, n + 1);
-      store.q("upsert_element").run({
-        window_id: nodeId,
-        text: el.text,
-        nth: n,
-        x: Math.round(el.x - window.bounds.x),
-        y: Math.round(el.y - window.bounds.y),
-        w: Math.round(el.w),
-        h: Math.round(el.h),
-        conf: el.conf,
-        now,
-      });
-    }
-    store.q("drop_elements_not_seen").run({ window_id: nodeId, now });
     store.q("set_app_last_window").run({ window_id: nodeId, app_id: appRow.id });
     const known = recordIcons(store, appRow.id, nodeId, window.bounds, told, now);
     return {
@@ -127,5 +115,40 @@ export function recordSighting(
       previousSeen: found?.last_seen ?? null,
       icons: known,
     };
-  }, `the sighting of the window "${window.title}" and its ${elements.length} text(s)`);
+  }, what);
+  store.later(() => store.tx(() => recordTexts(store, window, result, elements, now), what), what);
+  return result;
+}
+
+/** The sighting's texts replace the window's: kept ones upserted in reading order, the rest dropped. */
+function recordTexts(
+  store: Store,
+  window: WindowInfo,
+  sighting: SightingResult,
+  elements: Element[],
+  now: number,
+): void {
+  const { nodeId } = sighting;
+  const kept = ownTexts(store).elements(
+    sighting.known ? nodeId : null,
+    elements.slice(0, MAX_ELEMENTS_PER_SIGHTING),
+    now,
+  );
+  const nth = new Map<string, number>();
+  for (const el of kept) {
+    const n = nth.get(el.text) ?? 0;
+    nth.set(el.text, n + 1);
+    store.q("upsert_element").run({
+      window_id: nodeId,
+      text: el.text,
+      nth: n,
+      x: Math.round(el.x - window.bounds.x),
+      y: Math.round(el.y - window.bounds.y),
+      w: Math.round(el.w),
+      h: Math.round(el.h),
+      conf: el.conf,
+      now,
+    });
+  }
+  store.q("drop_elements_not_seen").run({ window_id: nodeId, now });
 }

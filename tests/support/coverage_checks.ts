@@ -16,8 +16,9 @@ const QUERIES = parseNamedQueries(
 );
 const prepared = new WeakMap<Store, Map<string, StatementSync>>();
 
-/** The prepared test-only statement named `name`. */
+/** The prepared test-only statement named `name`, with the writes the store put off done first (as `q` does). */
 export function testQuery(store: Store, name: string): StatementSync {
+  store.runLater();
   let byName = prepared.get(store);
   if (!byName) prepared.set(store, byName = new Map());
   let stmt = byName.get(name);

@@ -1,0 +1,121 @@
+/**
+ * A sighting's texts are written after the reply that needed the sighting:
+ * at the end of the event loop's turn, or before anything else uses the
+ * store, or when it closes; never into a file other than the one they were
+ * meant for.
+ */
+
+import { DatabaseSync } from "node:sqlite";
+import type { WindowInfo } from "../src/desktop/types.ts";
+import { Store } from "../src/db/store.ts";
+import { StoreFault } from "../src/db/store_fault.ts";
+import { recordSighting } from "../src/graph/record.ts";
+import { warmRecord } from "../src/graph/warm_record.ts";
+import { assert, assertEquals, assertMatch } from "./support/assert.ts";
+
+const WINDOW: WindowInfo = {
+  id: "1",
+  app: "Mousepad",
+  pid: 1,
+  title: "notes.txt - Mousepad",
+  bounds: { x: 100, y: 50, width: 600, height: 400 },
+  kind: "normal",
+  transient: false,
+};
+
+const el = (text: string, x: number) => ({ text, x, y: 60, w: 30, h: 12, cx: x + 15, cy: 66, conf: 0.9 });
+
+/** The texts stored, read by a connection of its own (which sees only what was committed). */
+function storedTexts(path: string): string[] {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    return (db.prepare("SELECT text FROM elements ORDER BY x").all() as Array<{ text: string }>).map((r) =>
+      r.text
+    );
+  } finally {
+    db.close();
+  }
+}
+
+function windowsStored(path: string): number {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    return (db.prepare("SELECT count(*) AS n FROM windows").get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+Deno.test("a sighting's window is stored at once and its texts once the turn is over", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/choto.db`;
+  const store = new Store(path);
+  try {
+    const seen = recordSighting(store, "Mousepad", WINDOW, [el("File", 110), el("Edit", 150)], 1000);
+    assertEquals(seen.known, false);
+    assertEquals(windowsStored(path), 1);
+    assertEquals(storedTexts(path), []);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    assertEquals(storedTexts(path), ["File", "Edit"]);
+  } finally {
+    store.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("anything that uses the store first sees the texts put off, and closing writes them", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/choto.db`;
+  const store = new Store(path);
+  try {
+    recordSighting(store, "Mousepad", WINDOW, [el("File", 110)], 1000);
+    const read = store.db.prepare("SELECT text FROM elements").all() as Array<{ text: string }>;
+    assertEquals(read.map((r) => r.text), ["File"]);
+    // A second sighting in the same turn replaces the first one's texts, in order.
+    recordSighting(store, "Mousepad", WINDOW, [el("Edit", 150)], 2000);
+    recordSighting(store, "Mousepad", WINDOW, [el("Search", 190)], 3000);
+    store.close();
+    assertEquals(storedTexts(path), ["Search"]);
+  } finally {
+    store.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("texts put off for a file deleted meanwhile are dropped and logged, and the next write is told", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/choto.db`;
+  const warned: string[] = [];
+  const store = new Store(path, { warn: (line) => warned.push(line) });
+  try {
+    recordSighting(store, "Mousepad", WINDOW, [el("File", 110)], 1000);
+    for (const f of [path, `${path}-wal`, `${path}-shm`]) await Deno.remove(f).catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    assert(
+      warned.some((w) =>
+        /"notes\.txt - Mousepad" and its 1 text\(s\) was not stored: the database file/.test(w)
+      ),
+      warned.join("\n"),
+    );
+    let told: unknown = null;
+    try {
+      recordSighting(store, "Mousepad", WINDOW, [el("Edit", 150)], 2000);
+    } catch (err) {
+      told = err;
+    }
+    assert(told instanceof StoreFault, `not told: ${told}`);
+    assertMatch(told.message, /was deleted while choto ran/);
+    // Nothing of the first sighting reached the new file.
+    assertEquals(windowsStored(path), 0);
+  } finally {
+    store.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("the record path warmed at start records its made-up window twice, known the second time, with its icons", () => {
+  const seen = warmRecord();
+  assertEquals(seen.map((s) => s.known), [false, true]);
+  assertEquals(seen[1].icons.length, 4);
+  assert(seen[1].icons.every((i) => i.glyphId > 0));
+});
