@@ -116,7 +116,9 @@ export function recordSighting(
       icons: known,
     };
   }, what);
-  store.later(() => store.tx(() => recordTexts(store, window, result, elements, now), what), what);
+  // The list as it is now: the caller goes on with its look before these are written.
+  const texts = elements.slice(0, MAX_ELEMENTS_PER_SIGHTING);
+  store.later(() => store.tx(() => recordTexts(store, window, result, texts, now), what), what);
   return result;
 }
 
@@ -129,11 +131,7 @@ function recordTexts(
   now: number,
 ): void {
   const { nodeId } = sighting;
-  const kept = ownTexts(store).elements(
-    sighting.known ? nodeId : null,
-    elements.slice(0, MAX_ELEMENTS_PER_SIGHTING),
-    now,
-  );
+  const kept = ownTexts(store).elements(sighting.known ? nodeId : null, elements, now);
   const nth = new Map<string, number>();
   for (const el of kept) {
     const n = nth.get(el.text) ?? 0;
