@@ -25,32 +25,39 @@ const WINDOW: WindowInfo = {
 
 const el = (text: string, x: number) => ({ text, x, y: 60, w: 30, h: 12, cx: x + 15, cy: 66, conf: 0.9 });
 
-/** The texts stored, read by a connection of its own (which sees only what was committed). */
-function storedTexts(path: string): string[] {
+/** The rows `sql` gives on a connection of its own to `path`, which sees only what was committed. */
+function committed<T>(path: string, sql: string): T[] {
   const db = new DatabaseSync(path, { readOnly: true });
   try {
-    return (db.prepare("SELECT text FROM elements ORDER BY x").all() as Array<{ text: string }>).map((r) =>
-      r.text
-    );
+    return db.prepare(sql).all() as T[];
   } finally {
     db.close();
   }
 }
 
-function windowsStored(path: string): number {
-  const db = new DatabaseSync(path, { readOnly: true });
-  try {
-    return (db.prepare("SELECT count(*) AS n FROM windows").get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
-}
+const storedTexts = (path: string) =>
+  committed<{ text: string }>(path, "SELECT text FROM elements ORDER BY x").map((r) => r.text);
+const windowsStored = (path: string) =>
+  committed<{ n: number }>(path, "SELECT count(*) AS n FROM windows")[0].n;
 
-Deno.test("a sighting's window is stored at once and its texts, as read, once the turn is over", async () => {
+/** Runs `fn` on a store of its own in a new folder, closed and removed after. */
+async function withStore(
+  fn: (store: Store, path: string) => Promise<void> | void,
+  warn?: (line: string) => void,
+): Promise<void> {
   const dir = await Deno.makeTempDir();
   const path = `${dir}/choto.db`;
-  const store = new Store(path);
+  const store = new Store(path, warn ? { warn } : {});
   try {
+    await fn(store, path);
+  } finally {
+    store.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("a sighting's window is stored at once and its texts, as read, once the turn is over", () =>
+  withStore(async (store, path) => {
     const read = [el("File", 110), el("Edit", 150)];
     const seen = recordSighting(store, "Mousepad", WINDOW, read, 1000);
     assertEquals(seen.known, false);
@@ -60,17 +67,10 @@ Deno.test("a sighting's window is stored at once and its texts, as read, once th
     read.splice(0);
     await new Promise((resolve) => setTimeout(resolve, 0));
     assertEquals(storedTexts(path), ["File", "Edit"]);
-  } finally {
-    store.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  }));
 
-Deno.test("anything that uses the store first sees the texts put off, and closing writes them", async () => {
-  const dir = await Deno.makeTempDir();
-  const path = `${dir}/choto.db`;
-  const store = new Store(path);
-  try {
+Deno.test("anything that uses the store first sees the texts put off, and closing writes them", () =>
+  withStore((store, path) => {
     recordSighting(store, "Mousepad", WINDOW, [el("File", 110)], 1000);
     const read = store.db.prepare("SELECT text FROM elements").all() as Array<{ text: string }>;
     assertEquals(read.map((r) => r.text), ["File"]);
@@ -79,18 +79,11 @@ Deno.test("anything that uses the store first sees the texts put off, and closin
     recordSighting(store, "Mousepad", WINDOW, [el("Search", 190)], 3000);
     store.close();
     assertEquals(storedTexts(path), ["Search"]);
-  } finally {
-    store.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  }));
 
-Deno.test("texts put off for a file deleted meanwhile are dropped and logged, and the next write is told", async () => {
-  const dir = await Deno.makeTempDir();
-  const path = `${dir}/choto.db`;
+Deno.test("texts put off for a file deleted meanwhile are dropped and logged, and the next write is told", () => {
   const warned: string[] = [];
-  const store = new Store(path, { warn: (line) => warned.push(line) });
-  try {
+  return withStore(async (store, path) => {
     recordSighting(store, "Mousepad", WINDOW, [el("File", 110)], 1000);
     for (const f of [path, `${path}-wal`, `${path}-shm`]) await Deno.remove(f).catch(() => {});
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -110,10 +103,7 @@ Deno.test("texts put off for a file deleted meanwhile are dropped and logged, an
     assertMatch(told.message, /was deleted while choto ran/);
     // Nothing of the first sighting reached the new file.
     assertEquals(windowsStored(path), 0);
-  } finally {
-    store.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  }, (line) => warned.push(line));
 });
 
 Deno.test("the record path warmed at start records its made-up window twice, known the second time, with its icons", () => {
