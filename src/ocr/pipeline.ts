@@ -27,22 +27,24 @@ import { addStage, type StageTimes, timed } from "../common/stages.ts";
 import { sameBytes } from "../image/compare.ts";
 import { type Grey, greyOf, type RgbaImage } from "../image/pixels.ts";
 import { flattenBands } from "./lines/bands.ts";
-import { hashPixels, LineCache } from "./cache/line_cache.ts";
+import { LineCache } from "./cache/line_cache.ts";
 import type { Reading, ReadMemory } from "./cache/read_memory.ts";
-import { linePieces, type Piece, placeWords, WordCache } from "./cache/word_cache.ts";
+import { type Piece, placeWords, WordCache } from "./cache/word_cache.ts";
 import { editJoin, type PieceEdit, PieceEdits, spliceEdit } from "./cache/piece_edits.ts";
 import { memoryTag } from "./cache/memory_tag.ts";
 import { editJob, pieceJob, wordsIn } from "./piece_jobs.ts";
-import { isLoneChar, readLoneChars } from "./fixes/chars.ts";
+import { readLoneChars } from "./fixes/chars.ts";
 import { isShapeCorner } from "./fixes/corners.ts";
 import { cleanWords } from "./fixes/plausible.ts";
 import { settleKeyLabels } from "./fixes/key_labels.ts";
 import { withPoint } from "./fixes/points.ts";
-import { keypadRow, markKeypadLetters } from "./fixes/keypad_signs.ts";
-import { symbolWord, type ToldLine, withDrawnSymbols } from "./fixes/told_by_shape.ts";
+import { markKeypadLetters } from "./fixes/keypad_signs.ts";
+import { withDrawnSymbols } from "./fixes/told_by_shape.ts";
 import { clippedLines } from "./lines/clipped.ts";
-import { isTextLine, type LineRead, rowHeight, type TextLine } from "./lines/find.ts";
+import { type LineRead, rowHeight, type TextLine } from "./lines/find.ts";
 import { LineFinder } from "./lines/reuse.ts";
+import { type Miss, sortLines } from "./line_sort.ts";
+import { barIn, titleLine } from "./lines/title_line.ts";
 import { lineGround, markSettled } from "./lines/ground.ts";
 import { ringLevel } from "./lines/prepare.ts";
 import { type ReadJob, recognise } from "./recognise.ts";
@@ -75,24 +77,11 @@ export interface PipelineOptions {
    * read): the lines are found while it runs, and looked up once it is done.
    */
   after?: Promise<unknown>;
-}
-
-/** A line the line cache does not know: where its words go, its pixels' key and its word pieces. */
-interface Miss {
-  read: LineRead;
-  key: string;
-  pieces: Piece[];
-}
-
-/** What the sort stage made of the found lines: the misses to read, and lines that repeat one of them. */
-interface Sorted {
-  misses: Miss[];
-  /** Per miss key, the other lines with the same pixels: they get the miss's words. */
-  twins: Map<string, LineRead[]>;
-  /** Lone characters that are keys of a keypad: an `x` read on one may be a `×`. */
-  keys: TextLine[];
-  /** Lines told as symbols by their shape. */
-  told: ToldLine[];
+  /**
+   * The window manager's title bar of the window read, in screen pixels, and
+   * the title it draws: its line is told from the title (lines/title_line.ts).
+   */
+  title?: { band: Rect; text: string };
 }
 
 export { memoryTag, READINGS_FORMAT } from "./cache/memory_tag.ts";
@@ -157,6 +146,7 @@ export class ScreenPipeline {
       options.charScan ?? true,
       options.stacked ?? true,
       options.deferRepeats ?? true,
+      options.title ?? null,
     ]);
     const unchanged = () => {
       const last = this.#last;
@@ -185,7 +175,15 @@ export class ScreenPipeline {
     const { found, cut } = seen;
     const reads: LineRead[] = found.map((line) => ({ line, words: [] }));
     let t0 = performance.now();
-    const { misses, twins, keys, told } = this.#sort(grey, reads, cut);
+    const titled = options.title ? titleLine(grey, found, barIn(options.title, r), this.engine.cjk) : null;
+    const { misses, twins, keys, told } = sortLines(
+      grey,
+      reads,
+      cut,
+      titled,
+      this.cache,
+      this.engine.cjk ?? false,
+    );
     addStage(stages, "diff", performance.now() - t0);
     // Lines whose word pieces repeat on this screen wait for the lines that show those pieces
     // first: once those are read, they are put together from the pieces, or read in part.
@@ -236,44 +234,6 @@ export class ScreenPipeline {
     const result = { words: settled, charScan, recognised, lines: found.length, stages };
     this.#last = { key, grey: grey.data, result: { ...result, words: result.words.map((w) => ({ ...w })) } };
     return result;
-  }
-
-  /**
-   * Sorts the found lines: a row cut off by its view or a lone character
-   * gets no words here, a symbol its shape's reading, a line the cache
-   * knows its cached words; identical lines (repeated toggles, equal
-   * labels) are read once per frame, the rest are misses.
-   */
-  #sort(grey: Grey, reads: LineRead[], cut: ReadonlySet<TextLine>): Sorted {
-    const misses: Miss[] = [];
-    const twins = new Map<string, LineRead[]>();
-    const keys: TextLine[] = [];
-    const told: ToldLine[] = [];
-    const groundOf = (l: TextLine) => lineGround(l, grey) ?? ringLevel(grey, l);
-    const lines = reads.map((r) => r.line);
-    for (const read of reads) {
-      const { line } = read;
-      if (cut.has(line)) continue;
-      // Symbols the recogniser has no letter for are told by their shape (a keypad's `×` by its grid too).
-      const symbol = symbolWord(grey, line, lines, groundOf);
-      if (symbol) {
-        read.words = [symbol];
-        told.push({ box: line, text: symbol.text });
-        continue;
-      }
-      if (isLoneChar(line) && keypadRow(line, lines)) keys.push(line);
-      // Lone characters and small marks are left to the single-character pass.
-      if (!isTextLine(line, this.engine.cjk) || isLoneChar(line)) continue;
-      const key = hashPixels(grey, line);
-      const hit = this.cache.get(key);
-      if (hit) read.words = hit;
-      else if (twins.has(key)) twins.get(key)!.push(read);
-      else {
-        twins.set(key, []);
-        misses.push({ read, key, pieces: linePieces(grey, line, rowHeight(line), !this.engine.cjk) });
-      }
-    }
-    return { misses, twins, keys, told };
   }
 
   /** Hands new readings to the memory; a memory that fails costs only the next start's speed. */

@@ -24,6 +24,8 @@ export interface ReadOptions {
   charScan?: boolean;
   /** The x of a grid's vertical rules, in screen pixels: no element runs across one. */
   columns?: readonly number[];
+  /** The window manager's title bar in the region, in screen pixels, and the title it draws there. */
+  title?: { band: Rect; text: string };
 }
 
 /** Reads text from regions of a frame. */
@@ -68,7 +70,11 @@ export function createScreenReader(engine: OcrEngine, memory?: ReadMemory): Scre
       }
       // A read behind the priming one finds its lines meanwhile and waits (stage `wait`) only to look them up.
       const after = primed ? undefined : priming;
-      const result = await pipeline.run(frame, r, { charScan: options.charScan ?? true, after });
+      const result = await pipeline.run(frame, r, {
+        charScan: options.charScan ?? true,
+        after,
+        title: options.title,
+      });
       // Screen text leaves the reader escaped, so no later reply can carry a raw control character.
       const elements = timed(
         result.stages,

@@ -12,7 +12,7 @@
 import type { Rect } from "../common/rect.ts";
 import { mergeStages, type StageTimes } from "../common/stages.ts";
 import type { RgbaImage } from "../image/pixels.ts";
-import type { ScreenReader } from "../ocr/reader.ts";
+import type { ReadOptions, ScreenReader } from "../ocr/reader.ts";
 import type { ScreenText } from "../ocr/types.ts";
 import { inReadingOrder } from "../ocr/columns.ts";
 import { cleanGrid, type Grid } from "./grid.ts";
@@ -42,7 +42,8 @@ function blanked(frame: RgbaImage, area: Rect, ground: readonly number[]): RgbaI
 
 /**
  * Reads `region` of `frame`, the cells of `grid` (when there is one) apart
- * from the rest; `chrome` are the chrome surfaces' bounds.
+ * from the rest; `chrome` are the chrome surfaces' bounds; `options` go to
+ * the read of the rest.
  */
 export async function readWithGrid(
   reader: ScreenReader,
@@ -50,15 +51,16 @@ export async function readWithGrid(
   region: Rect,
   grid: Grid | null,
   chrome: readonly Rect[],
+  options: ReadOptions = {},
 ): Promise<ScreenText> {
-  if (!grid) return await reader.read(frame, region);
+  if (!grid) return await reader.read(frame, region, options);
   const area = gridArea(grid);
   const cells = cleanGrid(frame, grid);
   const rest = blanked(frame, area, grid.ground);
   restore(cells, frame, chrome);
   restore(rest, frame, chrome);
   const [outer, inner] = await Promise.all([
-    reader.read(rest, region),
+    reader.read(rest, region, options),
     reader.read(cells, area, { columns: grid.xs }),
   ]);
   const stages: StageTimes = {};

@@ -8,9 +8,9 @@
  * @module
  */
 
-import { type Box, containsPoint, type Rect } from "../common/rect.ts";
+import { type Box, containsPoint, overlapArea, type Rect } from "../common/rect.ts";
 import type { Desktop, WindowInfo, WindowState } from "../desktop/types.ts";
-import type { ScreenReader } from "../ocr/reader.ts";
+import type { ReadOptions, ScreenReader } from "../ocr/reader.ts";
 import type { Element } from "../ocr/types.ts";
 import { findIcons, type SeenIcon, windowIconShapes } from "./icons.ts";
 import { withoutIconLetters } from "./icon_letters.ts";
@@ -78,7 +78,8 @@ export async function perceive(
   // as lines run together; the frame kept (for screenshots and comparisons) is untouched.
   const found = window ? timed(stages, "grid", () => findGrid(frame, window.bounds)) : null;
   const chromeBounds = state.chrome.map((c) => c.bounds);
-  const read = (region: Rect) => readWithGrid(reader, frame, region, found, chromeBounds);
+  const read = (region: Rect, options?: ReadOptions) =>
+    readWithGrid(reader, frame, region, found, chromeBounds, options);
   // The icons' shapes need no text: they are found while the recognisers read, once the read's first
   // stacks have reached them (a failed read is awaited below, not left unhandled meanwhile).
   const shapesWhile = async <T>(reading: Promise<T>) => {
@@ -89,7 +90,7 @@ export async function perceive(
   };
   if (opts.whole) {
     const { got: whole, shapes } = await shapesWhile(
-      read({ x: 0, y: 0, width: frame.width, height: frame.height }),
+      read({ x: 0, y: 0, width: frame.width, height: frame.height }, { title: titleBar(window, state) }),
     );
     mergeStages(stages, whole.stages);
     const surfaces = timed(stages, "group", () => assignSurfaces(whole.elements, state, window));
@@ -134,7 +135,7 @@ export async function perceive(
     // The frame's outermost pixels are border lines, which OCR turns into "|" specks.
     const b = window.bounds;
     const inner = { x: b.x + 2, y: b.y + 2, width: b.width - 4, height: b.height - 4 };
-    const { got, shapes: drawn } = await shapesWhile(read(inner));
+    const { got, shapes: drawn } = await shapesWhile(read(inner, { title: titleBar(window, state) }));
     // Text a chrome surface draws over the window was read with that surface.
     mergeStages(stages, got.stages);
     const sorted = timed(stages, "group", () => assignSurfaces(got.elements, state, window));
@@ -179,4 +180,19 @@ function windowText(
   const controlled = attachControls(frame, elements, window.bounds, memory.controls);
   const toggles = attachLoneToggles(frame, controlled, window, memory.toggles);
   return joinCaptions(toggles, frame, grid ? gridArea(grid) : null);
+}
+
+/**
+ * The window manager's title bar of `w` and the title it draws there; none
+ * when it draws no frame, or when a window in front of it or a chrome
+ * surface covers any of the bar (then it shows only part of the title).
+ */
+function titleBar(w: WindowInfo | null, state: WindowState): ReadOptions["title"] {
+  const top = w?.frame?.top ?? 0;
+  if (!w || top <= 0 || !w.title.trim()) return undefined;
+  const band = { x: w.bounds.x, y: w.bounds.y, width: w.bounds.width, height: top };
+  const at = state.windows.indexOf(w);
+  const ahead = at < 0 ? state.windows : state.windows.slice(0, at);
+  if ([...ahead, ...state.chrome].some((o) => o !== w && overlapArea(o.bounds, band) > 0)) return undefined;
+  return { band, text: w.title };
 }
