@@ -49,14 +49,14 @@ async function inTempDir(fn: (dir: string) => Promise<void>): Promise<void> {
 Deno.test("a model unpacked once is kept, and a later start reads the copy instead of unpacking", async () => {
   await inTempDir(async (dir) => {
     const keepIn = join(dir, "ocr-models");
-    const first = unpackedModel(await gzFile(dir, "a", MODEL), keepIn);
+    const first = await unpackedModel(await gzFile(dir, "a", MODEL), keepIn);
     assertEquals(first, MODEL);
     await copiesWritten();
     assertEquals(await Deno.readFile(join(keepIn, "xyz.traineddata")), MODEL);
     // The same file again, its compressed body unreadable: only the copy can give the model.
     const later = await gzFile(dir, "b", MODEL);
     await spoilBody(later);
-    assertEquals(unpackedModel(later, keepIn), MODEL);
+    assertEquals(await unpackedModel(later, keepIn), MODEL);
     // Nothing left behind but the copy.
     assertEquals([...Deno.readDirSync(keepIn)].map((e) => e.name), ["xyz.traineddata"]);
   });
@@ -72,7 +72,7 @@ Deno.test("a copy cut short, damaged or from another model file is unpacked agai
     damaged[100] ^= 1;
     for (const [i, found] of [MODEL.subarray(0, 1000), damaged, other].entries()) {
       await Deno.writeFile(copy, found);
-      assertEquals(unpackedModel(await gzFile(dir, `v${i}`, MODEL), keepIn), MODEL);
+      assertEquals(await unpackedModel(await gzFile(dir, `v${i}`, MODEL), keepIn), MODEL);
       await copiesWritten();
       assertEquals(await Deno.readFile(copy), MODEL);
     }
@@ -84,13 +84,13 @@ Deno.test("a folder that cannot hold the copy only means the model is unpacked a
     // A file where the folder should be: nothing can be written under it.
     const keepIn = join(dir, "not-a-folder");
     await Deno.writeTextFile(keepIn, "");
-    assertEquals(unpackedModel(await gzFile(dir, "a", MODEL), keepIn), MODEL);
+    assertEquals(await unpackedModel(await gzFile(dir, "a", MODEL), keepIn), MODEL);
     await copiesWritten();
     assertEquals(await Deno.readTextFile(keepIn), "");
     // And a model that is not gzipped is read as it is, with nothing kept.
     const plain = join(dir, "plain.traineddata");
     await Deno.writeFile(plain, MODEL);
-    assertEquals(unpackedModel(plain, join(dir, "kept")), MODEL);
+    assertEquals(await unpackedModel(plain, join(dir, "kept")), MODEL);
     await copiesWritten();
     assert(!(await Deno.stat(join(dir, "kept")).then(() => true, () => false)), "a plain model was copied");
   });

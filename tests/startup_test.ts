@@ -18,6 +18,7 @@ import { codeGraph, reached, specifierOf } from "./support/module_graph.ts";
 import { clientEnv, taskStart } from "./support/shipped.ts";
 import { assert, assertEquals } from "./support/assert.ts";
 import { handshake, initializeRequest, spawnServer, toolCall } from "./support/raw_server.ts";
+import { installedModel } from "../src/ocr/engines/language_data.ts";
 
 for (
   const [engine, env] of [
@@ -118,4 +119,18 @@ Deno.test("nothing evaluated before the handshake imports a Node built-in", asyn
   // The first one loads Deno's Node layer (about 13 ms), node:process 15 more, node:fs and node:crypto
   // tens each: all are needed only once the server loads.
   assertEquals([...evaluated].filter((s) => s.startsWith("node:")), []);
+});
+
+Deno.test("nothing evaluated before the recognisers start imports a Node built-in or an npm package", async () => {
+  // serve.ts starts the engine from open_engine.ts as soon as the handshake is answered; the first Node
+  // built-in, or a model's CommonJS package, would load Deno's Node layer first (tens of ms).
+  const graph = await codeGraph(["src/cli/open_engine.ts"]);
+  const evaluated = reached(graph, [specifierOf("src/cli/open_engine.ts")], false);
+  assert(
+    evaluated.has(specifierOf("src/ocr/engines/native_tesseract.ts")),
+    "the native recogniser is not reached",
+  );
+  assertEquals([...evaluated].filter((s) => s.startsWith("node:") || s.startsWith("npm:")), []);
+  // And the English model is found where deno install put it, without importing its package.
+  assertEquals(installedModel("eng")?.file.endsWith("/4.0.0_best_int/eng.traineddata.gz"), true);
 });

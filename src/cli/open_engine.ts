@@ -9,7 +9,7 @@
  * @module
  */
 
-import { dirname } from "node:path";
+import { dirname } from "../common/paths.ts";
 import { configPath, loadPolicy } from "../common/config.ts";
 import { envVar } from "../common/env.ts";
 import type { LanguageChoice } from "../common/languages.ts";

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { dirname, join } from "node:path";
+import { dirname, join } from "./paths.ts";
 import { envVar } from "./env.ts";
 import { buildPolicy, ConfigError, type Policy } from "./policy.ts";
 

@@ -4,6 +4,12 @@
  * recogniser (tesseract.js and libtesseract alike); nothing is downloaded.
  * Only the models of the languages in force are read.
  *
+ * The packages are CommonJS: importing one loads Deno's Node layer, tens of
+ * milliseconds before the recognisers can start. So a model is first looked
+ * for where `deno install` puts its package, beside choto's own files, and
+ * its package imported only when it is not there (a compiled binary, another
+ * layout).
+ *
  * libtesseract loads one model from memory, but several at once (tesseract's
  * `deu+eng`) only from a folder of unpacked `.traineddata` files: those are
  * written once into a folder of choto's own (`unpackModels`), beside the
@@ -12,9 +18,7 @@
  * @module
  */
 
-import { createHash } from "node:crypto";
-import { dirname, join } from "node:path";
-import { gunzipSync } from "node:zlib";
+import { dirname, join } from "../../common/paths.ts";
 
 /** A package's entry: the folder of its legacy model, beside which `4.0.0_best_int` lies. */
 type DataPackage = { default: { langPath: string } };
@@ -65,6 +69,8 @@ export async function modelFile(model: string): Promise<ModelFile> {
       `choto has no model "${model}" (it reads ${Object.keys(PACKAGES).join(", ")})`,
     );
   }
+  const installed = installedModel(model);
+  if (installed) return installed;
   let entry: DataPackage;
   try {
     entry = await load();
@@ -75,7 +81,7 @@ export async function modelFile(model: string): Promise<ModelFile> {
       }): run \`deno install\` in the choto folder`,
     );
   }
-  const dir = join(dirname(entry.default.langPath), "4.0.0_best_int");
+  const dir = join(dirname(entry.default.langPath), MODEL_FOLDER);
   const file = join(dir, `${model}.traineddata.gz`);
   try {
     Deno.statSync(file);
@@ -83,6 +89,28 @@ export async function modelFile(model: string): Promise<ModelFile> {
     throw new MissingModelError(`${file} is missing from ${pkg}: run \`deno install\` in the choto folder`);
   }
   return { model, package: pkg, dir, file };
+}
+
+/** The folder of a package that holds the LSTM-only integer model. */
+const MODEL_FOLDER = "4.0.0_best_int";
+
+/**
+ * `model`'s file where `deno install` put its package (`node_modules/` of
+ * choto's folder), without importing the package; null when it is not there.
+ */
+export function installedModel(
+  model: string,
+  root = new URL("../../../", import.meta.url),
+): ModelFile | null {
+  if (root.protocol !== "file:") return null;
+  const pkg = modelPackage(model);
+  const dir = join(decodeURIComponent(root.pathname), "node_modules", pkg, MODEL_FOLDER);
+  const file = join(dir, `${model}.traineddata.gz`);
+  try {
+    return Deno.statSync(file).isFile ? { model, package: pkg, dir, file } : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Every model's file, in order; rejects on the first that is missing. */
@@ -107,7 +135,7 @@ export function unpackModels(models: readonly ModelFile[], folder: string): Prom
       await Deno.mkdir(folder, { recursive: true });
       for (const m of models) {
         const gz = await Deno.readFile(m.file);
-        const hash = createHash("sha256").update(gz).digest("hex");
+        const hash = await sha256(gz);
         const target = join(folder, `${m.model}.traineddata`);
         const stamp = `${target}.sha256`;
         const current = await Deno.readTextFile(stamp).then((t) => t.trim() === hash, () => false) &&
@@ -115,6 +143,7 @@ export function unpackModels(models: readonly ModelFile[], folder: string): Prom
         if (current) continue;
         const part = `${target}.${crypto.randomUUID()}.part`;
         try {
+          const { gunzipSync } = await import("node:zlib");
           await Deno.writeFile(part, gunzipSync(gz));
           await Deno.rename(part, target);
         } finally {
@@ -128,4 +157,10 @@ export function unpackModels(models: readonly ModelFile[], folder: string): Prom
     p.catch(() => unpacking.delete(key));
   }
   return p;
+}
+
+/** The SHA-256 of `bytes`, in hex. */
+async function sha256(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
 }

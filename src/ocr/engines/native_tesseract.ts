@@ -145,7 +145,7 @@ async function loadHandle(o: Usable, source: ModelSource): Promise<Deno.PointerO
   if (!handle) throw new Error("libtesseract could not create a recogniser");
   let rc: number;
   if ("file" in source) {
-    const model = unpackedModel(source.file, source.keepIn);
+    const model = await unpackedModel(source.file, source.keepIn);
     const name = cString(source.model);
     rc = await t.TessBaseAPIInit5!(
       handle,

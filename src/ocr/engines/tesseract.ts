@@ -31,7 +31,7 @@ import type { Recogniser } from "./recognisers.ts";
 import { type ModelSource, nativeTesseract, startNativeRecogniser } from "./native_tesseract.ts";
 import { LIBTESSERACT_PATHS } from "../../../ffi/tesseract.ts";
 import { type ModelFile, modelFiles, unpackModels } from "./language_data.ts";
-import { join } from "node:path";
+import { join } from "../../common/paths.ts";
 import type { TesseractOptions } from "./tesseract_options.ts";
 
 /**

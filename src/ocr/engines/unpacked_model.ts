@@ -13,11 +13,11 @@
  * @module
  */
 
-import { basename, join } from "node:path";
-import { crc32, gunzipSync } from "node:zlib";
+import { basename, join } from "../../common/paths.ts";
+import { crc32 } from "./crc32.ts";
 
 /** Bytes kept per model file and folder: read once per process (the recognisers load from them). */
-const kept = new Map<string, Uint8Array>();
+const kept = new Map<string, Promise<Uint8Array>>();
 /** Copies being written. */
 const writing = new Set<Promise<void>>();
 
@@ -40,14 +40,14 @@ function gzipTrailer(file: string): { crc: number; size: number } {
 }
 
 /** Whether `bytes` are what the trailer says the gzip file unpacks to. */
-const matches = (bytes: Uint8Array, trailer: { crc: number; size: number }) =>
-  bytes.length % 2 ** 32 === trailer.size && crc32(bytes) >>> 0 === trailer.crc;
+const matches = async (bytes: Uint8Array, trailer: { crc: number; size: number }) =>
+  bytes.length % 2 ** 32 === trailer.size && await crc32(bytes) === trailer.crc;
 
 /** The copy in `folder` when it is whole and unpacked from `file`; null when it is not. */
-function keptCopy(file: string, folder: string, name: string): Uint8Array | null {
+async function keptCopy(file: string, folder: string, name: string): Promise<Uint8Array | null> {
   try {
     const bytes = Deno.readFileSync(join(folder, name));
-    return matches(bytes, gzipTrailer(file)) ? bytes : null;
+    return await matches(bytes, gzipTrailer(file)) ? bytes : null;
   } catch {
     return null;
   }
@@ -71,31 +71,34 @@ async function keep(bytes: Uint8Array, folder: string, name: string): Promise<vo
  * The model in `file` (gzipped when its name ends in .gz) unpacked, read
  * once per process and kept (4-5 MB: a load on another thread reads them).
  * With `keepIn`, a gzipped model comes from its unpacked copy there when
- * that copy is whole and current; otherwise it is unpacked, and the copy
- * written in the background for the next start. Throws when `file` cannot
- * be read or unpacked.
+ * that copy is whole and current; otherwise it is unpacked (node:zlib,
+ * loaded then), and the copy written in the background for the next start.
+ * Rejects when `file` cannot be read or unpacked.
  */
-export function unpackedModel(file: string, keepIn?: string): Uint8Array {
+export function unpackedModel(file: string, keepIn?: string): Promise<Uint8Array> {
   const key = `${file}\n${keepIn ?? ""}`;
-  const known = kept.get(key);
-  if (known) return known;
-  let bytes: Uint8Array;
-  if (!file.endsWith(".gz")) bytes = Deno.readFileSync(file);
-  else {
-    const name = basename(file, ".gz");
-    const copy = keepIn === undefined ? null : keptCopy(file, keepIn, name);
-    if (copy) bytes = copy;
-    else {
-      bytes = new Uint8Array(gunzipSync(Deno.readFileSync(file)));
-      // Kept only when a later start would take it (a gzip file of several parts never would).
-      if (keepIn !== undefined && matches(bytes, gzipTrailer(file))) {
-        const w = keep(bytes, keepIn, name);
-        writing.add(w);
-        void w.finally(() => writing.delete(w));
-      }
-    }
+  let bytes = kept.get(key);
+  if (!bytes) {
+    bytes = readModel(file, keepIn);
+    kept.set(key, bytes);
+    bytes.catch(() => kept.delete(key));
   }
-  kept.set(key, bytes);
+  return bytes;
+}
+
+async function readModel(file: string, keepIn?: string): Promise<Uint8Array> {
+  if (!file.endsWith(".gz")) return Deno.readFileSync(file);
+  const name = basename(file, ".gz");
+  const copy = keepIn === undefined ? null : await keptCopy(file, keepIn, name);
+  if (copy) return copy;
+  const { gunzipSync } = await import("node:zlib");
+  const bytes = new Uint8Array(gunzipSync(Deno.readFileSync(file)));
+  // Kept only when a later start would take it (a gzip file of several parts never would).
+  if (keepIn !== undefined && await matches(bytes, gzipTrailer(file))) {
+    const w = keep(bytes, keepIn, name);
+    writing.add(w);
+    void w.finally(() => writing.delete(w));
+  }
   return bytes;
 }
 
