@@ -15,6 +15,7 @@ import { assert, assertEquals } from "./support/assert.ts";
 import { decodeImage } from "../src/image/codec.ts";
 import type { RgbaImage } from "../src/image/pixels.ts";
 import { attachControls } from "../src/perceive/controls.ts";
+import { withoutCaret } from "../src/perceive/entries.ts";
 import { hasRoundedCorners } from "../src/perceive/control_shapes.ts";
 import { elementText } from "../src/render/element_rows.ts";
 import type { Element } from "../src/ocr/types.ts";
@@ -197,5 +198,14 @@ Deno.test("a rounded square's corners are told from a circle's at the sizes tool
     assert(hasRoundedCorners(outline(d, Math.round(d / 5)), d, d), `rounded square ${d}`);
     assert(hasRoundedCorners(outline(d, 1), d, d), `square ${d}`);
     assert(!hasRoundedCorners(outline(d, d / 2), d, d), `circle ${d}`);
+  }
+});
+
+Deno.test("a focused entry's caret read after its label, alone or with the entry's edge, leaves the label", () => {
+  for (const token of ["I", "1", "|", "[", "[i", "|l", "]1"]) {
+    assertEquals(withoutCaret(el(`Full name ${token}`, 20, 38, 90, 25))?.text, "Full name", token);
+  }
+  for (const text of ["Full name", "Full name is", "Part ii", "Full name [x"]) {
+    assertEquals(withoutCaret(el(text, 20, 38, 90, 25)), null, text);
   }
 });

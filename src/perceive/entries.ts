@@ -286,8 +286,11 @@ export function entryPastCaret(
   return { label: trimmed, control };
 }
 
-/** Tokens a recogniser makes of a focused entry's caret read with the label before it ("Full name I", Qt6's "Full name 1"). */
-const CARET_TOKEN = /^[I|l!1\[\]]$/;
+/**
+ * Tokens a recogniser makes of a focused entry's caret read with the label before it ("Full name I", Qt6's
+ * "Full name 1", or with the entry's edge "Full name [i", as a stack's other lines lead it to).
+ */
+const CARET_TOKEN = /^(?:[I|l!1[\]]|[[\]|][iIl1|])$/;
 
 /**
  * `label` without a caret token at its end, its box cut where that token's
