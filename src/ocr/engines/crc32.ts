@@ -15,6 +15,7 @@ const MAX_CALL = 2 ** 31;
 
 type Crc = (bytes: Uint8Array) => number;
 
+/** zlib's crc32 once looked for: null when there is none, so the lookup runs once. */
 let native: Crc | null | undefined;
 
 /** zlib's crc32 through FFI, or null when this system has none to open. */
@@ -41,7 +42,7 @@ function openNative(paths: readonly string[]): Crc | null {
 
 /** The CRC-32 of `bytes` (unsigned). */
 export async function crc32(bytes: Uint8Array): Promise<number> {
-  native ??= openNative(LIBZ_PATHS);
+  if (native === undefined) native = openNative(LIBZ_PATHS);
   if (native) return native(bytes);
   const zlib = await import("node:zlib");
   return zlib.crc32(bytes) >>> 0;

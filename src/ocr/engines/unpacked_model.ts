@@ -86,6 +86,7 @@ export function unpackedModel(file: string, keepIn?: string): Promise<Uint8Array
   return bytes;
 }
 
+/** The model's bytes as `unpackedModel` describes, read or unpacked anew. */
 async function readModel(file: string, keepIn?: string): Promise<Uint8Array> {
   if (!file.endsWith(".gz")) return Deno.readFileSync(file);
   const name = basename(file, ".gz");
