@@ -21,6 +21,7 @@
 import { parseArgs } from "node:util";
 import { basename, join } from "node:path";
 import { buildManifest } from "./manifest.ts";
+import { COMPILE_INCLUDE } from "./include.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const DIST = join(ROOT, "dist");
@@ -103,10 +104,17 @@ async function stageSource(stage: string): Promise<void> {
   const denoDir = join(stage, "deno_dir");
   // main.ts and serve.ts import the modules of src/cli/ by computed path (src/cli/late_import.ts), which
   // `deno cache` does not follow (it sees them only where a type names them): each is named as a root.
+  // So is every other module the compile include list names: workers started by URL, modules imported by
+  // computed path.
   const cli = [...Deno.readDirSync(join(stage, "src", "cli"))]
     .filter((e) => e.isFile && e.name.endsWith(".ts"))
     .map((e) => join(stage, "src", "cli", e.name));
-  await run(Deno.execPath(), ["cache", join(stage, "main.ts"), ...cli], { DENO_DIR: denoDir, NO_COLOR: "1" });
+  const late = COMPILE_INCLUDE.filter((i) => i.path.startsWith("src/") && i.path.endsWith(".ts"))
+    .map((i) => join(stage, i.path));
+  await run(Deno.execPath(), ["cache", join(stage, "main.ts"), ...cli, ...late], {
+    DENO_DIR: denoDir,
+    NO_COLOR: "1",
+  });
   // Only the npm packages travel; Deno rebuilds its other caches on first start.
   for await (const e of Deno.readDir(denoDir)) {
     if (e.name !== "npm") await Deno.remove(join(denoDir, e.name), { recursive: true });

@@ -41,6 +41,15 @@ export const COMPILE_INCLUDE: Include[] = [
     why: "the commands and the server's modules, which main.ts and serve.ts import by computed path " +
       "(src/cli/late_import.ts) so that Deno resolves their npm packages only when they load",
   },
+  {
+    path: "src/ocr/engines/model_packages.ts",
+    why: "the language models' packages, imported by computed path (language_data.ts) when a model " +
+      "is not in node_modules, as in a binary",
+  },
+  {
+    path: "src/ocr/engines/recognisers.ts",
+    why: "tesseract.js's recognisers, imported by computed path (tesseract.ts) when libtesseract is not used",
+  },
   { path: "sql/migrations", why: "database migrations, read when a database is opened" },
   { path: "sql/queries", why: "named SQL statements, read when a database is opened" },
   {

@@ -8,7 +8,7 @@
 import { assert, assertEquals, assertRejects, assertThrows } from "./support/assert.ts";
 import { chooseLanguages, languageOf, localeLanguages } from "../src/common/languages.ts";
 import { buildPolicy, policyLines } from "../src/common/policy.ts";
-import { modelFile } from "../src/ocr/engines/language_data.ts";
+import { installedModel, modelFile, MODELS } from "../src/ocr/engines/language_data.ts";
 import {
   LANGUAGES_TARGET_HEIGHT,
   MODEL_TARGET_HEIGHT,
@@ -70,6 +70,19 @@ Deno.test("each language's model is its package's file; a name without one says 
     assert(f.file.endsWith(`4.0.0_best_int/${m}.traineddata.gz`), f.file);
   }
   await assertRejects(() => modelFile("kor"), /choto has no model "kor" \(it reads eng, deu/);
+});
+
+Deno.test("a model not in choto's node_modules is found through its package, as a binary finds it", async () => {
+  const { PACKAGES } = await import("../src/ocr/engines/model_packages.ts");
+  assertEquals(Object.keys(PACKAGES), [...MODELS]);
+  const elsewhere = new URL("file:///nonexistent-choto-folder/");
+  for (const m of MODELS) {
+    assertEquals(installedModel(m, elsewhere), null);
+    const f = await modelFile(m, elsewhere);
+    assertEquals(f.package, `@tesseract.js-data/${m}`);
+    assert(Deno.statSync(f.file).isFile, f.file);
+    assert(f.file.endsWith(`4.0.0_best_int/${m}.traineddata.gz`), f.file);
+  }
 });
 
 Deno.test("a first language other than English reads alone, the others again where it is unsure", () => {

@@ -121,6 +121,18 @@ Deno.test("nothing evaluated before the handshake imports a Node built-in", asyn
   assertEquals([...evaluated].filter((s) => s.startsWith("node:")), []);
 });
 
+Deno.test("loading the engine's and the services' modules resolves no npm package", async () => {
+  // serve.ts imports them by computed path, so Deno resolves their graphs then, dynamic imports of a
+  // string literal included: tesseract.js, the six model packages or sharp would each cost the start
+  // 10-30 ms before the first recogniser could begin (they load by computed path when used).
+  for (const m of ["src/cli/open_engine.ts", "src/cli/open.ts"]) {
+    const graph = await codeGraph([m]);
+    const resolved = reached(graph, [specifierOf(m)], true);
+    assert(resolved.has(specifierOf("src/ocr/engines/tesseract.ts")), `${m} does not reach the engine`);
+    assertEquals([...resolved].filter((s) => s.startsWith("npm:")), [], m);
+  }
+});
+
 Deno.test("nothing evaluated before the recognisers start imports a Node built-in or an npm package", async () => {
   // serve.ts starts the engine from open_engine.ts as soon as the handshake is answered; the first Node
   // built-in, or a model's CommonJS package, would load Deno's Node layer first (tens of ms).

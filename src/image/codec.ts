@@ -31,9 +31,13 @@ interface Backend {
 
 let sharpLoad: Promise<Sharp | Error> | undefined;
 
+/** sharp's name in deno.json's imports. */
+const SHARP = "sharp";
+
 /** Loads sharp once; an Error when its native library cannot load. */
 function loadSharp(): Promise<Sharp | Error> {
-  sharpLoad ??= import("sharp").then((m) => {
+  // By computed name: a literal one would make Deno resolve sharp's package whenever this module loads.
+  sharpLoad ??= (import(SHARP) as Promise<typeof import("sharp")>).then((m) => {
     // Every image here is a fresh screenshot used once: libvips' operation cache
     // would only hold on to tens of megabytes of pixels that are never asked for again.
     m.default.cache(false);

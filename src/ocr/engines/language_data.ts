@@ -19,23 +19,14 @@
  */
 
 import { dirname, join } from "../../common/paths.ts";
+import type { DataPackage } from "./model_packages.ts";
 
-/** A package's entry: the folder of its legacy model, beside which `4.0.0_best_int` lies. */
-type DataPackage = { default: { langPath: string } };
+/** The models choto reads, each from its own package (model_packages.ts). */
+export const MODELS = ["eng", "deu", "fra", "spa", "jpn", "chi_sim"];
 
-/**
- * Each model's package. Literal specifiers, so that `deno compile` and the
- * bundle's cache take every package into the module graph; a package is
- * loaded only when its language is read.
- */
-const PACKAGES: Record<string, () => Promise<DataPackage>> = {
-  eng: () => import("@tesseract.js-data/eng"),
-  deu: () => import("@tesseract.js-data/deu"),
-  fra: () => import("@tesseract.js-data/fra"),
-  spa: () => import("@tesseract.js-data/spa"),
-  jpn: () => import("@tesseract.js-data/jpn"),
-  chi_sim: () => import("@tesseract.js-data/chi_sim"),
-};
+/** The package table, imported by computed path only when a model is not installed where it is looked for. */
+const packages = (): Promise<typeof import("./model_packages.ts")> =>
+  import(new URL("./model_packages.ts", import.meta.url).href);
 
 /** The npm package that holds a model. */
 export function modelPackage(model: string): string {
@@ -59,21 +50,19 @@ export interface ModelFile {
  * (`langPath`, the legacy model beside ours), which is right wherever the
  * package lives: `node_modules/`, Deno's npm cache, or inside a compiled
  * binary. Rejects with a MissingModelError naming the package when it is
- * not installed or its file is gone.
+ * not installed or its file is gone. `root` is choto's folder, where
+ * `installedModel` looks first.
  */
-export async function modelFile(model: string): Promise<ModelFile> {
-  const load = PACKAGES[model];
+export async function modelFile(model: string, root?: URL): Promise<ModelFile> {
   const pkg = modelPackage(model);
-  if (!load) {
-    throw new MissingModelError(
-      `choto has no model "${model}" (it reads ${Object.keys(PACKAGES).join(", ")})`,
-    );
+  if (!MODELS.includes(model)) {
+    throw new MissingModelError(`choto has no model "${model}" (it reads ${MODELS.join(", ")})`);
   }
-  const installed = installedModel(model);
+  const installed = installedModel(model, root);
   if (installed) return installed;
   let entry: DataPackage;
   try {
-    entry = await load();
+    entry = await (await packages()).PACKAGES[model]();
   } catch (err) {
     throw new MissingModelError(
       `the ${model} model's package ${pkg} is not installed (${
@@ -115,7 +104,7 @@ export function installedModel(
 
 /** Every model's file, in order; rejects on the first that is missing. */
 export function modelFiles(models: readonly string[]): Promise<ModelFile[]> {
-  return Promise.all(models.map(modelFile));
+  return Promise.all(models.map((m) => modelFile(m)));
 }
 
 const unpacking = new Map<string, Promise<string>>();

@@ -49,10 +49,13 @@ const PSM_OF: Record<OcrMode, string> = {
 
 /**
  * tesseract.js's recognisers, loaded on their first start: only when
- * libtesseract is missing or not wanted (the string is literal, so
- * `deno compile` and the permission flags see it as they see any import).
+ * libtesseract is missing or not wanted. Imported by computed path: a
+ * literal one would make Deno resolve tesseract.js's package whenever this
+ * module loads, on the way to every start (build/include.ts includes the
+ * module, and the bundle caches it).
  */
-const tesseractJs = () => import("./recognisers.ts");
+const tesseractJs = (): Promise<typeof import("./recognisers.ts")> =>
+  import(new URL("./recognisers.ts", import.meta.url).href);
 
 interface Slot {
   worker: Promise<Recogniser>;
