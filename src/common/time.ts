@@ -28,6 +28,16 @@ export async function letChainsRun(): Promise<void> {
 }
 
 /**
+ * Lets the event loop turn once: completions that came meanwhile (a native
+ * call on another thread, I/O) are handled before the caller goes on. A
+ * promise chain alone (`letChainsRun`) never sees them, since the loop
+ * polls for them only between tasks.
+ */
+export function turnLoop(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
  * Where time comes from: a monotonic `now` in milliseconds and a way to wait.
  * Code that waits or measures takes one, so tests can pass a clock that
  * jumps instead of sleeping.

@@ -22,6 +22,7 @@
  * @module
  */
 
+import { turnLoop } from "../common/time.ts";
 import type { Rect } from "../common/rect.ts";
 import { addStage, type StageTimes, timed } from "../common/stages.ts";
 import { sameBytes } from "../image/compare.ts";
@@ -172,6 +173,8 @@ export class ScreenPipeline {
       }
     }
     seen ??= timed(stages, "lines", lines);
+    // Before the stacks are cut: a recogniser start that has ended is seen, and the next one begins.
+    if (this.engine.starting?.()) await turnLoop();
     const { found, cut } = seen;
     const reads: LineRead[] = found.map((line) => ({ line, words: [] }));
     let t0 = performance.now();

@@ -86,6 +86,14 @@ export interface OcrEngine {
    */
   oneUp?(): Promise<void>;
   /**
+   * Whether a recogniser `warm` started may not be up yet. Each start is
+   * seen to end only when this thread's event loop turns, and the next
+   * start waits for that: a caller about to hold the thread for long lets
+   * the loop turn first (`turnLoop`), so that a start that has ended is
+   * seen and the next one begins (optional; else never).
+   */
+  starting?(): boolean;
+  /**
    * The longest a read waited for its recogniser to start from `since`
    * (performance.now()) on, as the read timed it; 0 when none did
    * (optional; else the wait is timed from when the first was up).

@@ -27,7 +27,7 @@ import { findGrid, type Grid } from "./grid.ts";
 import { readWithGrid } from "./grid_look.ts";
 import { gridArea, nameBands, type SeenGrid } from "./grid_cells.ts";
 import { type LookMemory, lookMemory } from "./look_memory.ts";
-import { letChainsRun } from "../common/time.ts";
+import { letChainsRun, turnLoop } from "../common/time.ts";
 
 /** What one look saw. */
 export interface Perception {
@@ -72,6 +72,8 @@ export async function perceive(
   const stages: StageTimes = {};
   const memory = lookMemory(desktop);
   const { state, frame } = timed(stages, "capture", () => snapshot(desktop));
+  // A recogniser that has started meanwhile is seen now, not after the read's first stacks are sent.
+  if (reader.engine.starting?.()) await turnLoop();
   const front = chooseFront(state, opts.clientNamed);
   const window = (opts.windowId ? state.windows.find((w) => w.id === opts.windowId) : null) ?? front.window;
   // A sheet's cells are read apart, with its rules, cell cursor and squiggles painted out, instead of

@@ -99,6 +99,8 @@ export class TesseractEngine implements OcrEngine {
   #waiting: Array<() => void> = [];
   /** Reads that found their recogniser not yet known to be up: when each began, and how long it waited. */
   #startWaits: Array<{ began: number; ms: number }> = [];
+  /** Recognisers started whose start this thread has not yet seen end. */
+  #unsettled = 0;
   #closed = false;
   readonly #recyclePixels: number;
   /** Recognisers replaced so far (for tests and benchmarks). */
@@ -294,9 +296,16 @@ export class TesseractEngine implements OcrEngine {
     if (temp) await temp.then((dir) => Deno.remove(dir, { recursive: true })).catch(() => {});
   }
 
+  starting(): boolean {
+    return this.#unsettled > 0 || (this.latin?.starting() ?? false);
+  }
+
   #spawn(): Slot {
     this.started++;
+    this.#unsettled++;
     const worker = this.#start();
+    const seen = () => void this.#unsettled--;
+    worker.then(seen, seen);
     // A slot whose start failed is dropped, so the next read starts afresh.
     worker.catch(() => {
       const i = this.#slots.findIndex((s) => s.worker === worker);
