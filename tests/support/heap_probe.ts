@@ -60,6 +60,10 @@ if (import.meta.main && Deno.args[0]?.startsWith("engine")) {
     console.log(JSON.stringify({ skipped: "no glibc heap to tune here" }));
     Deno.exit(0);
   }
+  // The server warms its heap once it has loaded, npm packages among them (services.ts, warmWhenIdle). A
+  // process that has loaded none lays out its heap otherwise: under these permissions its warmed 16 MB then
+  // did not hold the next 8 MB block (2,041 of 2,048 pages faulted; 1 once zod had loaded, or under -A).
+  await import("zod");
   holdFreedMemory();
   const lib = Deno.dlopen(LIBC_PATHS[0], heapSymbols);
   const oneBlock = (): number => {
