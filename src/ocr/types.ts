@@ -86,11 +86,12 @@ export interface OcrEngine {
    */
   oneUp?(): Promise<void>;
   /**
-   * Whether a recogniser `warm` started may not be up yet. Each start is
-   * seen to end only when this thread's event loop turns, and the next
-   * start waits for that: a caller about to hold the thread for long lets
-   * the loop turn first (`turnLoop`), so that a start that has ended is
-   * seen and the next one begins (optional; else never).
+   * Whether a recogniser the engine started (by `warm`, or for a read) may
+   * not be up yet. Each start is seen to end only when this thread's event
+   * loop turns, and the next start waits for that: a caller about to hold
+   * the thread for long lets the loop turn first (`turnLoop`), so that a
+   * start that has ended is seen and the next one begins (optional; else
+   * never).
    */
   starting?(): boolean;
   /**
