@@ -20,6 +20,18 @@ const TYPED = "my password is hunter2 and PIN 4711\ncard 4929 1234 5678 9012\n";
 const SECRETS = ["hunter2", "4711", "4929", "1234", "5678", "9012", "password"];
 const OWN = ["File", "Edit"];
 
+/**
+ * Whether `out` (a pack or the map) holds the secret `w`. A word is looked for anywhere; a digit group only
+ * as a number of its own: the pack's times (milliseconds since 1970, such as 1796552901234), its checksum
+ * and the map's colours hold any four digits by chance (one CI run found "9012" in a pack whose database
+ * texts held none).
+ */
+function holds(out: string, w: string): boolean {
+  const low = out.toLowerCase();
+  if (!/^\d+$/.test(w)) return low.includes(w);
+  return [...low.matchAll(/[\p{L}\p{N}]+/gu)].some((m) => m[0] === w);
+}
+
 /** The texts of the graph's tables and the read memory in the database file, as one string. */
 function storedTexts(path: string): string {
   const db = new DatabaseSync(path, { readOnly: true });
@@ -80,7 +92,7 @@ Deno.test({
       const map = await runChoto(["map", "--db", s.db], { flags: MAP_FLAGS });
       assertEquals(map.code, 0, map.stderr);
       for (const [what, out] of [["export", ex.stdout], ["map", map.stdout]]) {
-        for (const w of SECRETS) assert(!out.toLowerCase().includes(w), `"${w}" is in the ${what}`);
+        for (const w of SECRETS) assert(!holds(out, w), `"${w}" is in the ${what}`);
         for (const own of OWN) assert(out.includes(own), `"${own}" is not in the ${what}`);
       }
     });
