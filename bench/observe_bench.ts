@@ -17,7 +17,9 @@
  * Each figure is the client's wall time, as a user's client waits. The
  * client's own share of it (compiling observe's output-schema validator on
  * its first call of the tool, and checking the reply) is timed inside the
- * client and printed beside it, with the ratio without it.
+ * client and printed beside it, with the ratio without it. Below the table,
+ * each figure's CPU work: the server's process (all threads) and this
+ * client's during the call, against the tuned CLI's, read from `/proc`.
  *
  * `--loaded` keeps both cores busy with two busy child processes for the
  * whole run, so quiet and loaded figures come from the same bench.
@@ -46,6 +48,7 @@ import { createX11Desktop } from "../src/desktop/x11.ts";
 import { encodePng } from "../src/image/png.ts";
 import { fortyLines, OTHER_WORDS } from "./forty_lines.ts";
 import { type Figure, figureRows, FIGURES, type Sample } from "./observe_figures.ts";
+import { ownCpuMs, treeCpuMs, waitedChildrenCpuMs } from "./process_cpu.ts";
 
 export { fortyLines };
 
@@ -53,10 +56,14 @@ type Content = Array<{ type: string; text?: string }>;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** What one observe call gave: its wall time, the client's own share, its stage line and its engine wait. */
+/**
+ * What one observe call gave: its wall time, the client's own share, its stage line, its engine wait,
+ * and the CPU the server (all its threads) and this process used meanwhile.
+ */
 interface Look {
   ms: number;
   clientMs: number;
+  cpu: { server: number; client: number };
   stages: string;
   engineWaitMs: number | null;
   text: string;
@@ -84,8 +91,8 @@ export async function cliFileMs(file: string, tuned: boolean): Promise<number> {
   return (await cliFileRead(file, tuned)).ms;
 }
 
-/** The tuned CLI on the screen as it is now (captured into `dir`). */
-async function tunedCliMs(display: string, dir: string): Promise<number> {
+/** The tuned CLI on the screen as it is now (captured into `dir`): its wall time and its CPU time. */
+async function tunedCli(display: string, dir: string): Promise<{ ms: number; cpuMs: number }> {
   const x = createX11Desktop(display);
   let png: Uint8Array;
   try {
@@ -95,7 +102,9 @@ async function tunedCliMs(display: string, dir: string): Promise<number> {
   }
   const file = `${dir}/screen.png`;
   await Deno.writeFile(file, png);
-  return await cliFileMs(file, true);
+  const cpu = waitedChildrenCpuMs();
+  const ms = await cliFileMs(file, true);
+  return { ms, cpuMs: waitedChildrenCpuMs() - cpu };
 }
 
 /** Two processes that spin for the whole run, one per core; stopped by the returned function. */
@@ -178,16 +187,26 @@ class Server {
   async observe(): Promise<Look> {
     const before = this.#stages.length;
     const spent = this.#validators.spentMs;
+    const pid = this.transport.pid!;
+    const [server0, client0] = [treeCpuMs(pid), ownCpuMs()];
     const t0 = performance.now();
     const r = await this.client.callTool({ name: "observe", arguments: { screenshot: false } });
     const ms = performance.now() - t0;
+    const cpu = { server: treeCpuMs(pid) - server0, client: ownCpuMs() - client0 };
     const clientMs = this.#validators.spentMs - spent;
     if (r.isError) throw new Error(JSON.stringify(r.content));
     const text = (r.content as Content).filter((c) => c.type === "text").map((c) => c.text).join("\n");
     const s = r.structuredContent as { engine_wait_ms?: number | null };
     // The stage line is written before the reply: it has come by now, or very nearly.
     for (let i = 0; i < 20 && this.#stages.length === before; i++) await sleep(10);
-    return { ms, clientMs, text, engineWaitMs: s.engine_wait_ms ?? null, stages: this.#stages.at(-1) ?? "" };
+    return {
+      ms,
+      clientMs,
+      cpu,
+      text,
+      engineWaitMs: s.engine_wait_ms ?? null,
+      stages: this.#stages.at(-1) ?? "",
+    };
   }
 
   async close(): Promise<void> {
@@ -221,8 +240,10 @@ async function main() {
     samples: new Map<Figure, Sample[]>(FIGURES.map((f) => [f.key, []])),
   }));
   const loadAtStart = Deno.loadavg();
-  const take = async (samples: Map<Figure, Sample[]>, figure: Figure, look: Look) =>
-    samples.get(figure)!.push({ ...look, cliMs: await tunedCliMs(desktop.display, dir) });
+  const take = async (samples: Map<Figure, Sample[]>, figure: Figure, look: Look) => {
+    const cli = await tunedCli(desktop.display, dir);
+    samples.get(figure)!.push({ ...look, cliMs: cli.ms, cpu: { ...look.cpu, cli: cli.cpuMs } });
+  };
   let db = 0;
   const newDb = () => `${dir}/choto-${db++}.db`;
   /** Opens `text` in mousepad as `name.txt`, closing the window shown before. */

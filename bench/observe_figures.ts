@@ -4,7 +4,7 @@
  * their ratio, with the range of the rounds' own ratios; then the client's
  * own share of that time (compiling the output schema's validator on its
  * first call of observe, and checking the reply with it) and the ratio
- * without it.
+ * without it; then each figure's CPU work against the CLI's.
  *
  * @module
  */
@@ -34,6 +34,8 @@ export interface Sample {
   engineWaitMs: number | null;
   /** The server's stage line of that observe. */
   stages: string;
+  /** CPU milliseconds (user and system) of the server's process, of the client's, and of the tuned CLI's. */
+  cpu?: { server: number; client: number; cli: number };
 }
 
 /** The median (the upper one of an even count). */
@@ -59,14 +61,17 @@ export function stageMedians(lines: readonly string[]): string {
 }
 
 /**
- * The table: a header and one row per figure that has samples, then (with
- * `stages`) each figure's median stages.
+ * The table: a header and one row per figure that has samples, then each
+ * figure's CPU work (the medians of the server's, the client's and the
+ * CLI's, and the ratio of choto's, server and client, to the CLI's), then
+ * (with `stages`) each figure's median stages.
  */
 export function figureRows(samples: ReadonlyMap<Figure, readonly Sample[]>, stages = false): string[] {
   const head = `${"figure".padEnd(36)} ${"choto".padStart(7)} ${"CLI".padStart(7)} ${"ratio".padStart(6)}  ${
     "rounds' ratios".padEnd(12)
   }  ${"client".padStart(6)}  ${"less client".padEnd(11)}  engine wait`;
   const rows = [head];
+  const work: string[] = [];
   const extra: string[] = [];
   for (const f of FIGURES) {
     const s = samples.get(f.key) ?? [];
@@ -85,7 +90,21 @@ export function figureRows(samples: ReadonlyMap<Figure, readonly Sample[]>, stag
         client.toFixed(0).padStart(3)
       } ms  ${`${(served / cli).toFixed(2)}x`.padEnd(11)}  ${wait}`,
     );
+    const cpu = s.flatMap((x) => (x.cpu ? [x.cpu] : []));
+    if (cpu.length) {
+      const [server, client, cli] = [
+        median(cpu.map((c) => c.server)),
+        median(cpu.map((c) => c.client)),
+        median(cpu.map((c) => c.cli)),
+      ];
+      const ours = median(cpu.map((c) => c.server + c.client));
+      work.push(
+        `  ${f.key} CPU ms (med): server ${server.toFixed(0)} · client ${client.toFixed(0)} · CLI ${
+          cli.toFixed(0)
+        } · choto/CLI ${(ours / cli).toFixed(2)}x`,
+      );
+    }
     if (stages) extra.push(`  ${f.key} stages ms (med): ${stageMedians(s.map((x) => x.stages))}`);
   }
-  return [...rows, ...extra];
+  return [...rows, ...work, ...extra];
 }

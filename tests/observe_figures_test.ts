@@ -50,6 +50,23 @@ Deno.test("the table has a row per figure timed, in the figures' order, with rat
   assertEquals(rows[3], "  cold stages ms (med): wait 200 · lines 30");
 });
 
+Deno.test("each figure's CPU work is printed against the CLI's, after the rows and before the stages", () => {
+  const cpu = (server: number, client: number, cli: number) => ({ server, client, cli });
+  const samples = new Map<Figure, Sample[]>([
+    ["editor", [{ ...sample(300, 500), cpu: cpu(400, 100, 450) }, {
+      ...sample(320, 500),
+      cpu: cpu(500, 60, 480),
+    }]],
+    ["prose", [sample(400, 500)]],
+  ]);
+  const rows = figureRows(samples, true);
+  // Medians (the upper of two): server 500, client 100, CLI 480; choto's own (500, 560) median 560 / 480.
+  assertEquals(rows[3], "  editor CPU ms (med): server 500 · client 100 · CLI 480 · choto/CLI 1.17x");
+  // A figure timed without CPU figures has no CPU line; the stage lines follow.
+  assertEquals(rows.length, 6);
+  assertEquals(rows[4].startsWith("  editor stages"), true);
+});
+
 Deno.test("the median of an even count is the upper one", () => {
   assertEquals(median([4, 1, 3, 2]), 3);
   assertEquals(median([2]), 2);

@@ -1,0 +1,41 @@
+/**
+ * bench:observe's CPU readings from `/proc`: a process tree's CPU counts
+ * its children's, and a child's CPU is counted once it has been waited for.
+ */
+
+import { assertEquals } from "./support/assert.ts";
+import { treeCpuMs, waitedChildrenCpuMs } from "../bench/process_cpu.ts";
+
+/** A shell that counts to `n` and exits: CPU work whatever the machine's load. */
+const counting = (n: number) => ["-c", `i=0; while [ $i -lt ${n} ]; do i=$((i+1)); done`];
+
+Deno.test("a child's CPU is counted in this process's waited-for children once it has ended", async () => {
+  const before = waitedChildrenCpuMs();
+  // The shell prints its own CPU ticks (utime, stime) when its counting is done.
+  const own = `${counting(200_000)[1]}; read -r s < /proc/$$/stat; echo "\${s##*) }"`;
+  const out = await new Deno.Command("sh", { args: ["-c", own], stdout: "piped" }).output();
+  const f = new TextDecoder().decode(out.stdout).trim().split(" ").map(Number);
+  const childMs = (f[11] + f[12]) * 10;
+  assertEquals(childMs > 0, true);
+  // At least the child's own (tests in other files may add their children's: never less).
+  assertEquals(waitedChildrenCpuMs() - before >= childMs, true);
+});
+
+Deno.test("a process tree's CPU counts the process under it", async () => {
+  // `sh` waits for a second `sh` that does the counting: the work is the grandchild's, and the first
+  // shell, idle, never comes near 50 ms of its own.
+  const parent = new Deno.Command("sh", { args: ["-c", `sh -c '${counting(1_000_000)[1]}'`] }).spawn();
+  try {
+    let seen = 0;
+    for (let i = 0; i < 200 && seen < 50; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      seen = treeCpuMs(parent.pid);
+    }
+    assertEquals(seen >= 50, true);
+  } finally {
+    // Both end once the counting is done (killing the first shell would leave the second counting).
+    await parent.status;
+  }
+  // A process that is gone counts nothing, and is no error.
+  assertEquals(treeCpuMs(parent.pid), 0);
+});
