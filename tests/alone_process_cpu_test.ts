@@ -1,6 +1,11 @@
 /**
  * bench:observe's CPU readings from `/proc`: a process tree's CPU counts
  * its children's, and a child's CPU is counted once it has been waited for.
+ *
+ * Run alone (`test:alone`): each test waits for a child to use some CPU. The
+ * margins, measured here: the counting child of the first ran 186 ms
+ * against the one 10 ms tick asked; the second asks 30 ms of a child that
+ * counts for seconds, within 10 s, and saw it at its first look, 50 ms in.
  */
 
 import { assertEquals } from "./support/assert.ts";
