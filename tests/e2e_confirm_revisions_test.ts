@@ -17,8 +17,9 @@ import { Store } from "../src/db/store.ts";
 import { auditSince } from "../src/db/audit.ts";
 import { connectModern, connectModernHttp, type ModernClient } from "./support/mcp_v2.ts";
 import { startHttp, TOKEN } from "./support/http.ts";
-import { type Session, withSession } from "./support/session.ts";
+import { type Session, until, withSession } from "./support/session.ts";
 import { skipE2E, type TestDesktop } from "./support/xdesktop.ts";
+import { xdotoolSearch } from "./support/xdotool_search.ts";
 import { sleep } from "../src/common/time.ts";
 
 type Content = Array<{ type: string; text?: string }>;
@@ -84,8 +85,11 @@ async function xdotool(desktop: TestDesktop, args: string[]): Promise<string> {
 
 /** Answers choto's own question on the desktop as a user would, once it shows: Tab to Allow, then Return. */
 async function allowOnDesktop(desktop: TestDesktop): Promise<void> {
-  const [id] = (await xdotool(desktop, ["search", "--sync", "--onlyvisible", "--class", "^choto-confirm$"]))
-    .split("\n").filter(Boolean);
+  const id = await until(
+    async () =>
+      (await xdotoolSearch(desktop.env, ["--onlyvisible", "--class", "^choto-confirm$"]))[0] ?? null,
+    30_000,
+  );
   // choto moves its question off the marked element once it shows: answer after that.
   await sleep(1_500);
   await xdotool(desktop, ["windowactivate", "--sync", id, "key", "--delay", "150", "Tab", "Return"]);

@@ -17,6 +17,7 @@ import type { WindowInfo } from "../src/desktop/types.ts";
 import { bundleArgs, type Elicit } from "./support/mcp.ts";
 import { callTool, type Session, withSession } from "./support/session.ts";
 import { skipE2E, type TestDesktop } from "./support/xdesktop.ts";
+import { xdotoolSearch } from "./support/xdotool_search.ts";
 import { sleep } from "../src/common/time.ts";
 import { REMOVE_REPORT, zenityQuestion } from "./support/dialogs.ts";
 import { procText } from "../src/desktop/x11/procfs.ts";
@@ -67,13 +68,7 @@ function windowsOfClass(display: string, cls: string): WindowInfo[] {
 
 /** How many of choto's marks are mapped on the display (one window each). */
 async function marks(desktop: TestDesktop): Promise<number> {
-  const out = await new Deno.Command("xdotool", {
-    args: ["search", "--onlyvisible", "--class", "^choto-mark$"],
-    env: desktop.env,
-    stdout: "piped",
-    stderr: "null",
-  }).output();
-  return new TextDecoder().decode(out.stdout).split("\n").filter(Boolean).length;
+  return (await xdotoolSearch(desktop.env, ["--onlyvisible", "--class", "^choto-mark$"])).length;
 }
 
 /** Waits for choto's question to be on screen. */

@@ -10,6 +10,7 @@
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { withSession } from "./support/session.ts";
 import { skipE2E } from "./support/xdesktop.ts";
+import { xdotoolSearch } from "./support/xdotool_search.ts";
 import { runChoto } from "./support/cli.ts";
 import { createX11Desktop } from "../src/desktop/x11.ts";
 import { Store } from "../src/db/store.ts";
@@ -75,7 +76,8 @@ Deno.test({
           assert(out.success, args.join(" "));
           return new TextDecoder().decode(out.stdout).trim();
         };
-        const id = (await xdotool("search", "--name", "second.txt")).split("\n")[0];
+        const [id] = await xdotoolSearch(s.desktop.env, ["--name", "second.txt"]);
+        assert(id, "xdotool finds no window named second.txt");
         await xdotool("windowactivate", "--sync", id);
         await xdotool("key", "ctrl+a", "ctrl+c");
         await new Promise((r) => setTimeout(r, 300));

@@ -9,6 +9,7 @@
 import { assert, assertEquals } from "./support/assert.ts";
 import { type Session, until, withSession } from "./support/session.ts";
 import { skipE2E } from "./support/xdesktop.ts";
+import { xdotoolSearch } from "./support/xdotool_search.ts";
 
 type Element = { text: string; cx: number; cy: number };
 type Bounds = { x: number; y: number; width: number; height: number };
@@ -22,7 +23,7 @@ async function windowName(s: Session, cls: string): Promise<string> {
         .stdout,
     ).trim();
   const id = await until(async () =>
-    (await run(["search", "--onlyvisible", "--class", cls])).split("\n")[0] || null
+    (await xdotoolSearch(s.desktop.env, ["--onlyvisible", "--class", cls]))[0] ?? null
   );
   return await run(["getwindowname", id]);
 }

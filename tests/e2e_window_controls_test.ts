@@ -13,26 +13,50 @@ import { createX11Desktop } from "../src/desktop/x11.ts";
 import { type Session, until, withSession } from "./support/session.ts";
 import { skipE2E } from "./support/xdesktop.ts";
 import { sleep } from "../src/common/time.ts";
+import { xdotoolSearch } from "./support/xdotool_search.ts";
 
 type Report = { outcome: string; line: string };
 
 /** The ids of the windows of class `cls` xdotool finds on the session's display. */
-async function windowsOf(s: Session, cls: string): Promise<string[]> {
-  const out = await new Deno.Command("xdotool", {
-    args: ["search", "--onlyvisible", "--class", cls],
-    env: s.desktop.env,
-    stdout: "piped",
-    stderr: "null",
-  }).output();
-  return new TextDecoder().decode(out.stdout).split("\n").filter(Boolean);
+function windowsOf(s: Session, cls: string): Promise<string[]> {
+  return xdotoolSearch(s.desktop.env, ["--onlyvisible", "--class", cls]);
 }
 
-/** Fails unless every window of `cls` that was open (`open`) still is (a tooltip may have come since). */
-async function stillOpen(s: Session, cls: string, open: string[]): Promise<void> {
+/**
+ * Fails unless every window of `cls` that was open (`open`) still is (a tooltip may have come since).
+ * The failure says what became of each window (unmapped or destroyed, what openbox says of it) and
+ * what choto replied (`reply`), so a rare failure on a CI machine can be told apart from a test's slip.
+ */
+async function stillOpen(
+  s: Session,
+  cls: string,
+  open: string[],
+  reply: string,
+  app?: Deno.ChildProcess,
+): Promise<void> {
   const now = await windowsOf(s, cls);
+  if (open.every((id) => now.includes(id))) return;
+  const fates = await Promise.all(open.map(async (id) => {
+    const out = await new Deno.Command("xprop", {
+      args: ["-id", id, "WM_STATE", "_NET_WM_STATE"],
+      env: s.desktop.env,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const text = new TextDecoder().decode(out.success ? out.stdout : out.stderr);
+    return `${id}: ${text.replaceAll("\n", " ").trim()}`;
+  }));
+  const all = await xdotoolSearch(s.desktop.env, ["--class", cls]);
+  const process = app
+    ? await Promise.race([
+      app.status.then((st) => `the app exited (code ${st.code}, signal ${st.signal})`),
+      sleep(200).then(() => "the app still runs"),
+    ])
+    : "";
   assert(
-    open.every((id) => now.includes(id)),
-    `a ${cls} window is gone: ${open.join(",")} -> ${now.join(",")}`,
+    false,
+    `a ${cls} window is gone: ${open.join(",")} -> ${now.join(",")}; mapped or not: ${all.join(",")}; ` +
+      `${fates.join("; ")}; ${process}\nchoto replied:\n${reply}`,
   );
 }
 
@@ -51,7 +75,7 @@ Deno.test({
   sanitizeOps: false,
   async fn() {
     await withSession(async (s) => {
-      s.desktop.spawn("galculator");
+      const app = s.desktop.spawn("galculator");
       await s.desktop.waitForWindow("galculator");
       const focus = { action: "focus_app", app_name: "galculator" };
 
@@ -63,7 +87,7 @@ Deno.test({
       });
       assertEquals(x.structured.status, "success", x.text);
       for (const step of (x.structured.steps as Report[]).slice(1, 3)) assertMatch(step.line, /matched "\*"/);
-      await stillOpen(s, "galculator", open);
+      await stillOpen(s, "galculator", open, x.text, app);
 
       // The multiply key's × is read as "*" here.
       const keys = ["5", "5", "*", "9", "="].map((k) => ({ action: "click", target: { text: k } }));
@@ -115,7 +139,7 @@ Deno.test({
       assertEquals(x.structured.status, "escalated", x.text);
       assertMatch(x.text, /target "close window"/);
       await sleep(500);
-      await stillOpen(s, "kgx", open);
+      await stillOpen(s, "kgx", open, x.text);
 
       const close = await s.call("execute_plan", {
         steps: [focus, { action: "click", target: { text: "close window" } }],

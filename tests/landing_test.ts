@@ -117,6 +117,38 @@ Deno.test("a window that comes over the target before the press stops the click,
   assertEquals(d.inputs(), []);
 });
 
+Deno.test("a window moved since the look, its title bar now under the target, stops the click; nothing sent", async () => {
+  const d = new FakeDesktop();
+  // The window manager's frame: a 24-pixel title bar on top, 1 pixel on the other sides.
+  const framed = { ...NOTES, frame: { left: 1, right: 1, top: 24, bottom: 1 } };
+  d.windowList = [framed];
+  d.focusWindowId = "ed";
+  d.texts = [text("Save", 100, 45)];
+  // Just before the press the window goes 20 pixels down: its title bar (y 30 to 53) is where Save was.
+  d.beforeEvent = (kind) => {
+    if (kind === "pointer" && framed.bounds.y === 10) framed.bounds = { ...framed.bounds, y: 30 };
+  };
+  const { r } = await run(d, [{ action: "click", target: { text: "Save" } }]);
+  assertEquals(r.status, "escalated");
+  assertEquals(r.reports[0].outcome, "not_run");
+  assertMatch(
+    stepLine(r.reports[0]),
+    /the pointer is now on the frame the window manager draws around "notes\.txt" \(its title bar or border\), not on the app's own drawing: the window moved or changed size since the look/,
+  );
+  assertEquals(d.inputs(), []);
+});
+
+Deno.test("a click aimed at a title bar's close button is pressed there (the frame was the aim)", async () => {
+  const d = new FakeDesktop();
+  const framed = { ...NOTES, frame: { left: 1, right: 1, top: 24, bottom: 1 } };
+  d.windowList = [framed];
+  d.focusWindowId = "ed";
+  d.texts = [text("notes.txt", 150, 22), text("x", 300, 22), text("Save", 100, 45)];
+  const { r } = await run(d, [{ action: "click", target: { text: "close window" } }]);
+  assertEquals(r.reports[0].outcome, "done", stepLine(r.reports[0]));
+  assertEquals(d.inputs(), ["click left 300,22"]);
+});
+
 Deno.test("a scroll stops at the notch where another window came under the pointer", async () => {
   const d = editor(OTHER);
   d.texts = [text("Hello", 100, 120)];

@@ -111,7 +111,17 @@ export interface Landing {
   readonly id: string | null;
   /** That window described (app, pid, title), read on first use; null when it has none. */
   window(): WindowInfo | null;
+  /**
+   * For a button or the wheel: whether the pointer is on the app's own
+   * drawing or on the frame the window manager draws around it (its title
+   * bar and its buttons, its borders). Absent where the backend cannot tell
+   * or there is no such frame.
+   */
+  readonly part?: WindowPart;
 }
+
+/** The app's own drawing in a window, or the window manager's frame around it. */
+export type WindowPart = "content" | "frame";
 
 /**
  * Called before each input event (a key, a button press, a wheel notch)

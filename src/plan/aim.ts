@@ -10,6 +10,7 @@
 import { containsPoint, type Point } from "../common/rect.ts";
 import type { WindowInfo, WindowState } from "../desktop/types.ts";
 import type { Look } from "../look/look.ts";
+import { clientRect } from "../perceive/window_controls.ts";
 import type { Expected } from "./run.ts";
 
 /** The window a listing shows at a point: chrome (menus, popups) above app windows, each front to back. */
@@ -17,10 +18,15 @@ export function windowAt(state: WindowState, p: Point): WindowInfo | null {
   return [...state.chrome, ...state.windows].find((w) => containsPoint(w.bounds, p.x, p.y)) ?? null;
 }
 
-/** What a button or wheel event at `p` should reach. */
+/**
+ * What a button or wheel event at `p` should reach: the window there, and
+ * whether `p` is on the app's own drawing or on the window manager's frame
+ * (a title bar's close button is only ever pressed when it was aimed at).
+ */
 export function underPointer(l: Look, p: Point): Expected {
   const w = windowAt(l.state, p);
-  return { kind: "pointer", id: w?.id ?? null, title: w?.title ?? "the desktop" };
+  const part = w?.frame ? (containsPoint(clientRect(w), p.x, p.y) ? "content" : "frame") : undefined;
+  return { kind: "pointer", id: w?.id ?? null, title: w?.title ?? "the desktop", ...(part ? { part } : {}) };
 }
 
 /**

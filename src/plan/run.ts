@@ -15,7 +15,7 @@ import { type Clock, realClock } from "../common/time.ts";
 import type { Extract, SeenWindow, StepReport } from "./step_report.ts";
 import { frameHash } from "../image/compare.ts";
 import type { Point } from "../common/rect.ts";
-import { type Expected, landingMessage, LandingMoved, RunStopped } from "./run_stops.ts";
+import { type Expected, landingMessage, LandingMoved, landsAsExpected, RunStopped } from "./run_stops.ts";
 import type { RunHooks, RunProgress } from "./run_progress.ts";
 
 // Re-exported so that the actions keep importing the run's vocabulary from one module.
@@ -245,7 +245,7 @@ export class Run {
     let counted = -1;
     return (sent, landing) => {
       if (say) this.progress = say(sent, total);
-      if (expect && landing.kind === expect.kind && landing.id !== expect.id) {
+      if (expect && !landsAsExpected(expect, landing)) {
         throw new LandingMoved(landingMessage(expect, landing), sent);
       }
       if (sent !== counted) {

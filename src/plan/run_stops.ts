@@ -8,7 +8,7 @@
  */
 
 import type { Surface } from "../perceive/surfaces.ts";
-import type { Landing } from "../desktop/types.ts";
+import type { Landing, WindowPart } from "../desktop/types.ts";
 import { escapeScreenText } from "../common/untrusted.ts";
 import type { Look } from "../look/look.ts";
 import type { NearText } from "../common/match.ts";
@@ -69,6 +69,15 @@ export interface Expected {
   kind: Landing["kind"];
   id: string | null;
   title: string;
+  /** For a button: on the app's own drawing or on the window manager's frame; absent when unknown. */
+  part?: WindowPart;
+}
+
+/** True when an event landing at `landing` reaches what `expect` aimed at (a part either side cannot tell passes). */
+export function landsAsExpected(expect: Expected, landing: Landing): boolean {
+  if (landing.kind !== expect.kind) return true;
+  if (landing.id !== expect.id) return false;
+  return !expect.part || !landing.part || landing.part === expect.part;
 }
 
 /** An event would land elsewhere than the step was resolved for: the step stops before it. */
@@ -85,6 +94,12 @@ export function landingMessage(expect: Expected, landing: Landing): string {
     ? "no window"
     : `"${escapeScreenText(w.title)}"${w.app ? ` (${escapeScreenText(w.app)})` : ""}`;
   const was = `"${expect.title}"`;
+  if (landing.id === expect.id && expect.part && landing.part && landing.part !== expect.part) {
+    const where = landing.part === "frame"
+      ? `on the frame the window manager draws around ${was} (its title bar or border), not on the app's own drawing`
+      : `on ${was}'s own drawing, not on the frame around it`;
+    return `the pointer is now ${where}: the window moved or changed size since the look; input goes only where the step was aimed, so the step stopped there`;
+  }
   return expect.kind === "keys"
     ? `the keyboard focus moved from ${was} to ${now}; input goes only to the window the step was aimed at, so the step stopped there`
     : `the window under the pointer is now ${now}, not ${was}; input goes only to the window the step was aimed at, so the step stopped there`;

@@ -36,7 +36,8 @@ import type {
 import type { ScreenReader } from "../../src/ocr/reader.ts";
 import type { Element, OcrEngine } from "../../src/ocr/types.ts";
 import type { RgbaImage } from "../../src/image/pixels.ts";
-import type { Point, Rect } from "../../src/common/rect.ts";
+import { containsPoint, type Point, type Rect } from "../../src/common/rect.ts";
+import { clientRect } from "../../src/perceive/window_controls.ts";
 import { markParts, NOTE_WIDTH } from "../../src/desktop/mark_drawing.ts";
 
 /** A clock that jumps instead of waiting. */
@@ -190,10 +191,15 @@ export class FakeDesktop implements Desktop {
   #ask(gate: InputGate | undefined, sent: number, kind: Landing["kind"], at?: Point): void {
     if (!gate) return;
     this.beforeEvent?.(kind, sent, this);
+    const p = at ?? this.pointerAt;
     const w = kind === "keys"
       ? this.windowList.find((x) => x.id === this.focusWindowId) ?? null
-      : this.windowAt(at ?? this.pointerAt);
-    gate(sent, { kind, id: w?.id ?? null, window: () => w });
+      : this.windowAt(p);
+    // Like X11 under a window manager: a button says whether it is on the app's drawing or the frame.
+    const part = kind === "pointer" && w?.frame
+      ? (containsPoint(clientRect(w), p.x, p.y) ? "content" as const : "frame" as const)
+      : undefined;
+    gate(sent, { kind, id: w?.id ?? null, window: () => w, ...(part ? { part } : {}) });
   }
   pointerInCorner(): boolean {
     return inTopLeftCorner([{ x: 0, y: 0, ...SCREEN }], this.pointerAt);

@@ -8,6 +8,7 @@
 
 import { type Session, until } from "./session.ts";
 import { pointerAway } from "./calculators.ts";
+import { xdotoolSearch } from "./xdotool_search.ts";
 
 /** Runs `cmd` on the session's display, returning its output. */
 async function onDisplay(s: Session, cmd: string, args: string[]): Promise<string> {
@@ -18,7 +19,7 @@ async function onDisplay(s: Session, cmd: string, args: string[]): Promise<strin
 
 /** The number xcalc's display holds, as xcalc hands it over; "" when it gave none within 8 s. */
 export async function displayed(s: Session): Promise<string> {
-  const id = (await onDisplay(s, "xdotool", ["search", "--name", "^Calculator$"])).split("\n")[0];
+  const [id] = await xdotoolSearch(s.desktop.env, ["--name", "^Calculator$"]);
   await onDisplay(s, "xdotool", ["mousemove", "--window", id, "100", "20", "click", "1"]);
   let last = "";
   await until(async () => (last = await onDisplay(s, "xclip", ["-o", "-selection", "primary"])) !== "", 8_000)

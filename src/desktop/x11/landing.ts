@@ -3,17 +3,21 @@
  * keyboard focus, buttons and the wheel to the window under the pointer.
  * Either is named by the top-level client window the window list shows
  * (the one with `WM_STATE`), not by the window manager's frame around it
- * nor by the hidden child a toolkit gives the focus to. The input code asks
- * while it holds the server still, so the answer is where the next event
- * goes.
+ * nor by the hidden child a toolkit gives the focus to. A button's landing
+ * also says whether the pointer is on the app's own drawing or on that
+ * frame: a press meant for a key near the top of a window that has moved
+ * since the look would otherwise pass as reaching the right window while it
+ * hits the title bar's close button. The input code asks while it holds the
+ * server still, so the answer is where the next event goes.
  *
  * @module
  */
 
 import { X } from "../../../ffi/x11/libx11.ts";
-import type { Landing } from "../types.ts";
+import type { Landing, WindowPart } from "../types.ts";
 import type { XConnection } from "./connection.ts";
 import { describeWindow } from "./windows.ts";
+import { xlibRequests } from "./requests.ts";
 
 const hex = (w: bigint) => `0x${w.toString(16)}`;
 
@@ -36,21 +40,23 @@ export class XLandings {
     this.c.x.XGetInputFocus(this.c.display, focus, revert);
     if (focus[0] === X.FocusNone) return this.#landing("keys", null);
     // PointerRoot: keys follow the pointer (a bare X server without a window manager).
-    if (focus[0] === X.FocusPointerRoot) return this.#landing("keys", this.#underPointer());
+    if (focus[0] === X.FocusPointerRoot) return this.#landing("keys", this.#underPointer().client);
     return this.#landing("keys", this.#climb(focus[0]));
   }
 
   /** Where a button or wheel event goes now. */
   pointer(): Landing {
-    return this.#landing("pointer", this.#underPointer());
+    const { client, part } = this.#underPointer();
+    return this.#landing("pointer", client, part);
   }
 
-  #landing(kind: Landing["kind"], w: bigint | null): Landing {
+  #landing(kind: Landing["kind"], w: bigint | null, part?: WindowPart): Landing {
     let described: ReturnType<typeof describeWindow> | undefined;
     return {
       kind,
       id: w === null ? null : hex(w),
       window: () => (described ??= w === null ? null : describeWindow(this.c, w)),
+      ...(part ? { part } : {}),
     };
   }
 
@@ -84,8 +90,12 @@ export class XLandings {
     return w;
   }
 
-  /** The client under the pointer: the root's child there (a frame, a popup), then the client inside a frame. */
-  #underPointer(): bigint | null {
+  /**
+   * The client under the pointer: the root's child there (a frame, a popup),
+   * then the client inside a frame; and whether the pointer is on that
+   * client or on the frame around it.
+   */
+  #underPointer(): { client: bigint | null; part?: WindowPart } {
     const rootRet = new BigUint64Array(1);
     const child = new BigUint64Array(1);
     const xy = new Int32Array(4);
@@ -102,12 +112,24 @@ export class XLandings {
       mask,
     );
     const top = child[0];
-    if (top === 0n) return null;
-    const known = this.#client.get(top);
-    if (known !== undefined) return known;
-    const client = this.#clientInside(top) ?? top;
-    this.#client.set(top, client);
-    return client;
+    if (top === 0n) return { client: null };
+    let client = this.#client.get(top);
+    if (client === undefined) {
+      client = this.#clientInside(top) ?? top;
+      this.#client.set(top, client);
+    }
+    if (client === top) return { client };
+    return { client, part: this.#onClient(client, xy[0], xy[1]) ? "content" : "frame" };
+  }
+
+  /** True when the root point (`x`, `y`) is inside `client`'s own area; false when the client is gone. */
+  #onClient(client: bigint, x: number, y: number): boolean {
+    const ask = xlibRequests(this.c);
+    const size = ask.attributes(client)();
+    if (!size) return false;
+    const origin = ask.rootOrigin(client)();
+    const dx = x - origin.x, dy = y - origin.y;
+    return dx >= 0 && dy >= 0 && dx < size.width && dy < size.height;
   }
 
   /** The window with WM_STATE at or below `top` (a frame holds its client a level or two down). */
