@@ -91,7 +91,7 @@ function piece(word: string, x: number, grid = "9:7"): Piece {
     w: word.length * 9,
     h: 14,
     key: `piece:${word}:${x}`,
-    cells: { keys: [...word].map((c) => `cell:${c}`), grid },
+    cells: { keys: [...word].map((c) => `cell:${c}`), grid, x, pitch: 9 },
   };
 }
 const read = (text: string, x: number, conf = 0.95): OcrWord => ({

@@ -87,7 +87,7 @@ Deno.test("a line of fixed-pitch text waits once one piece is shown; a proportio
     w: 30,
     h: 12,
     key: `p${x}`,
-    ...(cells ? { cells: { keys: [`c${x}`], grid: "7:0" } } : {}),
+    ...(cells ? { cells: { keys: [`c${x}`], grid: "7:0", x, pitch: 7 } } : {}),
   });
   const proportional = [0, 40, 80, 120].map((x) => piece(x, false));
   const fixed = [0, 40, 80, 120].map((x) => piece(x, true));

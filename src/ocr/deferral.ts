@@ -8,9 +8,17 @@
  */
 
 import type { Piece, WordCache } from "./cache/word_cache.ts";
+import { newCellsPart } from "./cache/cell_parts.ts";
 
 /** Fewer lines to read than this are all read at once: putting some off would only add a wait. */
 export const MIN_DEFER_LINES = 4;
+
+/** The lines read first, the lines put off, and the pieces of those read ahead (with the part to read, if any). */
+export interface Deferred<M> {
+  first: M[];
+  later: M[];
+  ahead: Array<{ owner: M; piece: Piece; part?: Piece }>;
+}
 
 /**
  * Splits the lines to read into those read first and those put off until
@@ -28,12 +36,14 @@ export const MIN_DEFER_LINES = 4;
  * `ahead` holds, once each, the pieces of the lines put off that are new
  * and no first line shows (an editor's line numbers, a word with a letter
  * the first lines lack): the first read reads them too, so the lines put
- * off are put together without a second round.
+ * off are put together without a second round. A fixed-pitch piece with
+ * only a character or two new carries the `part` of it to read instead
+ * (cache/cell_parts.ts).
  */
 export function deferRepeats<M extends { pieces: Piece[] }>(
   misses: M[],
   words: WordCache,
-): { first: M[]; later: M[]; ahead: Array<{ owner: M; piece: Piece }> } {
+): Deferred<M> {
   if (misses.length < MIN_DEFER_LINES) return { first: misses, later: [], ahead: [] };
   const shown = new Set<string>();
   const first: M[] = [], later: M[] = [];
@@ -46,12 +56,15 @@ export function deferRepeats<M extends { pieces: Piece[] }>(
       for (const p of cut) words.show(p, shown);
     }
   }
-  const ahead: Array<{ owner: M; piece: Piece }> = [];
+  const ahead: Deferred<M>["ahead"] = [];
   for (const m of later) {
     for (const piece of m.pieces) {
       if (words.covered(piece, shown)) continue;
+      // A cell read two ways never spells: such a piece is read whole, to be learned as a piece.
+      const spellable = !piece.cells?.keys.some((k) => words.chars.refused(k));
+      const part = spellable ? newCellsPart(piece, (k) => !shown.has(k) && !words.chars.knows([k])) : null;
       words.show(piece, shown);
-      ahead.push({ owner: m, piece });
+      ahead.push({ owner: m, piece, ...(part ? { part } : {}) });
     }
   }
   return { first, later, ahead };

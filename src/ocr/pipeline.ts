@@ -49,7 +49,7 @@ import { barIn, titleLine } from "./lines/title_line.ts";
 import { lineGround, markSettled } from "./lines/ground.ts";
 import { ringLevel } from "./lines/prepare.ts";
 import { type ReadJob, recognise } from "./recognise.ts";
-import { deferRepeats } from "./deferral.ts";
+import { type Deferred, deferRepeats } from "./deferral.ts";
 import type { OcrEngine, OcrWord } from "./types.ts";
 
 /** What one pass over a region produced. */
@@ -190,10 +190,10 @@ export class ScreenPipeline {
     addStage(stages, "diff", performance.now() - t0);
     // Lines whose word pieces repeat on this screen wait for the lines that show those pieces
     // first: once those are read, they are put together from the pieces, or read in part.
-    const { first, later, ahead } = options.deferRepeats === false
+    const { first, later, ahead }: Deferred<Miss> = options.deferRepeats === false
       ? { first: misses, later: [], ahead: [] }
       : deferRepeats(misses, this.words);
-    const pieces = ahead.map(({ owner, piece }) => ({ line: owner.read.line, piece }));
+    const pieces = ahead.map(({ owner, piece, part }) => ({ line: owner.read.line, piece, part }));
     const reading = this.#readMisses(grey, first, stages, options, found, pieces);
     // The single-character pass's lines are known once the lines are sorted (no lone character goes to
     // the recognisers): their reads queue now, behind the first stacks, not after the last second look.
@@ -278,7 +278,7 @@ export class ScreenPipeline {
     stages: StageTimes,
     options: PipelineOptions,
     around: readonly TextLine[],
-    ahead: Array<{ line: TextLine; piece: Piece }> = [],
+    ahead: Array<{ line: TextLine; piece: Piece; part?: Piece }> = [],
   ): Promise<number> {
     let t0 = performance.now();
     // A new line made only of word pieces seen before is put together without the recogniser;
@@ -332,7 +332,12 @@ export class ScreenPipeline {
     addStage(stages, "diff", performance.now() - t0);
     t0 = performance.now();
     // Parts are read after the whole lines, in screen order each, then the pieces read ahead.
-    const early = ahead.map(({ line, piece }) => ({ line, piece, job: pieceJob(line, piece) }));
+    const early = ahead.map(({ line, piece, part }) => ({
+      line,
+      piece,
+      part,
+      job: pieceJob(line, part ?? piece),
+    }));
     const jobs = [
       ...whole.map((w) => w.job),
       ...partly.flatMap((p) => p.parts.map((part) => part.job)),
@@ -393,7 +398,10 @@ export class ScreenPipeline {
         found[i] = wordsIn(job, piece);
       }
     }
-    for (const { line, piece, job } of early) fresh.push(...this.#learnPiece(grey, piece, job, line));
+    for (const { line, piece, part, job } of early) {
+      if (part) this.words.learnPart(part, wordsIn(job, part));
+      else fresh.push(...this.#learnPiece(grey, piece, job, line));
+    }
     for (const { miss, found } of partly) {
       miss.read.words = placeWords(miss.pieces, found as OcrWord[][], miss.read.line);
       this.cache.set(miss.key, miss.read.words);

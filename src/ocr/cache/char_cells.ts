@@ -136,6 +136,16 @@ function baselineOf(
  * cell runs off the image.
  */
 export function pieceCells(grey: Grey, line: TextLine, grid: CellGrid, piece: Box): string[] | null {
+  return cellRun(grey, line, grid, piece)?.keys ?? null;
+}
+
+/** As {@link pieceCells}, with the image column the first of those cells starts at. */
+export function cellRun(
+  grey: Grey,
+  line: TextLine,
+  grid: CellGrid,
+  piece: Box,
+): { keys: string[]; x: number } | null {
   const { pitch, phase } = grid;
   const firstCell = Math.floor((piece.x - phase) / pitch),
     lastCell = Math.floor((piece.x + piece.w - 1 - phase) / pitch);
@@ -156,7 +166,7 @@ export function pieceCells(grey: Grey, line: TextLine, grid: CellGrid, piece: Bo
   // faint to count as ink there (light syntax colours) would be left out of the spelling.
   const slack = Math.max(2, Math.round(pitch / 3));
   if (!keys.length || piece.x < from - slack || piece.x + piece.w > to + slack) return null;
-  return keys;
+  return { keys, x: from };
 }
 
 /** A cell's pixels from its first to its last row unlike the ground, and where those rows sit against the baseline. */
@@ -192,6 +202,11 @@ export class CharCells {
   /** Whether every cell is known (and was never read two ways). */
   knows(cells: readonly string[]): boolean {
     return cells.every((k) => this.#chars.get(k));
+  }
+
+  /** The character a cell was learned as; undefined when unknown or read two ways. */
+  charOf(cell: string): CellChar | undefined {
+    return this.#chars.get(cell) ?? undefined;
   }
 
   /** Whether a cell was read as two characters: it will never spell a word. */

@@ -27,7 +27,7 @@ import { groupByGap, type TextLine } from "../lines/find.ts";
 import type { OcrWord } from "../types.ts";
 import { hashPixels, LineCache } from "./line_cache.ts";
 import type { Box } from "../../common/rect.ts";
-import { cellGrid, CharCells, pieceCells } from "./char_cells.ts";
+import { cellGrid, cellRun, CharCells } from "./char_cells.ts";
 
 /**
  * A gap at least this many row heights wide separates two pieces. In
@@ -47,8 +47,11 @@ export const EMPTY_PIECE_WIDTH = 0.5;
 /** One word piece of a line: its ink box in the searched image and its pixel hash. */
 export interface Piece extends Box {
   key: string;
-  /** In fixed-pitch text: its character cells' keys, and the grid they were cut on (pitch and phase). */
-  cells?: { keys: string[]; grid: string };
+  /**
+   * In fixed-pitch text: its character cells' keys, the grid they were cut
+   * on (pitch and phase), and the image column the first cell starts at.
+   */
+  cells?: { keys: string[]; grid: string; x: number; pitch: number };
 }
 
 /**
@@ -78,8 +81,10 @@ export function linePieces(grey: Grey, line: TextLine, textHeight: number, cells
       h: Math.max(1, Math.min(b.y + b.h, line.y + line.h) - y),
     };
     const piece: Piece = { ...box, key: hashPixels(grey, box) };
-    const keys = grid && pieceCells(grey, line, grid, box);
-    if (keys) piece.cells = { keys, grid: `${grid!.pitch}:${grid!.phase}` };
+    const run = grid && cellRun(grey, line, grid, box);
+    if (run) {
+      piece.cells = { keys: run.keys, grid: `${grid!.pitch}:${grid!.phase}`, x: run.x, pitch: grid!.pitch };
+    }
     return piece;
   });
 }
@@ -187,6 +192,28 @@ export class WordCache {
     if (proved) this.#grids.add(grid);
     else if (pieces.length > 1 || !this.#grids.has(grid)) return;
     for (const { p, w } of fits) this.chars.learn(p.cells!.keys, w);
+  }
+
+  /**
+   * Learns the cells of `part`, a run of a word piece's cells read alone
+   * (cache/cell_parts.ts) as `words`: only on a grid proved before, as one
+   * sure word with one character per cell, and only when the part's known
+   * cells (at least one) read as they are known. The piece itself is not
+   * learned: it is spelled from its cells. Returns whether it taught.
+   */
+  learnPart(part: Piece, words: OcrWord[]): boolean {
+    const cells = part.cells;
+    if (!cells || words.length !== 1 || !this.#grids.has(cells.grid)) return false;
+    const chars = [...words[0].text];
+    if (chars.length !== cells.keys.length) return false;
+    let checked = 0;
+    for (const [i, k] of cells.keys.entries()) {
+      const known = this.chars.charOf(k);
+      if (!known) continue;
+      if (known.char !== chars[i]) return false;
+      checked++;
+    }
+    return checked > 0 && this.chars.learn(cells.keys, words[0]);
   }
 
   /** Takes a piece's reading as known (one remembered from an earlier run). */
