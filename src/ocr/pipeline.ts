@@ -199,8 +199,11 @@ export class ScreenPipeline {
     // the recognisers): their reads queue now, behind the first stacks, not after the last second look.
     const lone = (options.charScan ?? true) ? readLoneChars(this.engine, grey, reads, this.cache) : null;
     lone?.catch(() => {});
-    let recognised = await reading;
-    if (later.length) recognised += await this.#readMisses(grey, later, stages, options, found);
+    let { recognised, untaught } = await reading;
+    // A part read too unsurely to teach leaves the lines put off for its new cells unspelled: its whole
+    // word is read before them, one word's read instead of theirs (its line was counted already).
+    if (untaught.length) await this.#readMisses(grey, [], stages, options, found, untaught);
+    if (later.length) recognised += (await this.#readMisses(grey, later, stages, options, found)).recognised;
     for (const m of misses) for (const twin of twins.get(m.key)!) twin.words = m.read.words;
     const words: OcrWord[] = [];
     for (const { line, words: local } of reads) {
@@ -270,7 +273,8 @@ export class ScreenPipeline {
   /**
    * Reads the lines in `misses` (not in the line cache): put together from
    * known word pieces, read in part, or read whole; learns their pieces and
-   * caches the lines. Returns how many went to the recogniser, whole or in part.
+   * caches the lines. Returns how many went to the recogniser, whole or in
+   * part, and the pieces of `ahead` whose part taught nothing.
    */
   async #readMisses(
     grey: Grey,
@@ -279,7 +283,7 @@ export class ScreenPipeline {
     options: PipelineOptions,
     around: readonly TextLine[],
     ahead: Array<{ line: TextLine; piece: Piece; part?: Piece }> = [],
-  ): Promise<number> {
+  ): Promise<{ recognised: number; untaught: Array<{ line: TextLine; piece: Piece }> }> {
     let t0 = performance.now();
     // A new line made only of word pieces seen before is put together without the recogniser;
     // when fewer than half of its pieces are new, only those are read, each as a line of its own.
@@ -398,9 +402,10 @@ export class ScreenPipeline {
         found[i] = wordsIn(job, piece);
       }
     }
+    const untaught: Array<{ line: TextLine; piece: Piece }> = [];
     for (const { line, piece, part, job } of early) {
-      if (part) this.words.learnPart(part, wordsIn(job, part));
-      else fresh.push(...this.#learnPiece(grey, piece, job, line));
+      if (!part) fresh.push(...this.#learnPiece(grey, piece, job, line));
+      else if (!this.words.learnPart(part, wordsIn(job, part))) untaught.push({ line, piece });
     }
     for (const { miss, found } of partly) {
       miss.read.words = placeWords(miss.pieces, found as OcrWord[][], miss.read.line);
@@ -413,6 +418,6 @@ export class ScreenPipeline {
     }
     timed(stages, "memory", () => this.#remember(fresh));
     // A line put off whose pieces were read ahead went to the recogniser in part.
-    return whole.length + partly.length + new Set(early.map((e) => e.line)).size;
+    return { recognised: whole.length + partly.length + new Set(early.map((e) => e.line)).size, untaught };
   }
 }
