@@ -40,6 +40,18 @@ const read = (text: string, conf = 0.95): OcrWord => ({
 });
 const line = { x: 0, y: 0, w: 400, h: 14 };
 
+/** A cache whose grid a line of `words`, read surely, proved: their cells are known. */
+function provedBy(words: string[]): WordCache {
+  const cache = new WordCache();
+  cache.learn(
+    words.map((w, i) => piece(w, i * 60)),
+    line,
+    words.map((w, i) => ({ ...read(w), x: i * 60 })),
+    14,
+  );
+  return cache;
+}
+
 /** The cell indices of `part` within `whole`. */
 function span(whole: Piece, part: Piece | null): [number, number] | null {
   if (!part) return null;
@@ -76,17 +88,7 @@ Deno.test("a part teaches on a proved grid when its known cells read as known; t
   unproved.learn([piece("tho", 0)], line, [{ ...read("tho") }], 14);
   assert(!unproved.learnPart(newCellsPart(piece("Thousands", 0), (k) => k === "cell:T")!, [read("Tho")]));
 
-  const proved = () => {
-    const cache = new WordCache();
-    const words = ["the", "house", "sands"];
-    cache.learn(
-      words.map((w, i) => piece(w, i * 60)),
-      line,
-      words.map((w, i) => ({ ...read(w), x: i * 60 })),
-      14,
-    );
-    return cache;
-  };
+  const proved = () => provedBy(["the", "house", "sands"]);
   const word = piece("Thousands", 0);
   const part = newCellsPart(word, (k) => k === "cell:T")!;
 
@@ -110,14 +112,7 @@ Deno.test("a part teaches on a proved grid when its known cells read as known; t
 });
 
 Deno.test("a part with no known cell to check it against teaches nothing", () => {
-  const cache = new WordCache();
-  const words = ["the", "tide", "was"];
-  cache.learn(
-    words.map((w, i) => piece(w, i * 60)),
-    line,
-    words.map((w, i) => ({ ...read(w), x: i * 60 })),
-    14,
-  );
+  const cache = provedBy(["the", "tide", "was"]);
   // X, Y and Z are new; q was shown by a line whose read taught nothing, so no cell of the part is known.
   const word = piece("XYZqrkm", 0);
   const part = newCellsPart(word, (k) => ["cell:X", "cell:Y", "cell:Z"].includes(k))!;

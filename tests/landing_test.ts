@@ -117,12 +117,17 @@ Deno.test("a window that comes over the target before the press stops the click,
   assertEquals(d.inputs(), []);
 });
 
-Deno.test("a window moved since the look, its title bar now under the target, stops the click; nothing sent", async () => {
+/** The editor in a window manager's frame (a 24-pixel title bar on top, 1 pixel on the other sides), focused. */
+function framedEditor(): { d: FakeDesktop; framed: typeof NOTES } {
   const d = new FakeDesktop();
-  // The window manager's frame: a 24-pixel title bar on top, 1 pixel on the other sides.
   const framed = { ...NOTES, frame: { left: 1, right: 1, top: 24, bottom: 1 } };
   d.windowList = [framed];
   d.focusWindowId = "ed";
+  return { d, framed };
+}
+
+Deno.test("a window moved since the look, its title bar now under the target, stops the click; nothing sent", async () => {
+  const { d, framed } = framedEditor();
   d.texts = [text("Save", 100, 45)];
   // Just before the press the window goes 20 pixels down: its title bar (y 30 to 53) is where Save was.
   d.beforeEvent = (kind) => {
@@ -139,10 +144,7 @@ Deno.test("a window moved since the look, its title bar now under the target, st
 });
 
 Deno.test("a click aimed at a title bar's close button is pressed there (the frame was the aim)", async () => {
-  const d = new FakeDesktop();
-  const framed = { ...NOTES, frame: { left: 1, right: 1, top: 24, bottom: 1 } };
-  d.windowList = [framed];
-  d.focusWindowId = "ed";
+  const { d } = framedEditor();
   d.texts = [text("notes.txt", 150, 22), text("x", 300, 22), text("Save", 100, 45)];
   const { r } = await run(d, [{ action: "click", target: { text: "close window" } }]);
   assertEquals(r.reports[0].outcome, "done", stepLine(r.reports[0]));
