@@ -42,6 +42,7 @@ import { withPoint } from "./fixes/points.ts";
 import { markKeypadLetters } from "./fixes/keypad_signs.ts";
 import { withDrawnSymbols } from "./fixes/told_by_shape.ts";
 import { clippedLines } from "./lines/clipped.ts";
+import { CUT_CONF, cutSides, cutWords, greyAround } from "./lines/cut_sides.ts";
 import { type LineRead, rowHeight, type TextLine } from "./lines/find.ts";
 import { LineFinder } from "./lines/reuse.ts";
 import { type Miss, sortLines } from "./line_sort.ts";
@@ -83,7 +84,17 @@ export interface PipelineOptions {
    * the title it draws: its line is told from the title (lines/title_line.ts).
    */
   title?: { band: Rect; text: string };
+  /**
+   * Cap the confidence of a word where its line runs into a view's edge,
+   * drawn only in part (lines/cut_sides.ts); the edge is looked for in
+   * `frame` a few pixels past the region too (default false: a crop around
+   * a label reads as it is).
+   */
+  unsureAtEdges?: boolean;
 }
+
+/** No word cut, none set apart: a read that does not look for views' edges. */
+const NOTHING_CUT = { cut: new Set<OcrWord>(), starts: new Set<OcrWord>() };
 
 export { memoryTag, READINGS_FORMAT } from "./cache/memory_tag.ts";
 
@@ -148,6 +159,7 @@ export class ScreenPipeline {
       options.stacked ?? true,
       options.deferRepeats ?? true,
       options.title ?? null,
+      options.unsureAtEdges ?? false,
     ]);
     const unchanged = () => {
       const last = this.#last;
@@ -205,6 +217,7 @@ export class ScreenPipeline {
     if (untaught.length) await this.#readMisses(grey, [], stages, options, found, untaught);
     if (later.length) recognised += (await this.#readMisses(grey, later, stages, options, found)).recognised;
     for (const m of misses) for (const twin of twins.get(m.key)!) twin.words = m.read.words;
+    const edges = options.unsureAtEdges ? greyAround(grey, frame, r) : null;
     const words: OcrWord[] = [];
     for (const { line, words: local } of reads) {
       if (!local.length) continue;
@@ -213,8 +226,16 @@ export class ScreenPipeline {
         ? local.reduce<OcrWord | null>((a, w) => (a && a.x <= w.x ? a : w), null)
         : null;
       const ground = lineGround(line, grey) ?? ringLevel(grey, line);
+      // A word where the line runs into a view's edge is drawn only in part: its reading is a guess.
+      const { cut, starts } = edges ? cutWords(local, cutSides(edges, line, ground)) : NOTHING_CUT;
       for (const w of local) {
-        const placed = { ...w, x: w.x + line.x, y: w.y + line.y, ...(w === first ? { apart: true } : {}) };
+        const placed = {
+          ...w,
+          x: w.x + line.x,
+          y: w.y + line.y,
+          ...(w === first || starts.has(w) ? { apart: true } : {}),
+          ...(cut.has(w) ? { conf: Math.min(w.conf, CUT_CONF) } : {}),
+        };
         // A point the recogniser dropped from a number is put back where its dot is drawn.
         const fixed = withPoint(grey, placed, ground);
         words.push({ ...fixed, x: fixed.x + r.x, y: fixed.y + r.y });
@@ -225,7 +246,11 @@ export class ScreenPipeline {
       t0 = performance.now();
       const chars = await lone;
       addStage(stages, "chars", performance.now() - t0);
-      for (const w of chars.words) words.push({ ...w, x: w.x + r.x, y: w.y + r.y });
+      for (const w of chars.words) {
+        const cut = edges ? cutSides(edges, w, ringLevel(grey, w)) : null;
+        const conf = cut && (cut.left || cut.right) ? Math.min(w.conf, CUT_CONF) : w.conf;
+        words.push({ ...w, conf, x: w.x + r.x, y: w.y + r.y });
+      }
       markKeypadLetters(words, keys, r);
       if (chars.area) {
         charScan = { ...chars.area, x: chars.area.x + r.x, y: chars.area.y + r.y };

@@ -26,6 +26,8 @@ export interface ReadOptions {
   columns?: readonly number[];
   /** The window manager's title bar in the region, in screen pixels, and the title it draws there. */
   title?: { band: Rect; text: string };
+  /** A word where its line runs into a view's edge is unsure (lines/cut_sides.ts; default false). */
+  unsureAtEdges?: boolean;
 }
 
 /** Reads text from regions of a frame. */
@@ -74,6 +76,7 @@ export function createScreenReader(engine: OcrEngine, memory?: ReadMemory): Scre
         charScan: options.charScan ?? true,
         after,
         title: options.title,
+        unsureAtEdges: options.unsureAtEdges,
       });
       // Screen text leaves the reader escaped, so no later reply can carry a raw control character.
       const elements = timed(

@@ -80,8 +80,9 @@ export async function perceive(
   // as lines run together; the frame kept (for screenshots and comparisons) is untouched.
   const found = window ? timed(stages, "grid", () => findGrid(frame, window.bounds)) : null;
   const chromeBounds = state.chrome.map((c) => c.bounds);
+  // A word cut by its view's edge (a long line, a narrow column) is listed unsure: half a letter reads as another.
   const read = (region: Rect, options?: ReadOptions) =>
-    readWithGrid(reader, frame, region, found, chromeBounds, options);
+    readWithGrid(reader, frame, region, found, chromeBounds, { ...options, unsureAtEdges: true });
   // The icons' shapes need no text: they are found while the recognisers read, once the read's first
   // stacks have reached them (a failed read is awaited below, not left unhandled meanwhile).
   const shapesWhile = async <T>(reading: Promise<T>) => {
