@@ -126,7 +126,7 @@ function framedEditor(): { d: FakeDesktop; framed: typeof NOTES } {
   return { d, framed };
 }
 
-Deno.test("a window moved since the look, its title bar now under the target, stops the click; nothing sent", async () => {
+Deno.test("a window moved since the look, its title bar under the target where a new look finds it too, stops the click; nothing sent", async () => {
   const { d, framed } = framedEditor();
   d.texts = [text("Save", 100, 45)];
   // Just before the press the window goes 20 pixels down: its title bar (y 30 to 53) is where Save was.
@@ -140,6 +140,39 @@ Deno.test("a window moved since the look, its title bar now under the target, st
     stepLine(r.reports[0]),
     /the pointer is now on the frame the window manager draws around "notes\.txt" \(its title bar or border\), not on the app's own drawing: the window moved or changed size since the look/,
   );
+  assertEquals(d.inputs(), []);
+});
+
+/** Moves `framed` 20 pixels down, with its text, just before the first pointer event: the title bar comes under Save. */
+function movesDown(d: FakeDesktop, framed: typeof NOTES): void {
+  d.beforeEvent = (kind) => {
+    if (kind !== "pointer" || framed.bounds.y !== 10) return;
+    framed.bounds = { ...framed.bounds, y: 30 };
+    d.texts = d.texts.map((t) => ({ ...t, y: t.y + 20, cy: t.cy + 20 }));
+  };
+}
+
+Deno.test("a window that moved before the press, its text with it, has its target found again and pressed there", async () => {
+  const { d, framed } = framedEditor();
+  d.texts = [text("Save", 100, 45)];
+  movesDown(d, framed);
+  const { r } = await run(d, [{ action: "click", target: { text: "Save" } }]);
+  assertEquals(r.status, "success", stepLine(r.reports[0]));
+  assertEquals(d.inputs(), ["click left 100,65"]);
+  assertMatch(
+    stepLine(r.reports[0]),
+    /the window moved before the press \(the target was @ \(100,45\)\); looked again -> matched "Save" .* @ \(100,65\)/,
+  );
+});
+
+Deno.test("a press the user allowed at one place is not moved to another when its window moves", async () => {
+  const { d, framed } = framedEditor();
+  d.texts = [text("Delete", 100, 45)];
+  d.answer = () => ({ answer: "allow" });
+  movesDown(d, framed);
+  const { r } = await run(d, [{ action: "click", target: { text: "Delete" } }]);
+  assertEquals(r.status, "escalated");
+  assertMatch(stepLine(r.reports[0]), /the window moved or changed size since the look/);
   assertEquals(d.inputs(), []);
 });
 

@@ -1,6 +1,7 @@
 /**
  * The `click`, `double_click` and `right_click` steps: find the target, click
- * it, verify, and remember where the click led (with the menu it was opened
+ * it (found again once when its window moved before the press: aim_again.ts),
+ * verify, and remember where the click led (with the menu it was opened
  * through, when it was a menu item).
  *
  * @module
@@ -15,6 +16,7 @@ import type { Step } from "../steps.ts";
 import { findOrSkip, type Found, matchInfo, matchSaid } from "../targeting.ts";
 import { confirmStep, destructiveLabel, markOf } from "../confirm.ts";
 import { underPointer } from "../aim.ts";
+import { foundAgain } from "../aim_again.ts";
 import { beforeOf, remember, verify } from "../verify.ts";
 import type { StepReport } from "../step_report.ts";
 import { hoverFirst, noteUnseenClick, probeBefore } from "../effect.ts";
@@ -52,7 +54,8 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
   const command = paste && !label ? await commandKeyQuestion(run, paste, pasteInto) : null;
   // An icon only a pack named may be anything: its name is someone else's claim, so the user decides.
   const packName = found.element.packName === true;
-  if ((label || command || packName) && step.action !== "right_click") {
+  const asked = Boolean(label || command || packName) && step.action !== "right_click";
+  if (asked) {
     await confirmStep(run, {
       ...(packName ? { packName: found.element.text } : {}),
       what: `${step.action.replace("_", "-")} "${
@@ -67,24 +70,38 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
     });
   }
   run.services.audit.aimAt(found.element.text);
-  const lit = step.expect ? false : await hoverFirst(run, found.point, aroundText(found.element));
+  let lit = step.expect ? false : await hoverFirst(run, found.point, aroundText(found.element));
   // The pointer already rests on the control the last press was seen to reach: it lights up no further.
-  const again = !lit && sameAsLive(run, found.point);
-  const probe = step.expect ? undefined : probeBefore(run, found.point);
+  let again = !lit && sameAsLive(run, found.point);
+  let probe = step.expect ? undefined : probeBefore(run, found.point);
   if (paste) noteKeyOnLine(run, paste, pasteInto, command, `a click on "${found.element.text}"`);
-  await run.click(found.point, button, count, step.modifiers ?? [], underPointer(found.look, found.point));
-  const after = await verify(run, step.expect, beforeOf(found.look), step.timeout_ms, probe);
+  const press = (f: Found) =>
+    run.click(f.point, button, count, step.modifiers ?? [], underPointer(f.look, f.point));
+  let aim = found;
+  try {
+    await press(aim);
+  } catch (err) {
+    // A press the user was asked about at one place is not moved to another.
+    const refound = asked ? null : await foundAgain(run, step.target, found, err);
+    if (!refound) throw err;
+    aim = refound;
+    // What lit at the old place says nothing of the new one.
+    [lit, again] = [false, false];
+    probe = step.expect ? undefined : probeBefore(run, aim.point);
+    await press(aim);
+  }
+  const after = await verify(run, step.expect, beforeOf(aim.look), step.timeout_ms, probe);
   noteUnseenClick(run, n, after.unseen ?? null);
-  const clickedIn = found.look.window;
+  const clickedIn = aim.look.window;
   const closed = clickedIn && !after.look.state.windows.some((w) => w.id === clickedIn.id)
     ? clickedIn.title
     : null;
   const via = menu ? menu.texts.join(" > ") : null;
-  const moved = remember(run, found.look, after.look, step.action, found.element.text, found.surface, via);
-  const openedMenu = after.look.nodeId === found.look.nodeId &&
-    after.look.state.chrome.length > found.look.state.chrome.length;
-  run.menuPath = openedMenu && found.look.nodeId !== null
-    ? { node: found.look.nodeId, texts: [...(menu?.texts ?? []), found.element.text] }
+  const moved = remember(run, aim.look, after.look, step.action, aim.element.text, aim.surface, via);
+  const openedMenu = after.look.nodeId === aim.look.nodeId &&
+    after.look.state.chrome.length > aim.look.state.chrome.length;
+  run.menuPath = openedMenu && aim.look.nodeId !== null
+    ? { node: aim.look.nodeId, texts: [...(menu?.texts ?? []), aim.element.text] }
     : null;
   // Sent, but nothing showed the app took it, not even the control lighting up under the pointer: not
   // reported done (a window it led to or closed would show).
@@ -94,7 +111,7 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
     ": not confirmed that the app handled it",
     lit ? ", though it lit under the pointer" : ", though the last press on it was seen to reach it",
   );
-  noteLive(run, unconfirmed ? null : found.point);
+  noteLive(run, unconfirmed ? null : aim.point);
   return {
     step: n,
     action: step.action,
@@ -103,15 +120,15 @@ export async function clickStep(run: Run, step: ClickStep, n: number): Promise<S
       kind: "click",
       action: step.action,
       target: step.target.text,
-      surface: found.surface,
+      surface: aim.surface,
       modifiers: step.modifiers ?? [],
-      match: matchSaid(found),
+      match: matchSaid(aim),
       movedTo: moved,
       closed,
       check,
       ...(packName ? { packName: true as const } : {}),
     },
-    match: matchInfo(found),
+    match: matchInfo(aim),
   };
 }
 
