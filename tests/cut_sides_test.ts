@@ -17,14 +17,18 @@ const W = 60, H = 30;
 /** The line's box in the drawings below: rows 10 to 19. */
 const line = (x: number, w: number) => ({ x, y: 10, w, h: 10 });
 
-/** A white image with `ink` boxes (value 20) and `columns` (full height, or rows `from`-`to`) of a grey. */
+/**
+ * A white image with `ink` (rows 10-19 of the columns given, dark and mid
+ * grey in turn, as strokes and their antialiasing are) and `columns` (full
+ * height, or rows `from`-`to`) of one grey.
+ */
 function drawn(
   ink: Array<[number, number]>,
   columns: Array<{ x: number; v: number; from?: number; to?: number }>,
 ) {
   const g: Grey = { width: W, height: H, data: new Uint8Array(W * H).fill(255) };
   for (const [x0, x1] of ink) {
-    for (let y = 10; y < 20; y++) for (let x = x0; x <= x1; x++) g.data[y * W + x] = 20;
+    for (let y = 10; y < 20; y++) for (let x = x0; x <= x1; x++) g.data[y * W + x] = (x + y) % 2 ? 20 : 150;
   }
   for (const c of columns) for (let y = c.from ?? 0; y < (c.to ?? H); y++) g.data[y * W + c.x] = c.v;
   return g;
@@ -43,6 +47,12 @@ Deno.test("ink running into a flat edge column is cut; a column of ground before
     left: true,
     right: false,
   });
+});
+
+Deno.test("a box drawn around the line (a selection's outline) is no cut character", () => {
+  // The line's last column is the box's side, one grey as tall as the line, and the view's ground beyond it.
+  const boxed = drawn([[20, 38]], [{ x: 39, v: 90, from: 10, to: 20 }, { x: 40, v: 120 }]);
+  assertEquals(cutSides(alone(boxed), line(20, 20), 255).right, false);
 });
 
 Deno.test("a stroke no taller than the line, or an edge of the ground's own grey, is no view's edge", () => {

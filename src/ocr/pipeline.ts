@@ -226,8 +226,10 @@ export class ScreenPipeline {
         ? local.reduce<OcrWord | null>((a, w) => (a && a.x <= w.x ? a : w), null)
         : null;
       const ground = lineGround(line, grey) ?? ringLevel(grey, line);
-      // A word where the line runs into a view's edge is drawn only in part: its reading is a guess.
-      const { cut, starts } = edges ? cutWords(local, cutSides(edges, line, ground)) : NOTHING_CUT;
+      // A word where the line runs into a view's edge is drawn only in part: its reading is a guess. A line
+      // on a surface of its own (a selected file's caption) has that surface's sides for ends.
+      const own = edges && ground === lineGround(line);
+      const { cut, starts } = own ? cutWords(local, cutSides(edges, line, ground)) : NOTHING_CUT;
       for (const w of local) {
         const placed = {
           ...w,

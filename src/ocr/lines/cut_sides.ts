@@ -11,7 +11,10 @@
  * grey, unlike the line's ground, that reaches past the line above and
  * below (the view's edge or the window's), or up to the frame's end. A
  * line that ends before such an edge has ground between its last character
- * and the edge, and keeps its confidence.
+ * and the edge, and keeps its confidence; so does one whose end is a side of
+ * a box drawn around it (one grey as tall as the line: a selected file's
+ * outline), and one on a surface of its own (the pipeline checks only lines
+ * on their view's ground).
  *
  * @module
  */
@@ -66,7 +69,8 @@ export function cutSides(at: GreyAt, line: Box, ground: number): { left: boolean
  * from that).
  */
 function cutAt(at: GreyAt, line: Box, ground: number, end: number, step: 1 | -1): boolean {
-  if (!hasInk(at, line, end, ground)) return false;
+  // A flat side as tall as the line is a box drawn around it (a selection's outline), not a cut character.
+  if (!hasInk(at, line, end, ground) || isFlat(at, end, line.y, line.y + line.h)) return false;
   for (let k = 1; k <= REACH; k++) {
     const x = end + k * step;
     if (at(x, line.y) === undefined || isEdgeColumn(at, line, x, ground)) return true;
@@ -86,15 +90,26 @@ function hasInk(at: GreyAt, line: Box, x: number, ground: number): boolean {
 
 /** Whether column `x` is one flat grey, unlike `ground`, from above the line to below it. */
 function isEdgeColumn(at: GreyAt, line: Box, x: number, ground: number): boolean {
+  const level = flatLevel(at, x, line.y - BEYOND, line.y + line.h + BEYOND);
+  return level !== null && Math.abs(level - ground) >= EDGE_CONTRAST;
+}
+
+/** Whether column `x` is one flat grey from row `y0` to before `y1`. */
+function isFlat(at: GreyAt, x: number, y0: number, y1: number): boolean {
+  return flatLevel(at, x, y0, y1) !== null;
+}
+
+/** The grey of column `x` from row `y0` to before `y1` when it is flat, else null (past the frame too). */
+function flatLevel(at: GreyAt, x: number, y0: number, y1: number): number | null {
   let lo = 255, hi = 0;
-  for (let y = line.y - BEYOND; y < line.y + line.h + BEYOND; y++) {
+  for (let y = y0; y < y1; y++) {
     const v = at(x, y);
     // Cut by the frame's top or bottom, the column cannot be seen to reach past the line.
-    if (v === undefined) return false;
+    if (v === undefined) return null;
     if (v < lo) lo = v;
     if (v > hi) hi = v;
   }
-  return hi - lo <= FLAT && Math.abs((lo + hi) / 2 - ground) >= EDGE_CONTRAST;
+  return hi - lo <= FLAT ? (lo + hi) / 2 : null;
 }
 
 /**
