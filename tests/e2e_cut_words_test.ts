@@ -9,11 +9,10 @@
  */
 
 import { assert } from "./support/assert.ts";
-import { until, withSession } from "./support/session.ts";
+import { type Session, until, withSession } from "./support/session.ts";
 import { skipE2E } from "./support/xdesktop.ts";
 import { xdotoolSearch } from "./support/xdotool_search.ts";
-import { parseRow } from "../src/render/element_rows.ts";
-import { LOW_CONF } from "../src/render/element_rows.ts";
+import { LOW_CONF, parseRow } from "../src/render/element_rows.ts";
 
 /** A line that runs far past the views below; its words, to check the listing against. */
 const LONG = "Harbour lights were flickering across the water long after midnight while the whole town slept";
@@ -52,6 +51,21 @@ function checkCutRow(listing: string, viewRight: number): void {
   assert(short && short.conf === null, `"${SHORT}", clear of the edge, is not listed sure:\n${listing}`);
 }
 
+/** Observes the app `app` shows once `ready` (its window up, made as narrow as the test needs) and checks its listing. */
+async function observeCut(s: Session, app: Deno.ChildProcess, ready: () => Promise<void>): Promise<void> {
+  try {
+    await ready();
+    await new Promise((r) => setTimeout(r, 800));
+    const o = await s.call("observe", { screenshot: false });
+    assert(!o.isError, o.text);
+    const win = o.structured.window as { bounds: { x: number; width: number } };
+    checkCutRow(o.text, win.bounds.x + win.bounds.width);
+  } finally {
+    app.kill();
+    await app.status;
+  }
+}
+
 Deno.test({
   name: "a word cut by its view's edge is listed unsure, apart from the sure words before it",
   ignore: skipE2E(),
@@ -64,8 +78,7 @@ Deno.test({
         const file = `${s.dir}/cut.txt`;
         // The caret starts on the empty first line, clear of the lines checked.
         await Deno.writeTextFile(file, `\n${SHORT}\n${LONG}\n`);
-        const app = s.desktop.spawn("mousepad", [file]);
-        try {
+        await observeCut(s, s.desktop.spawn("mousepad", [file]), async () => {
           await s.desktop.waitForWindow("cut.txt");
           const [id] = await until(async () => {
             const ids = await xdotoolSearch(env, ["--onlyvisible", "--name", "cut\\.txt"]);
@@ -74,15 +87,7 @@ Deno.test({
           const size = await new Deno.Command("xdotool", { args: ["windowsize", id, "420", "300"], env })
             .output();
           assert(size.success, new TextDecoder().decode(size.stderr));
-          await new Promise((r) => setTimeout(r, 800));
-          const o = await s.call("observe", { screenshot: false });
-          assert(!o.isError, o.text);
-          const win = o.structured.window as { bounds: { x: number; width: number } };
-          checkCutRow(o.text, win.bounds.x + win.bounds.width);
-        } finally {
-          app.kill();
-          await app.status;
-        }
+        });
       });
 
       await t.step("a Qt text box too narrow for its line", async () => {
@@ -99,17 +104,7 @@ Deno.test({
           "app.exec_()",
         ].join("\n");
         const app = s.desktop.spawn("/usr/bin/python3", ["-c", script], { QT_QPA_PLATFORM: "xcb" });
-        try {
-          await s.desktop.waitForWindow("Cut words");
-          await new Promise((r) => setTimeout(r, 800));
-          const o = await s.call("observe", { screenshot: false });
-          assert(!o.isError, o.text);
-          const win = o.structured.window as { bounds: { x: number; width: number } };
-          checkCutRow(o.text, win.bounds.x + win.bounds.width);
-        } finally {
-          app.kill();
-          await app.status;
-        }
+        await observeCut(s, app, () => s.desktop.waitForWindow("Cut words"));
       });
     });
   },

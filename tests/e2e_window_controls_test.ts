@@ -123,7 +123,9 @@ Deno.test({
       const bus = `unix:path=${s.dir}/bus`;
       s.desktop.spawn("dbus-daemon", ["--session", "--nofork", `--address=${bus}`]);
       await until(() => Deno.stat(`${s.dir}/bus`).then(() => true, () => false));
-      s.desktop.spawn("kgx", [], { DBUS_SESSION_BUS_ADDRESS: bus });
+      // Its header bar shows the shell's folder: the session's own, so no checkout path (a clone in
+      // "/tmp/ci-X") puts an "X" there for the step to find.
+      s.desktop.spawn("kgx", [], { DBUS_SESSION_BUS_ADDRESS: bus }, s.dir);
       await until(async () => (await windowsOf(s, "kgx")).length > 0, 30_000);
       // On a loaded machine the window stays blank for seconds: wait until it shows its shell's
       // prompt, then let the header bar's buttons settle.
