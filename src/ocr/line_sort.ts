@@ -22,6 +22,8 @@ export interface Miss {
   read: LineRead;
   key: string;
   pieces: Piece[];
+  /** The pieces as drawn, when a view's edge cuts a character off the line's end (cache/cut_cells.ts). */
+  drawn?: Piece[];
 }
 
 /** What the sort stage made of the found lines: the misses to read, and lines that repeat one of them. */

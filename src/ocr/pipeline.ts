@@ -33,21 +33,22 @@ import type { Reading, ReadMemory } from "./cache/read_memory.ts";
 import { type Piece, placeWords, WordCache } from "./cache/word_cache.ts";
 import { editJoin, type PieceEdit, PieceEdits, spliceEdit } from "./cache/piece_edits.ts";
 import { memoryTag } from "./cache/memory_tag.ts";
+import { leftOfCut, withoutCutChars } from "./cache/cut_cells.ts";
+import { wordsOnScreen } from "./line_words.ts";
 import { editJob, pieceJob, wordsIn } from "./piece_jobs.ts";
 import { readLoneChars } from "./fixes/chars.ts";
 import { isShapeCorner } from "./fixes/corners.ts";
 import { cleanWords } from "./fixes/plausible.ts";
 import { settleKeyLabels } from "./fixes/key_labels.ts";
-import { withPoint } from "./fixes/points.ts";
 import { markKeypadLetters } from "./fixes/keypad_signs.ts";
 import { withDrawnSymbols } from "./fixes/told_by_shape.ts";
 import { clippedLines } from "./lines/clipped.ts";
-import { CUT_CONF, cutSides, cutWords, greyAround } from "./lines/cut_sides.ts";
+import { CUT_CONF, cutSides, greyAround, lineCutSides } from "./lines/cut_sides.ts";
 import { type LineRead, rowHeight, type TextLine } from "./lines/find.ts";
 import { LineFinder } from "./lines/reuse.ts";
 import { type Miss, sortLines } from "./line_sort.ts";
 import { barIn, titleLine } from "./lines/title_line.ts";
-import { lineGround, markSettled } from "./lines/ground.ts";
+import { markSettled } from "./lines/ground.ts";
 import { ringLevel } from "./lines/prepare.ts";
 import { type ReadJob, recognise } from "./recognise.ts";
 import { type Deferred, deferRepeats } from "./deferral.ts";
@@ -92,9 +93,6 @@ export interface PipelineOptions {
    */
   unsureAtEdges?: boolean;
 }
-
-/** No word cut, none set apart: a read that does not look for views' edges. */
-const NOTHING_CUT = { cut: new Set<OcrWord>(), starts: new Set<OcrWord>() };
 
 export { memoryTag, READINGS_FORMAT } from "./cache/memory_tag.ts";
 
@@ -191,7 +189,7 @@ export class ScreenPipeline {
     const reads: LineRead[] = found.map((line) => ({ line, words: [] }));
     let t0 = performance.now();
     const titled = options.title ? titleLine(grey, found, barIn(options.title, r), this.engine.cjk) : null;
-    const { misses, twins, keys, told } = sortLines(
+    const sorted = sortLines(
       grey,
       reads,
       cut,
@@ -199,12 +197,18 @@ export class ScreenPipeline {
       this.cache,
       this.engine.cjk ?? false,
     );
+    const { misses, twins, keys, told } = sorted;
     addStage(stages, "diff", performance.now() - t0);
+    // A character a view's edge cuts in half is neither spelled, read ahead, nor reported (cache/cut_cells.ts).
+    const edges = options.unsureAtEdges ? greyAround(grey, frame, r) : null;
+    const toRead = edges
+      ? sorted.misses.map((m) => leftOfCut(m, lineCutSides(edges, grey, m.read.line)))
+      : sorted.misses;
     // Lines whose word pieces repeat on this screen wait for the lines that show those pieces
     // first: once those are read, they are put together from the pieces, or read in part.
     const { first, later, ahead }: Deferred<Miss> = options.deferRepeats === false
-      ? { first: misses, later: [], ahead: [] }
-      : deferRepeats(misses, this.words);
+      ? { first: toRead, later: [], ahead: [] }
+      : deferRepeats(toRead, this.words);
     const pieces = ahead.map(({ owner, piece, part }) => ({ line: owner.read.line, piece, part }));
     const reading = this.#readMisses(grey, first, stages, options, found, pieces);
     // The single-character pass's lines are known once the lines are sorted (no lone character goes to
@@ -217,32 +221,7 @@ export class ScreenPipeline {
     if (untaught.length) await this.#readMisses(grey, [], stages, options, found, untaught);
     if (later.length) recognised += (await this.#readMisses(grey, later, stages, options, found)).recognised;
     for (const m of misses) for (const twin of twins.get(m.key)!) twin.words = m.read.words;
-    const edges = options.unsureAtEdges ? greyAround(grey, frame, r) : null;
-    const words: OcrWord[] = [];
-    for (const { line, words: local } of reads) {
-      if (!local.length) continue;
-      // A line cut at a box's side starts a new element with its leftmost word.
-      const first = line.afterSide
-        ? local.reduce<OcrWord | null>((a, w) => (a && a.x <= w.x ? a : w), null)
-        : null;
-      const ground = lineGround(line, grey) ?? ringLevel(grey, line);
-      // A word where the line runs into a view's edge is drawn only in part: its reading is a guess. A line
-      // on a surface of its own (a selected file's caption) has that surface's sides for ends.
-      const own = edges && ground === lineGround(line);
-      const { cut, starts } = own ? cutWords(local, cutSides(edges, line, ground)) : NOTHING_CUT;
-      for (const w of local) {
-        const placed = {
-          ...w,
-          x: w.x + line.x,
-          y: w.y + line.y,
-          ...(w === first || starts.has(w) ? { apart: true } : {}),
-          ...(cut.has(w) ? { conf: Math.min(w.conf, CUT_CONF) } : {}),
-        };
-        // A point the recogniser dropped from a number is put back where its dot is drawn.
-        const fixed = withPoint(grey, placed, ground);
-        words.push({ ...fixed, x: fixed.x + r.x, y: fixed.y + r.y });
-      }
-    }
+    const words = wordsOnScreen(reads, grey, r, edges);
     let charScan: Rect | null = null;
     if (lone) {
       t0 = performance.now();
@@ -383,6 +362,9 @@ export class ScreenPipeline {
       around,
     };
     await recognise(this.engine, grey, jobs, how, stages);
+    for (const { miss, job } of whole) {
+      if (miss.drawn) job.words = withoutCutChars(job.words, miss.read.line, miss.drawn, miss.pieces);
+    }
     for (const job of jobs) this.cache.set(job.key, job.words);
     addStage(stages, "recognise", performance.now() - t0 - ((stages.prepare ?? 0) - prepared));
     const fresh: Reading[] = [];

@@ -5,7 +5,8 @@
  * character. Read, the half character comes back as another letter, sure
  * of itself: "bread" cut after its "o" reads "bc", "flickering" reads
  * "flickerir", both above 0.9. The word at that side is only ever a guess,
- * so its confidence is capped and it is listed as unsure.
+ * so its confidence is capped and it is listed as unsure; in fixed-pitch
+ * text the cut character itself is left out (cache/cut_cells.ts).
  *
  * A side counts as cut when the line's ink runs up to a column of one flat
  * grey, unlike the line's ground, that reaches past the line above and
@@ -22,6 +23,9 @@
 import type { Box, Rect } from "../../common/rect.ts";
 import type { Grey, RgbaImage } from "../../image/pixels.ts";
 import { EDGE_CONTRAST } from "./edges.ts";
+import type { TextLine } from "./find.ts";
+import { lineGround } from "./ground.ts";
+import { ringLevel } from "./prepare.ts";
 
 /** The confidence a word cut at a view's edge keeps at most: below the replies' unsure line. */
 export const CUT_CONF = 0.5;
@@ -51,6 +55,23 @@ export function greyAround(grey: Grey, frame: RgbaImage, r: Rect): GreyAt {
     // The same luma as greyOf (image/pixels.ts).
     return (d[k] * 77 + d[k + 1] * 150 + d[k + 2] * 29) >> 8;
   };
+}
+
+/** Neither side cut. */
+export const UNCUT: Readonly<{ left: boolean; right: boolean }> = { left: false, right: false };
+
+/**
+ * Which sides of a found line a view's edge cuts: none when `at` is null (a
+ * read that does not look for edges), or when the line sits on a surface of
+ * its own (a selected file's caption, whose ends are that surface's sides).
+ */
+export function lineCutSides(
+  at: GreyAt | null,
+  grey: Grey,
+  line: TextLine,
+  ground: number = lineGround(line, grey) ?? ringLevel(grey, line),
+): { left: boolean; right: boolean } {
+  return at && ground === lineGround(line) ? cutSides(at, line, ground) : UNCUT;
 }
 
 /** Which sides of `line` (a line's or a lone character's box, on `ground`) stop at a view's edge mid-character. */
