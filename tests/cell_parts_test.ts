@@ -15,20 +15,7 @@ import { findTextLines, rowHeight } from "../src/ocr/lines/find.ts";
 import { decodeImage } from "../src/image/codec.ts";
 import { greyOf } from "../src/image/pixels.ts";
 import type { OcrWord } from "../src/ocr/types.ts";
-
-const PITCH = 9;
-
-/** A piece of made-up cells `cell:<char>`, one per character of `word`, on grid "9:0" from column `x`. */
-function piece(word: string, x: number): Piece {
-  return {
-    x,
-    y: 0,
-    w: word.length * PITCH,
-    h: 14,
-    key: `piece:${word}:${x}`,
-    cells: { keys: [...word].map((c) => `cell:${c}`), grid: "9:0", x, pitch: PITCH },
-  };
-}
+import { cellPiece as piece, PITCH } from "./support/cell_pieces.ts";
 
 const read = (text: string, conf = 0.95): OcrWord => ({
   text,

@@ -10,25 +10,12 @@ import { leftOfCut, withoutCutCells, withoutCutChars } from "../src/ocr/cache/cu
 import { type Piece, WordCache } from "../src/ocr/cache/word_cache.ts";
 import { deferRepeats } from "../src/ocr/deferral.ts";
 import { decodeImage } from "../src/image/codec.ts";
-import type { Grey } from "../src/image/pixels.ts";
 import { ScreenPipeline } from "../src/ocr/pipeline.ts";
 import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
 import { CUT_CONF } from "../src/ocr/lines/cut_sides.ts";
-import type { OcrEngine, OcrWord } from "../src/ocr/types.ts";
-
-const PITCH = 9;
-
-/** A piece of made-up cells `cell:<char>`, one per character of `word`, from column `x`. */
-function piece(word: string, x: number): Piece {
-  return {
-    x,
-    y: 0,
-    w: word.length * PITCH,
-    h: 14,
-    key: `piece:${word}:${x}`,
-    cells: { keys: [...word].map((c) => `cell:${c}`), grid: "9:0", x, pitch: PITCH },
-  };
-}
+import type { OcrWord } from "../src/ocr/types.ts";
+import { countingEngine } from "./support/counting_engine.ts";
+import { cellPiece as piece } from "./support/cell_pieces.ts";
 
 const chars = (p: Piece) => p.cells!.keys.map((k) => k.slice(5)).join("");
 
@@ -97,24 +84,6 @@ Deno.test("a line read whole loses the cut cell's character when its word has on
   assertEquals(withoutCutChars([word("over", 0, 36)], line, drawn, fromLeft), [word("ver", 9, 27)]);
 });
 
-/** `engine`, counting the pixels it is sent. */
-function counting(engine: TesseractEngine): { engine: OcrEngine; pixels: () => number } {
-  let pixels = 0;
-  const counted = new Proxy(engine, {
-    get(target, key) {
-      const value = Reflect.get(target, key, target);
-      if (key === "recognizeGrey") {
-        return (image: Grey, ...rest: [never?, string?]) => {
-          pixels += image.width * image.height;
-          return target.recognizeGrey(image, ...rest);
-        };
-      }
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { engine: counted, pixels: () => pixels };
-}
-
 /** The words of one line of a read (within 4 px of `w`'s centre height), left to right. */
 const lineAround = (words: readonly OcrWord[], w: OcrWord) =>
   words.filter((o) => Math.abs(o.y + o.h / 2 - (w.y + w.h / 2)) <= 4).sort((a, b) => a.x - b.x);
@@ -127,8 +96,8 @@ Deno.test("on a real capture, a word cut by the window's edge is what it shows o
   const whole = { x: 0, y: 0, width: frame.width, height: frame.height };
   const tesseract = new TesseractEngine(2);
   try {
-    const edged = counting(tesseract);
-    const read = await new ScreenPipeline(edged.engine).run(frame, whole, { unsureAtEdges: true });
+    const edged = countingEngine(tesseract);
+    const read = await new ScreenPipeline(edged).run(frame, whole, { unsureAtEdges: true });
     const words = read.words;
     // A line's words; the single-character pass's guesses at a cut character are capped apart (cut_sides_test.ts).
     const scan = read.charScan;
@@ -150,9 +119,9 @@ Deno.test("on a real capture, a word cut by the window's edge is what it shows o
       assert(found, `"${before.text} ${w.text}": the file has no word after "${before.text}" that begins so`);
     }
     // The same read without looking for edges reads the cut characters too: it sends more pixels.
-    const plain = counting(tesseract);
-    await new ScreenPipeline(plain.engine).run(frame, whole);
-    assert(edged.pixels() < plain.pixels(), `${edged.pixels()} pixels sent against ${plain.pixels()}`);
+    const plain = countingEngine(tesseract);
+    await new ScreenPipeline(plain).run(frame, whole);
+    assert(edged.pixels < plain.pixels, `${edged.pixels} pixels sent against ${plain.pixels}`);
   } finally {
     await tesseract.close();
   }
