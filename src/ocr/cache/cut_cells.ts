@@ -79,18 +79,18 @@ export function leftOfCut<M extends { pieces: Piece[]; read: { line: Box }; draw
  * listed unsure, as any word at a cut side is.
  */
 export function withoutCutChars(words: OcrWord[], line: Box, drawn: Piece[], kept: Piece[]): OcrWord[] {
-  return words.flatMap((w) => {
+  return words.map((w) => {
     const x0 = w.x + line.x, x1 = x0 + w.w;
     // A word box may overhang its ink by a pixel or two.
     const p = drawn.find((p) => x0 >= p.x - 2 && x1 <= p.x + p.w + 2);
-    if (!p || kept.includes(p)) return [w];
+    if (!p || kept.includes(p)) return w;
     const left = kept.find((k) => k.key.startsWith(`${p.key}@`));
-    if (!left) return [w];
+    if (!left) return w;
     const from = p.cells!, to = left.cells!;
     const chars = [...w.text];
-    if (chars.length !== from.keys.length) return [w];
+    if (chars.length !== from.keys.length) return w;
     const skip = Math.round((to.x - from.x) / from.pitch);
     const text = chars.slice(skip, skip + to.keys.length).join("");
-    return [{ ...w, text, x: left.x - line.x, w: left.w }];
+    return { ...w, text, x: left.x - line.x, w: left.w };
   });
 }

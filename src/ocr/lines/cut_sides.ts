@@ -58,7 +58,7 @@ export function greyAround(grey: Grey, frame: RgbaImage, r: Rect): GreyAt {
 }
 
 /** Neither side cut. */
-export const UNCUT: Readonly<{ left: boolean; right: boolean }> = { left: false, right: false };
+const UNCUT: Readonly<{ left: boolean; right: boolean }> = { left: false, right: false };
 
 /**
  * Which sides of a found line a view's edge cuts: none when `at` is null (a
