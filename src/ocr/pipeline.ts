@@ -53,6 +53,7 @@ import { ringLevel } from "./lines/prepare.ts";
 import { type ReadJob, recognise } from "./recognise.ts";
 import { type Deferred, deferRepeats } from "./deferral.ts";
 import type { OcrEngine, OcrWord } from "./types.ts";
+import { unsureBesideUnreadInk } from "./fixes/unread_ink.ts";
 
 /** What one pass over a region produced. */
 export interface PipelineResult {
@@ -242,7 +243,8 @@ export class ScreenPipeline {
       !isShapeCorner(grey, { x: w.x - r.x, y: w.y - r.y, w: w.w, h: w.h })
     );
     // A key label's case, bars, carets and stacked letters are settled on its glyphs (fixes/key_labels.ts).
-    const settled = cleanWords(settleKeyLabels(grey, found, marks, r));
+    // A word beside ink nothing was read from may have lost a character to it (fixes/unread_ink.ts).
+    const settled = unsureBesideUnreadInk(grey, cleanWords(settleKeyLabels(grey, found, marks, r)), r);
     const result = { words: settled, charScan, recognised, lines: found.length, stages };
     this.#last = { key, grey: grey.data, result: { ...result, words: result.words.map((w) => ({ ...w })) } };
     return result;

@@ -1,0 +1,94 @@
+/**
+ * End to end: a text box just opened has its caret before the first
+ * letter, a bar taller than the line standing against it. Whatever observe
+ * lists of that line, a word it lists sure is one of the line's own words
+ * (checked against the text the app was given); a word the caret cost a
+ * letter is listed unsure (src/ocr/fixes/unread_ink.ts). Mousepad (GTK3),
+ * a Qt text box and a Tk text box, each focused with its caret at the start.
+ */
+
+import { assert } from "./support/assert.ts";
+import { type Session, withSession } from "./support/session.ts";
+import { skipE2E } from "./support/xdesktop.ts";
+import { LOW_CONF, parseRow } from "../src/render/element_rows.ts";
+
+/** The first line of each file: the caret stands before its "T". */
+const FIRST = "The harbour was quiet that morning";
+const TEXT = `${FIRST}\nMaria checked the tide tables twice.\n`;
+
+/** Observes the app `app` shows once `ready`, and checks the first line's row. */
+async function observeFirstLine(
+  s: Session,
+  app: Deno.ChildProcess,
+  ready: () => Promise<void>,
+): Promise<void> {
+  try {
+    await ready();
+    await new Promise((r) => setTimeout(r, 800));
+    const o = await s.call("observe", { screenshot: false });
+    assert(!o.isError, o.text);
+    const row = o.text.split("\n").map(parseRow).find((r) => r.some((e) => e.text.includes("harbour was")));
+    assert(row, `no row holds the first line:\n${o.text}`);
+    const words = FIRST.split(" ");
+    const sure = row.filter((e) => e.conf === null || e.conf >= LOW_CONF).flatMap((e) => e.text.split(" "));
+    const strays = sure.filter((w) => !words.includes(w));
+    assert(!strays.length, `listed sure but not on the line: ${JSON.stringify(strays)}\n${o.text}`);
+    assert(sure.includes("harbour"), `"harbour", clear of the caret, is not listed sure:\n${o.text}`);
+  } finally {
+    app.kill();
+    await app.status;
+  }
+}
+
+Deno.test({
+  name: "the caret before a file's first letter never leaves a word listed sure that the line does not have",
+  ignore: skipE2E(),
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn(t) {
+    await withSession(async (s) => {
+      await t.step("mousepad, a file just opened", async () => {
+        const file = `${s.dir}/notes.txt`;
+        await Deno.writeTextFile(file, TEXT);
+        await observeFirstLine(
+          s,
+          s.desktop.spawn("mousepad", [file]),
+          () => s.desktop.waitForWindow("notes.txt"),
+        );
+      });
+
+      await t.step("a Qt text box, focused", async () => {
+        const script = [
+          "import sys",
+          "from PyQt5.QtWidgets import QApplication, QPlainTextEdit",
+          "app = QApplication(sys.argv)",
+          "box = QPlainTextEdit()",
+          "box.setWindowTitle('Harbour notes')",
+          `box.setPlainText(${JSON.stringify(TEXT)})`,
+          "box.resize(520, 200)",
+          "box.show()",
+          "box.setFocus()",
+          "app.exec_()",
+        ].join("\n");
+        const app = s.desktop.spawn("/usr/bin/python3", ["-c", script], { QT_QPA_PLATFORM: "xcb" });
+        await observeFirstLine(s, app, () => s.desktop.waitForWindow("Harbour notes"));
+      });
+
+      await t.step("a Tk text box, focused", async () => {
+        const script = [
+          "import tkinter as tk",
+          "root = tk.Tk()",
+          "root.title('Harbour log')",
+          "box = tk.Text(root, width=50, height=6)",
+          "box.pack()",
+          `box.insert('1.0', ${JSON.stringify(TEXT)})`,
+          "box.mark_set('insert', '1.0')",
+          "box.focus_force()",
+          "root.mainloop()",
+        ].join("\n");
+        const app = s.desktop.spawn("/usr/bin/python3", ["-c", script]);
+        await observeFirstLine(s, app, () => s.desktop.waitForWindow("Harbour log"));
+      });
+    });
+  },
+});
