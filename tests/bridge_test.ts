@@ -7,6 +7,7 @@
 
 import { assertEquals, assertMatch } from "./support/assert.ts";
 import { clientEnv, taskOf } from "./support/shipped.ts";
+import { denoDir } from "./support/deno_dir.ts";
 
 const INIT = JSON.stringify({
   jsonrpc: "2.0",
@@ -20,7 +21,7 @@ async function bridgeWith(home: string, args: string[]) {
   const bridge = taskOf("bridge", home);
   const child = new Deno.Command(Deno.execPath(), {
     args: [...bridge.flags, ...bridge.script, ...args],
-    env: { ...clientEnv(home), DENO_DIR: Deno.env.get("DENO_DIR") ?? `${Deno.env.get("HOME")}/.cache/deno` },
+    env: { ...clientEnv(home), DENO_DIR: denoDir() },
     clearEnv: true,
     stdin: "piped",
     stdout: "piped",

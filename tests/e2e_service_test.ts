@@ -26,16 +26,11 @@ import {
 import { clientEnv, type Shipped, taskOf } from "./support/shipped.ts";
 import { until } from "./support/session.ts";
 import { skipE2E, startDesktop } from "./support/xdesktop.ts";
+import { denoDir } from "./support/deno_dir.ts";
 import { VERSION } from "../src/common/version.ts";
 import { runsOf } from "./support/letter_runs.ts";
 
 const RUN = 200;
-
-/** Where deno keeps its cache: given to the clients so the temporary HOME does not mean compiling anew. */
-function denoDir(): string {
-  const out = new Deno.Command(Deno.execPath(), { args: ["info", "--json"], stdout: "piped" }).outputSync();
-  return JSON.parse(new TextDecoder().decode(out.stdout)).denoDir;
-}
 
 Deno.test({
   name:

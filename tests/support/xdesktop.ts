@@ -9,6 +9,7 @@
 import { existsSync } from "node:fs";
 import { createX11Desktop } from "../../src/desktop/x11.ts";
 import { sleep } from "../../src/common/time.ts";
+import { denoDir } from "./deno_dir.ts";
 
 /** True when the tools an end-to-end test needs are installed. */
 export function haveXvfb(): boolean {
@@ -157,6 +158,8 @@ async function startDesktopOnce(
     XDG_CONFIG_HOME: `${home}/.config`,
     XDG_DATA_HOME: `${home}/.local/share`,
     XDG_CACHE_HOME: `${home}/.cache`,
+    // Deno's own cache stays the one this run has filled, as a user's does (deno_dir.ts).
+    DENO_DIR: denoDir(),
     // GTK apps try to reach a session bus and an accessibility bus; neither exists here.
     NO_AT_BRIDGE: "1",
     GTK_A11Y: "none",
