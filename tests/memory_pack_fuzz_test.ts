@@ -157,3 +157,26 @@ Deno.test("the fuzzed pack imports when left clean, and is refused whole when a 
   assertEquals(rowCounts(store), before);
   store.close();
 });
+
+Deno.test("an app named by spaces alone, or a recipe's words left blank, refuse the pack whole", () => {
+  // Found by the hostile packs above: an app " " imported, then recall for it answered with every app,
+  // and a recipe titled " " stopped the import at the database's own check.
+  const store = new Store(":memory:");
+  see(store, "Mousepad", "Untitled 3 - Mousepad", ["mine"], NOW - 3 * HOUR);
+  for (
+    const path of [["apps", 0, "name"], ["windows", 0, "app"], ["recipes", 0, "title"], [
+      "recipes",
+      0,
+      "goal",
+    ]]
+  ) {
+    const body = fullBody();
+    setAt(body, path, " \t");
+    const before = rowCounts(store);
+    const r = importMemory(store, sealed(body), policy, NOW);
+    assert(!r.ok, `${path.join(".")}: ${r.text}`);
+    assertMatch(r.text, new RegExp(`${path.join("\\.")}.*Nothing was imported\\.$`, "s"));
+    assertEquals(rowCounts(store), before);
+  }
+  store.close();
+});

@@ -20,7 +20,12 @@ export const MAX_PACK_TIME = 8.64e15;
 const time = z.number().int().min(0).max(MAX_PACK_TIME);
 const count = z.number().int().min(1);
 const text = z.string().max(10_000);
-const name = z.string().min(1).max(500);
+/**
+ * Text that must say something: an app's name (recall finds an app by it; spaces alone name none, and ask for
+ * all apps) and a recipe's words (the database refuses them blank).
+ */
+const worded = (max: number) => z.string().max(max).regex(/\S/, "needs a character other than a space");
+const name = worded(500);
 const key = z.number().int().min(0);
 /** The longest recipe plan a pack may hold, as JSON. */
 const MAX_PLAN_CHARS = 100_000;
@@ -123,10 +128,10 @@ const clickSchema = z.strictObject({
 });
 
 const recipeSchema = z.strictObject({
-  goal: z.string().min(1).max(2_000),
-  title: z.string().min(1).max(500),
-  intent: z.string().min(1).max(2_000),
-  acceptance: z.string().min(1).max(2_000),
+  goal: worded(2_000),
+  title: worded(500),
+  intent: worded(2_000),
+  acceptance: worded(2_000),
   /** The plan as execute_plan took it; never one with a type step. */
   plan: z.record(z.string(), z.unknown()).refine(
     (plan) => JSON.stringify(plan).length <= MAX_PLAN_CHARS,
