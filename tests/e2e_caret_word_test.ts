@@ -14,6 +14,7 @@
 import { assert } from "./support/assert.ts";
 import { type Session, withSession } from "./support/session.ts";
 import { skipE2E } from "./support/xdesktop.ts";
+import { spawnQtTextBox } from "./support/qt_text_box.ts";
 import { LOW_CONF, parseRow } from "../src/render/element_rows.ts";
 
 /** The first line of each file: the caret stands before its "T". */
@@ -66,20 +67,13 @@ Deno.test({
       });
 
       await t.step("a Qt text box, focused", async () => {
-        const script = [
-          "import sys",
-          "from PyQt5.QtWidgets import QApplication, QPlainTextEdit",
-          "app = QApplication(sys.argv)",
-          "app.setCursorFlashTime(0)",
-          "box = QPlainTextEdit()",
-          "box.setWindowTitle('Harbour notes')",
-          `box.setPlainText(${JSON.stringify(TEXT)})`,
-          "box.resize(520, 200)",
-          "box.show()",
-          "box.setFocus()",
-          "app.exec_()",
-        ].join("\n");
-        const app = s.desktop.spawn("/usr/bin/python3", ["-c", script], { QT_QPA_PLATFORM: "xcb" });
+        const app = spawnQtTextBox(s.desktop, {
+          title: "Harbour notes",
+          text: TEXT,
+          width: 520,
+          height: 200,
+          steadyCaret: true,
+        });
         await observeFirstLine(s, app, () => s.desktop.waitForWindow("Harbour notes"));
       });
     });

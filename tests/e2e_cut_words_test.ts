@@ -12,6 +12,7 @@ import { assert } from "./support/assert.ts";
 import { type Session, until, withSession } from "./support/session.ts";
 import { skipE2E } from "./support/xdesktop.ts";
 import { xdotoolSearch } from "./support/xdotool_search.ts";
+import { spawnQtTextBox } from "./support/qt_text_box.ts";
 import { LOW_CONF, parseRow } from "../src/render/element_rows.ts";
 
 /** A line that runs far past the views below; its words, to check the listing against. */
@@ -91,19 +92,13 @@ Deno.test({
       });
 
       await t.step("a Qt text box too narrow for its line", async () => {
-        const script = [
-          "import sys",
-          "from PyQt5.QtWidgets import QApplication, QPlainTextEdit",
-          "app = QApplication(sys.argv)",
-          "box = QPlainTextEdit()",
-          "box.setWindowTitle('Cut words')",
-          "box.setLineWrapMode(QPlainTextEdit.NoWrap)",
-          `box.setPlainText(${JSON.stringify(`\n${SHORT}\n${LONG}\n`)})`,
-          "box.resize(330, 160)",
-          "box.show()",
-          "app.exec_()",
-        ].join("\n");
-        const app = s.desktop.spawn("/usr/bin/python3", ["-c", script], { QT_QPA_PLATFORM: "xcb" });
+        const app = spawnQtTextBox(s.desktop, {
+          title: "Cut words",
+          text: `\n${SHORT}\n${LONG}\n`,
+          width: 330,
+          height: 160,
+          noWrap: true,
+        });
         await observeCut(s, app, () => s.desktop.waitForWindow("Cut words"));
       });
     });
