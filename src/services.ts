@@ -4,9 +4,9 @@
  * or when `startEngine` starts it in the background as the server starts, so
  * the first look pays for as little of the recognisers' start as it can, and
  * can say how long it waited for the rest. The server's own warming (the
- * priming read, the passes compiled ahead of a first look) waits for a
- * moment with no tool call in flight (common/call_gate.ts): a call made right
- * after `initialize` comes first.
+ * priming read, the passes and a made-up window's read compiled ahead of a
+ * first look) waits for a moment with no tool call in flight
+ * (common/call_gate.ts): a call made right after `initialize` comes first.
  *
  * @module
  */
@@ -19,7 +19,8 @@ import { defaultPolicy, type Policy } from "./common/policy.ts";
 import { guardDesktop, type GuardEvent } from "./desktop/guard.ts";
 import { AuditLog } from "./db/audit.ts";
 import { TypedWords } from "./db/typed_words.ts";
-import { warmPassSteps, warmTextPasses } from "./perceive/warm_passes.ts";
+import { WARM_ROUNDS, warmPassSteps, warmTextPasses } from "./perceive/warm_passes.ts";
+import { warmRead } from "./perceive/warm_read.ts";
 import { warmRecord } from "./graph/warm_record.ts";
 import { CallGate } from "./common/call_gate.ts";
 import { warmNativeHeap } from "./ocr/engines/native_heap.ts";
@@ -178,9 +179,10 @@ type CountedReader = ScreenReader & { readForWarm: ScreenReader["read"]; callRea
  * Once `after` has settled (the server has loaded) and no call is in
  * flight, the priming read of the screen, with the look's passes over its
  * frame and a made-up sighting's record (graph/warm_record.ts) while the
- * recognisers read: all left out when a call came first
+ * recognisers read, then a made-up window read through a pipeline of its
+ * own (perceive/warm_read.ts): all left out when a call came first
  * (it reads what it asks for, and runs the passes itself), and the passes
- * left out once a call has read the screen meanwhile.
+ * and made-up reads left out once a call has read the screen meanwhile.
  */
 async function warmWhenIdle(
   d: Desktop,
@@ -207,6 +209,13 @@ async function warmWhenIdle(
   if (r.callReads()) return;
   // The primed frame reads from the caches at once: its text warms the passes that need text.
   warmTextPasses(frame, (await r.readForWarm(frame, whole)).elements);
+  await warmRead(r.engine, WARM_ROUNDS, {
+    idle: () => gate.idle(),
+    get busy() {
+      return gate.busy;
+    },
+    called: () => r.callReads() > 0,
+  });
   await warmNativeHeap(WARM_HEAP_BYTES, 4 << 20, async () => {
     await gate.idle();
     return !r.callReads();

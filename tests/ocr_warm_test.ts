@@ -71,7 +71,7 @@ Deno.test("services.warm builds the reader once and starts its engine before its
   }
 });
 
-Deno.test("services.warm reads its primed frame once more, from the caches, for the passes that need text", async () => {
+Deno.test("services.warm reads its primed frame once more, from the caches, for the passes that need text, then a made-up window", async () => {
   const [f] = await loadFixtures((n) => n === "apps/zenity_list_light");
   const engine = new TesseractEngine(2);
   let recognised = 0;
@@ -79,16 +79,19 @@ Deno.test("services.warm reads its primed frame once more, from the caches, for 
   engine.recognizeGrey = (...args) => (recognised++, recognizeGrey(...args));
   const desktop = new FakeDesktop();
   desktop.frame = f.frame;
-  const reads: Array<{ region: unknown; recognisedBefore: number }> = [];
+  const reads: Array<{ region: unknown; recognisedBefore: number; recognisedAfter?: number }> = [];
   const services = createServices({
     store: new Store(":memory:"),
     openDesktop: () => desktop,
     openReader: () => {
       const reader = createScreenReader(engine);
       const read = reader.read.bind(reader);
-      reader.read = (frame, region, options) => {
-        reads.push({ region, recognisedBefore: recognised });
-        return read(frame, region, options);
+      reader.read = async (frame, region, options) => {
+        const asked: (typeof reads)[number] = { region, recognisedBefore: recognised };
+        reads.push(asked);
+        const got = await read(frame, region, options);
+        asked.recognisedAfter = recognised;
+        return got;
       };
       return reader;
     },
@@ -98,7 +101,9 @@ Deno.test("services.warm reads its primed frame once more, from the caches, for 
     assertEquals(reads.map((r) => r.region), [{ x: 0, y: 0, width: f.frame.width, height: f.frame.height }]);
     // Read after the priming read was done, and from its caches: no recogniser call of its own.
     assert(reads[0].recognisedBefore > 0);
-    assertEquals(recognised, reads[0].recognisedBefore);
+    assertEquals(reads[0].recognisedAfter, reads[0].recognisedBefore);
+    // Then the made-up window, read through a pipeline of its own (perceive/warm_read.ts).
+    assert(recognised > reads[0].recognisedBefore);
   } finally {
     await services.close();
   }
