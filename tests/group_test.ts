@@ -35,6 +35,17 @@ Deno.test("a sentence stays one element with centre, box and confidence", () => 
   assert(Math.abs(e.conf - 0.84) < 0.01);
 });
 
+Deno.test("a word marked alone is an element of its own; one marked apart only starts one", () => {
+  const row = ["untied", "the", "bc", "and", "so"].map((t, i) => w(t, 10 + i * 40, 40, 34));
+  row[2] = { ...row[2], conf: 0.5, alone: true };
+  assertEquals(groupWords(row).map((e) => [e.text, e.conf]), [["untied the", 0.9], ["bc", 0.5], [
+    "and so",
+    0.9,
+  ]]);
+  row[2] = { ...row[2], alone: undefined, apart: true };
+  assertEquals(groupWords(row).map((e) => e.text), ["untied the", "bc and so"]);
+});
+
 Deno.test("rows and columns split; descenders do not start a new row", () => {
   const els = groupWords([
     w("Apple", 317, 235, 39, 16),

@@ -8,6 +8,7 @@
  * words as wide per character, both of a few characters) a word space is
  * one character cell with its bearings, wider than that rule for words
  * without descenders, so there a gap under {@link CELL_GAP} cells joins.
+ * A word marked `apart` starts an element, and one marked `alone` is one.
  *
  * @module
  */
@@ -54,7 +55,7 @@ export function groupWords(words: OcrWord[]): Element[] {
       const height = prev ? Math.max(prev.h, w.h) : w.h;
       const gap = prev ? w.x - (prev.x + prev.w) : 0;
       const spaced = gap > height * GAP_RATIO && !(gap < CELL_GAP * (samePitch(prev, w) ?? 0));
-      if (prev && (w.apart || spaced)) {
+      if (prev && (w.apart || w.alone || prev.alone || spaced)) {
         elements.push(toElement(group));
         group = [];
       }

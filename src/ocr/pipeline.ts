@@ -230,8 +230,11 @@ export class ScreenPipeline {
       addStage(stages, "chars", performance.now() - t0);
       for (const w of chars.words) {
         const cut = edges ? cutSides(edges, w, ringLevel(grey, w)) : null;
-        const conf = cut && (cut.left || cut.right) ? Math.min(w.conf, CUT_CONF) : w.conf;
-        words.push({ ...w, conf, x: w.x + r.x, y: w.y + r.y });
+        // As a line's cut word is (line_words.ts): capped, and kept out of the element beside it.
+        const capped = cut && (cut.left || cut.right)
+          ? { conf: Math.min(w.conf, CUT_CONF), alone: true }
+          : {};
+        words.push({ ...w, ...capped, x: w.x + r.x, y: w.y + r.y });
       }
       markKeypadLetters(words, keys, r);
       if (chars.area) {

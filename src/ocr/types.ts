@@ -21,6 +21,12 @@ export interface OcrWord {
   conf: number;
   /** A box's side stands just before the word (the next button of a row): it starts an element. */
   apart?: boolean;
+  /**
+   * A character the single-character pass read where a view's edge cuts it:
+   * an element of its own, so that its guess is not averaged into the sure
+   * words beside it.
+   */
+  alone?: boolean;
 }
 
 /** How an engine should segment the image it is given. */
