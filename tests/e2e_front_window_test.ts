@@ -84,7 +84,9 @@ Deno.test({
       await t.step("naming mousepad's window works", async () => {
         const p = await s.call("execute_plan", {
           steps: [
-            { action: "click", target: { text: "Alpha", window: "Mousepad" } },
+            // Not "Alpha": the caret of a file just opened stands before it, and its line has read unsure
+            // (0.51); a click asks before taking part of an unsure element's text.
+            { action: "click", target: { text: "Bravo", window: "Mousepad" } },
             { action: "hotkey", keys: ["ctrl", "home"] },
             { action: "type", text: "ZZZ " },
             { action: "hotkey", keys: ["ctrl", "s"] },

@@ -8,6 +8,7 @@
 
 import { isResolved, type Resolved, resolveTarget } from "../src/plan/resolve.ts";
 import { preferSure, unsureWhy, weighUnsure } from "../src/plan/unsure.ts";
+import { foldLeastSure, groupWords } from "../src/ocr/group.ts";
 import { assert, assertEquals, assertMatch } from "./support/assert.ts";
 import { text } from "./support/fake_desktop.ts";
 import { editor, lines, run } from "./support/plan_run.ts";
@@ -146,4 +147,37 @@ Deno.test("an unsure reading matched only as a part of its text asks instead of 
   const again = resolveTarget("2", sure, AREA);
   assert(isResolved(again), "resolved");
   assertEquals(again.tied, undefined);
+});
+
+/** One element grouped from words read side by side, each given as [text, conf], as a look reports it. */
+function phrase(...read: Array<[string, number]>) {
+  const words = read.map(([t, conf], i) => ({ text: t, conf, x: 100 + i * 50, y: 100, w: 40, h: 14 }));
+  return foldLeastSure(groupWords(words)[0]);
+}
+
+Deno.test("a part of a text is judged by its least sure word only when the target covers that word", () => {
+  // Chromium's form: a label and its entry's placeholder read as one element, the label's "name" unsure.
+  const form = phrase(["Full", 0.96], ["name", 0.55], ["|", 0.93], ["Your", 0.96], ["name", 0.96]);
+  assertEquals([form.text, form.conf], ["Full name | Your name", 0.55]);
+  const part = resolved("Your name", [form]);
+  assertEquals([part.stage, part.tied, part.unsure], ["contained", undefined, undefined]);
+  assertEquals(
+    resolved("Full name", [form]).unsure,
+    'an unsure reading (~0.55 for "name"), matched only as a part of its text',
+  );
+  // The whole text matched rests on every word of it.
+  assertMatch(
+    resolved("Full name | Your name", [form]).evidence ?? "",
+    /^an unsure reading \(~0\.55 for "name"\) of a text, the only match$/,
+  );
+  // A target covering the unsure word rests on it: the click asks (a caret read into the word it stands before).
+  const caret = phrase(["Alpha", 0.51], ["Bravo", 0.96], ["Charlie", 0.95]);
+  assertMatch(
+    resolved("Alpha", [caret]).unsure ?? "",
+    /^an unsure reading \(~0\.51 for "Alpha"\), matched only as a part/,
+  );
+  assertEquals(resolved("Bravo", [caret]).unsure, undefined);
+  // Read unsure as a whole, no part of it is evidence, whichever word the target names.
+  const key = phrase(["x", 0.1], ["2", 0.8]);
+  assertMatch(resolved("2", [key]).unsure ?? "", /^an unsure reading \(~0\.45\), matched only as a part/);
 });

@@ -13,6 +13,7 @@ import { decodeImage } from "../src/image/codec.ts";
 import { ScreenPipeline } from "../src/ocr/pipeline.ts";
 import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
 import { LOW_CONF } from "../src/render/element_rows.ts";
+import { foldLeastSure, groupWords } from "../src/ocr/group.ts";
 
 /** A white image 120 by 40 with dark rectangles [x, y, w, h]. */
 function drawn(...rects: Array<[number, number, number, number]>): Grey {
@@ -42,6 +43,20 @@ Deno.test("a letter's worth of ink a letter's spacing from a word, read as nothi
   const region = { x: 500, y: 300, width: 120, height: 40 };
   const onScreen = { ...WORD, x: WORD.x + 500, y: WORD.y + 300 };
   assertEquals(unsureBesideUnreadInk(right, [word("harbou", onScreen)], region)[0].conf, UNREAD_CONF);
+});
+
+Deno.test("the sure words after a word made unsure by unread ink do not lift it: its element is reported at its cap", () => {
+  const g = drawn(...LETTERS, [33, 14, 6, 2], [35, 14, 2, 11], [32, 11, 1, 16]);
+  const after: OcrWord[] = [
+    word("harbour", { ...WORD, x: 76, w: 40 }),
+    word("was", { ...WORD, x: 122, w: 20 }),
+    word("quiet", { ...WORD, x: 148, w: 30 }),
+  ];
+  const region = { x: 0, y: 0, width: 120, height: 40 };
+  const [line] = groupWords(unsureBesideUnreadInk(g, [word("he", WORD), ...after], region));
+  // Three sure words lift the mean to 0.85, over the replies' unsure line; the report is the word's cap.
+  assertEquals([line.text, line.conf], ["he harbour was quiet", 0.85]);
+  assertEquals(foldLeastSure(line).conf, UNREAD_CONF);
 });
 
 Deno.test("a caret, a border, a wide shape, far ink or ink another word covers leave a word as read", () => {

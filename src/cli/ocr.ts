@@ -9,6 +9,7 @@ import { decodeImage, imageBackend } from "../image/codec.ts";
 import { createScreenReader } from "../ocr/reader.ts";
 import { type Command, UsageError } from "./command.ts";
 import { dbPath, engineFor, policyFor } from "./open.ts";
+import { foldLeastSure } from "../ocr/group.ts";
 
 async function ocr(file: string | undefined, json: boolean, ocrFlag: string | undefined): Promise<void> {
   if (!file) throw new UsageError("ocr needs an image file: choto ocr IMAGE [--json]");
@@ -39,7 +40,7 @@ async function ocr(file: string | undefined, json: boolean, ocrFlag: string | un
         width: image.width,
         height: image.height,
         ms,
-        elements: read.elements.map(({ text, x, y, w, h, cx, cy, conf }) => ({
+        elements: read.elements.map(foldLeastSure).map(({ text, x, y, w, h, cx, cy, conf }) => ({
           text,
           x,
           y,
@@ -51,7 +52,7 @@ async function ocr(file: string | undefined, json: boolean, ocrFlag: string | un
         })),
       }));
     } else {
-      for (const el of read.elements) {
+      for (const el of read.elements.map(foldLeastSure)) {
         console.log(`${el.text} @ (${el.cx},${el.cy}) [conf ${el.conf.toFixed(2)}]`);
       }
       console.log(`(${read.elements.length} elements, ${image.width}x${image.height}, ${ms} ms)`);

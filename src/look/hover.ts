@@ -21,6 +21,7 @@ import { type Clock, realClock } from "../common/time.ts";
 import { frameHash } from "../image/compare.ts";
 import type { Point, Rect } from "../common/rect.ts";
 import type { RgbaImage } from "../image/pixels.ts";
+import { foldLeastSure } from "../ocr/group.ts";
 
 /** How long to wait for a tooltip before counting the icon as showing none. */
 export const TOOLTIP_WAIT_MS = 2000;
@@ -265,7 +266,8 @@ async function tipText(
 ): Promise<{ text: string; pixels: number }> {
   const desktop = services.desktop();
   const readIn = async (s: TipShot) => {
-    const elements = (await services.reader().read(s.frame, s.bounds, { charScan: false })).elements;
+    const read = await services.reader().read(s.frame, s.bounds, { charScan: false });
+    const elements = read.elements.map(foldLeastSure);
     const text = elements.map((e) => e.text).join(" ").replace(/\s+/g, " ").trim();
     return { text, conf: Math.min(1, ...elements.map((e) => e.conf)) };
   };

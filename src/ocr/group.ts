@@ -86,7 +86,9 @@ function stacked(a: OcrWord, b: OcrWord): boolean {
 
 function toElement(words: OcrWord[]): Element {
   const { x, y, width, height } = boundsOfBoxes(words);
-  const conf = words.reduce((s, w) => s + w.conf, 0) / words.length;
+  const conf = Math.round(words.reduce((s, w) => s + w.conf, 0) / words.length * 100) / 100;
+  const least = words.reduce((a, w) => (w.conf < a.conf ? w : a));
+  const leastConf = Math.round(least.conf * 100) / 100;
   return {
     text: joinTexts(words.map((w) => w.text)),
     x,
@@ -95,6 +97,27 @@ function toElement(words: OcrWord[]): Element {
     h: height,
     cx: Math.round(x + width / 2),
     cy: Math.round(y + height / 2),
-    conf: Math.round(conf * 100) / 100,
+    conf,
+    ...(leastConf < conf ? { leastSure: { text: least.text, conf: leastConf, x: least.x, w: least.w } } : {}),
+  };
+}
+
+/**
+ * `e` as a reply lists it: as sure as its least sure word when that word is
+ * still in its text (kept in `leastSure`, for a target naming only the other
+ * words), else, when a pass cut it off and took the doubt with it, as its
+ * words' mean.
+ */
+export function foldLeastSure(e: Element): Element {
+  if (!e.leastSure) return e;
+  const { leastSure, ...rest } = e;
+  const tokens = rest.text.split(/\s+/);
+  // Text written without spaces (Japanese, Chinese) is looked through whole.
+  const kept = tokens.includes(leastSure.text) || (tokens.length === 1 && rest.text.includes(leastSure.text));
+  if (!kept) return rest;
+  return {
+    ...rest,
+    conf: Math.min(rest.conf, leastSure.conf),
+    leastSure: { ...leastSure, mean: leastSure.mean ?? rest.conf },
   };
 }

@@ -84,7 +84,11 @@ export function createScreenReader(engine: OcrEngine, memory?: ReadMemory): Scre
         "group",
         () =>
           (options.columns ? groupInColumns(result.words, options.columns) : groupWords(result.words))
-            .map((e) => ({ ...e, text: escapeScreenText(e.text) })),
+            .map((e) => ({
+              ...e,
+              text: escapeScreenText(e.text),
+              ...(e.leastSure && { leastSure: { ...e.leastSure, text: escapeScreenText(e.leastSure.text) } }),
+            })),
       );
       return {
         elements,

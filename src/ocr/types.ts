@@ -121,8 +121,19 @@ export interface Element {
   /** Centre in screen pixels. */
   cx: number;
   cy: number;
-  /** Mean word confidence, 0..1. */
+  /** Confidence, 0..1: its words' mean while a look's passes judge it, its least sure word's once reported (`leastSure`). */
   conf: number;
+  /**
+   * Its least sure word (with where it lies across the element, in screen
+   * pixels), when that is less sure than the mean, and once
+   * folded the element's confidence before (its words' mean, or what a pass
+   * set): a look reports an element as sure as the least sure word still in its
+   * text (`foldLeastSure` in group.ts), so that no misread word hides in a
+   * phrase listed sure; a target contained in the text that does not cover
+   * that word is judged by the mean (plan/resolve.ts). Dropped once folded
+   * when a pass cut that word off.
+   */
+  leastSure?: { text: string; conf: number; x: number; w: number; mean?: number };
   /** True for a named icon standing in as text (its name came from memory, not OCR). */
   icon?: boolean;
   /** True for an icon whose name only a memory pack gave: someone else's claim, never checked here. */

@@ -28,6 +28,7 @@ import { readWithGrid } from "./grid_look.ts";
 import { gridArea, nameBands, type SeenGrid } from "./grid_cells.ts";
 import { type LookMemory, lookMemory } from "./look_memory.ts";
 import { letChainsRun, turnLoop } from "../common/time.ts";
+import { foldLeastSure } from "../ocr/group.ts";
 
 /** What one look saw. */
 export interface Perception {
@@ -116,7 +117,7 @@ export async function perceive(
       frame,
       window,
       front,
-      surfaces,
+      surfaces: reported(surfaces),
       charScan: whole.charScan,
       ocrMs: whole.ms,
       stages,
@@ -160,13 +161,18 @@ export async function perceive(
     frame,
     window,
     front,
-    surfaces: { focus: window, window: text, chrome, offSurface },
+    surfaces: reported({ focus: window, window: text, chrome, offSurface }),
     charScan,
     ocrMs,
     stages,
     icons,
     grid: found ? nameBands(found, text) : null,
   };
+}
+
+/** The surfaces' elements as replies list them: each as sure as its least sure word (ocr/group.ts). */
+function reported(s: Surfaces): Surfaces {
+  return { ...s, window: s.window.map(foldLeastSure), chrome: s.chrome.map(foldLeastSure) };
 }
 
 /**

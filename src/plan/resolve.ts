@@ -99,6 +99,21 @@ export function containedSpan(text: string, query: string): { from: number; to: 
   return { from: at / len, to: (at + q.length) / len };
 }
 
+/**
+ * How sure the words of `e` that a target contained in it covers (`span`,
+ * from `containedSpan`) were read: as sure as the element's least sure word
+ * when the span covers that word's middle, else as its words' mean, as
+ * before the least sure word was reported ("Your name" in "Full name | Your
+ * name", whose first "name" was the unsure word). Never surer than the mean:
+ * a part of a text read unsure as a whole is no evidence either.
+ */
+export function partConf(e: Element, span: { from: number; to: number }): number {
+  const least = e.leastSure;
+  if (!least) return e.conf;
+  const middle = (least.x + least.w / 2 - e.x) / Math.max(1, e.w);
+  return middle >= span.from && middle <= span.to ? e.conf : least.mean ?? e.conf;
+}
+
 /** The cell an address names, as a resolved target: the text read in it, or the address itself. */
 function addressed(query: string, elements: Element[], grid: SeenGrid): Resolved | null {
   const box = cellBox(grid, query);
@@ -164,7 +179,14 @@ export function resolveTarget(
   const cell = grid && !readsExactly(query, elements, grid) ? addressed(query, elements, grid) : null;
   if (cell && (!region || inRegion(area, cell.point, region))) return cell;
   const matcher = createMatcher(query);
-  type Hit = { element: Element; stage: ResolveStage; score: number; point: Point; parts?: number };
+  type Hit = {
+    element: Element;
+    stage: ResolveStage;
+    score: number;
+    point: Point;
+    parts?: number;
+    conf?: number;
+  };
   const hits: Hit[] = [];
   for (const el of elements) {
     const m = matcher(el.text);
@@ -180,6 +202,7 @@ export function resolveTarget(
         stage: "contained",
         score: Math.round((span.to - span.from) * 100) / 100,
         point: { x: Math.round(el.x + el.w * mid), y: el.cy },
+        conf: partConf(el, span),
       });
     }
   }

@@ -32,6 +32,13 @@ export interface WeighedHit {
   stage: string;
   score: number;
   point: Point;
+  /** How sure the part of the element the target named was read, when it matched only a part of it. */
+  conf?: number;
+}
+
+/** How sure the reading a hit rests on is: the words it matched, else the whole element. */
+export function hitConf(hit: WeighedHit): number {
+  return hit.conf ?? hit.element.conf;
 }
 
 /** Why a match is unsure, or null when its reading is evidence enough. */
@@ -39,12 +46,21 @@ export function unsureWhy(hit: WeighedHit): string | null {
   const e = hit.element;
   // A named icon's name came from its tooltip, not from a reading of its pixels.
   if (e.icon) return null;
-  const conf = e.conf.toFixed(2);
-  if (e.conf < CONFIDENCE_LINE) return `an unsure reading (~${conf})`;
-  if (hit.stage === "fuzzy" && hit.score === SYMBOL_SCORE && e.conf < SURE_SPELLING) {
+  const sure = hitConf(hit);
+  const conf = sure.toFixed(2);
+  if (sure < CONFIDENCE_LINE) return `an unsure reading (~${conf}${weakWord(e, sure)})`;
+  if (hit.stage === "fuzzy" && hit.score === SYMBOL_SCORE && sure < SURE_SPELLING) {
     return `another spelling of the symbol, read at ${conf}`;
   }
   return null;
+}
+
+/** The word an element's confidence is its least sure word's, named, so that a longer or other text can avoid it. */
+function weakWord(e: Element, conf: number): string {
+  const least = e.leastSure;
+  return least && least.conf === conf && least.text !== e.text
+    ? ` for "${escapeScreenText(least.text)}"`
+    : "";
 }
 
 /** How a match that is not the target itself was made, for the reply. */
@@ -88,7 +104,7 @@ export function preferSure<T extends WeighedHit>(
     ? `${said(yielding[0].element)} (unsure)`
     : `${yielding.length} unsure readings`;
   const taken = sureControls[0] ?? sure[0];
-  return { hits: kept, evidence: `read sure (${taken.element.conf.toFixed(2)}) over ${passed}` };
+  return { hits: kept, evidence: `read sure (${hitConf(taken).toFixed(2)}) over ${passed}` };
 }
 
 /** What a click does with the match it would take. */
@@ -117,7 +133,7 @@ export function weighUnsure<T extends WeighedHit>(win: T, hits: T[], all: readon
     h !== win && h.element !== win.element && isDirect(h) &&
     (kind === "text" || kindOf(h.element, all) !== "text")
   );
-  const rivals = others.filter((h) => h.stage === win.stage || h.element.conf >= win.element.conf);
+  const rivals = others.filter((h) => h.stage === win.stage || hitConf(h) >= hitConf(win));
   // Neither the reading nor the match holds on its own: a part of an unsure text is no evidence of the target.
   if (!isDirect(win)) {
     return {

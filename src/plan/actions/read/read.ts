@@ -44,13 +44,15 @@ function staticRows(shots: Element[][]): Set<string> {
 }
 
 /**
- * Drops what is not document text: low-confidence specks, and lone symbols
- * or single characters at the window's right edge, where the scroll bar's
- * thumb moves from page to page and its arrows read as letters ("v").
+ * Drops what is not document text: low-confidence specks (one word: a line
+ * with one misread word in it is listed as unsure as that word, and kept),
+ * and lone symbols or single characters at the window's right edge, where
+ * the scroll bar's thumb moves from page to page and its arrows read as
+ * letters ("v").
  */
 function documentText(elements: Element[], right: number): Element[] {
   return elements.filter((e) =>
-    e.conf >= 0.4 &&
+    (e.conf >= 0.4 || /\s/.test(e.text.trim())) &&
     !(e.x + e.w > right - 30 && e.w < 24 && (!/[\p{L}\p{N}]/u.test(e.text) || [...e.text.trim()].length <= 1))
   );
 }
