@@ -84,8 +84,8 @@ Deno.test({
       await t.step("naming mousepad's window works", async () => {
         const p = await s.call("execute_plan", {
           steps: [
-            // Not "Alpha": the caret of a file just opened stands before it, and its line has read unsure
-            // (0.51); a click asks before taking part of an unsure element's text.
+            // Not "Alpha": the caret of a file just opened stands before it and has been read with it
+            // (0.51), and a click on a word read unsure as part of a line asks.
             { action: "click", target: { text: "Bravo", window: "Mousepad" } },
             { action: "hotkey", keys: ["ctrl", "home"] },
             { action: "type", text: "ZZZ " },

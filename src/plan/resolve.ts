@@ -104,7 +104,7 @@ export function containedSpan(text: string, query: string): { from: number; to: 
  * from `containedSpan`) were read: as sure as the element's least sure word
  * when the span covers that word's middle, else as its words' mean, as
  * before the least sure word was reported ("Your name" in "Full name | Your
- * name", whose first "name" was the unsure word). Never surer than the mean:
+ * name" when the label's "name" is the unsure word). Never surer than the mean:
  * a part of a text read unsure as a whole is no evidence either.
  */
 export function partConf(e: Element, span: { from: number; to: number }): number {
