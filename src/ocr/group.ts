@@ -104,9 +104,9 @@ function toElement(words: OcrWord[]): Element {
 
 /**
  * `e` as a reply lists it: as sure as its least sure word when that word is
- * still in its text (kept in `leastSure`, for a target naming only the other
- * words), else, when a pass cut it off and took the doubt with it, as its
- * words' mean.
+ * still in its text (kept in `leastSure`, for a target that covers only the
+ * other words), else, when a pass cut it off and took the doubt with it, as
+ * its words' mean.
  */
 export function foldLeastSure(e: Element): Element {
   if (!e.leastSure) return e;

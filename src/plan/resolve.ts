@@ -29,7 +29,7 @@ import type { Region } from "../perceive/surfaces.ts";
 import { cellBox, gridArea, type SeenGrid } from "../perceive/grid_cells.ts";
 import { kindOf, kindWords } from "../perceive/element_kinds.ts";
 import { phraseRuns } from "./phrase_runs.ts";
-import { preferSure, weighUnsure } from "./unsure.ts";
+import { preferSure, type WeighedHit, weighUnsure } from "./unsure.ts";
 
 /** The stage that accepted a target. */
 export type ResolveStage = "exact" | "fuzzy" | "semantic" | "contained" | "words" | "address";
@@ -107,7 +107,7 @@ export function containedSpan(text: string, query: string): { from: number; to: 
  * name" when the label's "name" is the unsure word). Never surer than the mean:
  * a part of a text read unsure as a whole is no evidence either.
  */
-export function partConf(e: Element, span: { from: number; to: number }): number {
+function partConf(e: Element, span: { from: number; to: number }): number {
   const least = e.leastSure;
   if (!least) return e.conf;
   const middle = (least.x + least.w / 2 - e.x) / Math.max(1, e.w);
@@ -179,14 +179,7 @@ export function resolveTarget(
   const cell = grid && !readsExactly(query, elements, grid) ? addressed(query, elements, grid) : null;
   if (cell && (!region || inRegion(area, cell.point, region))) return cell;
   const matcher = createMatcher(query);
-  type Hit = {
-    element: Element;
-    stage: ResolveStage;
-    score: number;
-    point: Point;
-    parts?: number;
-    conf?: number;
-  };
+  type Hit = WeighedHit & { stage: ResolveStage; parts?: number };
   const hits: Hit[] = [];
   for (const el of elements) {
     const m = matcher(el.text);

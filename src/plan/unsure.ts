@@ -37,7 +37,7 @@ export interface WeighedHit {
 }
 
 /** How sure the reading a hit rests on is: the words it matched, else the whole element. */
-export function hitConf(hit: WeighedHit): number {
+function hitConf(hit: WeighedHit): number {
   return hit.conf ?? hit.element.conf;
 }
 
