@@ -227,13 +227,11 @@ Deno.test("each mission tool fits its share of the definitions budget", async ()
         JSON.stringify(t.inputSchema).length;
       // 850 and 1,700 before every string and array stated its maximum (mission_start's five add about 80).
       assert(reads <= 1000, `${t.name}: the model reads ${reads} chars`);
-      // mission_replay's reply carries a whole run, typed as execute_plan's: that part is execute_plan's,
-      // with the shapes the run's fields share (the output schema's $defs, which only they use).
+      // mission_replay's reply carries a whole run, typed as execute_plan's: that part is execute_plan's.
       const props = (t.outputSchema?.properties ?? {}) as Record<string, unknown>;
-      const defs = t.outputSchema?.$defs;
       const run = Object.keys(runOutputShape).reduce(
         (n, k) => n + (props[k] ? JSON.stringify(props[k]).length + k.length + 4 : 0),
-        defs ? JSON.stringify(defs).length + 8 : 0,
+        0,
       );
       const whole = JSON.stringify(t).length - run;
       // 1,800 before the status gained next_item, the field that pages a long checklist (about 100).

@@ -90,7 +90,7 @@ Deno.test("every tool definition is complete", async () => {
     }
     assert(tool.outputSchema, `${tool.name} has no output schema`);
     assertEquals(undescribed(tool.inputSchema as JsonSchema, tool.name), [], `${tool.name} input`);
-    // Output fields are typed in full and described only where a name does not say it: no model reads
+    // Output fields are described only where a name does not say it: no model reads
     // them, and a client checks each reply against the types.
   }
 });
@@ -226,28 +226,44 @@ function refsIn(node: unknown): string[] {
   return Object.entries(node).flatMap(([k, v]) => k === "$ref" && typeof v === "string" ? [v] : refsIn(v));
 }
 
-Deno.test("input schemas hold no reference; output references resolve at the root, without cycles", async () => {
+/** The deepest level at which a schema names an object's fields (the root's own fields are level 1). */
+function fieldDepth(node: unknown): number {
+  if (Array.isArray(node)) return Math.max(0, ...node.map(fieldDepth));
+  if (!node || typeof node !== "object") return 0;
+  return Math.max(
+    0,
+    ...Object.entries(node).map(([k, v]) =>
+      k === "properties" ? 1 + Math.max(0, ...Object.values(v as object).map(fieldDepth)) : fieldDepth(v)
+    ),
+  );
+}
+
+Deno.test("no schema holds a reference; an output schema types its top-level fields, and what they hold by kind", async () => {
   const tools = await listTools();
   const validator = new AjvJsonSchemaValidator();
   for (const t of tools) {
-    const input = JSON.stringify(t.inputSchema);
-    assert(!input.includes("$ref") && !input.includes("$defs"), `${t.name}: $ref/$defs in the input schema`);
-    const output = t.outputSchema as Record<string, unknown>;
-    const defs = (output.$defs ?? {}) as Record<string, unknown>;
-    const named = (ref: string) => {
-      const name = ref.replace("#/$defs/", "");
-      assert(ref.startsWith("#/$defs/") && name in defs, `${t.name}: ${ref} does not resolve`);
-      return name;
-    };
-    for (const ref of refsIn(output)) named(ref);
-    // A client that inlines references must never meet a loop: each definition reaches only others.
-    const reach = (name: string, seen: string[]): void => {
-      assert(!seen.includes(name), `${t.name}: the definitions loop (${[...seen, name].join(" → ")})`);
-      for (const ref of refsIn(defs[name])) reach(named(ref), [...seen, name]);
-    };
-    for (const name of Object.keys(defs)) reach(name, []);
-    // The SDK's client compiles each output schema to check every reply against it.
-    validator.getValidator(output);
+    for (const [which, schema] of [["input", t.inputSchema], ["output", t.outputSchema]] as const) {
+      const json = JSON.stringify(schema);
+      assert(
+        !json.includes("$ref") && !json.includes("$defs"),
+        `${t.name}: $ref/$defs in the ${which} schema`,
+      );
+    }
+    const output = t.outputSchema as JsonSchema & { required?: string[] };
+    // The SDK's client compiles every listed tool's output validator on its first call of any tool.
+    assertEquals(fieldDepth(output), 1, `${t.name}: the output schema names nested fields`);
+    for (const [name, field] of Object.entries(output.properties ?? {})) {
+      assert(
+        (field as { type?: unknown }).type ?? (field as { enum?: unknown }).enum,
+        `${t.name}.${name}: untyped`,
+      );
+    }
+    const check = validator.getValidator(output);
+    // Each required field given a value of another kind: text where an object goes, else an object.
+    const fields = (output.properties ?? {}) as Record<string, { type?: string | string[] }>;
+    const unlike = (k: string) => [fields[k]?.type].flat().includes("object") ? "text" : {};
+    const wrong = Object.fromEntries((output.required ?? []).map((k) => [k, unlike(k)]));
+    if (output.required?.length) assert(!check(wrong).valid, `${t.name}: a reply of the wrong types passes`);
   }
 });
 

@@ -14,10 +14,16 @@
  * - in output schemas, the `anyOf` zod writes for a nullable object or enum,
  *   said instead as the same type with null.
  *
- * Output shapes marked with an id (`.meta({ id })`) are written once under
- * the root's `$defs` and referred to (no definition refers to itself, so a
- * client that inlines them never loops); an input schema never holds a
- * reference, as the design asks.
+ * An output schema types each top-level field in full (its type, values,
+ * nullability and description) and what lies below it by its kind alone:
+ * a nested object is `{type: "object"}`, a list keeps its items' kind. The
+ * MCP SDK's client compiles every listed tool's output validator on its
+ * first call of any tool, and the nested fields were half of that work
+ * (about 55 of 110 ms of a client's CPU, every session); the handler's reply
+ * is still checked against the whole zod shape before it leaves
+ * (tool_call.ts), and docs/tools.md documents the top-level fields. Shapes
+ * marked with an id (`.meta({ id })`) are resolved here, so no published
+ * schema holds a reference.
  *
  * @module
  */
@@ -32,9 +38,37 @@ export function inputJsonSchema(shape: Shape): Json {
   return trimmed(written(z.object(shape)), (key, value) => key === "minLength" && value === 1) as Json;
 }
 
-/** The output schema of a shape: replies never carry extra keys, so saying so on every object would only add length. */
+/** The output schema of a shape: its top-level fields typed in full, what they hold by its kind (see the module note). */
 export function outputJsonSchema(shape: Shape): Json {
-  return nullableFolded(trimmed(written(z.object(shape)), anyValue)) as Json;
+  const whole = nullableFolded(trimmed(written(z.object(shape)), anyValue)) as Json;
+  const { $defs, ...root } = whole;
+  const defs = ($defs ?? {}) as Record<string, Json>;
+  const fields = Object.entries((root.properties ?? {}) as Record<string, Json>);
+  return { ...root, properties: Object.fromEntries(fields.map(([k, v]) => [k, typedByKind(v, defs)])) };
+}
+
+/** What a published field keeps of its schema. */
+const KEPT = ["type", "enum", "description"];
+
+/**
+ * `node` by its kind, values and description: a reference resolved, a
+ * choice of kinds said as a list of types, a list's items by their kind,
+ * an object without its fields.
+ */
+function typedByKind(node: Json, defs: Record<string, Json>): Json {
+  if (typeof node.$ref === "string") {
+    const { $ref, ...rest } = node;
+    return { ...typedByKind(defs[$ref.replace("#/$defs/", "")] ?? {}, defs), ...rest };
+  }
+  if (Array.isArray(node.anyOf)) {
+    const kinds = (node.anyOf as Json[]).flatMap((alt) => [typedByKind(alt, defs).type ?? []].flat());
+    const type = [...new Set(kinds)];
+    const said = node.description === undefined ? {} : { description: node.description };
+    return type.length ? { type: type.length === 1 ? type[0] : type, ...said } : said;
+  }
+  const out: Json = Object.fromEntries(KEPT.filter((k) => k in node).map((k) => [k, node[k]]));
+  if (node.items && typeof node.items === "object") out.items = typedByKind(node.items as Json, defs);
+  return out;
 }
 
 /** `additionalProperties: {}`, which allows what JSON Schema allows without it. */

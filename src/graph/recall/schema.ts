@@ -11,7 +11,7 @@ import { SURFACES } from "../../perceive/surfaces.ts";
 
 // Fields are typed but described only where a name does not say it: the
 // reply's text explains every fact. A shape used more than once carries an
-// id, so tools/list writes it once (under the output schema's $defs).
+// id (tools/list publishes only the top-level fields' kinds: json_schema.ts).
 const iso = z.string();
 /** Whole numbers, typed as numbers: the integer bounds zod would print cost more than they say. */
 const count = z.number();
