@@ -94,6 +94,14 @@ Deno.test("stack: words map back to their own line and to source pixels", () => 
   assertEquals([src.x, src.y, src.w, src.h], [205, 303, 10, 8]);
 });
 
+Deno.test("stack: a word mapped back just left of its line's origin is at 0, never -0", () => {
+  // -0 is a number V8 stores boxed: one in a word's place re-lays out every word mid-look.
+  const line = { image: canvas(40, 30, 255), scale: 2, originX: 0, originY: 0 };
+  const src = toSource(line, { text: "a", x: -0.8, y: -0.6, w: 0.8, h: 0.6, conf: 0.9 });
+  for (const v of [src.x, src.y, src.w, src.h]) assert(!Object.is(v, -0), `${v} is -0`);
+  assertEquals([src.x, src.y, src.w, src.h], [0, 0, 0, 0]);
+});
+
 Deno.test("lexicon: modifier misreads are fixed, other words untouched", () => {
   assertEquals(fixUiWord("Ctri+S"), "Ctrl+S");
   assertEquals(fixUiWord("Shift+Ctr1+N"), "Shift+Ctrl+N");

@@ -251,7 +251,9 @@ export function splitStacked(line: TextLine, mask: Uint8Array, w: number): TextL
     // Each row's box spans its own components: a component at the end of one row would otherwise give
     // the other row the whole width, and it would be read again over the first row's letters.
     const x = Math.min(...blobs.map((b) => b.x)), x2 = Math.max(...blobs.map((b) => b.x + b.w));
-    const part = { x, y, w: x2 - x, h, blobs };
+    // `| 0` keeps each a small integer to V8: one stored boxed (as optimised code may leave a whole number)
+    // re-lays out every object of a box's shape and discards the code compiled for them, mid-look.
+    const part = { x: x | 0, y: y | 0, w: (x2 - x) | 0, h: h | 0, blobs };
     parts.push(...splitStacked(part, mask, w));
   }
   return parts;

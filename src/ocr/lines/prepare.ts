@@ -160,8 +160,9 @@ function scaledLine(padded: Grey, box: Box, pad: number, textHeight: number, tar
   return {
     image,
     scale: image.width / padded.width,
-    originX: box.x - pad,
-    originY: box.y - pad,
+    // `| 0`: a whole number stored boxed would re-lay out every prepared line (find.ts, splitStacked).
+    originX: (box.x - pad) | 0,
+    originY: (box.y - pad) | 0,
   };
 }
 

@@ -63,13 +63,15 @@ export function unstackWords(stack: Stack, words: OcrWord[]): OcrWord[][] {
 export function toSource(line: PreparedLine, w: OcrWord, offsetX = 0, offsetY = 0): OcrWord {
   const x = line.originX + w.x / line.scale;
   const y = line.originY + w.y / line.scale;
+  // `| 0`: a word just left of its line rounds to -0, which V8 stores boxed, re-laying out every word
+  // (lines/find.ts, splitStacked).
   return {
     text: w.text,
     conf: w.conf,
-    x: Math.round(x + offsetX),
-    y: Math.round(y + offsetY),
-    w: Math.round(w.w / line.scale),
-    h: Math.round(w.h / line.scale),
+    x: Math.round(x + offsetX) | 0,
+    y: Math.round(y + offsetY) | 0,
+    w: Math.round(w.w / line.scale) | 0,
+    h: Math.round(w.h / line.scale) | 0,
   };
 }
 

@@ -71,7 +71,8 @@ export function titleLine(
     const ground = lineGround(line, grey) ?? ringLevel(grey, line);
     if (hasEllipsis(glyphsIn(grey, line, ground), rowHeight(line))) return null;
   }
-  return { line, word: { text: title, conf: TOLD_CONF, x: 0, y: 0, w: line.w, h: line.h } };
+  // `| 0`: a whole number stored boxed would re-lay out every word (find.ts, splitStacked).
+  return { line, word: { text: title, conf: TOLD_CONF, x: 0, y: 0, w: line.w | 0, h: line.h | 0 } };
 }
 
 /**
