@@ -14,6 +14,7 @@
  */
 
 import type { Piece } from "./word_cache.ts";
+import { cellSpan } from "./cell_parts.ts";
 import type { Box } from "../../common/rect.ts";
 import type { OcrWord } from "../types.ts";
 
@@ -41,15 +42,7 @@ export function withoutCutCells(pieces: Piece[], line: Box, sides: CutSides): Pi
     const from = cutStart ? 1 : 0;
     const to = cells.keys.length - (cutEnd ? 1 : 0);
     if (from === 0 && to === cells.keys.length) return [p];
-    const x = cells.x + from * cells.pitch;
-    return [{
-      x,
-      y: p.y,
-      w: (to - from) * cells.pitch,
-      h: p.h,
-      key: `${p.key}@${from}-${to - 1}`,
-      cells: { ...cells, keys: cells.keys.slice(from, to), x },
-    }];
+    return [cellSpan(p, from, to - 1)];
   });
   return kept.length === pieces.length && kept.every((p, i) => p === pieces[i]) ? pieces : kept;
 }
