@@ -21,9 +21,9 @@
  * first call of any tool, and the nested fields were half of that work
  * (about 55 of 110 ms of a client's CPU, every session); the handler's reply
  * is still checked against the whole zod shape before it leaves
- * (tool_call.ts), and docs/tools.md documents the top-level fields. Shapes
- * marked with an id (`.meta({ id })`) are resolved here, so no published
- * schema holds a reference.
+ * (tool_call.ts), and docs/tools.md documents the top-level fields. A
+ * reference zod writes (a shape that refers to itself) is resolved here, so
+ * no published schema holds one.
  *
  * @module
  */

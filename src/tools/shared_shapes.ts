@@ -1,8 +1,8 @@
 /**
- * Output-schema pieces shared by several tools. Output fields are typed in
- * full but described only where a name does not say what it holds: no model
- * reads them, and the reply's text says the rest. A shape a reply holds more
- * than once carries an id, so tools/list writes it once, under `$defs`.
+ * Output-schema pieces shared by several tools. Output fields are described
+ * only where a name does not say what it holds: no model reads them, and the
+ * reply's text says the rest (tools/list publishes only the top-level
+ * fields' kinds: server/json_schema.ts).
  *
  * @module
  */
@@ -24,7 +24,7 @@ export const elementShape = z.object({
   h: z.number(),
   conf: z.number(),
   control: z.string().optional(),
-}).meta({ id: "element" });
+});
 
 /**
  * An element as replies give it: its text, centre, box and confidence, and
@@ -52,7 +52,7 @@ export const windowShape = z.object({
   title: z.string(),
   kind: z.string(),
   bounds: rectShape,
-}).meta({ id: "window_info" });
+});
 
 const missionFields = {
   mission: z.number(),

@@ -10,13 +10,13 @@ import { z } from "zod";
 import { SURFACES } from "../../perceive/surfaces.ts";
 
 // Fields are typed but described only where a name does not say it: the
-// reply's text explains every fact. A shape used more than once carries an
-// id (tools/list publishes only the top-level fields' kinds: json_schema.ts).
+// reply's text explains every fact (tools/list publishes only the top-level
+// fields' kinds: json_schema.ts).
 const iso = z.string();
 /** Whole numbers, typed as numbers: the integer bounds zod would print cost more than they say. */
 const count = z.number();
 
-export const windowRef = z.object({ id: count, title: z.string() }).meta({ id: "window_ref" });
+export const windowRef = z.object({ id: count, title: z.string() });
 
 export const appFacts = z.object({
   name: z.string(),
@@ -24,7 +24,7 @@ export const appFacts = z.object({
   windows: count,
   last_seen: iso,
   last_window: windowRef.nullable(),
-}).meta({ id: "app_facts" });
+});
 
 export const windowFacts = z.object({
   id: count,
@@ -37,7 +37,7 @@ export const windowFacts = z.object({
   elements: count,
   acted_in: z.boolean(),
   has_way_in: z.boolean(),
-}).meta({ id: "window_facts" });
+});
 
 const scope = z.enum(SURFACES);
 
@@ -62,7 +62,7 @@ export const wayIn = z.object({
   scope,
   via: z.string().nullable(),
   from_has_way_in: z.boolean(),
-}).meta({ id: "way_in" });
+});
 
 export const routeFacts = z.object({
   from: windowRef.nullable(),
@@ -73,7 +73,7 @@ export const routeFacts = z.object({
     start_acted_in: z.boolean(),
     ways_in: z.array(wayIn),
   }).nullable(),
-}).meta({ id: "route" });
+});
 
 const listed = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: count });
 

@@ -45,7 +45,7 @@ const matchShape = z.object({
   scope: z.enum(SURFACES),
   x: z.number(),
   y: z.number(),
-}).meta({ id: "match" });
+});
 
 /** An element as a failure lists it: what to aim at next (observe gives boxes and confidences). */
 const targetShape = z.object({
@@ -53,7 +53,7 @@ const targetShape = z.object({
   cx: z.number(),
   cy: z.number(),
   control: z.string().optional(),
-}).meta({ id: "element_now" });
+});
 
 /** The element as `targetShape` types it. */
 function targetOut(e: Element): z.infer<typeof targetShape> {
