@@ -7,6 +7,8 @@ import { IconShapeFinder } from "../src/perceive/icon_reuse.ts";
 import { warmPage } from "../src/perceive/warm_page.ts";
 import { warmPassSteps } from "../src/perceive/warm_passes.ts";
 import { whiteFrame } from "./support/drawn.ts";
+import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
+import { createScreenReader } from "../src/ocr/reader.ts";
 
 Deno.test("the made-up window warms the passes over text: its lines are found and its controls told", () => {
   const { frame, window, labels } = warmPage();
@@ -39,4 +41,17 @@ Deno.test("every warming step runs on a bare screen and leaves the frame as it w
   for (const step of steps) step();
   assert(steps.length > 3);
   assertEquals(frame.data.every((v, i) => v === before[i]), true);
+});
+
+Deno.test("the made-up window's title bar is told from its title, as a window manager's is, not recognised", async () => {
+  const { frame, window, title } = warmPage();
+  const reader = createScreenReader(new TesseractEngine(1));
+  try {
+    const band = { x: 0, y: 0, width: window.width, height: title.height };
+    const read = await reader.read(frame, window, { title: { band, text: title.text } });
+    const inBar = read.elements.filter((e) => e.cy < title.height);
+    assertEquals(inBar.map((e) => [e.text, e.conf]), [[title.text, 1]]);
+  } finally {
+    await reader.close();
+  }
 });

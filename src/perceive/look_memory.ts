@@ -21,11 +21,16 @@ export interface LookMemory {
 
 const memories = new WeakMap<Desktop, LookMemory>();
 
+/** A memory of no looks yet. */
+export function newLookMemory(): LookMemory {
+  return { controls: controlMemory(), icons: new IconShapeFinder(), toggles: new ToggleMemory() };
+}
+
 /** The memory of looks at `desktop` (made at its first look, gone with it). */
 export function lookMemory(desktop: Desktop): LookMemory {
   let m = memories.get(desktop);
   if (!m) {
-    m = { controls: controlMemory(), icons: new IconShapeFinder(), toggles: new ToggleMemory() };
+    m = newLookMemory();
     memories.set(desktop, m);
   }
   return m;

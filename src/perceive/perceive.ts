@@ -65,14 +65,28 @@ export interface PerceiveOptions {
 }
 
 /** Captures and reads the screen once and sorts the text onto surfaces. */
-export async function perceive(
+export function perceive(
   desktop: Desktop,
   reader: ScreenReader,
   opts: PerceiveOptions = {},
 ): Promise<Perception> {
   const stages: StageTimes = {};
-  const memory = lookMemory(desktop);
   const { state, frame } = timed(stages, "capture", () => snapshot(desktop));
+  return perceiveFrame({ state, frame }, reader, lookMemory(desktop), opts, stages);
+}
+
+/**
+ * `perceive` on a frame already captured with the window stack around it,
+ * `memory` holding what the looks before it kept; `stages` gets the look's
+ * stage times. The server's warming runs it on a made-up window (warm_read.ts).
+ */
+export async function perceiveFrame(
+  { state, frame }: { state: WindowState; frame: RgbaImage },
+  reader: ScreenReader,
+  memory: LookMemory,
+  opts: PerceiveOptions = {},
+  stages: StageTimes = {},
+): Promise<Perception> {
   // A recogniser that has started meanwhile is seen now, not after the read's first stacks are sent.
   if (reader.engine.starting?.()) await turnLoop();
   const front = chooseFront(state, opts.clientNamed);

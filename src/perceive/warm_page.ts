@@ -14,16 +14,20 @@ import type { Rect } from "../common/rect.ts";
 import type { RgbaImage } from "../image/pixels.ts";
 import type { Element } from "../ocr/types.ts";
 
-/** The made-up window: its frame, its bounds in that frame, and its lines' labels. */
+/** The made-up window: its frame, its bounds in that frame, its lines' labels and its title bar. */
 export interface WarmPage {
   frame: RgbaImage;
   window: Rect;
   labels: Element[];
+  /** The window manager's bar across the top (its height), and the title drawn there. */
+  title: { height: number; text: string };
 }
 
 const WIDTH = 640, HEIGHT = 420;
 /** Where the lines of text start, and their pitch: 13 px text on 20 px rows, as an editor draws it. */
 const TEXT_TOP = 70, PITCH = 20, LINES = 12;
+/** The window manager's title bar across the top, and the toolbar below it. */
+const TITLE_H = 22, TOOLBAR_TOP = TITLE_H + 2;
 const INK = [40, 40, 40] as const;
 
 /** Fills `w` by `h` pixels at (x, y) with `rgb`. */
@@ -43,10 +47,13 @@ function glyph(img: RgbaImage, x: number, baseline: number, kind: number): numbe
   return 7;
 }
 
+/** How many letters word `w` of a line drawn with `seed` has. */
+const lettersOf = (seed: number, w: number) => 2 + ((seed + w * 3) % 6);
+
 /** A line of words of letter-like glyphs from `x`; `seed` picks the glyphs. Returns where it ends. */
 function textLine(img: RgbaImage, x: number, baseline: number, words: number, seed: number): number {
   for (let w = 0; w < words; w++) {
-    const letters = 2 + ((seed + w * 3) % 6);
+    const letters = lettersOf(seed, w);
     for (let k = 0; k < letters; k++) x += glyph(img, x, baseline, seed * 7 + w * 5 + k);
     x += 6;
   }
@@ -65,11 +72,15 @@ function outline(img: RgbaImage, x: number, y: number, w: number, h: number, rgb
 export function warmPage(variant = 0): WarmPage {
   const frame = { width: WIDTH, height: HEIGHT, data: new Uint8Array(WIDTH * HEIGHT * 4).fill(255) };
   const window = { x: 0, y: 0, width: WIDTH, height: HEIGHT };
+  // A title bar with its title in the middle, as a window manager draws one (the words' letters as the title).
+  fill(frame, 0, 0, WIDTH, TITLE_H, [214, 214, 218]);
+  const TITLE_SEED = 4, titleWords = [lettersOf(TITLE_SEED, 0), lettersOf(TITLE_SEED, 1)];
+  textLine(frame, WIDTH / 2 - 40, 16, titleWords.length, TITLE_SEED);
   // A toolbar of icon-sized drawings on a grey band.
-  fill(frame, 0, 0, WIDTH, 40, [236, 236, 236]);
+  fill(frame, 0, TOOLBAR_TOP, WIDTH, 40, [236, 236, 236]);
   for (let i = 0; i < 6; i++) {
-    outline(frame, 12 + i * 34, 10, 20, 20, [90, 90, 90]);
-    fill(frame, 17 + i * 34, 15 + (i % 3), 10, 6 + (i % 4), [60, 110, 180]);
+    outline(frame, 12 + i * 34, TOOLBAR_TOP + 8, 20, 20, [90, 90, 90]);
+    fill(frame, 17 + i * 34, TOOLBAR_TOP + 13 + (i % 3), 10, 6 + (i % 4), [60, 110, 180]);
   }
   const labels: Element[] = [];
   for (let i = 0; i < LINES; i++) {
@@ -107,5 +118,10 @@ export function warmPage(variant = 0): WarmPage {
   // A grid of rules, five rows by four columns, right of the text.
   for (let r = 0; r <= 5; r++) fill(frame, 380, 70 + r * 22, 200, 1, [200, 200, 200]);
   for (let c = 0; c <= 4; c++) fill(frame, 380 + c * 50, 70, 1, 110, [200, 200, 200]);
-  return { frame, window, labels };
+  return {
+    frame,
+    window,
+    labels,
+    title: { height: TITLE_H, text: titleWords.map((n) => "w".repeat(n)).join(" ") },
+  };
 }

@@ -1,25 +1,31 @@
 /**
- * The read itself, warmed ahead of a first look: the made-up window
- * (warm_page.ts) and its variant read in turn through a pipeline of their
- * own, with the recognisers, and the look's passes run over the text each
- * read gave. The passes warmed on their own (warm_passes.ts) leave most of
- * a read's code to compile in the first look at a window of text: on the
- * forty-line prose screen after a bare one, V8's compiler threads worked
- * 122-148 ms of CPU during that look and its main thread 184-196 ms; after
- * these reads, 85-99 and 135-145 (three servers each, quiet). The first
- * round goes to the recognisers (43 reads, 300-400 ms), the variant reads
- * only the lines it changed, and the rounds after come from the pipeline's
- * caches while the passes over their words run again; the pipeline is
- * dropped after, so nothing it saw is left for a later read to start from.
+ * The look itself, warmed ahead of a first look: the made-up window
+ * (warm_page.ts) and its variant looked at in turn as observe and a plan
+ * step look (perceive.ts), through a reader and a look memory of their own,
+ * with the recognisers. The passes warmed on their own (warm_passes.ts)
+ * leave most of a read's code to compile in the first look at a window of
+ * text: on the forty-line prose screen after a bare one, V8's compiler
+ * threads worked 122-148 ms of CPU during that look and its main thread
+ * 184-196 ms; after reads of this window, 85-99 and 135-145 (three servers
+ * each, quiet). Reads alone still left what a look does around them to
+ * compile then (the icons beside the text, the letters that are drawings,
+ * the title bar, the controls and toggles, the look's own steps): 169
+ * functions compiled to bytecode for the first time in that look, 96 after
+ * these looks (docs/benchmarks.md). The first round goes to the recognisers
+ * (43 reads, 300-400 ms), the variant reads only the lines it changed, and
+ * the rounds after come from the reader's caches while the passes over
+ * their words run again; reader and memory are dropped after, so nothing
+ * they saw is left for a later look to start from.
  *
  * @module
  */
 
-import { ScreenPipeline } from "../ocr/pipeline.ts";
-import { groupWords } from "../ocr/group.ts";
+import type { WindowState } from "../desktop/types.ts";
+import { createScreenReader } from "../ocr/reader.ts";
 import type { OcrEngine } from "../ocr/types.ts";
-import { warmPage } from "./warm_page.ts";
-import { warmTextPasses } from "./warm_passes.ts";
+import { newLookMemory } from "./look_memory.ts";
+import { perceiveFrame } from "./perceive.ts";
+import { type WarmPage, warmPage } from "./warm_page.ts";
 
 /** Why a warming read stopped: a call came, and its reads go first. */
 class CallCame extends Error {}
@@ -73,21 +79,45 @@ function yielding(engine: OcrEngine, turns: WarmTurns): OcrEngine {
   };
 }
 
+/** The made-up window alone on a screen of its size, in front and focused. */
+function warmState(page: WarmPage): WindowState {
+  const { width, height } = page.frame;
+  return {
+    screen: { widthPx: width, heightPx: height, widthPt: width, heightPt: height, scale: 1 },
+    windows: [{
+      id: "warm",
+      app: "warm",
+      pid: null,
+      title: page.title.text,
+      bounds: page.window,
+      frame: { left: 0, right: 0, top: page.title.height, bottom: 0 },
+      kind: "normal",
+      transient: false,
+    }],
+    chrome: [],
+    focusWindowId: "warm",
+    frontmostApp: "warm",
+  };
+}
+
 /**
- * Reads the made-up window and its variant in turn, `rounds` reads in all,
- * dropping what they give; each round begins at a moment with no call in
- * flight, and none begins, nor does a round's next read, once a call has read.
+ * Looks at the made-up window and its variant in turn, `rounds` looks in
+ * all, as observe does and as a plan step does in turn, dropping what they
+ * give; each round begins at a moment with no call in flight, and none
+ * begins, nor does a round's next read, once a call has read.
  */
 export async function warmRead(engine: OcrEngine, rounds: number, turns: WarmTurns): Promise<void> {
   const pages = [warmPage(0), warmPage(1)];
-  const pipeline = new ScreenPipeline(yielding(engine, turns));
+  const reader = createScreenReader(yielding(engine, turns));
+  const memory = newLookMemory();
   for (let round = 0; round < rounds; round++) {
     await turns.idle();
     if (turns.called()) return;
-    const { frame, window } = pages[round % 2];
+    const page = pages[round % 2];
+    // Observe's look twice, the window and its variant, then a plan step's twice.
+    const whole = round % 4 < 2;
     try {
-      const read = await pipeline.run(frame, window, { unsureAtEdges: true });
-      warmTextPasses(frame, groupWords(read.words));
+      await perceiveFrame({ state: warmState(page), frame: page.frame }, reader, memory, { whole });
     } catch (err) {
       if (err instanceof CallCame) return;
       throw err;
