@@ -28,6 +28,8 @@ const WIDTH = 640, HEIGHT = 420;
 const TEXT_TOP = 70, PITCH = 20, LINES = 12;
 /** The window manager's title bar across the top, and the toolbar below it. */
 const TITLE_H = 22, TOOLBAR_TOP = TITLE_H + 2;
+/** The glyphs of the title's two words. */
+const TITLE_SEED = 4;
 const INK = [40, 40, 40] as const;
 
 /** Fills `w` by `h` pixels at (x, y) with `rgb`. */
@@ -72,9 +74,10 @@ function outline(img: RgbaImage, x: number, y: number, w: number, h: number, rgb
 export function warmPage(variant = 0): WarmPage {
   const frame = { width: WIDTH, height: HEIGHT, data: new Uint8Array(WIDTH * HEIGHT * 4).fill(255) };
   const window = { x: 0, y: 0, width: WIDTH, height: HEIGHT };
-  // A title bar with its title in the middle, as a window manager draws one (the words' letters as the title).
+  // A title bar with its title in the middle, as a window manager draws one; the title given for it has
+  // as many letters in each word as are drawn.
   fill(frame, 0, 0, WIDTH, TITLE_H, [214, 214, 218]);
-  const TITLE_SEED = 4, titleWords = [lettersOf(TITLE_SEED, 0), lettersOf(TITLE_SEED, 1)];
+  const titleWords = [lettersOf(TITLE_SEED, 0), lettersOf(TITLE_SEED, 1)];
   textLine(frame, WIDTH / 2 - 40, 16, titleWords.length, TITLE_SEED);
   // A toolbar of icon-sized drawings on a grey band.
   fill(frame, 0, TOOLBAR_TOP, WIDTH, 40, [236, 236, 236]);
