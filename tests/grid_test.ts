@@ -40,6 +40,15 @@ Deno.test("a sheet's rules are found as a grid of cells; a frame without rules h
   assertEquals(findGrid(sheet([10], [10]), { x: 0, y: 0, width: 800, height: 600 }), null);
 });
 
+Deno.test("a window reaching past the screen's edges has its grid found in the part on screen", () => {
+  // A spreadsheet window taller and wider than the screen (its frame 800 by 600 pixels).
+  const grid = findGrid(sheet(XS, YS), { x: -100, y: -40, width: 1200, height: 2000 });
+  assert(grid, "no grid");
+  assertEquals(grid.xs, XS);
+  assertEquals(grid.ys, YS);
+  assertEquals(findGrid(sheet(XS, YS), { x: 900, y: 0, width: 300, height: 600 }), null);
+});
+
 Deno.test("bands are named from the sheet's header, so a cell answers to its address", () => {
   const grid = findGrid(sheet(XS, YS), { x: 0, y: 0, width: 800, height: 600 })!;
   // Column letters above the first row, row numbers left of the first column (one misread: "Al").

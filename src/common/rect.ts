@@ -30,6 +30,18 @@ export function overlapArea(a: Rect, b: Rect): number {
   return w > 0 && h > 0 ? w * h : 0;
 }
 
+/**
+ * `r` within a frame `width` by `height` pixels, on whole pixels: empty (0
+ * wide or high) when it is all outside.
+ */
+export function clampRect(r: Rect, width: number, height: number): Rect {
+  const x = Math.max(0, Math.floor(r.x));
+  const y = Math.max(0, Math.floor(r.y));
+  const x2 = Math.min(width, Math.ceil(r.x + r.width));
+  const y2 = Math.min(height, Math.ceil(r.y + r.height));
+  return { x, y, width: Math.max(0, x2 - x), height: Math.max(0, y2 - y) };
+}
+
 /** A box as OCR measures it: origin and size as `w` and `h`. */
 export interface Box {
   x: number;

@@ -16,7 +16,7 @@ import { ScreenPipeline } from "./pipeline.ts";
 import type { OcrEngine, ScreenText } from "./types.ts";
 import type { ReadMemory } from "./cache/read_memory.ts";
 import type { RgbaImage } from "../image/pixels.ts";
-import type { Rect } from "../common/rect.ts";
+import { clampRect, type Rect } from "../common/rect.ts";
 
 /** Options for one read. */
 export interface ReadOptions {
@@ -99,13 +99,4 @@ export function createScreenReader(engine: OcrEngine, memory?: ReadMemory): Scre
     },
     close: () => engine.close(),
   };
-}
-
-/** Intersects a rectangle with the frame. */
-export function clampRect(r: Rect, width: number, height: number): Rect {
-  const x = Math.max(0, Math.floor(r.x));
-  const y = Math.max(0, Math.floor(r.y));
-  const x2 = Math.min(width, Math.ceil(r.x + r.width));
-  const y2 = Math.min(height, Math.ceil(r.y + r.height));
-  return { x, y, width: Math.max(0, x2 - x), height: Math.max(0, y2 - y) };
 }
