@@ -206,6 +206,8 @@ async function warmWhenIdle(
   }
   await priming;
   await gate.idle();
+  // Whether or not a call has read meanwhile, the looks to come capture into memory already mapped.
+  d.spareFrames?.();
   if (r.callReads()) return;
   // The primed frame reads from the caches at once: its text warms the passes that need text.
   warmTextPasses(frame, (await r.readForWarm(frame, whole)).elements);

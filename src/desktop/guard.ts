@@ -240,6 +240,7 @@ export function guardDesktop(
       blankDenied(frame, rawAfter);
       return { before, frame, after };
     },
+    spareFrames: () => inner.spareFrames?.(),
     pointer: () => inner.pointer(),
     pointerInCorner: () => inner.pointerInCorner(),
     async move(to) {

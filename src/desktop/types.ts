@@ -324,6 +324,12 @@ export interface Desktop {
    * other two.
    */
   snapshot?(): { before: WindowState; frame: RgbaImage; after: WindowState };
+  /**
+   * Readies memory for the captures to come, once one has given the
+   * screen's size, so that they write to pages already mapped; for idle
+   * time (the server's warming).
+   */
+  spareFrames?(): void;
   /** The pointer position in pixels. */
   pointer(): Point;
   /**

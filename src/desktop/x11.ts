@@ -20,7 +20,7 @@ import type {
   WindowState,
 } from "./types.ts";
 import { desktopApps, desktopAppsSync, onPath, pathApp, processes, sameDisplay } from "./x11/apps.ts";
-import { captureRoot } from "./x11/capture.ts";
+import { captureRoot, spareScreens } from "./x11/capture.ts";
 import { clipboardOwner, readClipboardText } from "./x11/clipboard.ts";
 import { haveClientPids } from "./x11/client_pid.ts";
 import { MarkBoard } from "./x11/pointing.ts";
@@ -57,6 +57,7 @@ export function createX11Desktop(displayName?: string): Desktop {
 
     windows: (): WindowState => use((s) => readWindowState(s.c)),
     capture: (): RgbaImage => use((s) => board.clean(s, captureRoot(s.c))),
+    spareFrames: spareScreens,
     pointer: (): Point =>
       use((s) => {
         const { x, y } = s.c.queryPointer();

@@ -10,6 +10,21 @@ import type { XConnection } from "./connection.ts";
 import { sharedScreen } from "./shm_capture.ts";
 import type { RgbaImage } from "../../image/pixels.ts";
 import type { Rect } from "../../common/rect.ts";
+import { FramePool } from "../../image/frame_pool.ts";
+
+/**
+ * Whole-screen frames' memory, used again once a frame is gone: a look holds its frame and the last
+ * one, a plan step its "before" too, and a frame let go waits for the collector. Five blocks were in
+ * use at most over page changes on a 1440x900 screen; a 4K screen's frames (33 MB) get two.
+ */
+const screens = new FramePool(6, 96 * 1024 * 1024);
+/**
+ * Readies two spare blocks for the screen's next frames (a look's and the
+ * next one's), their pages written once: to be called in idle time.
+ */
+export function spareScreens(): void {
+  screens.spare(2);
+}
 
 /**
  * Captures the root window: through shared memory where the server allows
@@ -19,12 +34,18 @@ import type { Rect } from "../../common/rect.ts";
 export function captureRoot(c: XConnection): RgbaImage {
   const { width, height } = c.size();
   const shared = sharedScreen(c, width, height);
-  if (shared) return { width, height, data: bgrxToRgba(shared.bytes, width, height, shared.bytesPerLine) };
-  return captureArea(c, { x: 0, y: 0, width, height });
+  const out = screens.take(width * height * 4);
+  if (shared) {
+    return { width, height, data: bgrxToRgba(shared.bytes, width, height, shared.bytesPerLine, out) };
+  }
+  return captureArea(c, { x: 0, y: 0, width, height }, out);
 }
 
-/** Captures a rectangle of the root window (which must lie on the screen). */
-export function captureArea(c: XConnection, r: Rect): RgbaImage {
+/**
+ * Captures a rectangle of the root window (which must lie on the screen),
+ * into `out` when it is given and of the rectangle's size.
+ */
+export function captureArea(c: XConnection, r: Rect, out?: Uint8Array<ArrayBuffer>): RgbaImage {
   const img = c.x.XGetImage(c.display, c.root, r.x, r.y, r.width, r.height, X.AllPlanes, X.ZPixmap);
   if (!img) throw new Error("XGetImage failed: the display could not be read");
   try {
@@ -38,7 +59,8 @@ export function captureArea(c: XConnection, r: Rect): RgbaImage {
     const data = v.getPointer(L.data);
     if (!data) throw new Error("XGetImage returned no pixel data");
     const src = new Uint8Array(new Deno.UnsafePointerView(data).getArrayBuffer(bpl * h));
-    return { width: w, height: h, data: bgrxToRgba(src, w, h, bpl) };
+    const into = out?.length === w * h * 4 ? out : undefined;
+    return { width: w, height: h, data: bgrxToRgba(src, w, h, bpl, into) };
   } finally {
     c.x.XDestroyImage(img);
   }
@@ -55,9 +77,17 @@ export function rgbaToBgrx(src: Uint8Array): Uint8Array {
   return out;
 }
 
-/** Converts rows of 32-bit BGRX (with `stride` bytes per row) to packed RGBA. */
-export function bgrxToRgba(src: Uint8Array, w: number, h: number, stride: number): Uint8Array {
-  const out = new Uint8Array(w * h * 4);
+/**
+ * Converts rows of 32-bit BGRX (with `stride` bytes per row) to packed RGBA,
+ * every byte of `out` (`w` x `h` x 4 bytes) written.
+ */
+export function bgrxToRgba(
+  src: Uint8Array,
+  w: number,
+  h: number,
+  stride: number,
+  out: Uint8Array<ArrayBuffer> = new Uint8Array(w * h * 4),
+): Uint8Array<ArrayBuffer> {
   if (src.byteOffset % 4 !== 0 || stride % 4 !== 0) {
     for (let y = 0; y < h; y++) {
       let s = y * stride;
@@ -73,7 +103,7 @@ export function bgrxToRgba(src: Uint8Array, w: number, h: number, stride: number
   }
   // A word per pixel: on a little-endian machine BGRX reads as 0xXXRRGGBB and RGBA is written as 0xAABBGGRR.
   const from = new Uint32Array(src.buffer, src.byteOffset, (stride >> 2) * h);
-  const to = new Uint32Array(out.buffer);
+  const to = new Uint32Array(out.buffer, out.byteOffset, w * h);
   const words = stride >> 2;
   for (let y = 0; y < h; y++) {
     for (let x = 0, s = y * words, d = y * w; x < w; x++, s++, d++) {
