@@ -2,7 +2,7 @@
  * Memory for whole-screen frames, used again once a frame is gone. A frame
  * is megabytes written once per look; freshly allocated, every 4 KiB page
  * of it faults on its first write (on a 1440x900 screen, ~1,300 faults a
- * look, 10-15 ms of a page change's CPU in a VM). The pool keeps blocks of
+ * look, 4-13 ms of CPU in a VM). The pool keeps blocks of
  * that memory for good and hands each out as a new buffer that aliases it;
  * a block is handed out again only after the garbage collector has taken
  * its last buffer, and with it every view anyone kept of the frame's
@@ -31,9 +31,9 @@ export class FramePool {
   #size = 0;
   #owned: Block[] = [];
   #free: Block[] = [];
-  readonly #gone = new FinalizationRegistry<{ block: Block; size: number }>(({ block, size }) => {
-    // A block of a size no longer asked for is let go with its last buffer.
-    if (size === this.#size) this.#free.push(block);
+  readonly #gone = new FinalizationRegistry<Block>((block) => {
+    // A block dropped meanwhile (the screen changed size) is let go with its last buffer.
+    if (this.#owned.includes(block)) this.#free.push(block);
   });
 
   constructor(blocks: number, maxBytes: number) {
@@ -62,7 +62,7 @@ export class FramePool {
     const at = Deno.UnsafePointer.of(block.memory);
     if (!at) return new Uint8Array(size);
     const buffer = Deno.UnsafePointerView.getArrayBuffer(at, size);
-    this.#gone.register(buffer, { block, size });
+    this.#gone.register(buffer, block);
     return new Uint8Array(buffer);
   }
 

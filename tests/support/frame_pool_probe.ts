@@ -27,7 +27,20 @@ await collect();
 const freeAfterDrop = pool.free;
 const again = pool.take(SIZE).fill(9);
 await collect();
+// The screen changes size and back while a frame of the first size is held: that frame's block, dropped
+// with the first size, is not taken back when the frame goes; the block of the size come back is.
+const resized = new FramePool(4, 1 << 30);
+let old: Uint8Array | null = resized.take(SIZE).fill(1);
+resized.take(2 * SIZE);
+resized.take(SIZE).fill(5);
+const resizedHeldUntouched = old.every((v) => v === 1);
+old = null;
+await collect();
+
 console.log(JSON.stringify({
+  resizedHeldUntouched,
+  resizedFree: resized.free,
+  resizedOwned: resized.owned,
   freeAfterDrop,
   ownedAfterAgain: pool.owned,
   heldUntouched: held.every((v) => v === 7),
