@@ -8,11 +8,14 @@
  */
 
 import { COMPILE_INCLUDE } from "./include.ts";
+import { V8_FLAGS_ARG } from "./v8_flags.ts";
 
 /** `deno compile …` arguments (without `deno`), run from the repository root. */
 export function compileArgs(output: string, target?: string): string[] {
   return [
     "compile",
+    // Baked into the binary, as every other shipped command line passes them.
+    V8_FLAGS_ARG,
     "--allow-read",
     "--allow-write",
     "--allow-env",

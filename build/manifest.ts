@@ -10,6 +10,7 @@
 import { TOOLS } from "../src/server/server.ts";
 import { MAC_LIBRARY_PATHS } from "../src/desktop/macos/libs.ts";
 import { grantedEnv } from "../src/common/env_vars.ts";
+import { V8_FLAGS_ARG } from "./v8_flags.ts";
 
 /**
  * The macOS libraries choto opens through FFI, from the code that opens
@@ -59,6 +60,7 @@ function bundleFlags(platform: "darwin" | "linux", run: string[] | null): string
     // The README's Linux flags (libX11 is opened by soname; focus_app launches any app).
     return [
       "--cached-only",
+      V8_FLAGS_ARG,
       "--allow-ffi",
       "--allow-read",
       `--allow-write=${DB_DIR}`,
@@ -71,6 +73,7 @@ function bundleFlags(platform: "darwin" | "linux", run: string[] | null): string
   // macOS: the README's narrow flags, with this bundle's folder in place of the checkout.
   return [
     "--cached-only",
+    V8_FLAGS_ARG,
     `--allow-ffi=${MAC_FFI.join(",")}`,
     // The screencapture fallback writes its temporary PNG in the database folder, not in TMPDIR.
     `--allow-read=\${__dirname},/Applications,/System/Applications,\${HOME}/Applications,${DB_DIR}`,

@@ -44,7 +44,7 @@ Deno.test({
       // The runner prints the command line it started: the flags the manifest gives the service, not -A.
       assertMatch(
         err,
-        /run --cached-only --allow-ffi --allow-read --allow-write=\S+ --allow-run --allow-env --allow-sys --allow-net=unix:\S+\/choto\.sock \S+main\.ts doctor --selftest --db /,
+        /run --cached-only --v8-flags=\S+ --allow-ffi --allow-read --allow-write=\S+ --allow-run --allow-env --allow-sys --allow-net=unix:\S+\/choto\.sock \S+main\.ts doctor --selftest --db /,
       );
       assertMatch(text, /ok {4}capture: 1440x900 px/, report);
       assertMatch(text, /ok {4}activation: Galculator "galculator" came to the front/, report);
