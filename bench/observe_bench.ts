@@ -9,6 +9,10 @@
  * - `page change`: the never-seen editor's server (below) once the whole
  *   text area changed to 40 other lines;
  * - `one typed character`: that server after one typed character;
+ * - `page change after pauses`: that server, its text changed twice more,
+ *   each time by typing 40 lines (about 20 s without a call, as a model
+ *   thinking), looked at after each, timed at the second: V8 reshapes an
+ *   idle heap on timers, which a server's first pause may not yet meet;
  * - `never-seen editor` / `never-seen prose`: a server that has loaded and
  *   read the screen it started on (a client waits before its first call),
  *   at the first look of a window it never saw, 40 lines of other words
@@ -283,6 +287,17 @@ async function main() {
         await take(samples, "typed", await server.observe());
         await x.hotkey(["BackSpace"]);
       }
+      if (only.has("pause")) {
+        // Typing 40 lines takes about 20 s: each change is a pause between calls.
+        for (const k of [100, 150]) {
+          await x.hotkey(["ctrl", "a"]);
+          await x.type(fortyLines(round + k));
+          await x.hotkey(["ctrl", "Home"]);
+          await sleep(500);
+          const look = await server.observe();
+          if (k === 150) await take(samples, "pause", look);
+        }
+      }
     } finally {
       x.close();
     }
@@ -310,7 +325,7 @@ async function main() {
             prose,
           ]]
         ) {
-          const changes = key === "editor" && (only.has("page") || only.has("typed"));
+          const changes = key === "editor" && ["page", "typed", "pause"].some((k) => only.has(k));
           if (!only.has(key) && !changes) continue;
           // The server starts on another window, loads and reads it; then the window it never saw opens.
           await show(`start${round}`, "Ready when you are.\n");

@@ -16,6 +16,7 @@ export const FIGURES = [
   { key: "cold", label: "cold first call (after initialize)" },
   { key: "page", label: "page change" },
   { key: "typed", label: "after one typed character" },
+  { key: "pause", label: "page change after pauses" },
 ] as const;
 
 /** One figure's key. */
