@@ -7,9 +7,9 @@
  *
  * - `--min-semi-space-size=16`: a look allocates about 10-16 MB of short-lived
  *   objects. V8 sizes its young generation by the recent allocation rate,
- *   which a pause of a few seconds brings near zero, so the first look after
- *   one found a young generation of 1 MB and collected it a dozen times, each
- *   time promoting what was still in use.
+ *   which a pause brings near zero: the look after one cut it back (the heap
+ *   from 62 to 31 MB in one log) and the next collected it six times,
+ *   promoting each time what was still in use.
  * - `--memory-reducer-delay-ms=60000`: V8's memory reducer runs full
  *   collections and hands the heap back 8 s after the last burst of
  *   allocation, so a look after a pause of 8-60 s began with a heap cut to
