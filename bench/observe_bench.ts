@@ -273,14 +273,15 @@ async function main() {
   ) => {
     const x = createX11Desktop(desktop.display);
     try {
-      if (only.has("page")) {
-        // The whole text area changes to text never seen: select all and type another 40 lines.
+      // The whole text area changes to text never seen: select all and type another 40 lines.
+      const retype = async (seed: number) => {
         await x.hotkey(["ctrl", "a"]);
-        await x.type(fortyLines(round + 50));
+        await x.type(fortyLines(seed));
         await x.hotkey(["ctrl", "Home"]);
         await sleep(500);
-        await take(samples, "page", await server.observe());
-      }
+        return await server.observe();
+      };
+      if (only.has("page")) await take(samples, "page", await retype(round + 50));
       if (only.has("typed")) {
         await x.type("x");
         await sleep(300);
@@ -289,14 +290,8 @@ async function main() {
       }
       if (only.has("pause")) {
         // Typing 40 lines takes about 20 s: each change is a pause between calls.
-        for (const k of [100, 150]) {
-          await x.hotkey(["ctrl", "a"]);
-          await x.type(fortyLines(round + k));
-          await x.hotkey(["ctrl", "Home"]);
-          await sleep(500);
-          const look = await server.observe();
-          if (k === 150) await take(samples, "pause", look);
-        }
+        await retype(round + 100);
+        await take(samples, "pause", await retype(round + 150));
       }
     } finally {
       x.close();
