@@ -70,21 +70,27 @@ function longestRuns(img: RgbaImage, r: Rect, horizontal: boolean): Run[] {
 /** `runsAcross` on the frame's words: colours compared a pixel at a time, the key made for a new best only. */
 function wordRunsAcross(px: Uint32Array, width: number, r: Rect): Run[] {
   const out: Run[] = [];
-  for (let o = 0; o < r.height; o++) {
-    let best = 0, bestColor = -1, run = 0, prev = -1, bestStart = 0;
-    for (let k = 0, i = (r.y + o) * width + r.x; k < r.width; k++, i++) {
-      const c = px[i] & RGB_BITS;
-      run = c === prev ? run + 1 : 1;
-      prev = c;
-      if (run > best) {
-        best = run;
-        bestColor = c;
-        bestStart = r.x + k - run + 1;
-      }
-    }
-    out.push({ len: best, color: bestColor < 0 ? -1 : keyOfWord(bestColor), start: bestStart });
-  }
+  for (let o = 0; o < r.height; o++) out.push(wordRunAcross(px, (r.y + o) * width + r.x, r.width, r.x));
   return out;
+}
+
+/**
+ * The longest run along the `n` words of one row from `i` (`x` its first
+ * column). A function a row, as `wordRunDown`'s rows are, for V8's sake: see there.
+ */
+function wordRunAcross(px: Uint32Array, i: number, n: number, x: number): Run {
+  let best = 0, bestColor = -1, run = 0, prev = -1, bestStart = 0;
+  for (let k = 0; k < n; k++, i++) {
+    const c = px[i] & RGB_BITS;
+    run = c === prev ? run + 1 : 1;
+    prev = c;
+    if (run > best) {
+      best = run;
+      bestColor = c;
+      bestStart = x + k - run + 1;
+    }
+  }
+  return { len: best, color: bestColor < 0 ? -1 : keyOfWord(bestColor), start: bestStart };
 }
 
 /** `runsDown` on the frame's words. */
@@ -92,23 +98,42 @@ function wordRunsDown(px: Uint32Array, width: number, r: Rect): Run[] {
   const n = r.width;
   const best = new Int32Array(n), bestColor = new Int32Array(n).fill(-1), bestStart = new Int32Array(n);
   const run = new Int32Array(n), prev = new Int32Array(n).fill(-1);
-  for (let k = 0; k < r.height; k++) {
-    for (let o = 0, i = (r.y + k) * width + r.x; o < n; o++, i++) {
-      const c = px[i] & RGB_BITS;
-      const len = c === prev[o] ? run[o] + 1 : 1;
-      run[o] = len;
-      prev[o] = c;
-      if (len > best[o]) {
-        best[o] = len;
-        bestColor[o] = c;
-        bestStart[o] = r.y + k - len + 1;
-      }
-    }
-  }
+  const columns = { best, bestColor, bestStart, run, prev };
+  for (let k = 0; k < r.height; k++) wordRunDown(px, (r.y + k) * width + r.x, r.y + k, columns);
   return Array.from(
     { length: n },
     (_, o) => ({ len: best[o], color: bestColor[o] < 0 ? -1 : keyOfWord(bestColor[o]), start: bestStart[o] }),
   );
+}
+
+/** Each column's run so far, and its longest, as `wordRunsDown` walks the rows. */
+interface ColumnRuns {
+  best: Int32Array;
+  bestColor: Int32Array;
+  bestStart: Int32Array;
+  run: Int32Array;
+  prev: Int32Array;
+}
+
+/**
+ * One row of `wordRunsDown` (its words from `i`, at frame row `y`). A function a row, not an inner loop:
+ * called once a look with the rows nested in it, V8 runs the walk from the interpreter, compiles the
+ * inner loop on the stack and leaves it at every row's end (over two hundred deoptimisations a look);
+ * called once a row, it is compiled whole and stays so.
+ */
+function wordRunDown(px: Uint32Array, i: number, y: number, c: ColumnRuns): void {
+  const { best, bestColor, bestStart, run, prev } = c;
+  for (let o = 0, n = best.length; o < n; o++, i++) {
+    const v = px[i] & RGB_BITS;
+    const len = v === prev[o] ? run[o] + 1 : 1;
+    run[o] = len;
+    prev[o] = v;
+    if (len > best[o]) {
+      best[o] = len;
+      bestColor[o] = v;
+      bestStart[o] = y - len + 1;
+    }
+  }
 }
 
 function runsAcross(img: RgbaImage, r: Rect): Run[] {

@@ -105,11 +105,20 @@ export function bgrxToRgba(
   const from = new Uint32Array(src.buffer, src.byteOffset, (stride >> 2) * h);
   const to = new Uint32Array(out.buffer, out.byteOffset, w * h);
   const words = stride >> 2;
-  for (let y = 0; y < h; y++) {
-    for (let x = 0, s = y * words, d = y * w; x < w; x++, s++, d++) {
-      const v = from[s];
-      to[d] = 0xff000000 | ((v & 0xff) << 16) | (v & 0xff00) | ((v >>> 16) & 0xff);
-    }
-  }
+  for (let y = 0; y < h; y++) wordRow(from, y * words, to, y * w, w);
   return out;
+}
+
+/**
+ * One row of `bgrxToRgba`'s words. A row of its own, not an inner loop: a
+ * function called once a capture with a nested loop is run by V8 from the
+ * interpreter, its inner loop compiled on the stack and left at every row's
+ * end (hundreds of deoptimisations a capture); called once a row, it is
+ * compiled whole and stays so.
+ */
+function wordRow(from: Uint32Array, s: number, to: Uint32Array, d: number, w: number): void {
+  for (const end = d + w; d < end; s++, d++) {
+    const v = from[s];
+    to[d] = 0xff000000 | ((v & 0xff) << 16) | (v & 0xff00) | ((v >>> 16) & 0xff);
+  }
 }
