@@ -20,7 +20,7 @@ import { guardDesktop, type GuardEvent } from "./desktop/guard.ts";
 import { AuditLog } from "./db/audit.ts";
 import { TypedWords } from "./db/typed_words.ts";
 import { WARM_ROUNDS, warmPassSteps, warmTextPasses } from "./perceive/warm_passes.ts";
-import { warmRead } from "./perceive/warm_read.ts";
+import { type WarmCalls, warmRead } from "./perceive/warm_read.ts";
 import { warmRecord } from "./graph/warm_record.ts";
 import { CallGate } from "./common/call_gate.ts";
 import { warmNativeHeap } from "./ocr/engines/native_heap.ts";
@@ -73,9 +73,11 @@ export interface Services {
    * passes once, each when no call is in flight. A call that comes first
    * reads only what it asks for, while the recognisers start. A failure
    * here only means the first read does the work (and reports the error
-   * itself). Resolves when done.
+   * itself). `calls` loads observe's whole call for the made-up window's
+   * looks (perceive/warm_read.ts), once the server has loaded. Resolves
+   * when done.
    */
-  warm(after?: Promise<unknown>): Promise<void>;
+  warm(after?: Promise<unknown>, calls?: () => Promise<WarmCalls>): Promise<void>;
   /** Lets go of every button and modifier still held, and sends no more input. */
   releaseInput(): Promise<void>;
   /** Lets go of every button and modifier still held; input goes on (an acting call's end). */
@@ -152,12 +154,12 @@ export function createServices(opts: {
       return reader?.engine.startWait?.(since) ?? Math.max(0, engine.up - since);
     },
     callBegan: () => gate.begin(),
-    async warm(after) {
+    async warm(after, calls) {
       try {
         startEngine();
         const r = theReader();
         const d = (desktop ??= openDesktop());
-        if (d.platform !== "macos") await warmWhenIdle(d, r, gate, after);
+        if (d.platform !== "macos") await warmWhenIdle(d, r, gate, after, calls);
         await engine!.started;
       } catch {
         // No engine or no display: the first read will say why.
@@ -180,7 +182,8 @@ type CountedReader = ScreenReader & { readForWarm: ScreenReader["read"]; callRea
  * flight, the priming read of the screen, with the look's passes over its
  * frame and a made-up sighting's record (graph/warm_record.ts) while the
  * recognisers read, then a made-up window read through a pipeline of its
- * own (perceive/warm_read.ts): all left out when a call came first
+ * own (perceive/warm_read.ts), observe's looks at it as whole calls when
+ * `calls` loads them: all left out when a call came first
  * (it reads what it asks for, and runs the passes itself), and the passes
  * and made-up reads left out once a call has read the screen meanwhile.
  */
@@ -189,6 +192,7 @@ async function warmWhenIdle(
   r: CountedReader,
   gate: CallGate,
   after?: Promise<unknown>,
+  calls?: () => Promise<WarmCalls>,
 ): Promise<void> {
   await after?.catch(() => {});
   await gate.idle();
@@ -211,13 +215,14 @@ async function warmWhenIdle(
   if (r.callReads()) return;
   // The primed frame reads from the caches at once: its text warms the passes that need text.
   warmTextPasses(frame, (await r.readForWarm(frame, whole)).elements);
+  const open = await calls?.();
   await warmRead(r.engine, WARM_ROUNDS, {
     idle: () => gate.idle(),
     get busy() {
       return gate.busy;
     },
     called: () => r.callReads() > 0,
-  });
+  }, open && { open, like: d });
   await warmNativeHeap(WARM_HEAP_BYTES, 4 << 20, async () => {
     await gate.idle();
     return !r.callReads();

@@ -44,9 +44,13 @@ async function openEarly(db: string | undefined, ocr: string | undefined, servin
   await started.modelsFound;
   const { openServices } = await importLate<typeof import("./open.ts")>("open.ts");
   const svc = openServices(db, ocr, started);
-  void svc.warm(serving);
+  void svc.warm(serving, warmCalls);
   return svc;
 }
+
+/** observe's whole call for warming, loaded once the server has (it imports the tools). */
+const warmCalls = async () =>
+  (await importLate<typeof import("./warm_calls.ts")>("warm_calls.ts")).warmObserveCalls;
 
 /** `choto serve`. */
 export const serveCommand: Command = {
@@ -84,7 +88,7 @@ export const serveCommand: Command = {
     // A token too weak to serve with stops here, before the database, the display or a port is touched.
     const token = http ? startToken(v.db) : undefined;
     const svc = early ?? openServices(v.db, v.ocr);
-    if (!early) void svc.warm(serving);
+    if (!early) void svc.warm(serving, warmCalls);
     const { serve } = await loadServer();
     await serve(svc, v.db, transport ? { stdio: transport } : { http: { ...http!, token: token! } });
     loaded();

@@ -20,6 +20,7 @@ import { startUpkeep } from "./serving.ts";
 import { serveConnection, type SessionHost } from "./service_session.ts";
 import { servicePlace, socketPathProblem } from "./service_place.ts";
 import { listenOn, readyFolder, takeLock } from "./service_socket.ts";
+import { warmObserveCalls } from "./warm_calls.ts";
 import { appBundleOf } from "../common/mac_app.ts";
 
 /** `choto service`. */
@@ -45,7 +46,7 @@ export const serviceCommand: Command = {
       return 0;
     }
     const svc = openServices(v.db, v.ocr);
-    void svc.warm();
+    void svc.warm(undefined, () => Promise.resolve(warmObserveCalls));
     await startUpkeep(svc, v.db);
     const listener = listenOn(place);
     const host: SessionHost = {

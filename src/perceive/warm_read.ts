@@ -11,7 +11,10 @@
  * compile then (the icons beside the text, the letters that are drawings,
  * the title bar, the controls and toggles, the look's own steps): 169
  * functions compiled to bytecode for the first time in that look, 96 after
- * these looks (docs/benchmarks.md). The first round goes to the recognisers
+ * these looks (docs/benchmarks.md). On later code the prose look compiled
+ * 170 again, most of them observe's call around the look (its reply, its
+ * checks, the call's way through the server); with observe's looks here
+ * made whole calls (`WarmCalls`), 94. The first round goes to the recognisers
  * (43 reads, 300-400 ms), the variant reads only the lines it changed, and
  * the rounds after come from the reader's caches while the passes over
  * their words run again; reader and memory are dropped after, so nothing
@@ -20,8 +23,9 @@
  * @module
  */
 
-import type { WindowState } from "../desktop/types.ts";
-import { createScreenReader } from "../ocr/reader.ts";
+import type { Desktop, WindowState } from "../desktop/types.ts";
+import type { RgbaImage } from "../image/pixels.ts";
+import { createScreenReader, type ScreenReader } from "../ocr/reader.ts";
 import type { OcrEngine } from "../ocr/types.ts";
 import { newLookMemory } from "./look_memory.ts";
 import { perceiveFrame } from "./perceive.ts";
@@ -79,8 +83,25 @@ function yielding(engine: OcrEngine, turns: WarmTurns): OcrEngine {
   };
 }
 
+/**
+ * observe's call as the server makes it (its arguments checked, the look,
+ * the record, the reply and its checks), run by a layer above this one on a
+ * still screen through `reader`; `like` is the real desktop, whose platform
+ * the replies speak of. A first call runs much code around its look that no
+ * look alone runs.
+ */
+export type WarmCalls = (
+  reader: ScreenReader,
+  like: Pick<Desktop, "platform" | "cmdMeaning">,
+) => {
+  /** One observe call on `screen`; its reply, which warming drops. */
+  observe(screen: { state: WindowState; frame: RgbaImage }): Promise<unknown>;
+  /** Lets go of what the calls opened. */
+  close(): void;
+};
+
 /** The made-up window alone on a screen of its size, in front and focused. */
-function warmState(page: WarmPage): WindowState {
+export function warmState(page: WarmPage): WindowState {
   const { width, height } = page.frame;
   return {
     screen: { widthPx: width, heightPx: height, widthPt: width, heightPt: height, scale: 1 },
@@ -103,24 +124,36 @@ function warmState(page: WarmPage): WindowState {
 /**
  * Looks at the made-up window and its variant in turn, `rounds` looks in
  * all, as observe does and as a plan step does in turn, dropping what they
- * give; each round begins at a moment with no call in flight, and none
- * begins, nor does a round's next read, once a call has read.
+ * give; observe's looks are whole observe calls when `calls` is given (on
+ * the platform of `like`). Each round begins at a moment with no call in
+ * flight, and none begins, nor does a round's next read, once a call has
+ * read.
  */
-export async function warmRead(engine: OcrEngine, rounds: number, turns: WarmTurns): Promise<void> {
+export async function warmRead(
+  engine: OcrEngine,
+  rounds: number,
+  turns: WarmTurns,
+  calls?: { open: WarmCalls; like: Pick<Desktop, "platform" | "cmdMeaning"> },
+): Promise<void> {
   const pages = [warmPage(0), warmPage(1)];
   const reader = createScreenReader(yielding(engine, turns));
   const memory = newLookMemory();
-  for (let round = 0; round < rounds; round++) {
-    await turns.idle();
-    if (turns.called()) return;
-    const page = pages[round % 2];
-    // Observe's look twice, the window and its variant, then a plan step's twice.
-    const whole = round % 4 < 2;
-    try {
-      await perceiveFrame({ state: warmState(page), frame: page.frame }, reader, memory, { whole });
-    } catch (err) {
-      if (err instanceof CallCame) return;
-      throw err;
+  const observe = calls?.open(reader, calls.like);
+  try {
+    for (let round = 0; round < rounds; round++) {
+      await turns.idle();
+      if (turns.called()) return;
+      const page = pages[round % 2];
+      const screen = { state: warmState(page), frame: page.frame };
+      // Observe's look twice, the window and its variant, then a plan step's twice.
+      const whole = round % 4 < 2;
+      // A call's read stopped by a call that came is the call's failed reply: the next round sees the call.
+      if (whole && observe) await observe.observe(screen);
+      else await perceiveFrame(screen, reader, memory, { whole });
     }
+  } catch (err) {
+    if (!(err instanceof CallCame)) throw err;
+  } finally {
+    observe?.close();
   }
 }

@@ -14,7 +14,7 @@ import { firstProblems } from "../common/nearest.ts";
 import { StoreFault } from "../db/store_fault.ts";
 import { DisplayLost } from "../desktop/display_lost.ts";
 import type { Services } from "../services.ts";
-import { type CallContext, type Shape, type ToolSpec, toResult } from "../tools/tool.ts";
+import { type CallContext, type Reply, type Shape, type ToolSpec, toResult } from "../tools/tool.ts";
 import { argumentProblems } from "../tools/support/arg_problems.ts";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 
@@ -40,14 +40,26 @@ export function parseArguments<In extends Shape, Out extends Shape>(
 }
 
 /** Runs checked arguments, and checks the reply against the tool's own output schema. */
-export async function callTool<In extends Shape, Out extends Shape>(
+export function callTool<In extends Shape, Out extends Shape>(
   tool: ToolSpec<In, Out>,
   args: z.infer<z.ZodObject<In>>,
   services: Services,
   context: CallContext,
 ): Promise<CallToolResult> {
+  return settleReply(tool, () => tool.run(args, services, context));
+}
+
+/**
+ * The result of `tool`'s handler, run by `run` on checked arguments (or
+ * begun before and handed over): its reply checked against the tool's
+ * output schema, or what failed and how to go on.
+ */
+export async function settleReply<In extends Shape, Out extends Shape>(
+  tool: ToolSpec<In, Out>,
+  run: () => Promise<Reply<z.infer<z.ZodObject<Out>>>>,
+): Promise<CallToolResult> {
   try {
-    const reply = await tool.run(args, services, context);
+    const reply = await run();
     if (reply.ok || reply.structured !== undefined) {
       const out = schemaOf(tool.outputSchema, "object").safeParse(reply.structured);
       if (!out.success) throw new Error(`its reply did not match its output schema: ${out.error.message}`);

@@ -15,6 +15,7 @@ import { addStage, stagesLine } from "../common/stages.ts";
 import { envVar } from "../common/env.ts";
 import { elementOut, elementShape, rectShape, windowShape } from "./shared_shapes.ts";
 import { observeScreen } from "../look/observe.ts";
+import type { Services } from "../services.ts";
 
 export const observeTool = defineTool({
   name: "observe",
@@ -67,64 +68,75 @@ export const observeTool = defineTool({
     openWorldHint: true,
   },
   carriesScreenText: true,
-  async run(args, services) {
-    const began = performance.now();
-    const o = await observeScreen(services);
-    const waited = services.engineWait(began);
-    const engineWaitMs = waited === null ? null : Math.round(waited);
-    const t0 = performance.now();
-    const named = iconElements(o.icons);
-    // Unasked, the picture comes only when no text was read to act on: then it is all there is.
-    const attach = args.screenshot ??
-      (o.surfaces.window.length + named.length + o.surfaces.chrome.length === 0);
-    const shot = attach ? await screenshotPng(o.frame) : null;
-    const platform = services.desktop().platform;
-    const focus = o.surfaces.focus;
-    const { screen } = o.state;
-    const text = observeText(o, platform, shot, engineWaitMs);
-    addStage(o.stages, "render", performance.now() - t0);
-    // Where the time went, for benchmarks; stderr is the server's log, never the protocol.
-    if (envVar("CHOTO_STAGES") === "1") console.error(`observe stages ms: ${stagesLine(o.stages)}`);
-    return {
-      ok: true,
-      text,
-      images: shot ? [shot.png] : [],
-      structured: {
-        app: observedApp(o),
-        window: focus
-          ? { id: focus.id, app: focus.app, title: focus.title, kind: focus.kind, bounds: focus.bounds }
-          : null,
-        open_windows: o.appWindows.map((w) => w.title),
-        known_window: o.sighting?.known ?? false,
-        graph_node: o.sighting?.nodeId ?? null,
-        screen: {
-          width_px: screen.widthPx,
-          height_px: screen.heightPx,
-          width_pt: screen.widthPt,
-          height_pt: screen.heightPt,
-          scale: screen.scale,
-        },
-        elements: o.surfaces.window.map(elementOut),
-        icons: {
-          labeled: named.length,
-          unlabeled: o.icons.length - named.length,
-          named: named.map(elementOut),
-        },
-        chrome: o.surfaces.chrome.map(elementOut),
-        chrome_surfaces: o.state.chrome.map((w) => ({
-          id: w.id,
-          app: w.app,
-          title: w.title,
-          kind: w.kind,
-          bounds: w.bounds,
-        })),
-        chrome_empty_reason: o.surfaces.chrome.length ? null : emptyChromeReason(o.state, platform),
-        off_surface: o.surfaces.offSurface,
-        single_character_scan: o.charScan,
-        screenshot: shot ? { width: shot.width, height: shot.height, scale: shot.scale } : null,
-        ocr_ms: o.ocrMs,
-        engine_wait_ms: engineWaitMs,
-      },
-    };
-  },
+  run: (args, services) => observeReply(args, services),
 });
+
+/**
+ * One look at the screen and observe's reply: its text, the PNG when asked
+ * or when nothing was read, its facts. With `logStages` (by default when
+ * `CHOTO_STAGES=1`) the look's stage times go to stderr, for benchmarks.
+ */
+export async function observeReply(
+  args: { screenshot?: boolean },
+  services: Services,
+  logStages = envVar("CHOTO_STAGES") === "1",
+) {
+  const began = performance.now();
+  const o = await observeScreen(services);
+  const waited = services.engineWait(began);
+  const engineWaitMs = waited === null ? null : Math.round(waited);
+  const t0 = performance.now();
+  const named = iconElements(o.icons);
+  // Unasked, the picture comes only when no text was read to act on: then it is all there is.
+  const attach = args.screenshot ??
+    (o.surfaces.window.length + named.length + o.surfaces.chrome.length === 0);
+  const shot = attach ? await screenshotPng(o.frame) : null;
+  const platform = services.desktop().platform;
+  const focus = o.surfaces.focus;
+  const { screen } = o.state;
+  const text = observeText(o, platform, shot, engineWaitMs);
+  addStage(o.stages, "render", performance.now() - t0);
+  // Where the time went, for benchmarks; stderr is the server's log, never the protocol.
+  if (logStages) console.error(`observe stages ms: ${stagesLine(o.stages)}`);
+  return {
+    ok: true,
+    text,
+    images: shot ? [shot.png] : [],
+    structured: {
+      app: observedApp(o),
+      window: focus
+        ? { id: focus.id, app: focus.app, title: focus.title, kind: focus.kind, bounds: focus.bounds }
+        : null,
+      open_windows: o.appWindows.map((w) => w.title),
+      known_window: o.sighting?.known ?? false,
+      graph_node: o.sighting?.nodeId ?? null,
+      screen: {
+        width_px: screen.widthPx,
+        height_px: screen.heightPx,
+        width_pt: screen.widthPt,
+        height_pt: screen.heightPt,
+        scale: screen.scale,
+      },
+      elements: o.surfaces.window.map(elementOut),
+      icons: {
+        labeled: named.length,
+        unlabeled: o.icons.length - named.length,
+        named: named.map(elementOut),
+      },
+      chrome: o.surfaces.chrome.map(elementOut),
+      chrome_surfaces: o.state.chrome.map((w) => ({
+        id: w.id,
+        app: w.app,
+        title: w.title,
+        kind: w.kind,
+        bounds: w.bounds,
+      })),
+      chrome_empty_reason: o.surfaces.chrome.length ? null : emptyChromeReason(o.state, platform),
+      off_surface: o.surfaces.offSurface,
+      single_character_scan: o.charScan,
+      screenshot: shot ? { width: shot.width, height: shot.height, scale: shot.scale } : null,
+      ocr_ms: o.ocrMs,
+      engine_wait_ms: engineWaitMs,
+    },
+  };
+}
