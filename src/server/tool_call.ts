@@ -50,9 +50,9 @@ export function callTool<In extends Shape, Out extends Shape>(
 }
 
 /**
- * The result of `tool`'s handler, run by `run` on checked arguments (or
- * begun before and handed over): its reply checked against the tool's
- * output schema, or what failed and how to go on.
+ * The result of `tool`'s handler as `run` runs it on checked arguments
+ * (the server's warming runs observe's without its stage line): its reply
+ * checked against the tool's output schema, or what failed and how to go on.
  */
 export async function settleReply<In extends Shape, Out extends Shape>(
   tool: ToolSpec<In, Out>,
