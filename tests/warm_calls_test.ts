@@ -2,7 +2,8 @@
  * observe's whole call warmed on the made-up window (cli/warm_calls.ts,
  * perceive/warm_read.ts): it answers as observe answers, from a still
  * screen that takes no input, and the warm read makes observe's rounds
- * whole calls.
+ * whole calls; the server's warming makes them answered, and still reads
+ * the made-up window when observe's call fails to load.
  */
 
 import { assert, assertEquals, assertRejects } from "./support/assert.ts";
@@ -12,6 +13,10 @@ import { warmObserveCalls } from "../src/cli/warm_calls.ts";
 import { stillDesktop } from "../src/desktop/still.ts";
 import { type WarmCalls, warmRead, warmState, type WarmTurns } from "../src/perceive/warm_read.ts";
 import { warmPage } from "../src/perceive/warm_page.ts";
+import { createServices } from "../src/services.ts";
+import { Store } from "../src/db/store.ts";
+import { loadFixtures } from "../bench/ocr_score.ts";
+import { FakeDesktop } from "./support/fake_desktop.ts";
 
 const LINUX = { platform: "x11", cmdMeaning: "cmd is Ctrl on Linux" };
 
@@ -76,5 +81,74 @@ Deno.test("the warm read makes observe's rounds whole calls and a plan step's ro
     assertEquals(closed, 1);
   } finally {
     await engine.close();
+  }
+});
+
+/** A server's services on `engine`, showing a fixture's frame on a fake desktop. */
+async function servicesOn(engine: TesseractEngine) {
+  const [f] = await loadFixtures((n) => n === "apps/zenity_list_light");
+  const desktop = new FakeDesktop();
+  desktop.frame = f.frame;
+  return createServices({
+    store: new Store(":memory:"),
+    openDesktop: () => desktop,
+    openReader: () => createScreenReader(engine),
+  });
+}
+
+Deno.test("the server's warming makes observe's rounds on the made-up window whole calls, each answered", async () => {
+  const engine = new TesseractEngine(2);
+  const services = await servicesOn(engine);
+  const replies: Array<{ isError?: boolean }> = [];
+  const counted: WarmCalls = (reader, like) => {
+    const calls = warmObserveCalls(reader, like);
+    return {
+      observe: async (screen) => {
+        const result = await calls.observe(screen) as { isError?: boolean };
+        replies.push(result);
+        return result;
+      },
+      close: calls.close,
+    };
+  };
+  try {
+    await services.warm(Promise.resolve(), () => Promise.resolve(counted));
+    assertEquals(replies.length, 3);
+    assert(replies.every((r) => !r.isError), JSON.stringify(replies));
+  } finally {
+    await services.close();
+  }
+});
+
+Deno.test("should observe's call fail to load, warming still reads the made-up window", async () => {
+  const [f] = await loadFixtures((n) => n === "apps/zenity_list_light");
+  const engine = new TesseractEngine(2);
+  let recognised = 0;
+  const recognizeGrey = engine.recognizeGrey.bind(engine);
+  engine.recognizeGrey = (...args) => (recognised++, recognizeGrey(...args));
+  const desktop = new FakeDesktop();
+  desktop.frame = f.frame;
+  // The recogniser calls made by the time the primed frame is read again for the passes over text.
+  let afterPriming = -1;
+  const services = createServices({
+    store: new Store(":memory:"),
+    openDesktop: () => desktop,
+    openReader: () => {
+      const reader = createScreenReader(engine);
+      const read = reader.read.bind(reader);
+      reader.read = async (frame, region, options) => {
+        const got = await read(frame, region, options);
+        afterPriming = recognised;
+        return got;
+      };
+      return reader;
+    },
+  });
+  try {
+    await services.warm(Promise.resolve(), () => Promise.reject(new Error("no such module")));
+    assert(afterPriming > 0, "the primed frame was not read again");
+    assert(recognised > afterPriming, `no read of the made-up window after the priming read (${recognised})`);
+  } finally {
+    await services.close();
   }
 });
