@@ -1,7 +1,7 @@
 /** Grouping words into elements. */
 
 import { assert, assertEquals } from "./support/assert.ts";
-import { groupWords } from "../src/ocr/group.ts";
+import { asRuns, groupWords } from "../src/ocr/group.ts";
 import type { OcrWord } from "../src/ocr/types.ts";
 
 const w = (text: string, x: number, y: number, width: number, h = 11, conf = 0.9): OcrWord => ({
@@ -69,4 +69,71 @@ Deno.test("a fixed-pitch line's words a cell apart are one element; two cells ap
     "Edit",
     "Wolfram",
   ]);
+});
+
+Deno.test("in a fixed-pitch line, short words and numbers join on the pitch of the words around them", () => {
+  // Mousepad's prose line as read: `in`, `a` and `1987.` tell no pitch themselves, and their one-cell spaces
+  // (10-11 px) are wider than 0.9 of the 11 px height.
+  const line = [
+    w("Nobody", 404, 326, 53, 14),
+    w("in", 467, 326, 16),
+    w("the", 494, 326, 26),
+    w("village", 530, 326, 62, 14),
+    w("remembered", 603, 326, 87),
+    w("a", 701, 329, 7, 8),
+    w("storm", 719, 327, 44, 10),
+    w("like", 773, 326, 35),
+    w("the", 818, 326, 26),
+    w("one", 854, 329, 26, 8),
+    w("in", 890, 326, 16),
+    w("October", 916, 326, 63),
+    w("1987.", 990, 326, 40),
+  ];
+  const [joined, ...others] = groupWords(line);
+  assertEquals([joined.text, others.length], [
+    "Nobody in the village remembered a storm like the one in October 1987.",
+    0,
+  ]);
+  // What it joined, as the height rule alone groups it: what the text's height is judged on.
+  assertEquals(asRuns([joined]).map((e) => [e.text, e.h]), [
+    ["Nobody in", 14],
+    ["the village remembered", 14],
+    ["a", 8],
+    ["storm like the one", 11],
+    ["in", 11],
+    ["October", 11],
+    ["1987.", 11],
+  ]);
+  // Words with a mark after their letters tell the pitch too.
+  const marked = [
+    w("Her", 404, 344, 26),
+    w("grandfather", 440, 344, 98, 14),
+    w("kept", 548, 344, 33, 14),
+    w("a", 593, 347, 7, 8),
+    w("logbook:", 611, 344, 68, 14),
+    w("dates,", 692, 344, 50, 13),
+    w("pressures,", 755, 347, 86),
+    w("and", 854, 344, 25),
+  ];
+  assertEquals(groupWords(marked).map((e) => e.text), [
+    "Her grandfather kept a logbook: dates, pressures, and",
+  ]);
+  // Two cells between a number and the next word: a column, kept apart.
+  const columns = [w("total", 404, 40, 44), w("1987", 457, 40, 35), w("items", 510, 40, 44)];
+  assertEquals(groupWords(columns).map((e) => e.text), ["total 1987", "items"]);
+  // An unsure word (`he` for `The`, its first letter lost to the caret) stays apart from the sure ones.
+  const caret = [w("he", 413, 272, 17, 11, 0.5), w("harbour", 440, 272, 61), w("was", 511, 272, 26)];
+  assertEquals(groupWords(caret).map((e) => e.text), ["he", "harbour was"]);
+  // Proportional text keeps the height rule: its letters are too narrow for a cell gap to reach past it.
+  const prose = [w("Open", 10, 5, 30), w("in", 52, 5, 10), w("new", 74, 5, 25)];
+  assertEquals(groupWords(prose).map((e) => e.text), ["Open", "in", "new"]);
+});
+
+Deno.test("an icon read as a sure letter a cell and more after fixed-pitch words stays apart from them", () => {
+  // A close button's 18 px drawing read as `X` (0.92), after words of 11 px text 8.8 px apart per character.
+  const row = [w("notes", 404, 40, 44), w("draft", 457, 40, 44), w("X", 518, 36, 18, 18, 0.92)];
+  assertEquals(groupWords(row).map((e) => e.text), ["notes draft", "X"]);
+  // A letter of the text's own size as far on is the next word.
+  const word = [w("notes", 404, 40, 44), w("draft", 457, 40, 44), w("x", 514, 40, 9)];
+  assertEquals(groupWords(word).map((e) => e.text), ["notes draft x"]);
 });

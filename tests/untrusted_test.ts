@@ -1,9 +1,10 @@
 /** Escaping screen text so it cannot break a reply's lines. */
 
-import { assertEquals } from "./support/assert.ts";
+import { assert, assertEquals } from "./support/assert.ts";
 import { escapeScreenText, quotedBlock } from "../src/common/untrusted.ts";
 import { quote } from "../src/graph/routes.ts";
 import { openTitles } from "../src/look/look.ts";
+import { escaped } from "../src/ocr/reader.ts";
 import type { WindowState } from "../src/desktop/types.ts";
 
 Deno.test("control characters, separators and bidi overrides become visible escapes", () => {
@@ -35,4 +36,23 @@ Deno.test("open window titles in a failure reason come escaped", () => {
     frontmostApp: "mousepad",
   } as unknown as WindowState;
   assertEquals(openTitles(state), [`"Notes\\n\\u{202e}evil" (mousepad)`]);
+});
+
+Deno.test("an element leaves the reader with its text, its least sure word and its runs escaped", () => {
+  const raw = "Run\u202Enow";
+  const run = { text: raw, x: 0, y: 0, w: 40, h: 11, cx: 20, cy: 5, conf: 0.9 };
+  const e = escaped({
+    ...run,
+    text: `${raw} twice`,
+    w: 90,
+    leastSure: { text: raw, conf: 0.5, x: 0, w: 40 },
+    runs: [run],
+  });
+  const seen = JSON.stringify(e);
+  assert(!seen.includes("\u202E"), seen);
+  assertEquals([e.text.startsWith(escapeScreenText(raw)), e.leastSure?.text, e.runs?.[0].text], [
+    true,
+    escapeScreenText(raw),
+    escapeScreenText(raw),
+  ]);
 });

@@ -8,6 +8,10 @@
  * words as wide per character, both of a few characters) a word space is
  * one character cell with its bearings, wider than that rule for words
  * without descenders, so there a gap under {@link CELL_GAP} cells joins.
+ * The pitch is told by the nearest words of a few letters either side of
+ * the gap, so a sure short word (`a`, `in`) or number (`1987.`) in such a
+ * line joins its neighbours too; the element keeps the runs it joined as
+ * the height rule alone would make them (`asRuns`).
  * A word marked `apart` starts an element, and one marked `alone` is one.
  *
  * @module
@@ -50,18 +54,22 @@ export function groupWords(words: OcrWord[]): Element[] {
   for (const line of lines) {
     line.sort((a, b) => a.x - b.x);
     let group: OcrWord[] = [];
-    for (const w of line) {
+    // Where in `group` each run joined on its line's pitch begins (after the first).
+    let runs: number[] = [];
+    for (const [i, w] of line.entries()) {
       const prev = group[group.length - 1];
       const height = prev ? Math.max(prev.h, w.h) : w.h;
       const gap = prev ? w.x - (prev.x + prev.w) : 0;
-      const spaced = gap > height * GAP_RATIO && !(gap < CELL_GAP * (samePitch(prev, w) ?? 0));
+      const wide = gap > height * GAP_RATIO && !(gap < CELL_GAP * (samePitch(prev, w) ?? 0));
+      const spaced = wide && !(gap < CELL_GAP * (pitchAcross(line, i) ?? 0));
       if (prev && (w.apart || w.alone || prev.alone || spaced)) {
-        elements.push(toElement(group));
+        elements.push(toElement(group, runs));
         group = [];
-      }
+        runs = [];
+      } else if (prev && wide) runs.push(group.length);
       group.push(w);
     }
-    if (group.length) elements.push(toElement(group));
+    if (group.length) elements.push(toElement(group, runs));
   }
   // Lines were built in order of their centres: rows read top to bottom, then left to right.
   return elements;
@@ -72,19 +80,62 @@ export function groupWords(words: OcrWord[]): Element[] {
  * fixed-pitch font (a few letters each, as wide per letter), else null.
  */
 export function samePitch(a: OcrWord, b: OcrWord): number | null {
-  const na = [...a.text].length, nb = [...b.text].length;
   // Letters only: a timestamp's digits and colons beside a word are too narrow per character to tell.
-  if (na < PITCH_CHARS || nb < PITCH_CHARS || !/^\p{L}+$/u.test(a.text + b.text)) return null;
+  return LETTERS.test(a.text) && LETTERS.test(b.text) ? sharedPitch(a, b) : null;
+}
+
+/** A word of at least `PITCH_CHARS` letters and nothing else. */
+const LETTERS = new RegExp(`^\\p{L}{${PITCH_CHARS},}$`, "u");
+
+/** The width per character two words share (within `PITCH_SPREAD`), else null. */
+function sharedPitch(a: OcrWord, b: OcrWord): number | null {
+  const na = [...a.text].length, nb = [...b.text].length;
   const pa = a.w / na, pb = b.w / nb;
   return Math.abs(pa - pb) <= PITCH_SPREAD * Math.max(pa, pb) ? (pa + pb) / 2 : null;
 }
+
+/** How many words away from a gap its pitch is looked for, on either side. */
+const PITCH_REACH = 3;
+
+/**
+ * The pitch of the fixed-pitch font a row of words (left to right) is drawn
+ * in around the gap before `row[i]`: the width per character the nearest
+ * words of a few letters either side of it share (`measurable`); at a row's
+ * end (a number last), the nearest two on the side that has them. Else null.
+ */
+function pitchAcross(row: readonly OcrWord[], i: number): number | null {
+  const left = row.slice(Math.max(0, i - PITCH_REACH), i).filter(measurable).reverse();
+  const right = row.slice(i, i + PITCH_REACH).filter(measurable);
+  const [a, b] = left.length && right.length ? [left[0], right[0]] : left.length ? left : right;
+  // An icon read as a letter (`X`, `o`) is taller than the text: its gap is weighed by its own height.
+  // An unsure word stays apart: joined, it would make the whole line as unsure as it (`foldLeastSure`).
+  if (!a || !b || i === 0 || row[i - 1].conf < SURE_TO_JOIN || row[i].conf < SURE_TO_JOIN) return null;
+  return sharedPitch(a, b);
+}
+
+/** Least confidence of a word joined on its line's pitch: a reply lists a word sure from there (render/element_rows.ts). */
+const SURE_TO_JOIN = 0.8;
+
+/**
+ * Whether a word's width per character tells a pitch: enough letters, and
+ * at most a quote or bracket before them and a mark after (`"We`, `dates,`):
+ * in a fixed-pitch font each takes a cell, and in another a mark is narrow
+ * and only makes the word seem narrower per character.
+ */
+function measurable(w: OcrWord): boolean {
+  return MEASURABLE.test(w.text);
+}
+
+/** A word of at least `PITCH_CHARS` letters, with at most a quote or bracket before and a mark after. */
+const MEASURABLE = new RegExp(`^["'(“‘]?\\p{L}{${PITCH_CHARS},}[,.;:!?'")”’]?$`, "u");
 
 /** Two words sharing more than a third of the narrower one's width: one is above the other. */
 function stacked(a: OcrWord, b: OcrWord): boolean {
   return Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x) > Math.min(a.w, b.w) / 3;
 }
 
-function toElement(words: OcrWord[]): Element {
+/** The element of `words`; `runs` says where each run joined on the line's pitch begins (group.ts's rule). */
+function toElement(words: OcrWord[], runs: readonly number[] = []): Element {
   const { x, y, width, height } = boundsOfBoxes(words);
   const conf = Math.round(words.reduce((s, w) => s + w.conf, 0) / words.length * 100) / 100;
   const least = words.reduce((a, w) => (w.conf < a.conf ? w : a));
@@ -99,7 +150,20 @@ function toElement(words: OcrWord[]): Element {
     cy: Math.round(y + height / 2),
     conf,
     ...(leastConf < conf ? { leastSure: { text: least.text, conf: leastConf, x: least.x, w: least.w } } : {}),
+    ...(runs.length
+      ? { runs: [0, ...runs].map((at, k) => toElement(words.slice(at, runs[k] ?? words.length))) }
+      : {}),
   };
+}
+
+/**
+ * `elements` as the height rule alone groups them: each joined on its
+ * line's pitch is given as its runs. What is taken as the text's height,
+ * and which drawings are letters, is judged on these, so a line of
+ * fixed-pitch text counts as it did as runs (perceive/icon_boxes.ts).
+ */
+export function asRuns<E extends Element>(elements: readonly E[]): Array<E | Element> {
+  return elements.flatMap((e) => e.runs ?? [e]);
 }
 
 /**

@@ -13,7 +13,7 @@ import { groupWords } from "./group.ts";
 import { groupInColumns } from "./columns.ts";
 import { timed } from "../common/stages.ts";
 import { ScreenPipeline } from "./pipeline.ts";
-import type { OcrEngine, ScreenText } from "./types.ts";
+import type { Element, OcrEngine, ScreenText } from "./types.ts";
 import type { ReadMemory } from "./cache/read_memory.ts";
 import type { RgbaImage } from "../image/pixels.ts";
 import { clampRect, type Rect } from "../common/rect.ts";
@@ -84,11 +84,7 @@ export function createScreenReader(engine: OcrEngine, memory?: ReadMemory): Scre
         "group",
         () =>
           (options.columns ? groupInColumns(result.words, options.columns) : groupWords(result.words))
-            .map((e) => ({
-              ...e,
-              text: escapeScreenText(e.text),
-              ...(e.leastSure && { leastSure: { ...e.leastSure, text: escapeScreenText(e.leastSure.text) } }),
-            })),
+            .map(escaped),
       );
       return {
         elements,
@@ -98,5 +94,15 @@ export function createScreenReader(engine: OcrEngine, memory?: ReadMemory): Scre
       };
     },
     close: () => engine.close(),
+  };
+}
+
+/** `e` as the reader hands it on: its text, its least sure word's and its runs' escaped (screen text). */
+export function escaped(e: Element): Element {
+  return {
+    ...e,
+    text: escapeScreenText(e.text),
+    ...(e.leastSure && { leastSure: { ...e.leastSure, text: escapeScreenText(e.leastSure.text) } }),
+    ...(e.runs && { runs: e.runs.map(escaped) }),
   };
 }

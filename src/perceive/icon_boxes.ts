@@ -45,7 +45,7 @@ export const DEFAULTS: Required<IconBoxOptions> = {
 export function findIconBoxes(
   frame: RgbaImage,
   region: Rect,
-  words: Box[],
+  words: ReadonlyArray<Box & { runs?: Box[] }>,
   options: IconBoxOptions = {},
 ): Box[] {
   return iconsBesideText(iconShapes(frame, region, options), words);
@@ -92,8 +92,14 @@ export function iconSized(
   return out;
 }
 
-/** The shapes of `iconShapes` that are no lettering of `words`, less the buttons around others, in reading order. */
-export function iconsBesideText(shapes: readonly Box[], words: Box[]): Box[] {
+/**
+ * The shapes of `iconShapes` that are no lettering of `words`, less the
+ * buttons around others, in reading order. Words are judged by their runs
+ * (ocr/group.ts's `asRuns`): a line of fixed-pitch text joined into one
+ * element counts as the runs it joins, so joining moves no yardstick.
+ */
+export function iconsBesideText(shapes: readonly Box[], read: ReadonlyArray<Box & { runs?: Box[] }>): Box[] {
+  const words = read.flatMap((w) => w.runs ?? [w]);
   const lineH = medianHeight(words);
   return dropEnclosing(
     shapes.filter((box) => !isText(box, words, lineH) && !isTextFragment(box, words, lineH)),
