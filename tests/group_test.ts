@@ -1,7 +1,7 @@
 /** Grouping words into elements. */
 
 import { assert, assertEquals } from "./support/assert.ts";
-import { asRuns, groupWords } from "../src/ocr/group.ts";
+import { asSegments, groupWords } from "../src/ocr/group.ts";
 import type { OcrWord } from "../src/ocr/types.ts";
 
 const w = (text: string, x: number, y: number, width: number, h = 11, conf = 0.9): OcrWord => ({
@@ -94,8 +94,8 @@ Deno.test("in a fixed-pitch line, short words and numbers join on the pitch of t
     "Nobody in the village remembered a storm like the one in October 1987.",
     0,
   ]);
-  // What it joined, as the height rule alone groups it: what the text's height is judged on.
-  assertEquals(asRuns([joined]).map((e) => [e.text, e.h]), [
+  // The segments it joined, as the height rule alone groups them: what the text's height is judged on.
+  assertEquals(asSegments([joined]).map((e) => [e.text, e.h]), [
     ["Nobody in", 14],
     ["the village remembered", 14],
     ["a", 8],

@@ -86,8 +86,8 @@ Deno.test("a secret field's text is left out by its label, in the UI languages",
     text("Ada Lovelace", 200, 200),
   ]).map((e) => e.text);
   assertEquals(kept, ["Card number", "CVV:", "Contraseña", "Name", "Ada Lovelace"]);
-  // A terminal's `PIN: 4711`, one element joined on its font's pitch, keeps its runs as read: they go too.
-  const joined = { ...text("PIN: 4711", 60, 40), runs: [text("PIN:", 60, 40), text("4711", 110, 40)] };
+  // A terminal's `PIN: 4711`, one element joined on its font's pitch, keeps its segments as read: they go too.
+  const joined = { ...text("PIN: 4711", 60, 40), segments: [text("PIN:", 60, 40), text("4711", 110, 40)] };
   assertEquals(JSON.stringify(withoutSecretFields([joined])).includes("4711"), false);
 });
 

@@ -38,7 +38,7 @@ Deno.test("open window titles in a failure reason come escaped", () => {
   assertEquals(openTitles(state), [`"Notes\\n\\u{202e}evil" (mousepad)`]);
 });
 
-Deno.test("an element leaves the reader with its text, its least sure word and its runs escaped", () => {
+Deno.test("an element leaves the reader with its text, its least sure word and its segments escaped", () => {
   const raw = "Run\u202Enow";
   const run = { text: raw, x: 0, y: 0, w: 40, h: 11, cx: 20, cy: 5, conf: 0.9 };
   const e = escaped({
@@ -46,11 +46,11 @@ Deno.test("an element leaves the reader with its text, its least sure word and i
     text: `${raw} twice`,
     w: 90,
     leastSure: { text: raw, conf: 0.5, x: 0, w: 40 },
-    runs: [run],
+    segments: [run],
   });
   const seen = JSON.stringify(e);
   assert(!seen.includes("\u202E"), seen);
-  assertEquals([e.text.startsWith(escapeScreenText(raw)), e.leastSure?.text, e.runs?.[0].text], [
+  assertEquals([e.text.startsWith(escapeScreenText(raw)), e.leastSure?.text, e.segments?.[0].text], [
     true,
     escapeScreenText(raw),
     escapeScreenText(raw),

@@ -21,8 +21,8 @@ const UNDER_HEIGHTS = 2.5;
  */
 export function withoutSecretFields(elements: readonly Element[]): Element[] {
   const drop = new Set<number>();
-  // Copies without the runs an element joined (ocr/group.ts): they hold its text as read, secret or not.
-  const out = elements.map(({ runs: _, ...e }): Element => e);
+  // Copies without the segments an element joined (ocr/group.ts): they hold its text as read, secret or not.
+  const out = elements.map(({ segments: _, ...e }): Element => e);
   elements.forEach((label, i) => {
     const found = secretLabel(label.text);
     if (!found) return;

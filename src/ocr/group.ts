@@ -10,8 +10,8 @@
  * without descenders, so there a gap under {@link CELL_GAP} cells joins.
  * The pitch is told by the nearest words of a few letters either side of
  * the gap, so a sure short word (`a`, `in`) or number (`1987.`) in such a
- * line joins its neighbours too; the element keeps the runs it joined as
- * the height rule alone would make them (`asRuns`).
+ * line joins its neighbours too; the element keeps the segments it joined
+ * as the height rule alone would make them (`asSegments`).
  * A word marked `apart` starts an element, and one marked `alone` is one.
  *
  * @module
@@ -54,8 +54,8 @@ export function groupWords(words: OcrWord[]): Element[] {
   for (const line of lines) {
     line.sort((a, b) => a.x - b.x);
     let group: OcrWord[] = [];
-    // Where in `group` each run joined on its line's pitch begins (after the first).
-    let runs: number[] = [];
+    // Where in `group` each segment joined on its line's pitch begins (after the first).
+    let cuts: number[] = [];
     for (const [i, w] of line.entries()) {
       const prev = group[group.length - 1];
       const height = prev ? Math.max(prev.h, w.h) : w.h;
@@ -63,13 +63,13 @@ export function groupWords(words: OcrWord[]): Element[] {
       const wide = gap > height * GAP_RATIO && !(gap < CELL_GAP * (samePitch(prev, w) ?? 0));
       const spaced = wide && !(gap < CELL_GAP * (pitchAcross(line, i) ?? 0));
       if (prev && (w.apart || w.alone || prev.alone || spaced)) {
-        elements.push(toElement(group, runs));
+        elements.push(toElement(group, cuts));
         group = [];
-        runs = [];
-      } else if (prev && wide) runs.push(group.length);
+        cuts = [];
+      } else if (prev && wide) cuts.push(group.length);
       group.push(w);
     }
-    if (group.length) elements.push(toElement(group, runs));
+    if (group.length) elements.push(toElement(group, cuts));
   }
   // Lines were built in order of their centres: rows read top to bottom, then left to right.
   return elements;
@@ -134,8 +134,8 @@ function stacked(a: OcrWord, b: OcrWord): boolean {
   return Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x) > Math.min(a.w, b.w) / 3;
 }
 
-/** The element of `words`; `runs` says where each run joined on the line's pitch begins (group.ts's rule). */
-function toElement(words: OcrWord[], runs: readonly number[] = []): Element {
+/** The element of `words`; `cuts` says where each segment joined on the line's pitch begins. */
+function toElement(words: OcrWord[], cuts: readonly number[] = []): Element {
   const { x, y, width, height } = boundsOfBoxes(words);
   const conf = Math.round(words.reduce((s, w) => s + w.conf, 0) / words.length * 100) / 100;
   const least = words.reduce((a, w) => (w.conf < a.conf ? w : a));
@@ -150,20 +150,20 @@ function toElement(words: OcrWord[], runs: readonly number[] = []): Element {
     cy: Math.round(y + height / 2),
     conf,
     ...(leastConf < conf ? { leastSure: { text: least.text, conf: leastConf, x: least.x, w: least.w } } : {}),
-    ...(runs.length
-      ? { runs: [0, ...runs].map((at, k) => toElement(words.slice(at, runs[k] ?? words.length))) }
+    ...(cuts.length
+      ? { segments: [0, ...cuts].map((at, k) => toElement(words.slice(at, cuts[k] ?? words.length))) }
       : {}),
   };
 }
 
 /**
  * `elements` as the height rule alone groups them: each joined on its
- * line's pitch is given as its runs. What is taken as the text's height,
+ * line's pitch is given as its segments. What is taken as the text's height,
  * and which drawings are letters, is judged on these, so a line of
- * fixed-pitch text counts as it did as runs (perceive/icon_boxes.ts).
+ * fixed-pitch text counts as the segments it was (perceive/icon_boxes.ts).
  */
-export function asRuns<E extends Element>(elements: readonly E[]): Array<E | Element> {
-  return elements.flatMap((e) => e.runs ?? [e]);
+export function asSegments<E extends Element>(elements: readonly E[]): Array<E | Element> {
+  return elements.flatMap((e) => e.segments ?? [e]);
 }
 
 /**

@@ -97,12 +97,12 @@ export function createScreenReader(engine: OcrEngine, memory?: ReadMemory): Scre
   };
 }
 
-/** `e` as the reader hands it on: its text, its least sure word's and its runs' escaped (screen text). */
+/** `e` as the reader hands it on: its text, its least sure word's and its segments' escaped (screen text). */
 export function escaped(e: Element): Element {
   return {
     ...e,
     text: escapeScreenText(e.text),
     ...(e.leastSure && { leastSure: { ...e.leastSure, text: escapeScreenText(e.leastSure.text) } }),
-    ...(e.runs && { runs: e.runs.map(escaped) }),
+    ...(e.segments && { segments: e.segments.map(escaped) }),
   };
 }

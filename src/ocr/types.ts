@@ -135,12 +135,12 @@ export interface Element {
    */
   leastSure?: { text: string; conf: number; x: number; w: number; mean?: number };
   /**
-   * The runs of words this element joins across one-cell spaces of a
+   * The segments of words this element joins across one-cell spaces of a
    * fixed-pitch font, each as the element it would be without that rule
    * (group.ts): a line of such text counts as those when the text's height
-   * is judged (`asRuns`).
+   * is judged (`asSegments`).
    */
-  runs?: Element[];
+  segments?: Element[];
   /** True for a named icon standing in as text (its name came from memory, not OCR). */
   icon?: boolean;
   /** True for an icon whose name only a memory pack gave: someone else's claim, never checked here. */

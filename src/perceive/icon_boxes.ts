@@ -45,7 +45,7 @@ export const DEFAULTS: Required<IconBoxOptions> = {
 export function findIconBoxes(
   frame: RgbaImage,
   region: Rect,
-  words: ReadonlyArray<Box & { runs?: Box[] }>,
+  words: ReadonlyArray<Box & { segments?: Box[] }>,
   options: IconBoxOptions = {},
 ): Box[] {
   return iconsBesideText(iconShapes(frame, region, options), words);
@@ -94,12 +94,15 @@ export function iconSized(
 
 /**
  * The shapes of `iconShapes` that are no lettering of `words`, less the
- * buttons around others, in reading order. Words are judged by their runs
- * (ocr/group.ts's `asRuns`): a line of fixed-pitch text joined into one
- * element counts as the runs it joins, so joining moves no yardstick.
+ * buttons around others, in reading order. Words are judged by their segments
+ * (ocr/group.ts's `asSegments`): a line of fixed-pitch text joined into one
+ * element counts as the segments it joins, so joining moves no yardstick.
  */
-export function iconsBesideText(shapes: readonly Box[], read: ReadonlyArray<Box & { runs?: Box[] }>): Box[] {
-  const words = read.flatMap((w) => w.runs ?? [w]);
+export function iconsBesideText(
+  shapes: readonly Box[],
+  read: ReadonlyArray<Box & { segments?: Box[] }>,
+): Box[] {
+  const words = read.flatMap((w) => w.segments ?? [w]);
   const lineH = medianHeight(words);
   return dropEnclosing(
     shapes.filter((box) => !isText(box, words, lineH) && !isTextFragment(box, words, lineH)),

@@ -18,7 +18,7 @@
 
 import type { Box } from "../common/rect.ts";
 import type { Element } from "../ocr/types.ts";
-import { asRuns } from "../ocr/group.ts";
+import { asSegments } from "../ocr/group.ts";
 import { isKeypadKey } from "./element_kinds.ts";
 import { drawnAsIcon, joinStackedBars, textHeight } from "./icon_glyphs.ts";
 
@@ -132,7 +132,7 @@ function drawnGlyphs(
   // A menu's three bars read as three dashes are weighed as the one drawing they are.
   const { elements, bars } = joinStackedBars(all);
   const candidates = new Map<Element, Box[]>();
-  const lineH = textHeight(asRuns(elements));
+  const lineH = textHeight(asSegments(elements));
   for (const e of elements) {
     const under = drawingsUnder(e, shapes);
     const letters = [...e.text.trim()].length;

@@ -9,7 +9,7 @@
 import { type Box, containsPoint } from "../common/rect.ts";
 import type { WindowInfo, WindowState } from "../desktop/types.ts";
 import type { Element } from "../ocr/types.ts";
-import { asRuns } from "../ocr/group.ts";
+import { asSegments } from "../ocr/group.ts";
 import { iconsBesideText, iconShapes } from "./icon_boxes.ts";
 import { cropImage, drawingHash } from "./phash.ts";
 import type { IconShapeFinder } from "./icon_reuse.ts";
@@ -58,8 +58,8 @@ export function findIcons(
   shapes: readonly Box[] = windowIconShapes(frame, window),
 ): SeenIcon[] {
   const out: SeenIcon[] = [];
-  // Named by the runs of words around: a line of fixed-pitch text joined into one element is not one name.
-  const runs = asRuns(words);
+  // Named by the segments of words around: a line of fixed-pitch text joined into one element is not one name.
+  const segments = asSegments(words);
   for (const g of iconsBesideText(shapes, words)) {
     const cx = Math.round(g.x + g.w / 2);
     const cy = Math.round(g.y + g.h / 2);
@@ -67,7 +67,7 @@ export function findIcons(
     const top = state.windows.find((w) => containsPoint(w.bounds, cx, cy));
     if (top && top.id !== window.id) continue;
     const crop = cropImage(frame, g);
-    out.push({ ...g, cx, cy, hash: drawingHash(crop), near: nearestTexts(g, runs), crop });
+    out.push({ ...g, cx, cy, hash: drawingHash(crop), near: nearestTexts(g, segments), crop });
   }
   return out;
 }
