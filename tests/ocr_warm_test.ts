@@ -10,7 +10,7 @@ import { TesseractEngine } from "../src/ocr/engines/tesseract.ts";
 import { createScreenReader } from "../src/ocr/reader.ts";
 import { createServices } from "../src/services.ts";
 import { Store } from "../src/db/store.ts";
-import { FakeDesktop } from "./support/fake_desktop.ts";
+import { type CountedRead, countedWarmServices } from "./support/counted_warm.ts";
 
 Deno.test("a read during the warm start shares the recogniser being started", async () => {
   const [f] = await loadFixtures((n) => n === "apps/zenity_list_light");
@@ -72,38 +72,16 @@ Deno.test("services.warm builds the reader once and starts its engine before its
 });
 
 Deno.test("services.warm reads its primed frame once more, from the caches, for the passes that need text, then a made-up window", async () => {
-  const [f] = await loadFixtures((n) => n === "apps/zenity_list_light");
-  const engine = new TesseractEngine(2);
-  let recognised = 0;
-  const recognizeGrey = engine.recognizeGrey.bind(engine);
-  engine.recognizeGrey = (...args) => (recognised++, recognizeGrey(...args));
-  const desktop = new FakeDesktop();
-  desktop.frame = f.frame;
-  const reads: Array<{ region: unknown; recognisedBefore: number; recognisedAfter?: number }> = [];
-  const services = createServices({
-    store: new Store(":memory:"),
-    openDesktop: () => desktop,
-    openReader: () => {
-      const reader = createScreenReader(engine);
-      const read = reader.read.bind(reader);
-      reader.read = async (frame, region, options) => {
-        const asked: (typeof reads)[number] = { region, recognisedBefore: recognised };
-        reads.push(asked);
-        const got = await read(frame, region, options);
-        asked.recognisedAfter = recognised;
-        return got;
-      };
-      return reader;
-    },
-  });
+  const reads: CountedRead[] = [];
+  const { services, frame, recognised } = await countedWarmServices({ onRead: (read) => reads.push(read) });
   try {
     await services.warm();
-    assertEquals(reads.map((r) => r.region), [{ x: 0, y: 0, width: f.frame.width, height: f.frame.height }]);
+    assertEquals(reads.map((r) => r.region), [{ x: 0, y: 0, width: frame.width, height: frame.height }]);
     // Read after the priming read was done, and from its caches: no recogniser call of its own.
-    assert(reads[0].recognisedBefore > 0);
-    assertEquals(reads[0].recognisedAfter, reads[0].recognisedBefore);
+    assert(reads[0].before > 0);
+    assertEquals(reads[0].after, reads[0].before);
     // Then the made-up window, read through a pipeline of its own (perceive/warm_read.ts).
-    assert(recognised > reads[0].recognisedBefore);
+    assert(recognised() > reads[0].before);
   } finally {
     await services.close();
   }
@@ -191,30 +169,18 @@ Deno.test("reads queued before any recogniser has started spread over the pool o
 });
 
 Deno.test("a call that comes first reads alone: warming then reads nothing", async () => {
-  const [f] = await loadFixtures((n) => n === "apps/zenity_list_light");
-  const whole = { x: 0, y: 0, width: f.frame.width, height: f.frame.height };
-  const engine = new TesseractEngine(2);
-  const desktop = new FakeDesktop();
-  desktop.frame = f.frame;
   const reads: string[] = [];
-  const services = createServices({
-    store: new Store(":memory:"),
-    openDesktop: () => desktop,
-    openReader: () => {
-      const reader = createScreenReader(engine);
-      const read = reader.read.bind(reader);
-      const prime = reader.prime!.bind(reader);
-      reader.read = (frame, region, options) => (reads.push("read"), read(frame, region, options));
-      reader.prime = (frame) => (reads.push("prime"), prime(frame));
-      return reader;
-    },
+  const { services, frame } = await countedWarmServices({
+    onRead: () => reads.push("read"),
+    onPrime: () => reads.push("prime"),
   });
+  const whole = { x: 0, y: 0, width: frame.width, height: frame.height };
   try {
     assertEquals(services.engineWait(0), null);
     // The server has loaded and a call came at once: it holds the gate while it reads.
     const ended = services.callBegan();
     const warming = services.warm(Promise.resolve());
-    const read = await services.reader().read(f.frame, whole);
+    const read = await services.reader().read(frame, whole);
     // Asked of a call that began when this process did, and of one that begins far later.
     const waited = services.engineWait(0);
     ended();

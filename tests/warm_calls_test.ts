@@ -17,6 +17,7 @@ import { createServices } from "../src/services.ts";
 import { Store } from "../src/db/store.ts";
 import { loadFixtures } from "../bench/ocr_score.ts";
 import { FakeDesktop } from "./support/fake_desktop.ts";
+import { countedWarmServices } from "./support/counted_warm.ts";
 
 const LINUX = { platform: "x11", cmdMeaning: "cmd is Ctrl on Linux" };
 
@@ -121,33 +122,15 @@ Deno.test("the server's warming makes observe's rounds on the made-up window who
 });
 
 Deno.test("should observe's call fail to load, warming still reads the made-up window", async () => {
-  const [f] = await loadFixtures((n) => n === "apps/zenity_list_light");
-  const engine = new TesseractEngine(2);
-  let recognised = 0;
-  const recognizeGrey = engine.recognizeGrey.bind(engine);
-  engine.recognizeGrey = (...args) => (recognised++, recognizeGrey(...args));
-  const desktop = new FakeDesktop();
-  desktop.frame = f.frame;
   // The recogniser calls made by the time the primed frame is read again for the passes over text.
   let afterPriming = -1;
-  const services = createServices({
-    store: new Store(":memory:"),
-    openDesktop: () => desktop,
-    openReader: () => {
-      const reader = createScreenReader(engine);
-      const read = reader.read.bind(reader);
-      reader.read = async (frame, region, options) => {
-        const got = await read(frame, region, options);
-        afterPriming = recognised;
-        return got;
-      };
-      return reader;
-    },
+  const { services, recognised: counted } = await countedWarmServices({
+    onRead: (read) => afterPriming = read.after,
   });
   try {
     await services.warm(Promise.resolve(), () => Promise.reject(new Error("no such module")));
     assert(afterPriming > 0, "the primed frame was not read again");
-    assert(recognised > afterPriming, `no read of the made-up window after the priming read (${recognised})`);
+    assert(counted() > afterPriming, `no read of the made-up window after the priming read (${counted()})`);
   } finally {
     await services.close();
   }
