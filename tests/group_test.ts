@@ -124,6 +124,9 @@ Deno.test("in a fixed-pitch line, short words and numbers join on the pitch of t
   // An unsure word (`he` for `The`, its first letter lost to the caret) stays apart from the sure ones.
   const caret = [w("he", 413, 272, 17, 11, 0.5), w("harbour", 440, 272, 61), w("was", 511, 272, 26)];
   assertEquals(groupWords(caret).map((e) => e.text), ["he", "harbour was"]);
+  // A border read as a mark between a label and a select's text joins neither to it (Chromium's `Bean | Arabica`).
+  const border = [w("Bean", 66, 263, 34), w("|", 113, 262, 3, 14), w("Arabica", 120, 263, 57)];
+  assertEquals(groupWords(border).map((e) => e.text), ["Bean", "| Arabica"]);
   // Proportional text keeps the height rule: its letters are too narrow for a cell gap to reach past it.
   const prose = [w("Open", 10, 5, 30), w("in", 52, 5, 10), w("new", 74, 5, 25)];
   assertEquals(groupWords(prose).map((e) => e.text), ["Open", "in", "new"]);

@@ -109,9 +109,17 @@ function pitchAcross(row: readonly OcrWord[], i: number): number | null {
   const [a, b] = left.length && right.length ? [left[0], right[0]] : left.length ? left : right;
   // An icon read as a letter (`X`, `o`) is taller than the text: its gap is weighed by its own height.
   // An unsure word stays apart: joined, it would make the whole line as unsure as it (`foldLeastSure`).
-  if (!a || !b || i === 0 || row[i - 1].conf < SURE_TO_JOIN || row[i].conf < SURE_TO_JOIN) return null;
+  // So does a mark with neither letter nor digit: a field's or a select's border read as `|` or `[`.
+  if (
+    !a || !b || i === 0 || ![row[i - 1], row[i]].every((w) => w.conf >= SURE_TO_JOIN && TEXT.test(w.text))
+  ) {
+    return null;
+  }
   return sharedPitch(a, b);
 }
+
+/** A word with a letter or a digit in it. */
+const TEXT = /[\p{L}\p{N}]/u;
 
 /** Least confidence of a word joined on its line's pitch: a reply lists a word sure from there (render/element_rows.ts). */
 const SURE_TO_JOIN = 0.8;
